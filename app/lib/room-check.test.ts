@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { checkRoom, normaliseRoomInput } from "./room-check";
+
+const answer = (status: number, body?: unknown) =>
+  (async () => new Response(body === undefined ? null : JSON.stringify(body), { status })) as typeof fetch;
+
+describe("room number input", () => {
+  it("keeps digits and drops spaces", () => {
+    expect(normaliseRoomInput(" 123 456 ")).toBe("123456");
+  });
+  it("refuses empty and non-numeric input", () => {
+    expect(normaliseRoomInput("")).toBeNull();
+    expect(normaliseRoomInput("12a456")).toBeNull();
+    expect(normaliseRoomInput("-12")).toBeNull();
+    expect(normaliseRoomInput(undefined)).toBeNull();
+  });
+});
+
+describe("room check answers", () => {
+  it("goes to /play for random icons and /join for defined icons", async () => {
+    expect(await checkRoom("123456", answer(200, { random: true }))).toEqual({ ok: true, path: "/play/123456" });
+    expect(await checkRoom("123456", answer(200, { random: false }))).toEqual({ ok: true, path: "/join/123456" });
+  });
+  it("turns 400, 404 and the rest into the spec's messages", async () => {
+    expect(await checkRoom("1", answer(400))).toEqual({ ok: false, error: "Tous les champs sont obligatoires" });
+    expect(await checkRoom("1", answer(404))).toEqual({
+      ok: false,
+      error: "Cette salle n'existe pas ou n'est pas accessible",
+    });
+    expect(await checkRoom("1", answer(500))).toEqual({ ok: false, error: "Une erreur est survenue au niveau du serveur" });
+    const offline = (async () => {
+      throw new TypeError("Failed to fetch");
+    }) as typeof fetch;
+    expect(await checkRoom("1", offline)).toEqual({ ok: false, error: "Une erreur est survenue au niveau du serveur" });
+  });
+});

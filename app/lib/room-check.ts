@@ -1,0 +1,38 @@
+import { MSG } from "./messages";
+
+export type RoomCheckResult =
+  | { ok: true; path: string }
+  | { ok: false; error: string };
+
+/** Trimmed digits only: anything else never reaches the server as such. */
+export function normaliseRoomInput(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const value = raw.replace(/\s+/g, "");
+  return /^\d{1,12}$/.test(value) ? value : null;
+}
+
+/**
+ * Asks the room check (spec §7) and turns its answer into the next route or a French message:
+ * 200 {random} -> /play or /join; 400 and 404 their messages; anything else the server error.
+ */
+export async function checkRoom(
+  roomID: string,
+  fetcher: typeof fetch = fetch,
+): Promise<RoomCheckResult> {
+  let response: Response;
+  try {
+    response = await fetcher(`/api/game/check/${encodeURIComponent(roomID)}`, {
+      headers: { Accept: "application/json" },
+    });
+  } catch {
+    return { ok: false, error: MSG.serverError };
+  }
+  if (response.status === 200) {
+    const body = (await response.json().catch(() => null)) as { random?: unknown } | null;
+    if (!body || typeof body.random !== "boolean") return { ok: false, error: MSG.serverError };
+    return { ok: true, path: body.random ? `/play/${roomID}` : `/join/${roomID}` };
+  }
+  if (response.status === 400) return { ok: false, error: MSG.required };
+  if (response.status === 404) return { ok: false, error: MSG.roomNotFound };
+  return { ok: false, error: MSG.serverError };
+}

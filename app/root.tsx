@@ -1,0 +1,61 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import appCss from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Repère — où a été prise cette photo ?" },
+  { name: "description", content: "Quiz géographique en direct : trouvez où les photos ont été prises." },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0b1d3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page page-center">
+      <h1 className="brand">Repère</h1>
+      <p className="lead">
+        {notFound ? "Cette page n'existe pas." : "Une erreur est survenue au niveau du serveur"}
+      </p>
+      <a className="button" href="/">
+        Retour à l'accueil
+      </a>
+    </main>
+  );
+}

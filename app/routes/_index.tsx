@@ -1,0 +1,83 @@
+import { Form, Link, redirect, useActionData, useNavigation } from "@remix-run/react";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { useState } from "react";
+import { MSG } from "~/lib/messages";
+import { checkRoom, normaliseRoomInput } from "~/lib/room-check";
+import { findLiveRoom } from "~/lib/rooms.server";
+
+/** Without JavaScript the form posts here; the same registry answers. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const roomID = normaliseRoomInput((await request.formData()).get("room"));
+  if (!roomID) return { error: MSG.required };
+  const room = await findLiveRoom(context.db, roomID);
+  if (!room) return { error: MSG.roomNotFound };
+  return redirect(room.random ? `/play/${roomID}` : `/join/${roomID}`);
+}
+
+/** With JavaScript the phone asks the room check of spec §7 itself. */
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  const roomID = normaliseRoomInput((await request.formData()).get("room"));
+  if (!roomID) return { error: MSG.required };
+  const result = await checkRoom(roomID);
+  if (!result.ok) return { error: result.error };
+  return redirect(result.path);
+}
+
+export default function Home() {
+  const result = useActionData<{ error?: string }>();
+  const navigation = useNavigation();
+  const [localError, setLocalError] = useState<string | null>(null);
+  const busy = navigation.state !== "idle";
+  const error = localError ?? result?.error;
+
+  return (
+    <div className="page home">
+      <main>
+        <h1 className="brand">
+          Rep<span className="brand-pin">è</span>re
+        </h1>
+        <p className="lead">Trouvez où les photos ont été prises, plus vite que les autres.</p>
+        <Form
+          method="post"
+          className="room-form"
+          noValidate
+          onSubmit={(event) => {
+            const value = new FormData(event.currentTarget).get("room");
+            if (!normaliseRoomInput(value)) {
+              event.preventDefault();
+              setLocalError(MSG.required);
+            } else {
+              setLocalError(null);
+            }
+          }}
+        >
+          <label htmlFor="room">Numéro de la salle</label>
+          <input
+            id="room"
+            name="room"
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]*"
+            maxLength={12}
+            placeholder="123456"
+            aria-describedby={error ? "room-error" : undefined}
+            aria-invalid={error ? true : undefined}
+          />
+          {error ? (
+            <p id="room-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? "..." : "Rejoindre"}
+          </button>
+        </Form>
+      </main>
+      <footer>
+        <Link to="/pres">Administration</Link>
+        <Link to="/mj">Maîtres du jeu</Link>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { GameRoom } from "./party/game-room";
+
+declare global {
+  namespace Cloudflare {
+    /** Bindings and variables of the Worker (wrangler.toml, secrets, .dev.vars). */
+    interface Env {
+      DB: D1Database;
+      BUCKET: R2Bucket;
+      GameRoom: DurableObjectNamespace<GameRoom>;
+      ADMIN_MAIL?: string;
+      ADMIN_PASSWORD?: string;
+      JWT_SECRET?: string;
+      GOOGLE_MAPS_API_KEY?: string;
+      GOOGLE_MAPS_MAP_ID?: string;
+    }
+  }
+  interface Env extends Cloudflare.Env {}
+}
+
+export {};

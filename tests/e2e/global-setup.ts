@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+// @ts-ignore -- plain ESM helper shared with `npm start`
+import { applyMigrations, startServer } from "../../scripts/lib/server.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    adminMail: string;
+    adminPassword: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), "repere-e2e-"));
+  const persistTo = path.join(dir, "state");
+  const registryPath = path.join(dir, "registry");
+  const vars = {
+    ADMIN_MAIL: "admin@repere.test",
+    ADMIN_PASSWORD: "admin-e2e-password",
+    JWT_SECRET: "e2e-secret-0123456789abcdef",
+  };
+  applyMigrations({ persistTo, registryPath });
+  const server = await startServer({
+    port: Number(process.env.E2E_PORT ?? (await freePort())),
+    persistTo,
+    registryPath,
+    vars,
+    quiet: true,
+  });
+  project.provide("baseURL", server.url);
+  project.provide("adminMail", vars.ADMIN_MAIL);
+  project.provide("adminPassword", vars.ADMIN_PASSWORD);
+  return async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,133 @@
+import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { accounts, games, quizzes } from "../../db/schema";
+
+describe("D1 through drizzle", () => {
+  it("stores and reads back a quiz with its JSON map settings", async () => {
+    const db = createDb(env.DB);
+    const [owner] = await db
+      .insert(accounts)
+      .values({ role: "mj", name: "Camille", mail: "camille@example.fr", passwordHash: "x" })
+      .returning();
+    await db.insert(quizzes).values({
+      uniqueName: "capitales-x7k2",
+      ownerId: owner.id,
+      name: "Capitales",
+      description: "Des places célèbres",
+      mapSettings: {
+        center: { lat: 48.8566, lng: 2.3522 },
+        zoom: 12,
+        bounds: { north: 48.9, south: 48.8, east: 2.42, west: 2.28 },
+      },
+    });
+    const [quiz] = await db.select().from(quizzes).where(eq(quizzes.uniqueName, "capitales-x7k2"));
+    expect(quiz.name).toBe("Capitales");
+    expect(quiz.pointMaxTemps).toBe(5);
+    expect(quiz.mapSettings?.bounds.east).toBe(2.42);
+  });
+
+  it("refuses a second live game on the same room number but allows it once closed", async () => {
+    const db = createDb(env.DB);
+    const game = (id: string, status: "lobby" | "closed") => ({
+      id,
+      quizUniqueName: "q",
+      ownerId: 1,
+      roomNumber: "424242",
+      status,
+      mode: "player" as const,
+      settings: { iconType: "random" },
+      createdAt: Date.now(),
+    });
+    await db.insert(games).values(game("g1", "lobby"));
+    await expect(db.insert(games).values(game("g2", "lobby"))).rejects.toThrow();
+    await db.update(games).set({ status: "closed" }).where(eq(games.id, "g1"));
+    await db.insert(games).values(game("g2", "lobby"));
+    const live = await db.select().from(games).where(eq(games.roomNumber, "424242"));
+    expect(live.map((g) => `${g.id}:${g.status}`).sort()).toEqual(["g1:closed", "g2:lobby"]);
+  });
+});
+
+describe("R2", () => {
+  it("stores a picture and gives back the same bytes and type", async () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    await env.BUCKET.put("photos/test.jpg", bytes, { httpMetadata: { contentType: "image/jpeg" } });
+    const object = await env.BUCKET.get("photos/test.jpg");
+    expect(object?.httpMetadata?.contentType).toBe("image/jpeg");
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes);
+    await env.BUCKET.delete("photos/test.jpg");
+    expect(await env.BUCKET.head("photos/test.jpg")).toBeNull();
+  });
+});
+
+describe("room check (spec §7)", () => {
+  it("answers 404 with the French message for a number no live game holds", async () => {
+    const res = await SELF.fetch("http://localhost/api/game/check/123456");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Cette salle n'existe pas ou n'est pas accessible" });
+  });
+
+  it("answers 400 for a non-numeric number", async () => {
+    const res = await SELF.fetch("http://localhost/api/game/check/12ab");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "Tous les champs sont obligatoires" });
+  });
+
+  it("answers 200 with the icon mode for a live room in the registry", async () => {
+    const db = createDb(env.DB);
+    await db.insert(games).values({
+      id: "g-check",
+      quizUniqueName: "q",
+      ownerId: 1,
+      roomNumber: "654321",
+      status: "lobby",
+      mode: "player",
+      settings: { iconType: "defined" },
+      createdAt: Date.now(),
+    });
+    const res = await SELF.fetch("http://localhost/api/game/check/654321");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ random: false });
+  });
+});
+
+describe("first request", () => {
+  it("creates the administrator from the environment, once", async () => {
+    await SELF.fetch("http://localhost/");
+    await SELF.fetch("http://localhost/");
+    const db = createDb(env.DB);
+    const admins = await db.select().from(accounts).where(eq(accounts.role, "admin"));
+    expect(admins).toHaveLength(1);
+    expect(admins[0].mail).toBe("admin@repere.test");
+    expect(admins[0].passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
+  });
+});
+
+describe("game room socket", () => {
+  it("accepts a WebSocket on /parties/game-room/{room} and answers it", async () => {
+    const res = await SELF.fetch("http://localhost/parties/game-room/111111", {
+      headers: { Upgrade: "websocket" },
+    });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    ws.accept();
+    const messages: unknown[] = [];
+    const pong = new Promise<void>((resolve) => {
+      ws.addEventListener("message", (event) => {
+        const msg = JSON.parse(event.data as string);
+        messages.push(msg);
+        if (msg.type === "pong") resolve();
+      });
+    });
+    ws.send(JSON.stringify({ type: "ping" }));
+    await pong;
+    expect(messages).toContainEqual({ type: "pong", room: "111111" });
+    ws.close();
+  });
+
+  it("refuses plain HTTP into a room", async () => {
+    const res = await SELF.fetch("http://localhost/parties/game-room/111111");
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import {
+  cloudflareDevProxyVitePlugin,
+  vitePlugin as remix,
+} from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { getLoadContext } from "./load-context";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig(({ command }) => ({
+  server: { port: Number(process.env.PORT ?? 5173) },
+  plugins: [
+    // Only used by `npm run dev`; the production build is served by wrangler (DESIGN §1).
+    command === "serve"
+      ? cloudflareDevProxyVitePlugin({
+          getLoadContext,
+          configPath: process.env.REPERE_DEV_WRANGLER_CONFIG ?? "wrangler.toml",
+        })
+      : null,
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+      externalConditions: ["workerd", "worker"],
+    },
+    // Bundle everything into the Worker: wrangler then has nothing left to resolve.
+    noExternal: true,
+    target: "webworker",
+  },
+  resolve: { mainFields: ["browser", "module", "main"] },
+  build: { minify: true },
+  // Pre-bundled up front so that a first visit never triggers a dependency reload (STACK-FACTS).
+  optimizeDeps: {
+    include: [
+      "react",
+      "react-dom",
+      "react-dom/client",
+      "@remix-run/react",
+      "partysocket",
+      "qrcode.react",
+      "@vis.gl/react-google-maps",
+    ],
+  },
+}));

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Socket and browser tests against the production build served by `wrangler dev`, started by
+// tests/e2e/global-setup.ts on its own port, state folder and dev registry.
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["./tests/e2e/global-setup.ts"],
+    // Two cores: one server, one browser at a time.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Integration tests in workerd: the real Worker (server.ts with the Remix build), D1 with the
+// real migrations, R2 and the GameRoom Durable Object. `npm run build` must run first.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(__dirname, "db/migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./server.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ADMIN_MAIL: "admin@repere.test",
+            ADMIN_PASSWORD: "admin-test-password",
+            JWT_SECRET: "workers-test-secret-0123456789",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/workers/**/*.test.ts"],
+      setupFiles: ["./tests/workers/apply-migrations.ts"],
+      // @remix-run/cloudflare is CommonJS with circular requires: pre-bundle it (STACK-FACTS).
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+    },
+  };
+});
