@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,6 +10,11 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import appCss from "./styles/app.css?url";
+import { publicEnv, type PublicEnv } from "./lib/public-env";
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<{ env: PublicEnv }> {
+  return { env: publicEnv(context.cloudflare.env) };
+}
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
