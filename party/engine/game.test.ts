@@ -1,0 +1,597 @@
+import { describe, expect, it } from "vitest";
+import { PROTOCOL_VERSION, type LatLng } from "../protocol-types";
+import {
+  type Ctx,
+  answer,
+  chooseColor,
+  chooseFruit,
+  closeRoom,
+  deadlines,
+  disconnect,
+  finish,
+  gameResults,
+  handleMessage,
+  hello,
+  kick,
+  mergePlayerAnswered,
+  next,
+  nextDeadline,
+  roomInfo,
+  start,
+  tick,
+} from "./game";
+import { type GameState, coreOf, createGame, DEFAULT_SETTINGS, fromStorage } from "./state";
+import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
+
+const T_CREATE = 1_000_000;
+const T_START = T_CREATE + 1_000;
+const T0 = T_START + 5_000; // first question opens when 'starting' ends
+
+function presenter(state: GameState, now = T_CREATE + 100) {
+  return ok(hello(state, { role: "presenter", token: PRESENTER_TOKEN, version: PROTOCOL_VERSION }, now, makeCtx()))
+    .state;
+}
+
+function join(state: GameState, now: number, ctx: Ctx, token?: string) {
+  const r = ok(hello(state, { role: "player", version: PROTOCOL_VERSION, ...(token ? { token } : {}) }, now, ctx));
+  const cb = sent(r.effects, "caller", "player_joinRoom_callback")[0]!;
+  return { r, state: r.state, id: cb?.playerID, token: cb?.token, cb };
+}
+
+/** Lobby with the presenter and two random-icon players, p1 and p2. */
+function lobbyWithTwo(settings = {}) {
+  const ctx = makeCtx();
+  let s = presenter(newGame(settings));
+  const a = join(s, T_CREATE + 200, ctx);
+  const b = join(a.state, T_CREATE + 300, ctx);
+  s = b.state;
+  return { s, a, b, ctx };
+}
+
+/** Game in question 0. */
+function inQuestion0() {
+  const { s, ...rest } = lobbyWithTwo();
+  const started = ok(start(s, T_START));
+  return { ...rest, s: ok(tick(started.state, T0)).state };
+}
+
+const ans = (s: GameState, id: string, q: number, where: LatLng, at: number) => answer(s, id, q, where, at);
+
+describe("createGame", () => {
+  it("opens a lobby with one help square per question, drawn once", () => {
+    const s = newGame();
+    expect(s.phase).toBe("lobby");
+    expect(s.help).toHaveLength(2);
+    const h = s.help[0]!;
+    expect(h.lat1 < SPOT0.lat && SPOT0.lat < h.lat2 && h.lon1 < SPOT0.lng && SPOT0.lng < h.lon2).toBe(true);
+    expect(s.targets.map((t) => t.points)).toEqual([0, 2, 3, 4, 5]);
+  });
+  it("draws no help without a help zone", () => {
+    expect(newGame({ helpZone: null }).help).toEqual([null, null]);
+  });
+  it("refuses impossible settings and an empty quiz", () => {
+    const base = { roomId: "1", quiz, presenterToken: PRESENTER_TOKEN, now: 0, random: Math.random };
+    expect(createGame({ ...base, settings: { ...DEFAULT_SETTINGS, answerTimeSec: 0 } })).toEqual({
+      ok: false,
+      code: "invalid_settings",
+    });
+    expect(createGame({ ...base, settings: { ...DEFAULT_SETTINGS, maxTeam: 7 } }).ok).toBe(false);
+    expect(createGame({ ...base, settings: DEFAULT_SETTINGS, quiz: { ...quiz, questions: [] } }).ok).toBe(false);
+    expect(createGame({ ...base, settings: DEFAULT_SETTINGS, presenterToken: "short" }).ok).toBe(false);
+  });
+});
+
+describe("connections", () => {
+  it("lets the presenter in with its token only", () => {
+    const s = newGame();
+    const bad = hello(s, { role: "presenter", token: "x".repeat(26), version: PROTOCOL_VERSION }, T_CREATE, makeCtx());
+    expect(bad).toEqual({ ok: false, error: { type: "error", code: "forbidden", message: "Accès refusé" } });
+    const good = ok(
+      hello(s, { role: "presenter", token: PRESENTER_TOKEN, version: PROTOCOL_VERSION }, T_CREATE, makeCtx())
+    );
+    expect(good.identity).toEqual({ role: "presenter" });
+    const cb = sent(good.effects, "caller", "pres_newRoom_callback")[0]!;
+    expect(cb.roomID).toBe("123456");
+    expect(cb.playersCount).toBe(0);
+    expect(cb.colors).toEqual(["bleu", "jaune", "rose", "rouge", "turquoise", "vert"]);
+    expect(good.state.presenterAwaySince).toBeNull();
+  });
+
+  it("tells an old page to reload", () => {
+    const r = ok(hello(newGame(), { role: "player", version: PROTOCOL_VERSION + 1 }, T_CREATE, makeCtx()));
+    expect(r.effects).toEqual([
+      {
+        to: "caller",
+        msg: { type: "reload", version: PROTOCOL_VERSION, message: expect.stringContaining("recharger") },
+      },
+    ]);
+    expect(r.identity).toBeUndefined();
+  });
+
+  it("seats a random-icon player at once, announces it to the presenter, hides the spots", () => {
+    const ctx = makeCtx();
+    const { r, id, token, cb } = join(presenter(newGame()), T_CREATE + 200, ctx);
+    expect(id).toBe("p1");
+    expect(token).toBe("p1_secret000000000001");
+    expect(cb.pseudo).toBe("Ananas bleu"); // random() = 0: first free pair
+    expect(cb.marker).toBe("Ananasbleu");
+    expect(cb.maxAnswerTime).toBe(60);
+    expect(cb.helpSettings).toEqual([null, null]); // no question opened yet
+    expect(r.identity).toEqual({ role: "player", seatId: "p1" });
+    expect(sent(r.effects, "presenter", "pres_newPlayer")[0]).toMatchObject({
+      player: { playerID: "p1", pseudo: "Ananas bleu" },
+      playersCount: 1,
+    });
+    expect(JSON.stringify(sent(r.effects, "caller", "player_joinRoom_callback"))).not.toContain('"lat":48,');
+  });
+
+  it("gives the seat back to its token, and a new seat to a stale token", () => {
+    const ctx = makeCtx();
+    const a = join(presenter(newGame()), T_CREATE + 200, ctx);
+    const gone = ok(disconnect(a.state, { role: "player", seatId: "p1" }, T_CREATE + 300)).state;
+    expect(gone.seats.find((x) => x.id === "p1")!.connected).toBe(false);
+    const back = join(gone, T_CREATE + 400, ctx, a.token);
+    expect(back.id).toBe("p1");
+    expect(back.state.seats.map((x) => x.id)).toEqual(["p1"]);
+    expect(back.state.seats.find((x) => x.id === "p1")!.connected).toBe(true);
+    const stale = join(back.state, T_CREATE + 500, ctx, "p1_wrongsecret0000000");
+    expect(stale.id).toBe("p2");
+  });
+
+  it("answers 'Cette salle est complète' when full", () => {
+    const ctx = makeCtx();
+    let s = newGame({ maxPlayer: 2 });
+    s = join(s, 1, ctx).state;
+    s = join(s, 2, ctx).state;
+    const third = hello(s, { role: "player", version: PROTOCOL_VERSION }, 3, ctx);
+    expect(third.ok === false && third.error.message).toBe("Cette salle est complète");
+  });
+});
+
+describe("lobby", () => {
+  it("cannot start without a player", () => {
+    const r = start(presenter(newGame()), T_START);
+    expect(r).toEqual({
+      ok: false,
+      error: { type: "error", code: "no_players", message: "Impossible de lancer la partie sans joueur" },
+    });
+  });
+
+  it("frees the seat of a player away for 60 s", () => {
+    const { s } = lobbyWithTwo();
+    const away = ok(disconnect(s, { role: "player", seatId: "p2" }, T_CREATE + 1_000)).state;
+    expect(nextDeadline(away)).toBe(T_CREATE + 61_000);
+    expect(ok(tick(away, T_CREATE + 60_999)).state.seats.map((x) => x.id)).toEqual(["p1", "p2"]);
+    const expired = ok(tick(away, T_CREATE + 61_000));
+    expect(expired.state.seats.map((x) => x.id)).toEqual(["p1"]);
+    expect(sent(expired.effects, "presenter", "pres_playerLeft")).toEqual([
+      { type: "pres_playerLeft", playerID: "p2", pseudo: "Banane bleue", playersCount: 1 },
+    ]);
+    expect(expired.removedSeats).toEqual(["p2"]);
+  });
+
+  it("kicks from the lobby only", () => {
+    const { s } = lobbyWithTwo();
+    const r = ok(kick(s, "p2", T_CREATE + 500));
+    expect(sent(r.effects, "seat", "player_kicked", "p2")).toEqual([{ type: "player_kicked", reason: "kick" }]);
+    expect(sent(r.effects, "presenter", "pres_kickPlayer_callback")[0]).toMatchObject({
+      playerID: "p2",
+      playersCount: 1,
+    });
+    expect(kick(s, "p9", T_CREATE + 500)).toMatchObject({ ok: false, error: { code: "unknown_player" } });
+    const started = ok(start(s, T_START)).state;
+    expect(kick(started, "p2", T_START + 1)).toMatchObject({ ok: false, error: { code: "kick_after_start" } });
+  });
+
+  it("starts for 5 s, then opens the first question with a 60 s deadline", () => {
+    const { s } = lobbyWithTwo();
+    const r = ok(start(s, T_START));
+    expect(r.state.phase).toBe("starting");
+    expect(sent(r.effects, "seats", "player_startGame")).toEqual([{ type: "player_startGame", startsInMs: 5_000 }]);
+    expect(r.effects).toContainEqual({ to: "room", event: { kind: "started" } });
+    expect(deadlines(r.state)[0]).toEqual({ kind: "startingEnd", at: T0 });
+    expect(ok(tick(r.state, T0 - 1)).state.phase).toBe("starting");
+    const q = ok(tick(r.state, T0));
+    expect(q.state.phase).toBe("question");
+    expect(q.state.deadline).toBe(T0 + 60_000);
+    const phone = sent(q.effects, "seats", "player_newQuestion")[0]!;
+    expect(phone).toEqual({
+      type: "player_newQuestion",
+      questionIndex: 0,
+      questionsNb: 2,
+      time: 60,
+      remainingMs: 60_000,
+      help: q.state.help[0],
+    });
+    expect(JSON.stringify(phone)).not.toMatch(/"lat"|"lng"/);
+    expect(sent(q.effects, "presenter", "pres_newQuestion")[0]).toMatchObject({
+      questionIndex: 0,
+      maxAnswerTime: 60_000,
+      expectedCount: 2,
+      answeredCount: 0,
+    });
+  });
+});
+
+describe("answers and reveal", () => {
+  it("acknowledges with the answer time only, and refuses a second answer", () => {
+    const { s } = inQuestion0();
+    const r = ok(ans(s, "p1", 0, north(SPOT0, 30), T0 + 12_000));
+    expect(sent(r.effects, "seat", "player_answer_callback", "p1")).toEqual([
+      { type: "player_answer_callback", questionIndex: 0, tempsReponse: 12_000 },
+    ]);
+    expect(sent(r.effects, "presenter", "pres_playerAnswered")[0]).toMatchObject({
+      answeredCount: 1,
+      expectedCount: 2,
+      answers: [{ playerID: "p1", time: 12_000 }],
+    });
+    expect(r.state.phase).toBe("question");
+    expect(r.dirtySeats).toEqual(["p1"]);
+    expect(ans(r.state, "p1", 0, SPOT0, T0 + 13_000)).toMatchObject({
+      ok: false,
+      error: { code: "answer_twice", message: "Vous avez déjà répondu à cette question" },
+    });
+  });
+
+  it("refuses answers to another question and after the deadline", () => {
+    const { s } = inQuestion0();
+    expect(ans(s, "p1", 1, SPOT1, T0 + 1_000)).toMatchObject({ ok: false, error: { code: "answer_wrong_question" } });
+    expect(ans(s, "p1", 0, SPOT0, T0 + 59_999).ok).toBe(true);
+    const late = ans(s, "p1", 0, SPOT0, T0 + 60_000); // the deadline itself is too late
+    expect(late).toMatchObject({ ok: false, error: { code: "answer_late" } });
+  });
+
+  it("scores ring points plus speed points, and reveals as soon as everyone answered", () => {
+    const { s } = inQuestion0();
+    const a = ok(ans(s, "p1", 0, north(SPOT0, 30), T0 + 12_000)); // 50 m ring: 4 + 5 x 0.8 = 8
+    const b = ok(ans(a.state, "p2", 0, north(SPOT0, 150), T0 + 30_000)); // 200 m ring: 2 + 2.5 = 4.5
+    expect(b.state.phase).toBe("reveal");
+    expect(b.state.seats.find((x) => x.id === "p1")!.score).toBe(8);
+    expect(b.state.seats.find((x) => x.id === "p2")!.score).toBe(4.5);
+
+    const pres = sent(b.effects, "presenter", "pres_results")[0]!;
+    expect(sent(b.effects, "presenter", "pres_endQuestion")).toEqual([{ type: "pres_endQuestion", questionIndex: 0 }]);
+    expect(pres.spot).toEqual(SPOT0);
+    expect(pres.coords_byDist).toEqual([
+      [],
+      [{ playerID: "p2", p_distance: 2, radius: 200 }],
+      [],
+      [{ playerID: "p1", p_distance: 4, radius: 50 }],
+      [],
+    ]);
+    expect(pres.coordsOrderDist).toEqual([
+      { playerID: "p1", distance: 30 },
+      { playerID: "p2", distance: 150 },
+    ]);
+    expect(pres.results.map((l) => [l.playerID, l.rank, l.points, l.pointsQuestion, l.classementMove])).toEqual([
+      ["p1", 1, 8, 8, 0],
+      ["p2", 2, 4.5, 4.5, 0],
+    ]);
+    expect(pres.isLast).toBe(false);
+
+    const phone = sent(b.effects, "seat", "player_endQuestion", "p2")[0]!;
+    expect(phone).toMatchObject({
+      distance: 150,
+      pointsQuestion: 4.5,
+      pointsTotal: 4.5,
+      rank: 2,
+      answered: true,
+      playersCount: 2,
+    });
+    expect(phone.results.map((l) => l.playerID)).toEqual(["p1", "p2"]);
+    expect(phone.me.playerID).toBe("p2");
+  });
+
+  it("closes at the deadline when someone did not answer, counting their time in full", () => {
+    const { s } = inQuestion0();
+    const a = ok(ans(s, "p1", 0, north(SPOT0, 250), T0 + 1_000)); // outside every ring: 0 despite speed
+    expect(nextDeadline(a.state)).toBe(T0 + 60_000);
+    const r = ok(tick(a.state, T0 + 60_000));
+    expect(r.state.phase).toBe("reveal");
+    expect(r.state.seats.find((x) => x.id === "p1")!.score).toBe(0);
+    expect(r.state.seats.find((x) => x.id === "p2")!.timeMs).toBe(60_000);
+    expect(r.state.seats.find((x) => x.id === "p1")!.timeMs).toBe(1_000);
+    // Both on 0 points: the faster one ranks first.
+    expect(sent(r.effects, "seat", "player_endQuestion", "p2")[0]).toMatchObject({
+      answered: false,
+      distance: null,
+      rank: 2,
+      pointsQuestion: 0,
+    });
+  });
+
+  it("waits a short grace for a phone that dropped before closing early", () => {
+    const { s } = inQuestion0();
+    const dropped = ok(disconnect(s, { role: "player", seatId: "p2" }, T0 + 2_000)).state;
+    const a = ok(ans(dropped, "p1", 0, SPOT0, T0 + 5_000));
+    expect(a.state.phase).toBe("question");
+    expect(deadlines(a.state)[0]).toEqual({ kind: "answersGrace", at: T0 + 12_000 });
+    expect(ok(tick(a.state, T0 + 12_000)).state.phase).toBe("reveal");
+    // Back in time: it answers, and the question ends then.
+    const back = ok(
+      hello(
+        a.state,
+        { role: "player", version: PROTOCOL_VERSION, token: "p2_secret000000000002" },
+        T0 + 8_000,
+        makeCtx()
+      )
+    );
+    expect(sent(back.effects, "caller", "player_newQuestion")[0]!.remainingMs).toBe(52_000);
+    expect(ok(ans(back.state, "p2", 0, SPOT0, T0 + 9_000)).state.phase).toBe("reveal");
+  });
+
+  it("moves players in the ranking, ends after the last question, stores results", () => {
+    const { s } = inQuestion0();
+    let st = ok(ans(s, "p1", 0, north(SPOT0, 30), T0 + 12_000)).state;
+    st = ok(ans(st, "p2", 0, north(SPOT0, 150), T0 + 30_000)).state;
+    const T1 = T0 + 40_000;
+    const q1 = ok(next(st, T1));
+    expect(q1.state.questionIndex).toBe(1);
+    expect(sent(q1.effects, "seats", "player_newQuestion")[0]!.help).toEqual(q1.state.help[1]);
+    st = ok(ans(q1.state, "p1", 1, north(SPOT1, 500), T1 + 1_000)).state; // 0
+    const rev = ok(ans(st, "p2", 1, north(SPOT1, 10), T1 + 6_000)); // 5 + 4.5 = 9.5 -> 14
+    const pres = sent(rev.effects, "presenter", "pres_results")[0]!;
+    expect(pres.isLast).toBe(true);
+    expect(pres.results.map((l) => [l.playerID, l.rank, l.points, l.classementMove])).toEqual([
+      ["p2", 1, 14, 1],
+      ["p1", 2, 8, -1],
+    ]);
+    expect(sent(rev.effects, "seat", "player_endQuestion", "p1")[0]).toMatchObject({
+      classementMove: -1,
+      rank: 2,
+      pointsQuestion: 0,
+      distance: 500,
+    });
+
+    const over = ok(next(rev.state, T1 + 20_000));
+    expect(over.state.phase).toBe("over");
+    expect(over.effects).toContainEqual({ to: "room", event: { kind: "over" } });
+    expect(sent(over.effects, "presenter", "pres_endGame")[0]!.ranking.map((l) => [l.pseudo, l.points])).toEqual([
+      ["Banane bleue", 14],
+      ["Ananas bleu", 8],
+    ]);
+    expect(sent(over.effects, "seat", "player_endGame", "p1")[0]).toMatchObject({
+      rank: 2,
+      pointsTotal: 8,
+      playersCount: 2,
+    });
+    expect(next(over.state, T1 + 21_000)).toMatchObject({ ok: false, error: { code: "wrong_phase" } });
+
+    const results = gameResults(over.state);
+    expect(results.ranking.map((l) => [l.playerID, l.timeMs])).toEqual([
+      ["p2", 36_000],
+      ["p1", 13_000],
+    ]);
+    expect(results.answers).toHaveLength(4);
+    expect(results.answers[0]).toMatchObject({
+      pseudo: "Ananas bleu",
+      question: 0,
+      distance: 30,
+      points: 8,
+      time: 12_000,
+    });
+    expect(JSON.stringify(results)).not.toContain("secret");
+  });
+
+  it("lets a late joiner in at 0 during a question", () => {
+    const { s, ctx } = inQuestion0();
+    const late = join(s, T0 + 20_000, ctx);
+    expect(late.id).toBe("p3");
+    expect(late.cb.helpSettings[0]).toEqual(s.help[0]);
+    expect(late.cb.helpSettings[1]).toBeNull(); // the next question's square stays hidden
+    expect(sent(late.r.effects, "caller", "player_newQuestion")[0]!.remainingMs).toBe(40_000);
+    expect(late.state.seats.find((x) => x.id === "p3")!.score).toBe(0);
+  });
+
+  it("replays the reveal to a phone that comes back", () => {
+    const { s, a } = inQuestion0();
+    let st = ok(ans(s, "p1", 0, north(SPOT0, 30), T0 + 12_000)).state;
+    st = ok(ans(st, "p2", 0, north(SPOT0, 150), T0 + 30_000)).state;
+    const back = join(st, T0 + 31_000, makeCtx(), a.token);
+    expect(sent(back.r.effects, "caller", "player_endQuestion")[0]).toMatchObject({ rank: 1, pointsTotal: 8 });
+  });
+});
+
+describe("room end", () => {
+  it("closes with presLeft after the presenter is away for 10 minutes", () => {
+    const { s } = lobbyWithTwo();
+    const away = ok(disconnect(s, { role: "presenter" }, T_CREATE + 2_000)).state;
+    expect(deadlines(away).find((d) => d.kind === "presenterAway")!.at).toBe(T_CREATE + 602_000);
+    const r = ok(tick(away, T_CREATE + 602_000));
+    expect(r.state.phase).toBe("closed");
+    expect(sent(r.effects, "seats", "player_kicked")).toEqual([{ type: "player_kicked", reason: "presLeft" }]);
+    expect(nextDeadline(r.state)).toBeNull();
+  });
+
+  it("closes an idle room after 4 hours, and 'Nouvelle partie' closes with 'ended'", () => {
+    const { s } = lobbyWithTwo();
+    expect(deadlines(s).find((d) => d.kind === "roomExpiry")!.at).toBe(T_CREATE + 300 + 4 * 3_600_000);
+    const r = ok(closeRoom(s, T_CREATE + 5_000));
+    expect(r.effects).toContainEqual({ to: "room", event: { kind: "closed", reason: "ended" } });
+    const again = join(r.state, T_CREATE + 6_000, makeCtx());
+    expect(sent(again.r.effects, "caller", "player_kicked")).toEqual([{ type: "player_kicked", reason: "ended" }]);
+  });
+
+  it("finish() ends a running game early with the totals so far", () => {
+    const { s } = inQuestion0();
+    const r = ok(finish(ok(ans(s, "p1", 0, SPOT0, T0 + 1_000)).state, T0 + 2_000));
+    expect(r.state.phase).toBe("over");
+    expect(r.state.seats.find((x) => x.id === "p1")!.score).toBe(0);
+  });
+});
+
+describe("defined icons", () => {
+  function chooserIn(s: GameState) {
+    const r = ok(hello(s, { role: "player", version: PROTOCOL_VERSION }, T_CREATE + 200, makeCtx()));
+    expect(r.identity).toEqual({ role: "chooser" });
+    return r;
+  }
+
+  it("walks colour then fruit, broadcasting the choice to the other pseudo screens", () => {
+    const s = presenter(newGame({ iconType: "defined" }));
+    const info = sent(chooserIn(s).effects, "caller", "player_joinPseudoRoom_callback")[0]!;
+    expect(info.max_players).toBe(9);
+    expect(info.colorsUsed.vert).toBe(0);
+    const color = ok(chooseColor(s, "vert", T_CREATE + 300));
+    expect(sent(color.effects, "caller", "color_selected_callback")[0]).toMatchObject({
+      status: true,
+      color: "vert",
+      fruits: expect.arrayContaining(["fraise"]),
+    });
+    const fruit = ok(chooseFruit(s, "vert", "fraise", T_CREATE + 400, makeCtx()));
+    expect(sent(fruit.effects, "caller", "fruit_selected_callback")[0]).toEqual({
+      type: "fruit_selected_callback",
+      status: true,
+      pseudo: "Fraise verte",
+      playerID: "p1",
+      token: "p1_secret000000000001",
+    });
+    expect(sent(fruit.effects, "choosers", "color_selected")).toEqual([
+      { type: "color_selected", selectedColor: "vert" },
+    ]);
+    expect(sent(fruit.effects, "choosers", "fruit_selected")).toEqual([
+      { type: "fruit_selected", color: "vert", selectedFruit: "fraise" },
+    ]);
+    expect(fruit.identity).toEqual({ role: "player", seatId: "p1" });
+
+    // A second phone racing for the same pair loses, with fresh availability.
+    const lost = ok(chooseFruit(fruit.state, "vert", "fraise", T_CREATE + 401, makeCtx()));
+    const cb = sent(lost.effects, "caller", "fruit_selected_callback")[0]!;
+    expect(cb).toMatchObject({ status: false, message: "Ce fruit est déjà pris pour cette couleur" });
+    expect(cb.info!.fruitsUsed.vert).toEqual(["fraise"]);
+    expect(lost.state.seats.map((x) => x.id)).toEqual(["p1"]);
+  });
+
+  it("refuses a colour outside the teams", () => {
+    const s = newGame({ iconType: "defined", mode: "team", maxTeam: 2, maxPlayer: 4 });
+    const r = ok(chooseColor(s, "vert", 1));
+    expect(sent(r.effects, "caller", "color_selected_callback")[0]).toMatchObject({
+      status: false,
+      message: "Cette couleur n'est pas disponible",
+    });
+  });
+});
+
+describe("team mode", () => {
+  it("places random players on the smallest team and scores teams by average", () => {
+    const ctx = makeCtx();
+    let s = presenter(newGame({ mode: "team", maxTeam: 2, maxPlayer: 4 }));
+    for (let i = 0; i < 3; i++) s = join(s, T_CREATE + 200 + i, ctx).state;
+    expect(s.seats.map((x) => x.team)).toEqual(["bleu", "jaune", "bleu"]);
+    s = ok(tick(ok(start(s, T_START)).state, T0)).state;
+    s = ok(ans(s, "p1", 0, north(SPOT0, 10), T0)).state; // 5 + 5 = 10
+    s = ok(ans(s, "p2", 0, north(SPOT0, 80), T0)).state; // 3 + 5 = 8
+    const r = ok(ans(s, "p3", 0, north(SPOT0, 999), T0)); // 0
+    const teams = sent(r.effects, "presenter", "pres_results")[0]!.team_results!;
+    expect(teams.map((t) => [t.name, t.points, t.rank, t.players])).toEqual([
+      ["Équipe jaune", 8, 1, ["Ananas jaune"]],
+      ["Équipe bleue", 5, 2, ["Ananas bleu", "Banane bleue"]],
+    ]);
+    expect(sent(r.effects, "seat", "player_endQuestion", "p3")[0]!.team).toMatchObject({ team: "bleu", points: 5 });
+  });
+});
+
+describe("handleMessage", () => {
+  it("checks who may send what", () => {
+    const { s } = lobbyWithTwo();
+    const ctx = makeCtx();
+    expect(handleMessage(s, null, { type: "pres_startGame" }, T_START, ctx)).toMatchObject({
+      ok: false,
+      error: { code: "not_identified" },
+    });
+    expect(handleMessage(s, { role: "player", seatId: "p1" }, { type: "pres_startGame" }, T_START, ctx)).toMatchObject({
+      ok: false,
+      error: { code: "forbidden" },
+    });
+    expect(handleMessage(s, { role: "presenter" }, { type: "pres_startGame" }, T_START, ctx).ok).toBe(true);
+    expect(handleMessage(s, { role: "presenter" }, { type: "ping" }, T_START, ctx)).toMatchObject({
+      ok: true,
+      effects: [{ to: "caller", msg: { type: "pong" } }],
+    });
+  });
+
+  it("applies due deadlines before the message: an answer after a missed alarm is late", () => {
+    const { s } = inQuestion0();
+    const r = handleMessage(
+      s,
+      { role: "player", seatId: "p1" },
+      { type: "player_answer", questionIndex: 0, coords: SPOT0 },
+      T0 + 61_000,
+      makeCtx()
+    );
+    expect(r).toMatchObject({ ok: false, error: { code: "answer_late" } });
+  });
+});
+
+describe("purity and storage", () => {
+  it("never mutates the state it is given", () => {
+    const { s } = inQuestion0();
+    const before = structuredClone(s);
+    ok(ans(s, "p1", 0, SPOT0, T0 + 1_000));
+    ok(tick(s, T0 + 60_000));
+    expect(s).toEqual(before);
+  });
+
+  it("round-trips through core + seats storage", () => {
+    const { s } = inQuestion0();
+    const seats = [...s.seats].reverse();
+    expect(fromStorage(JSON.parse(JSON.stringify(coreOf(s))), JSON.parse(JSON.stringify(seats)))).toEqual(s);
+    expect(coreOf(s)).not.toHaveProperty("seats");
+  });
+
+  it("merges throttled presenter answer notices", () => {
+    const m = mergePlayerAnswered(
+      {
+        type: "pres_playerAnswered",
+        questionIndex: 0,
+        answers: [{ playerID: "p1", pseudo: "a", marker: "a", time: 1 }],
+        answeredCount: 1,
+        expectedCount: 5,
+      },
+      {
+        type: "pres_playerAnswered",
+        questionIndex: 0,
+        answers: [{ playerID: "p2", pseudo: "b", marker: "b", time: 2 }],
+        answeredCount: 2,
+        expectedCount: 4,
+      }
+    );
+    expect(m.answers.map((a) => a.playerID)).toEqual(["p1", "p2"]);
+    expect([m.answeredCount, m.expectedCount]).toEqual([2, 4]);
+  });
+
+  it("reports what the room check needs", () => {
+    expect(roomInfo(lobbyWithTwo().s)).toMatchObject({
+      phase: "lobby",
+      random: true,
+      joinable: true,
+      playersCount: 2,
+      capacity: 50,
+    });
+  });
+});
+
+describe("at scale", () => {
+  it("runs a 2000-player question with small phone messages", () => {
+    const ctx = makeCtx(Math.random);
+    let s = presenter(newGame({ maxPlayer: 2000 }));
+    for (let i = 0; i < 2000; i++) s = join(s, T_CREATE + 1 + i, ctx).state;
+    expect(new Set(s.seats.map((x) => x.pseudo)).size).toBe(2000);
+    s = ok(tick(ok(start(s, T_START)).state, T0)).state;
+    let last: ReturnType<typeof ok> | undefined;
+    for (let i = 1; i <= 2000; i++) {
+      last = ok(ans(s, `p${i}`, 0, north(SPOT0, i % 300), T0 + i * 10));
+      s = last.state;
+    }
+    expect(s.phase).toBe("reveal");
+    const phones = last!.effects.filter((e) => e.to === "seat");
+    expect(phones).toHaveLength(2000 + 1); // 2000 reveals + the last answer's ack
+    const one = sent(last!.effects, "seat", "player_endQuestion", "p1500")[0]!;
+    expect(one.results).toHaveLength(10);
+    expect(one.me.playerID).toBe("p1500");
+    expect(JSON.stringify(one).length).toBeLessThan(2_500);
+    const pres = sent(last!.effects, "presenter", "pres_results")[0]!;
+    expect(pres.results).toHaveLength(100);
+    expect(JSON.stringify(pres).length).toBeLessThan(600_000);
+  });
+});

@@ -1,0 +1,592 @@
+/**
+ * The room's state machine, reducer style: every function takes the state and the room's clock
+ * (`now`, ms) and returns a new state plus the effects to carry out, or a typed error. Nothing
+ * here does I/O, reads a clock, throws on bad input or mutates its argument. Randomness and
+ * secrets come in through `ctx`, so tests replay any game exactly.
+ *
+ * Phases: lobby -> starting -> question -> reveal -> question ... -> over, and closed from any
+ * phase. Timed transitions are not timers: `deadlines(state)` lists them as absolute times, the
+ * Durable Object sets its single alarm to `nextDeadline(state)` and calls `tick(state, now)`
+ * when it rings. Every entry point also applies what is already due before acting, so a late
+ * alarm never lets a stale phase decide (an answer after the deadline is late even if the alarm
+ * has not rung); a refused step returns no state, so the room ticks first itself when
+ * nextDeadline(state) <= now to keep those effects.
+ */
+import {
+  type ClientMessage,
+  type ColorKey,
+  type ErrorCode,
+  type FruitKey,
+  type HelloMsg,
+  type KickReason,
+  type LatLng,
+  PROTOCOL_VERSION,
+  RELOAD_MESSAGE,
+  errorMessage,
+} from "../protocol-types";
+import { haversineMeters, isValidLatLng } from "./geo";
+import { type Occupant, checkDefinedChoice, freeFruits, markerOf, pickRandomSeat, pseudoOf } from "./pseudos";
+import { classementMove, rankEntries, teamStandings } from "./ranking";
+import { scoreAnswer } from "./scoring";
+import {
+  type GameState,
+  LOBBY_SEAT_TTL_MS,
+  PRESENTER_AWAY_MS,
+  RECONNECT_GRACE_MS,
+  ROOM_IDLE_MS,
+  STARTING_MS,
+  type Seat,
+  type SeatId,
+  answerTimeMs,
+  capacityOf,
+  findSeat,
+  occupants,
+  sameSecret,
+  seatByToken,
+  seatList,
+} from "./state";
+import { type Ctx, type Identity, type Step, type StepOk, Tx, fail, reply } from "./step";
+import {
+  answeredCount,
+  expectedCount,
+  playerEndGame,
+  playerEndQuestion,
+  playerEndTop,
+  playerJoinCallback,
+  playerListEntry,
+  playerNewQuestion,
+  playerTop,
+  presEndGame,
+  presNewQuestion,
+  presNewRoomCallback,
+  presResults,
+  presenterScreen,
+  pseudoInfo,
+  seatScreen,
+  standings,
+} from "./views";
+
+export type { Ctx, Effect, Identity, RoomEvent, Step, StepErr, StepOk } from "./step";
+export { fullRanking, gameResults, mergePlayerAnswered, roomInfo, type GameResults } from "./reports";
+
+/** Runs `body` on a transaction after applying the deadlines already due. */
+function step(state: GameState, now: number, body: (tx: Tx) => ErrorCode | void): Step {
+  const tx = new Tx(state);
+  applyDue(tx, now);
+  const code = body(tx);
+  return code ? fail(code) : tx.done();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines
+
+export type DeadlineKind =
+  | "startingEnd"
+  | "questionDeadline"
+  | "answersGrace"
+  | "lobbySeatExpiry"
+  | "presenterAway"
+  | "roomExpiry";
+export interface Deadline {
+  kind: DeadlineKind;
+  /** Absolute time, room clock, ms. */
+  at: number;
+}
+
+/** Everything the room must wake up for, earliest first; derived from the state, never stored apart. */
+export function deadlines(state: GameState): Deadline[] {
+  if (state.phase === "closed") return [];
+  const out: Deadline[] = [{ kind: "roomExpiry", at: state.lastActivity + ROOM_IDLE_MS }];
+  if (state.presenterAwaySince !== null)
+    out.push({ kind: "presenterAway", at: state.presenterAwaySince + PRESENTER_AWAY_MS });
+  if (state.phase === "starting" && state.startingEndsAt !== null)
+    out.push({ kind: "startingEnd", at: state.startingEndsAt });
+  if (state.phase === "question" && state.deadline !== null) {
+    out.push({ kind: "questionDeadline", at: state.deadline });
+    const grace = graceEnd(state);
+    if (grace !== null && grace < state.deadline) out.push({ kind: "answersGrace", at: grace });
+  }
+  if (state.phase === "lobby") {
+    let first = Infinity;
+    for (const seat of seatList(state)) if (!seat.connected) first = Math.min(first, seat.lastSeen + LOBBY_SEAT_TTL_MS);
+    if (first < Infinity) out.push({ kind: "lobbySeatExpiry", at: first });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** When the room's single alarm should ring next, or null (closed room: delete the alarm). */
+export function nextDeadline(state: GameState): number | null {
+  return deadlines(state)[0]?.at ?? null;
+}
+
+/**
+ * When every connected phone has answered but some dropped phones are still within their grace,
+ * the question ends when the last grace runs out. Null while a connected phone has not answered.
+ */
+function graceEnd(state: GameState): number | null {
+  const q = state.questionIndex;
+  let answered = 0;
+  let end = state.openedAt ?? 0;
+  for (const seat of seatList(state)) {
+    if (seat.answers[q]) answered++;
+    else if (seat.connected) return null;
+    else end = Math.max(end, seat.lastSeen + RECONNECT_GRACE_MS);
+  }
+  return answered > 0 ? end : null;
+}
+
+function everyoneAnswered(state: GameState, now: number): boolean {
+  const end = graceEnd(state);
+  return end !== null && end <= now;
+}
+
+/** Applies every deadline that is due at `now`, in time order. */
+export function tick(state: GameState, now: number): StepOk {
+  const tx = new Tx(state);
+  applyDue(tx, now);
+  return tx.done();
+}
+
+function applyDue(tx: Tx, now: number) {
+  // Each applied deadline moves the phase or removes its own cause; the cap guards a bug from
+  // turning into an endless loop inside the Durable Object.
+  for (let i = 0; i < 64; i++) {
+    const due = deadlines(tx.state).find((d) => d.at <= now);
+    if (!due) return;
+    switch (due.kind) {
+      case "startingEnd":
+        openQuestion(tx, 0, now);
+        break;
+      case "questionDeadline":
+        closeQuestion(tx);
+        break;
+      case "answersGrace":
+        if (!everyoneAnswered(tx.state, now)) return;
+        closeQuestion(tx);
+        break;
+      case "lobbySeatExpiry":
+        expireLobbySeats(tx, now);
+        break;
+      case "presenterAway":
+        close(tx, "presLeft");
+        break;
+      case "roomExpiry":
+        close(tx, "ended");
+        break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connections
+
+/**
+ * First message of a socket. Presenter: token must be the room's presenter token. Player with a
+ * valid resume token: gets its seat, score and current screen back. Player without one (or with
+ * a stale one): random icons take a seat at once, defined icons get the pseudo screen.
+ */
+export function hello(state: GameState, msg: Omit<HelloMsg, "type">, now: number, ctx: Ctx): Step {
+  if (msg.version !== PROTOCOL_VERSION) {
+    return reply(state, { type: "reload", version: PROTOCOL_VERSION, message: RELOAD_MESSAGE });
+  }
+  if (msg.role === "presenter") return connectPresenter(state, msg.token ?? "", now);
+  return connectPlayer(state, msg.token, now, ctx);
+}
+
+export function connectPresenter(state: GameState, token: string, now: number): Step {
+  if (!sameSecret(token, state.presenterToken)) return fail("forbidden");
+  return step(state, now, (tx) => {
+    tx.patch({ presenterConnected: true, presenterAwaySince: null, lastActivity: now });
+    tx.identity = { role: "presenter" };
+    tx.emit({ to: "caller", msg: presNewRoomCallback(tx.state) });
+    for (const msg of presenterScreen(tx.state, now)) tx.emit({ to: "caller", msg });
+  });
+}
+
+export function connectPlayer(state: GameState, token: string | undefined, now: number, ctx: Ctx): Step {
+  return step(state, now, (tx) => {
+    const s = tx.state;
+    if (s.phase === "closed") {
+      tx.emit({ to: "caller", msg: { type: "player_kicked", reason: s.closedReason ?? "ended" } });
+      return;
+    }
+    const seat = token ? seatByToken(s, token) : null;
+    if (seat) {
+      const back = { ...seat, connected: true, lastSeen: now };
+      tx.putSeat(back);
+      tx.patch({ lastActivity: now });
+      tx.identity = { role: "player", seatId: seat.id };
+      tx.emit({ to: "caller", msg: playerJoinCallback(tx.state, back) });
+      for (const msg of seatScreen(tx.state, back, now)) tx.emit({ to: "caller", msg });
+      if (!seat.connected && s.phase === "lobby")
+        tx.emit({
+          to: "presenter",
+          msg: { type: "pres_newPlayer", player: playerListEntry(back), playersCount: seatList(tx.state).length },
+        });
+      return;
+    }
+    if (s.phase === "over") return "room_closed";
+    if (seatList(s).length >= capacityOf(s).total) return "room_full";
+    if (s.settings.iconType === "random") return joinRandom(tx, now, ctx);
+    tx.identity = { role: "chooser" };
+    tx.emit({ to: "caller", msg: { type: "player_joinPseudoRoom_callback", ...pseudoInfo(s) } });
+  });
+}
+
+/**
+ * A socket closed. The room calls this only when no other socket of the same identity is still
+ * open (a phone that reconnected before its old socket died keeps its seat connected).
+ */
+export function disconnect(state: GameState, identity: Identity, now: number): Step {
+  return step(state, now, (tx) => {
+    if (identity.role === "presenter") {
+      tx.patch({ presenterConnected: false, presenterAwaySince: now });
+      return;
+    }
+    if (identity.role !== "player") return;
+    const seat = findSeat(tx.state, identity.seatId);
+    if (!seat) return;
+    const gone = { ...seat, connected: false, lastSeen: now };
+    tx.putSeat(gone);
+    // pres_newPlayer is an upsert by playerID: in the lobby the presenter greys the player out.
+    if (tx.state.phase === "lobby")
+      tx.emit({
+        to: "presenter",
+        msg: { type: "pres_newPlayer", player: playerListEntry(gone), playersCount: seatList(tx.state).length },
+      });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seating
+
+function createSeat(tx: Tx, o: Occupant, now: number, ctx: Ctx): Seat {
+  const no = tx.state.nextSeatNo;
+  const seat: Seat = {
+    id: `p${no}`,
+    no,
+    secret: ctx.mintSecret(),
+    color: o.color,
+    fruit: o.fruit,
+    n: o.n,
+    pseudo: pseudoOf(o.fruit, o.color, o.n),
+    marker: markerOf(o.fruit, o.color),
+    team: tx.state.settings.mode === "team" ? o.color : null,
+    score: 0,
+    timeMs: 0,
+    answers: {},
+    connected: true,
+    lastSeen: now,
+    joinedAt: now,
+  };
+  tx.patch({ nextSeatNo: no + 1, lastActivity: now });
+  tx.putSeat(seat);
+  tx.identity = { role: "player", seatId: seat.id };
+  tx.emit({
+    to: "presenter",
+    msg: { type: "pres_newPlayer", player: playerListEntry(seat), playersCount: seatList(tx.state).length },
+  });
+  return seat;
+}
+
+function joinRandom(tx: Tx, now: number, ctx: Ctx): ErrorCode | void {
+  const o = pickRandomSeat(occupants(tx.state), capacityOf(tx.state), tx.state.settings.mode, ctx.random);
+  if (!o) return "room_full";
+  const seat = createSeat(tx, o, now, ctx);
+  tx.emit({ to: "caller", msg: playerJoinCallback(tx.state, seat) });
+  for (const msg of seatScreen(tx.state, seat, now)) tx.emit({ to: "caller", msg });
+}
+
+const seatingOpen = (state: GameState) => state.phase !== "over" && state.phase !== "closed";
+
+/** Colour step of the pseudo screen: only checks; the seat is taken at the fruit step. */
+export function chooseColor(state: GameState, color: ColorKey, now: number): Step {
+  return step(state, now, (tx) => {
+    const s = tx.state;
+    if (s.settings.iconType !== "defined") return "wrong_phase";
+    if (!seatingOpen(s)) return "room_closed";
+    const problem = checkDefinedChoice(occupants(s), capacityOf(s), color);
+    tx.emit({
+      to: "caller",
+      msg: {
+        type: "color_selected_callback",
+        status: problem === null,
+        color,
+        fruits: freeFruits(occupants(s), color),
+        ...(problem ? { message: errorMessage(problem).message } : {}),
+      },
+    });
+  });
+}
+
+/**
+ * Fruit step: takes the seat. Two phones racing for one pair are handled one after the other
+ * by the room, so exactly one wins; the other gets status false and fresh availability.
+ */
+export function chooseFruit(state: GameState, color: ColorKey, fruit: FruitKey, now: number, ctx: Ctx): Step {
+  return step(state, now, (tx) => {
+    const s = tx.state;
+    if (s.settings.iconType !== "defined") return "wrong_phase";
+    if (!seatingOpen(s)) return "room_closed";
+    const problem = checkDefinedChoice(occupants(s), capacityOf(s), color, fruit);
+    if (problem) {
+      tx.emit({
+        to: "caller",
+        msg: {
+          type: "fruit_selected_callback",
+          status: false,
+          message: errorMessage(problem).message,
+          info: pseudoInfo(s),
+        },
+      });
+      return;
+    }
+    const seat = createSeat(tx, { color, fruit, n: 1 }, now, ctx);
+    tx.emit({
+      to: "caller",
+      msg: {
+        type: "fruit_selected_callback",
+        status: true,
+        pseudo: seat.pseudo,
+        playerID: seat.id,
+        token: `${seat.id}_${seat.secret}`,
+      },
+    });
+    tx.emit({ to: "choosers", msg: { type: "color_selected", selectedColor: color } });
+    tx.emit({ to: "choosers", msg: { type: "fruit_selected", color, selectedFruit: fruit } });
+  });
+}
+
+function removeSeat(tx: Tx, seat: Seat, kicked: boolean) {
+  tx.removeSeat(seat.id);
+  const playersCount = seatList(tx.state).length;
+  if (kicked) {
+    tx.emit({ to: "seat", seatId: seat.id, msg: { type: "player_kicked", reason: "kick" } });
+    tx.emit({
+      to: "presenter",
+      msg: { type: "pres_kickPlayer_callback", playerID: seat.id, pseudo: seat.pseudo, playersCount },
+    });
+  } else {
+    tx.emit({
+      to: "presenter",
+      msg: { type: "pres_playerLeft", playerID: seat.id, pseudo: seat.pseudo, playersCount },
+    });
+  }
+  tx.emit({ to: "room", event: { kind: "seatRemoved", seatId: seat.id } });
+}
+
+/** A freed pair goes back on the pseudo screens (whole info: 54 pairs at most, small). */
+function refreshChoosers(tx: Tx) {
+  if (tx.state.settings.iconType === "defined")
+    tx.emit({ to: "choosers", msg: { type: "player_joinPseudoRoom_callback", ...pseudoInfo(tx.state) } });
+}
+
+export function kick(state: GameState, seatId: SeatId, now: number): Step {
+  return step(state, now, (tx) => {
+    if (tx.state.phase !== "lobby") return "kick_after_start";
+    const seat = findSeat(tx.state, seatId);
+    if (!seat) return "unknown_player";
+    removeSeat(tx, seat, true);
+    tx.patch({ lastActivity: now });
+    refreshChoosers(tx);
+  });
+}
+
+function expireLobbySeats(tx: Tx, now: number) {
+  let any = false;
+  for (const seat of seatList(tx.state)) {
+    if (!seat.connected && seat.lastSeen + LOBBY_SEAT_TTL_MS <= now) {
+      removeSeat(tx, seat, false);
+      any = true;
+    }
+  }
+  if (any) refreshChoosers(tx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game
+
+export function start(state: GameState, now: number): Step {
+  return step(state, now, (tx) => {
+    if (tx.state.phase !== "lobby") return "wrong_phase";
+    if (!seatList(tx.state).some((s) => s.connected)) return "no_players";
+    tx.patch({ phase: "starting", startedAt: now, startingEndsAt: now + STARTING_MS, lastActivity: now });
+    tx.emit({ to: "presenter", msg: { type: "pres_startGame_callback", startsInMs: STARTING_MS } });
+    tx.emit({ to: "seats", msg: { type: "player_startGame", startsInMs: STARTING_MS } });
+    tx.emit({ to: "room", event: { kind: "started" } });
+  });
+}
+
+function openQuestion(tx: Tx, index: number, now: number) {
+  tx.patch({
+    phase: "question",
+    questionIndex: index,
+    openedAt: now,
+    deadline: now + answerTimeMs(tx.state),
+    startingEndsAt: null,
+  });
+  tx.emit({ to: "presenter", msg: presNewQuestion(tx.state, now, RECONNECT_GRACE_MS) });
+  tx.emit({ to: "seats", msg: playerNewQuestion(tx.state, now) });
+}
+
+/** Arrival time is measured here, on the room's clock; the phone's own time is never used. */
+export function answer(state: GameState, seatId: SeatId, questionIndex: number, coords: LatLng, now: number): Step {
+  return step(state, now, (tx) => {
+    const s = tx.state;
+    const seat = findSeat(s, seatId);
+    if (!seat) return "unknown_seat";
+    if (!isValidLatLng(coords)) return "bad_message";
+    if (questionIndex !== s.questionIndex) return "answer_wrong_question";
+    if (s.phase !== "question" || s.openedAt === null || s.deadline === null)
+      return s.phase === "reveal" ? "answer_late" : "wrong_phase";
+    if (now >= s.deadline) return "answer_late";
+    if (seat.answers[questionIndex]) return "answer_twice";
+    const t = Math.max(0, now - s.openedAt);
+    const question = s.quiz.questions[questionIndex]!;
+    const d = haversineMeters(question, coords);
+    const score = scoreAnswer(d, t, answerTimeMs(s), s.settings.pointMaxTemps, s.targets);
+    tx.putSeat({
+      ...seat,
+      answers: {
+        ...seat.answers,
+        [questionIndex]: { lat: coords.lat, lng: coords.lng, t, d, ring: score.ring, p: score.points },
+      },
+    });
+    tx.patch({ lastActivity: now });
+    tx.emit({ to: "seat", seatId, msg: { type: "player_answer_callback", questionIndex, tempsReponse: t } });
+    tx.emit({
+      to: "presenter",
+      msg: {
+        type: "pres_playerAnswered",
+        questionIndex,
+        answers: [{ playerID: seat.id, pseudo: seat.pseudo, marker: seat.marker, time: t }],
+        answeredCount: answeredCount(tx.state),
+        expectedCount: expectedCount(tx.state, now, RECONNECT_GRACE_MS),
+      },
+    });
+    if (everyoneAnswered(tx.state, now)) closeQuestion(tx);
+  });
+}
+
+/** Scores the question into the totals, ranks, and sends the reveal. */
+function closeQuestion(tx: Tx) {
+  const s = tx.state;
+  const q = s.questionIndex;
+  const full = answerTimeMs(s);
+  for (const seat of seatList(s)) {
+    const a = seat.answers[q];
+    tx.putSeat({ ...seat, score: seat.score + (a?.p ?? 0), timeMs: seat.timeMs + (a ? a.t : full) });
+  }
+  const seats = seatList(tx.state);
+  const ranks: Record<SeatId, number> = {};
+  const moves: Record<SeatId, number> = {};
+  for (const { entry, rank } of rankEntries(
+    seats.map((x) => ({ id: x.id, total: x.score, timeMs: x.timeMs, order: x.no }))
+  )) {
+    ranks[entry.id] = rank;
+    moves[entry.id] = classementMove(s.ranks[entry.id], rank);
+  }
+  const teamRanks: Record<string, number> = {};
+  const teamMoves: Record<string, number> = {};
+  if (s.settings.mode === "team") {
+    const members = seats
+      .filter((x) => x.team !== null)
+      .map((x) => ({ team: x.team!, total: x.score, timeMs: x.timeMs }));
+    for (const t of teamStandings(members, capacityOf(s).colors)) {
+      teamRanks[t.team] = t.rank;
+      teamMoves[t.team] = classementMove(s.teamRanks[t.team], t.rank);
+    }
+  }
+  tx.patch({ phase: "reveal", deadline: null, ranks, moves, teamRanks, teamMoves });
+  const st = standings(tx.state);
+  tx.emit({ to: "presenter", msg: { type: "pres_endQuestion", questionIndex: q } });
+  tx.emit({ to: "presenter", msg: presResults(tx.state, st) });
+  const top = playerTop(tx.state, st);
+  for (const { seat } of st.ordered)
+    if (seat.connected) tx.emit({ to: "seat", seatId: seat.id, msg: playerEndQuestion(tx.state, st, seat, top) });
+}
+
+/** Presenter's 'Page suivante' (or its automatic advance): next question, or the end. */
+export function next(state: GameState, now: number): Step {
+  return step(state, now, (tx) => {
+    if (tx.state.phase !== "reveal") return "wrong_phase";
+    tx.patch({ lastActivity: now });
+    const following = tx.state.questionIndex + 1;
+    if (following < tx.state.quiz.questions.length) openQuestion(tx, following, now);
+    else finishGame(tx, now);
+  });
+}
+
+/** Ends the game early (app call); an open question is dropped, its answers never counted. */
+export function finish(state: GameState, now: number): Step {
+  return step(state, now, (tx) => {
+    const p = tx.state.phase;
+    if (p === "over" || p === "closed") return "room_closed";
+    if (p === "lobby") return "wrong_phase";
+    finishGame(tx, now);
+  });
+}
+
+function finishGame(tx: Tx, now: number) {
+  tx.patch({ phase: "over", endedAt: now, deadline: null, startingEndsAt: null });
+  const st = standings(tx.state);
+  tx.emit({ to: "presenter", msg: presEndGame(tx.state, st) });
+  const top = playerEndTop(tx.state, st);
+  for (const { seat } of st.ordered)
+    if (seat.connected) tx.emit({ to: "seat", seatId: seat.id, msg: playerEndGame(tx.state, st, seat, top) });
+  tx.emit({ to: "room", event: { kind: "over" } });
+}
+
+/** 'Nouvelle partie', 'Redémarrer', expiry ('ended') or the presenter gone ('presLeft'). */
+export function closeRoom(state: GameState, now: number, reason: KickReason = "ended"): Step {
+  return step(state, now, (tx) => {
+    if (tx.state.phase !== "closed") close(tx, reason);
+  });
+}
+
+function close(tx: Tx, reason: KickReason) {
+  tx.patch({ phase: "closed", closedReason: reason, deadline: null, startingEndsAt: null });
+  tx.emit({ to: "seats", msg: { type: "player_kicked", reason } });
+  tx.emit({ to: "choosers", msg: { type: "player_kicked", reason } });
+  tx.emit({ to: "room", event: { kind: "closed", reason } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Socket messages
+
+/**
+ * One parsed client message (see parseClientMessage in party/protocol.ts). `identity` is what
+ * the socket was tagged with, null before its hello.
+ */
+export function handleMessage(
+  state: GameState,
+  identity: Identity | null,
+  msg: ClientMessage,
+  now: number,
+  ctx: Ctx
+): Step {
+  if (msg.type === "ping") return reply(state, { type: "pong" });
+  if (msg.type === "hello") return hello(state, msg, now, ctx);
+  if (identity === null) return fail("not_identified");
+  if (state.phase === "closed") return fail("room_closed");
+  switch (msg.type) {
+    case "pres_startGame":
+      return identity.role === "presenter" ? start(state, now) : fail("forbidden");
+    case "pres_nextQuestion":
+      return identity.role === "presenter" ? next(state, now) : fail("forbidden");
+    case "pres_kickPlayer":
+      return identity.role === "presenter" ? kick(state, msg.playerID, now) : fail("forbidden");
+    case "player_chooseColor":
+      return identity.role === "chooser"
+        ? chooseColor(state, msg.color, now)
+        : fail(identity.role === "player" ? "wrong_phase" : "forbidden");
+    case "player_chooseFruit":
+      return identity.role === "chooser"
+        ? chooseFruit(state, msg.color, msg.fruit, now, ctx)
+        : fail(identity.role === "player" ? "wrong_phase" : "forbidden");
+    case "player_answer":
+      return identity.role === "player"
+        ? answer(state, identity.seatId, msg.questionIndex, msg.coords, now)
+        : fail("forbidden");
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { classementMove, rankEntries, teamStandings } from "./ranking";
+
+const e = (id: string, total: number, timeMs: number, order: number) => ({ id, total, timeMs, order });
+
+describe("rankEntries", () => {
+  it("ranks by total, highest first", () => {
+    const ranked = rankEntries([e("a", 3, 1000, 0), e("b", 12.5, 9000, 1), e("c", 7, 500, 2)]);
+    expect(ranked.map((r) => [r.entry.id, r.rank])).toEqual([
+      ["b", 1],
+      ["c", 2],
+      ["a", 3],
+    ]);
+  });
+
+  it("breaks a tie on total with the lower cumulated answer time", () => {
+    const ranked = rankEntries([e("slow", 8, 20_000, 0), e("fast", 8, 4_000, 1), e("top", 9, 60_000, 2)]);
+    expect(ranked.map((r) => [r.entry.id, r.rank])).toEqual([
+      ["top", 1],
+      ["fast", 2],
+      ["slow", 3],
+    ]);
+  });
+
+  it("shares the rank of an exact tie and skips the next (1, 2, 2, 4)", () => {
+    const ranked = rankEntries([e("a", 5, 100, 0), e("b", 4, 100, 1), e("c", 4, 100, 2), e("d", 1, 0, 3)]);
+    expect(ranked.map((r) => r.rank)).toEqual([1, 2, 2, 4]);
+    expect(ranked.map((r) => r.entry.id)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("compares full precision, not display rounding", () => {
+    const ranked = rankEntries([e("a", 7.001, 0, 0), e("b", 7.004, 999_999, 1)]);
+    expect(ranked[0]!.entry.id).toBe("b");
+  });
+});
+
+describe("classementMove", () => {
+  it("is previous rank minus new rank", () => {
+    expect(classementMove(5, 2)).toBe(3);
+    expect(classementMove(1, 4)).toBe(-3);
+    expect(classementMove(3, 3)).toBe(0);
+    expect(classementMove(undefined, 7)).toBe(0);
+  });
+});
+
+describe("teamStandings", () => {
+  it("scores a team with the average of its members' totals", () => {
+    const standings = teamStandings(
+      [
+        { team: "bleu", total: 10, timeMs: 1000 },
+        { team: "bleu", total: 4, timeMs: 3000 },
+        { team: "jaune", total: 8, timeMs: 500 },
+        { team: "rose", total: 6, timeMs: 100 },
+        { team: "rose", total: 6, timeMs: 300 },
+        { team: "rose", total: 9, timeMs: 200 },
+      ],
+      ["bleu", "jaune", "rose", "rouge"]
+    );
+    // bleu 7, jaune 8, rose 7 (tie with bleu, but 200 ms average against 2000 ms).
+    expect(standings).toEqual([
+      { team: "jaune", points: 8, timeMs: 500, members: 1, rank: 1 },
+      { team: "rose", points: 7, timeMs: 200, members: 3, rank: 2 },
+      { team: "bleu", points: 7, timeMs: 2000, members: 2, rank: 3 },
+    ]);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Rankings: by total, ties broken by the lower cumulated answer time (DESIGN §4). Full-precision
+ * totals are compared; rounding is for display only.
+ */
+
+export interface RankInput {
+  id: string;
+  total: number;
+  /** Cumulated answer time, ms. */
+  timeMs: number;
+  /** Join order: only keeps the listing stable between exact ties, never changes a rank. */
+  order: number;
+}
+
+export interface Ranked<T extends RankInput = RankInput> {
+  entry: T;
+  /** 1-based; exact ties (same total and same time) share a rank: 1, 2, 2, 4. */
+  rank: number;
+}
+
+export function compareEntries(a: RankInput, b: RankInput): number {
+  return b.total - a.total || a.timeMs - b.timeMs || a.order - b.order;
+}
+
+export function rankEntries<T extends RankInput>(entries: readonly T[]): Ranked<T>[] {
+  const sorted = [...entries].sort(compareEntries);
+  const out: Ranked<T>[] = [];
+  sorted.forEach((entry, i) => {
+    const prev = out[i - 1];
+    const tied = prev && prev.entry.total === entry.total && prev.entry.timeMs === entry.timeMs;
+    out.push({ entry, rank: tied ? prev.rank : i + 1 });
+  });
+  return out;
+}
+
+/** Previous rank minus new rank: +2 = up two places. No previous rank (first reveal, late joiner) = 0. */
+export function classementMove(previousRank: number | undefined, newRank: number): number {
+  return previousRank === undefined ? 0 : previousRank - newRank;
+}
+
+export interface TeamMember {
+  team: string;
+  total: number;
+  timeMs: number;
+}
+
+export interface TeamStanding {
+  team: string;
+  /** Average of the members' totals: fair to teams of different sizes. */
+  points: number;
+  /** Average cumulated answer time, the tie-break. */
+  timeMs: number;
+  members: number;
+  rank: number;
+}
+
+/** Teams in the given order (their colour order); a team nobody joined is left out. */
+export function teamStandings(members: readonly TeamMember[], teams: readonly string[]): TeamStanding[] {
+  const inputs: (RankInput & { members: number })[] = [];
+  teams.forEach((team, order) => {
+    const mine = members.filter((m) => m.team === team);
+    if (mine.length === 0) return;
+    const sum = (f: (m: TeamMember) => number) => mine.reduce((acc, m) => acc + f(m), 0);
+    inputs.push({
+      id: team,
+      total: sum((m) => m.total) / mine.length,
+      timeMs: sum((m) => m.timeMs) / mine.length,
+      order,
+      members: mine.length,
+    });
+  });
+  return rankEntries(inputs).map(({ entry, rank }) => ({
+    team: entry.id,
+    points: entry.total,
+    timeMs: entry.timeMs,
+    members: entry.members,
+    rank,
+  }));
+}

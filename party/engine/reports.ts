@@ -1,0 +1,70 @@
+/** Read-only reports the room's Durable Object methods hand to the app, and throttling help. */
+import type { PresPlayerAnswered, RankingLine, TeamResult } from "../protocol-types";
+import { round2 } from "./scoring";
+import { type GameState, capacityOf, findSeat, seatList } from "./state";
+import { fullRanking, standings } from "./views";
+
+/**
+ * Merges queued presenter answer notices into one (the room throttles the counter at scale):
+ * answers are concatenated, counts are the latest.
+ */
+export function mergePlayerAnswered(a: PresPlayerAnswered, b: PresPlayerAnswered): PresPlayerAnswered {
+  if (a.questionIndex !== b.questionIndex) return b;
+  return { ...b, answers: [...a.answers, ...b.answers] };
+}
+
+/** What the app's room check and dashboards need. */
+export function roomInfo(state: GameState) {
+  return {
+    phase: state.phase,
+    random: state.settings.iconType === "random",
+    joinable: state.phase !== "over" && state.phase !== "closed" && seatList(state).length < capacityOf(state).total,
+    playersCount: seatList(state).length,
+    capacity: capacityOf(state).total,
+    questionIndex: state.questionIndex,
+    questionsNb: state.quiz.questions.length,
+  };
+}
+
+export interface GameResults {
+  ranking: (RankingLine & { timeMs: number })[];
+  teams: TeamResult[] | null;
+  /** Every answer: the results JSON of the games table (DESIGN §3). */
+  answers: {
+    playerID: string;
+    pseudo: string;
+    question: number;
+    lat: number;
+    lng: number;
+    distance: number;
+    points: number;
+    time: number;
+  }[];
+}
+
+/** For D1 at the end of the game (and the full ranking over HTTP). No tokens in here. */
+export function gameResults(state: GameState): GameResults {
+  const lines = fullRanking(state);
+  const answers: GameResults["answers"] = [];
+  for (const seat of seatList(state)) {
+    for (const [q, a] of Object.entries(seat.answers)) {
+      answers.push({
+        playerID: seat.id,
+        pseudo: seat.pseudo,
+        question: Number(q),
+        lat: a.lat,
+        lng: a.lng,
+        distance: Math.round(a.d),
+        points: round2(a.p),
+        time: a.t,
+      });
+    }
+  }
+  return {
+    ranking: lines.map((l) => ({ ...l, timeMs: findSeat(state, l.playerID)!.timeMs })),
+    teams: standings(state).teams,
+    answers: answers.sort((x, y) => x.question - y.question || x.time - y.time),
+  };
+}
+
+export { fullRanking };

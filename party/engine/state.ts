@@ -1,0 +1,272 @@
+/**
+ * The state of one room, as the GameRoom Durable Object stores it. Plain JSON (no Map, no Date,
+ * no class) so it survives storage and eviction unchanged. Every time is the room's clock, ms.
+ */
+import type {
+  ColorKey,
+  ErrorCode,
+  FruitKey,
+  HelpZone,
+  IconType,
+  KickReason,
+  Phase,
+  QuizSnapshot,
+  RankingMode,
+  TargetSetting,
+} from "../protocol-types";
+import { helpZone, isValidLatLng } from "./geo";
+import { type Capacity, MAX_ROOM_PLAYERS, type Occupant, seatingCapacity } from "./pseudos";
+import { DEFAULT_CIRCLES_POINTS, DEFAULT_POINT_MAX_TEMPS, buildTargetSettings } from "./scoring";
+
+// Timings (DESIGN §4, spec §9).
+export const STARTING_MS = 5_000;
+export const LOBBY_SEAT_TTL_MS = 60_000;
+export const PRESENTER_AWAY_MS = 10 * 60_000;
+/** A room nobody touched for this long closes ('ended'), whatever its phase. */
+export const ROOM_IDLE_MS = 4 * 60 * 60_000;
+/**
+ * A phone that dropped mid-question is still waited for this long before "everyone answered"
+ * can end the question early: a wifi hiccup that drops half the room must not end it.
+ */
+export const RECONNECT_GRACE_MS = 10_000;
+
+// Launch options offered by the presenter screen (spec §9).
+export const ANSWER_TIME_OPTIONS = [15, 30, 45, 60, 90, 120, 180] as const;
+export const HELP_ZONE_OPTIONS = [200, 300, 400, 500, 600, 800, 1000, 1600, 2000] as const;
+
+export interface GameSettings {
+  iconType: IconType;
+  mode: RankingMode;
+  answerTimeSec: number;
+  /** Side of the help square in metres; null = no help. */
+  helpZone: number | null;
+  /** Player mode: seats in the room; team mode: seats per team. */
+  maxPlayer: number;
+  /** Team mode: number of teams. */
+  maxTeam: number;
+  /** Points of the 200 / 100 / 50 / 20 m rings, as the admin had set them at launch. */
+  circlesPoints: [number, number, number, number];
+  pointMaxTemps: number;
+}
+
+export const DEFAULT_SETTINGS: GameSettings = {
+  iconType: "random",
+  mode: "player",
+  answerTimeSec: 60,
+  helpZone: 500,
+  maxPlayer: 50,
+  maxTeam: 6,
+  circlesPoints: DEFAULT_CIRCLES_POINTS,
+  pointMaxTemps: DEFAULT_POINT_MAX_TEMPS,
+};
+
+/** One answer, full precision (display rounding happens in messages only). */
+export interface SeatAnswer {
+  lat: number;
+  lng: number;
+  /** Arrival time minus question opening, room clock, ms. */
+  t: number;
+  /** Distance to the true spot, metres. */
+  d: number;
+  /** Index in targetSettings (0 = outside every ring). */
+  ring: number;
+  /** Question points. */
+  p: number;
+}
+
+export type SeatId = string;
+
+export interface Seat {
+  /** 'p' + join number; what the presenter sees as playerID (never the token). */
+  id: SeatId;
+  no: number;
+  /**
+   * Secret half of the resume token. The phone's token is `${id}_${secret}`: the id finds the
+   * seat without an index, the secret is compared in constant time. Stored as is: it lives only
+   * in the room's own storage, which nothing else reads, and hashing would put async WebCrypto
+   * on every reconnection for no threat we face. Never leaves the room except to its own phone.
+   */
+  secret: string;
+  color: ColorKey;
+  fruit: FruitKey;
+  /** Pseudo number, 1 = unnumbered ('Kiwi bleu'), 2 = 'Kiwi bleu 2'. */
+  n: number;
+  pseudo: string;
+  marker: string;
+  /** Team colour in team mode, null in player mode. */
+  team: ColorKey | null;
+  /** Total points, full precision; changes only at reveals. */
+  score: number;
+  /** Cumulated answer time for the ranking tie-break: a question left unanswered counts in full. */
+  timeMs: number;
+  /** By question index. */
+  answers: Record<number, SeatAnswer>;
+  connected: boolean;
+  /** Last connection or disconnection, ms. */
+  lastSeen: number;
+  joinedAt: number;
+}
+
+export interface GameState {
+  schema: 1;
+  roomId: string;
+  phase: Phase;
+  settings: GameSettings;
+  quiz: QuizSnapshot;
+  targets: TargetSetting[];
+  /** Help square per question, drawn once at creation (so a reconnection sees the same one). */
+  help: (HelpZone | null)[];
+  presenterToken: string;
+  presenterConnected: boolean;
+  /** Set while no presenter socket is open (from creation until the first one). */
+  presenterAwaySince: number | null;
+  /**
+   * Sorted by `no` (join order). An array, not a record keyed by id: past ~1000 keys V8 turns an
+   * object into a dictionary whose enumeration and copy cost a third of a millisecond each,
+   * which a 2000-player room would pay on every answer.
+   */
+  seats: Seat[];
+  nextSeatNo: number;
+  /** -1 before the first question. */
+  questionIndex: number;
+  openedAt: number | null;
+  /** Absolute end of the current question; null outside the 'question' phase. */
+  deadline: number | null;
+  startingEndsAt: number | null;
+  /** Ranks at the last reveal, for classementMove, and the moves they produced. */
+  ranks: Record<SeatId, number>;
+  moves: Record<SeatId, number>;
+  teamRanks: Record<string, number>;
+  teamMoves: Record<string, number>;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  lastActivity: number;
+  closedReason: KickReason | null;
+}
+
+export interface CreateGameInput {
+  roomId: string;
+  quiz: QuizSnapshot;
+  settings: GameSettings;
+  /** Minted by the room at launch, handed to the app, presented by the presenter socket. */
+  presenterToken: string;
+  now: number;
+  random: () => number;
+}
+
+const finite = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
+const intIn = (x: unknown, lo: number, hi: number) => finite(x) && Number.isInteger(x) && x >= lo && x <= hi;
+
+/** Settings the app passes at launch are checked again here: the room trusts nobody. */
+export function validateSettings(s: GameSettings): ErrorCode | null {
+  const ok =
+    (s.iconType === "random" || s.iconType === "defined") &&
+    (s.mode === "player" || s.mode === "team") &&
+    intIn(s.answerTimeSec, 5, 600) &&
+    (s.helpZone === null || (finite(s.helpZone) && s.helpZone >= 10 && s.helpZone <= 20_000)) &&
+    intIn(s.maxPlayer, 1, MAX_ROOM_PLAYERS) &&
+    intIn(s.maxTeam, 1, 6) &&
+    Array.isArray(s.circlesPoints) &&
+    s.circlesPoints.length === 4 &&
+    s.circlesPoints.every((p) => finite(p) && p >= 0 && p <= 1000) &&
+    finite(s.pointMaxTemps) &&
+    s.pointMaxTemps >= 0 &&
+    s.pointMaxTemps <= 1000;
+  return ok ? null : "invalid_settings";
+}
+
+export function createGame(input: CreateGameInput): { ok: true; state: GameState } | { ok: false; code: ErrorCode } {
+  const { quiz, settings, now } = input;
+  if (validateSettings(settings)) return { ok: false, code: "invalid_settings" };
+  if (quiz.questions.length === 0 || !quiz.questions.every((q) => isValidLatLng(q)))
+    return { ok: false, code: "invalid_settings" };
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(input.presenterToken)) return { ok: false, code: "invalid_settings" };
+  const side = settings.helpZone;
+  return {
+    ok: true,
+    state: {
+      schema: 1,
+      roomId: input.roomId,
+      phase: "lobby",
+      settings: { ...settings, circlesPoints: [...settings.circlesPoints] },
+      quiz,
+      targets: buildTargetSettings(settings.circlesPoints),
+      help: quiz.questions.map((q) => (side === null ? null : helpZone(q, side, input.random))),
+      presenterToken: input.presenterToken,
+      presenterConnected: false,
+      presenterAwaySince: now,
+      seats: [],
+      nextSeatNo: 1,
+      questionIndex: -1,
+      openedAt: null,
+      deadline: null,
+      startingEndsAt: null,
+      ranks: {},
+      moves: {},
+      teamRanks: {},
+      teamMoves: {},
+      createdAt: now,
+      startedAt: null,
+      endedAt: null,
+      lastActivity: now,
+      closedReason: null,
+    },
+  };
+}
+
+export const seatList = (state: GameState): readonly Seat[] => state.seats;
+
+/** Position of a seat id ('p12') in `seats`, by binary search on the join number; -1 if absent. */
+export function seatIndex(seats: readonly Seat[], id: SeatId): number {
+  const no = /^p[1-9][0-9]{0,8}$/.test(id) ? Number(id.slice(1)) : NaN;
+  if (Number.isNaN(no)) return -1;
+  let lo = 0;
+  let hi = seats.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const m = seats[mid]!.no;
+    if (m === no) return mid;
+    if (m < no) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+export function findSeat(state: GameState, id: SeatId): Seat | undefined {
+  const i = seatIndex(state.seats, id);
+  return i < 0 ? undefined : state.seats[i];
+}
+export const occupants = (state: GameState): Occupant[] =>
+  seatList(state).map(({ color, fruit, n }) => ({ color, fruit, n }));
+export const capacityOf = (state: GameState): Capacity => seatingCapacity(state.settings);
+export const answerTimeMs = (state: GameState) => state.settings.answerTimeSec * 1000;
+
+/** Compares secrets without leaking where they differ through timing. */
+export function sameSecret(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  return diff === 0;
+}
+
+export const tokenOf = (seat: Seat) => `${seat.id}_${seat.secret}`;
+
+export function seatByToken(state: GameState, token: string): Seat | null {
+  const cut = token.indexOf("_");
+  if (cut <= 0) return null;
+  const seat = findSeat(state, token.slice(0, cut));
+  return seat && sameSecret(seat.secret, token.slice(cut + 1)) ? seat : null;
+}
+
+// Storage: at 2000 players the whole state outgrows one storage value, so the room stores the
+// core under one key and each seat under its own, rewriting only the seats a step touched.
+export type GameCore = Omit<GameState, "seats">;
+
+export function coreOf(state: GameState): GameCore {
+  const { seats: _seats, ...core } = state;
+  return core;
+}
+
+export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
+  return { ...core, seats: [...seats].sort((a, b) => a.no - b.no) };
+}

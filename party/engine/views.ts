@@ -1,0 +1,343 @@
+/**
+ * Builders of outgoing messages from the state. Pure reads: they decide what each audience may
+ * see (phones never get the true spot or any points before the reveal).
+ */
+import {
+  PLAYER_END_TOP,
+  PLAYER_TOP,
+  PRESENTER_TOP,
+  type ColorKey,
+  type PlayerEndGame,
+  type PlayerEndQuestion,
+  type PlayerJoinRoomCallback,
+  type PlayerListEntry,
+  type PlayerNewQuestion,
+  type PresEndGame,
+  type PresNewQuestion,
+  type PresNewRoomCallback,
+  type PresResults,
+  type PresenterQuizData,
+  type PublicSettings,
+  type RankingLine,
+  type RevealZoneEntry,
+  type ServerMessage,
+  type TeamResult,
+} from "../protocol-types";
+import { pseudoRoomInfo, teamName } from "./pseudos";
+import { rankEntries, teamStandings } from "./ranking";
+import { pointsSettings, round2 } from "./scoring";
+import {
+  type GameState,
+  RECONNECT_GRACE_MS,
+  type Seat,
+  type SeatId,
+  answerTimeMs,
+  capacityOf,
+  occupants,
+  seatList,
+  tokenOf,
+} from "./state";
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+export function playerListEntry(seat: Seat): PlayerListEntry {
+  return {
+    playerID: seat.id,
+    pseudo: seat.pseudo,
+    marker: seat.marker,
+    color: seat.color,
+    team: seat.team,
+    connected: seat.connected,
+  };
+}
+
+export function publicSettings(state: GameState): PublicSettings {
+  const s = state.settings;
+  return {
+    iconType: s.iconType,
+    mode: s.mode,
+    answerTimeSec: s.answerTimeSec,
+    helpZone: s.helpZone,
+    maxPlayer: s.maxPlayer,
+    maxTeam: s.maxTeam,
+    capacity: capacityOf(state).total,
+  };
+}
+
+export function presenterQuizData(state: GameState): PresenterQuizData {
+  return {
+    ...state.quiz,
+    targetSettings: state.targets,
+    pointsSettings: pointsSettings(state.settings.pointMaxTemps, state.settings.circlesPoints),
+  };
+}
+
+export const pseudoInfo = (state: GameState) => pseudoRoomInfo(occupants(state), capacityOf(state));
+
+export function presNewRoomCallback(state: GameState): PresNewRoomCallback {
+  const seats = seatList(state);
+  return {
+    type: "pres_newRoom_callback",
+    roomID: state.roomId,
+    quizzData: presenterQuizData(state),
+    colors: capacityOf(state).colors,
+    settings: publicSettings(state),
+    helpSettings: state.help,
+    phase: state.phase,
+    playerList: seats.map(playerListEntry),
+    playersCount: seats.length,
+  };
+}
+
+export function playerJoinCallback(state: GameState, seat: Seat): PlayerJoinRoomCallback {
+  // Help squares of questions not yet opened stay on the server: they narrow the answer down.
+  const opened = state.phase === "lobby" || state.phase === "starting" ? -1 : state.questionIndex;
+  return {
+    type: "player_joinRoom_callback",
+    playerID: seat.id,
+    token: tokenOf(seat),
+    pseudo: seat.pseudo,
+    marker: seat.marker,
+    color: seat.color,
+    fruit: seat.fruit,
+    team: seat.team,
+    mode: state.settings.mode,
+    iconType: state.settings.iconType,
+    mapSettings: state.quiz.mapSettings,
+    pointsSettings: pointsSettings(state.settings.pointMaxTemps, state.settings.circlesPoints),
+    helpSettings: state.help.map((h, i) => (i <= opened ? h : null)),
+    maxAnswerTime: state.settings.answerTimeSec,
+    questionsNb: state.quiz.questions.length,
+    phase: state.phase,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Question
+
+export function answeredCount(state: GameState): number {
+  const q = state.questionIndex;
+  let count = 0;
+  for (const seat of seatList(state)) if (seat.answers[q]) count++;
+  return count;
+}
+
+/** Seats the question waits for: those who answered, plus those present or just dropped. */
+export function expectedCount(state: GameState, now: number, graceMs: number): number {
+  const q = state.questionIndex;
+  let count = 0;
+  for (const seat of seatList(state)) if (seat.answers[q] || seat.connected || now - seat.lastSeen < graceMs) count++;
+  return count;
+}
+
+export function presNewQuestion(state: GameState, now: number, graceMs: number): PresNewQuestion {
+  return {
+    type: "pres_newQuestion",
+    questionIndex: state.questionIndex,
+    questionsNb: state.quiz.questions.length,
+    question: state.quiz.questions[state.questionIndex]!,
+    maxAnswerTime: answerTimeMs(state),
+    remainingMs: Math.max(0, (state.deadline ?? now) - now),
+    answeredCount: answeredCount(state),
+    expectedCount: expectedCount(state, now, graceMs),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rankings
+
+export interface Standings {
+  /** Seats best first, with their rank. */
+  ordered: { seat: Seat; rank: number }[];
+  rankOf: Map<SeatId, number>;
+  teams: TeamResult[] | null;
+}
+
+/** Current standings from the seats' totals; moves come from the last reveal. */
+export function standings(state: GameState): Standings {
+  const ranked = rankEntries(
+    seatList(state).map((seat) => ({ id: seat.id, total: seat.score, timeMs: seat.timeMs, order: seat.no, seat }))
+  );
+  const ordered = ranked.map(({ entry, rank }) => ({ seat: entry.seat, rank }));
+  const rankOf = new Map(ordered.map(({ seat, rank }) => [seat.id, rank]));
+  return { ordered, rankOf, teams: teamResults(state) };
+}
+
+export function teamResults(state: GameState): TeamResult[] | null {
+  if (state.settings.mode !== "team") return null;
+  const seats = seatList(state);
+  return teamStandings(
+    seats.filter((s) => s.team !== null).map((s) => ({ team: s.team!, total: s.score, timeMs: s.timeMs })),
+    capacityOf(state).colors
+  ).map((t) => ({
+    team: t.team as ColorKey,
+    name: teamName(t.team as ColorKey),
+    rank: t.rank,
+    points: round2(t.points),
+    classementMove: state.teamMoves[t.team] ?? 0,
+    players: seats.filter((s) => s.team === t.team).map((s) => s.pseudo),
+  }));
+}
+
+/** `question`: the question whose points the line shows (the one just revealed), or -1. */
+export function rankingLine(state: GameState, seat: Seat, rank: number, question: number): RankingLine {
+  return {
+    rank,
+    playerID: seat.id,
+    pseudo: seat.pseudo,
+    marker: seat.marker,
+    points: round2(seat.score),
+    pointsQuestion: round2(seat.answers[question]?.p ?? 0),
+    classementMove: state.moves[seat.id] ?? 0,
+  };
+}
+
+const topLines = (state: GameState, st: Standings, count: number, question: number) =>
+  st.ordered.slice(0, count).map(({ seat, rank }) => rankingLine(state, seat, rank, question));
+
+// ---------------------------------------------------------------------------------------------
+// Reveal
+
+export function presResults(state: GameState, st: Standings): PresResults {
+  const q = state.questionIndex;
+  const question = state.quiz.questions[q]!;
+  const answered = seatList(state).filter((s) => s.answers[q]);
+  const zones: RevealZoneEntry[][] = state.targets.map(() => []);
+  for (const seat of answered) {
+    const a = seat.answers[q]!;
+    const ring = state.targets[a.ring]!;
+    zones[a.ring]!.push({ playerID: seat.id, p_distance: ring.points, radius: ring.max });
+  }
+  return {
+    type: "pres_results",
+    questionIndex: q,
+    questionsNb: state.quiz.questions.length,
+    isLast: q === state.quiz.questions.length - 1,
+    spot: { lat: question.lat, lng: question.lng },
+    coords: answered.map((s) => ({
+      playerID: s.id,
+      pseudo: s.pseudo,
+      marker: s.marker,
+      coords: { lat: round6(s.answers[q]!.lat), lng: round6(s.answers[q]!.lng) },
+    })),
+    coords_byDist: zones,
+    coordsOrderDist: answered
+      .map((s) => ({ playerID: s.id, d: s.answers[q]!.d }))
+      .sort((a, b) => a.d - b.d)
+      .map(({ playerID, d }) => ({ playerID, distance: Math.round(d) })),
+    results: topLines(state, st, PRESENTER_TOP, q),
+    team_results: st.teams,
+    playersCount: st.ordered.length,
+    answersCount: answered.length,
+  };
+}
+
+export function playerEndQuestion(state: GameState, st: Standings, seat: Seat, top: RankingLine[]): PlayerEndQuestion {
+  const q = state.questionIndex;
+  const answer = seat.answers[q];
+  const rank = st.rankOf.get(seat.id)!;
+  return {
+    type: "player_endQuestion",
+    questionIndex: q,
+    questionsNb: state.quiz.questions.length,
+    isLast: q === state.quiz.questions.length - 1,
+    answered: answer !== undefined,
+    distance: answer ? Math.round(answer.d) : null,
+    pointsQuestion: round2(answer?.p ?? 0),
+    pointsTotal: round2(seat.score),
+    rank,
+    classementMove: state.moves[seat.id] ?? 0,
+    playersCount: st.ordered.length,
+    results: top,
+    me: rankingLine(state, seat, rank, q),
+    team: st.teams?.find((t) => t.team === seat.team) ?? null,
+  };
+}
+
+/** The top lines every phone shares, computed once per reveal rather than once per phone. */
+export const playerTop = (state: GameState, st: Standings) => topLines(state, st, PLAYER_TOP, state.questionIndex);
+
+// ---------------------------------------------------------------------------------------------
+// End of game
+
+export function presEndGame(state: GameState, st: Standings): PresEndGame {
+  return {
+    type: "pres_endGame",
+    ranking: topLines(state, st, PRESENTER_TOP, -1),
+    team_results: st.teams,
+    playersCount: st.ordered.length,
+  };
+}
+
+export const playerEndTop = (state: GameState, st: Standings) => topLines(state, st, PLAYER_END_TOP, -1);
+
+export function playerEndGame(state: GameState, st: Standings, seat: Seat, top: RankingLine[]): PlayerEndGame {
+  const rank = st.rankOf.get(seat.id)!;
+  return {
+    type: "player_endGame",
+    rank,
+    pointsTotal: round2(seat.score),
+    playersCount: st.ordered.length,
+    results: top,
+    me: rankingLine(state, seat, rank, -1),
+    team: st.teams?.find((t) => t.team === seat.team) ?? null,
+  };
+}
+
+/** Every line, for the HTTP ranking and the results stored in D1. */
+export function fullRanking(state: GameState): RankingLine[] {
+  const st = standings(state);
+  return topLines(state, st, st.ordered.length, state.phase === "reveal" ? state.questionIndex : -1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screens replayed on (re)connection, and the question as phones see it
+
+export function playerNewQuestion(state: GameState, now: number): PlayerNewQuestion {
+  return {
+    type: "player_newQuestion",
+    questionIndex: state.questionIndex,
+    questionsNb: state.quiz.questions.length,
+    time: state.settings.answerTimeSec,
+    remainingMs: Math.max(0, (state.deadline ?? now) - now),
+    help: state.help[state.questionIndex] ?? null,
+  };
+}
+
+export function seatScreen(state: GameState, seat: Seat, now: number): ServerMessage[] {
+  switch (state.phase) {
+    case "starting":
+      return [{ type: "player_startGame", startsInMs: Math.max(0, (state.startingEndsAt ?? now) - now) }];
+    case "question": {
+      const a = seat.answers[state.questionIndex];
+      const out: ServerMessage[] = [playerNewQuestion(state, now)];
+      if (a) out.push({ type: "player_answer_callback", questionIndex: state.questionIndex, tempsReponse: a.t });
+      return out;
+    }
+    case "reveal": {
+      const st = standings(state);
+      return [playerEndQuestion(state, st, seat, playerTop(state, st))];
+    }
+    case "over": {
+      const st = standings(state);
+      return [playerEndGame(state, st, seat, playerEndTop(state, st))];
+    }
+    default:
+      return [];
+  }
+}
+
+export function presenterScreen(state: GameState, now: number): ServerMessage[] {
+  switch (state.phase) {
+    case "starting":
+      return [{ type: "pres_startGame_callback", startsInMs: Math.max(0, (state.startingEndsAt ?? now) - now) }];
+    case "question":
+      return [presNewQuestion(state, now, RECONNECT_GRACE_MS)];
+    case "reveal":
+      return [presResults(state, standings(state))];
+    case "over":
+      return [presEndGame(state, standings(state))];
+    default:
+      return [];
+  }
+}

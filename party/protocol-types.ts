@@ -1,0 +1,546 @@
+/**
+ * Repère wire protocol: types and constants only, no zod, so the phone and presenter bundles can
+ * import this file (or `import type` it) without pulling in the validators of party/protocol.ts.
+ *
+ * Event names follow spec §7, so that section stays the index of the protocol. Differences from
+ * the original event list, and why:
+ * - `hello` replaces pres_newRoom / player_joinRoom / player_alert_joinRoom: the room number is in
+ *   the socket URL, the presenter was created by the app through the Durable Object binding and
+ *   proves itself with its presenter token, a player proves its seat with its resume token.
+ * - Tokens are carried once by `hello`, not in every message: the socket is the session.
+ * - `player_answer` carries no trusted time: the room measures arrival on its own clock.
+ * - Lists travel as deltas (pres_newPlayer carries the new player, not the whole list) and phones
+ *   get the top of the ranking plus their own line, so a 2000-player room stays cheap.
+ * - Every `time`, `remainingMs`, `tempsReponse` is in milliseconds unless the field name says
+ *   seconds (`maxAnswerTime` on the phone side is seconds, as the spec says).
+ */
+
+/** Bumped whenever a message changes shape: an older page is told to reload. */
+export const PROTOCOL_VERSION = 1;
+
+/** Client messages larger than this are refused before JSON parsing. */
+export const MAX_CLIENT_MESSAGE_CHARS = 2048;
+export const MAX_TOKEN_CHARS = 128;
+export const MAX_ID_CHARS = 32;
+
+/** How many ranking lines a phone gets at each reveal, and at the end of the game. */
+export const PLAYER_TOP = 10;
+export const PLAYER_END_TOP = 50;
+/** Ranking lines the presenter gets; the full ranking is an HTTP fetch (DESIGN §5). */
+export const PRESENTER_TOP = 100;
+
+/** Stable colour ids (spec §3: the team colours); shown adjectives live in engine/pseudos.ts. */
+export const COLOR_KEYS = ["bleu", "jaune", "rose", "rouge", "turquoise", "vert"] as const;
+export type ColorKey = (typeof COLOR_KEYS)[number];
+
+/** Stable fruit ids (ASCII, URL-safe); shown names live in engine/pseudos.ts. */
+export const FRUIT_KEYS = [
+  "ananas",
+  "banane",
+  "carotte",
+  "cerise",
+  "citron",
+  "fraise",
+  "kiwi",
+  "pasteque",
+  "tomate",
+] as const;
+export type FruitKey = (typeof FRUIT_KEYS)[number];
+
+export type Role = "player" | "presenter";
+export type IconType = "random" | "defined";
+export type RankingMode = "player" | "team";
+export type Phase = "lobby" | "starting" | "question" | "reveal" | "over" | "closed";
+export type KickReason = "kick" | "presLeft" | "ended";
+
+// ---------------------------------------------------------------------------------------------
+// Shared shapes
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface Bounds {
+  north: number;
+  south: number;
+  east: number;
+  west: number;
+}
+
+export interface MapSettings {
+  center: LatLng;
+  zoom: number;
+  bounds: Bounds;
+}
+
+/** Spec §3: index 0 is the rest of the map (max -1, 0 points, not drawn). */
+export interface TargetSetting {
+  max: number;
+  points: number;
+  color: string;
+}
+
+/** Help square (spec §2 "Player map behaviour"): lat1 < lat2 (south, north), lon1 < lon2 (west, east). */
+export interface HelpZone {
+  lat1: number;
+  lon1: number;
+  lat2: number;
+  lon2: number;
+}
+
+export interface PointsSettings {
+  /** Speed points at the opening of a question (spec: point_max_temps). */
+  point_max_temps: number;
+  /** Points of the 200 / 100 / 50 / 20 m rings, frozen when the game was launched. */
+  circlesPoints: [number, number, number, number];
+}
+
+export interface StreetViewInfo {
+  panoId: string | null;
+  lat: number;
+  lng: number;
+  heading: number;
+  pitch: number;
+  fov: number | null;
+}
+
+export interface QuizQuestion {
+  name: string;
+  kind: "photo" | "streetview";
+  /** Photo URL for kind 'photo', null otherwise. */
+  imageUrl: string | null;
+  /** Parsed embed for kind 'streetview'; the embed URL is rebuilt from it (DESIGN §6). */
+  streetview: StreetViewInfo | null;
+  lat: number;
+  lng: number;
+  titre: string;
+  description: string;
+}
+
+/** What the room keeps of the quiz at launch: later edits never change a running game. */
+export interface QuizSnapshot {
+  uniqueName: string;
+  name: string;
+  description: string;
+  questions: QuizQuestion[];
+  mapSettings: MapSettings;
+}
+
+/** The presenter's copy of the quiz (spec pres_newRoom_callback.quizzData). */
+export interface PresenterQuizData extends QuizSnapshot {
+  targetSettings: TargetSetting[];
+  pointsSettings: PointsSettings;
+}
+
+export interface PublicSettings {
+  iconType: IconType;
+  mode: RankingMode;
+  /** Seconds. */
+  answerTimeSec: number;
+  /** Side of the help square in metres, null when there is none. */
+  helpZone: number | null;
+  maxPlayer: number;
+  maxTeam: number;
+  /** Seats the room accepts in total. */
+  capacity: number;
+}
+
+/** A player as the presenter sees it: `playerID` is the seat id, never the resume token. */
+export interface PlayerListEntry {
+  playerID: string;
+  pseudo: string;
+  marker: string;
+  color: ColorKey;
+  team: ColorKey | null;
+  connected: boolean;
+}
+
+export interface RankingLine {
+  rank: number;
+  playerID: string;
+  pseudo: string;
+  marker: string;
+  /** Total, 2 decimals. */
+  points: number;
+  /** Points of the question just revealed, 2 decimals (0 in the end-of-game ranking). */
+  pointsQuestion: number;
+  /** Previous rank minus new rank: positive means the player went up. */
+  classementMove: number;
+}
+
+export interface TeamResult {
+  team: ColorKey;
+  /** e.g. 'Équipe bleue'. */
+  name: string;
+  rank: number;
+  /** Average of the members' totals, 2 decimals. */
+  points: number;
+  classementMove: number;
+  players: string[];
+}
+
+export interface RevealAnswer {
+  playerID: string;
+  pseudo: string;
+  marker: string;
+  coords: LatLng;
+}
+
+/** One entry of a pres_results zone group; the pseudo and coords are in `coords`, by playerID. */
+export interface RevealZoneEntry {
+  playerID: string;
+  /** Points of the zone (spec p_distance); 0 outside every ring. */
+  p_distance: number;
+  /** Radius of the zone in metres; -1 outside every ring. */
+  radius: number;
+}
+
+export interface RevealDistanceEntry {
+  playerID: string;
+  /** Metres, rounded. */
+  distance: number;
+}
+
+export interface PseudoRoomInfo {
+  /** Colours a player may pick (team mode: the first max_team colours). */
+  colors: ColorKey[];
+  colorsUsed: Record<ColorKey, number>;
+  /** Seats per colour. */
+  max_players: number;
+  fruitsUsed: Record<ColorKey, FruitKey[]>;
+  fruits: FruitKey[];
+}
+
+export type ErrorCode =
+  | "bad_message"
+  | "too_large"
+  | "forbidden"
+  | "not_identified"
+  | "room_full"
+  | "room_closed"
+  | "no_players"
+  | "wrong_phase"
+  | "kick_after_start"
+  | "unknown_player"
+  | "unknown_seat"
+  | "answer_late"
+  | "answer_twice"
+  | "answer_wrong_question"
+  | "color_unavailable"
+  | "color_full"
+  | "fruit_taken"
+  | "invalid_settings";
+
+/** Every user-visible error, in French; the phone and the presenter show `message` as is. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  bad_message: "Message invalide",
+  too_large: "Message trop volumineux",
+  forbidden: "Accès refusé",
+  not_identified: "Connexion non identifiée : rechargez la page",
+  room_full: "Cette salle est complète",
+  room_closed: "Cette partie est terminée",
+  no_players: "Impossible de lancer la partie sans joueur",
+  wrong_phase: "Action impossible à ce moment de la partie",
+  kick_after_start: "Un joueur ne peut être exclu que dans le salon d'attente",
+  unknown_player: "Ce joueur n'est plus dans la salle",
+  unknown_seat: "Votre place dans cette partie n'existe plus",
+  answer_late: "Temps écoulé : votre réponse n'a pas été prise en compte",
+  answer_twice: "Vous avez déjà répondu à cette question",
+  answer_wrong_question: "Cette question n'est plus en cours",
+  color_unavailable: "Cette couleur n'est pas disponible",
+  color_full: "Cette couleur est complète",
+  fruit_taken: "Ce fruit est déjà pris pour cette couleur",
+  invalid_settings: "Paramètres de partie invalides",
+};
+
+export const RELOAD_MESSAGE = "Une nouvelle version du jeu est disponible : la page va se recharger.";
+
+// ---------------------------------------------------------------------------------------------
+// Client -> server (validated by the zod schemas of party/protocol.ts)
+
+/** First message of every socket; also what a phone sends again after a reconnection. */
+export interface HelloMsg {
+  type: "hello";
+  role: Role;
+  /** Presenter token (from the launch), or a player's resume token (from localStorage). */
+  token?: string | undefined;
+  version: number;
+}
+export interface PingMsg {
+  type: "ping";
+}
+export interface PresKickPlayerMsg {
+  type: "pres_kickPlayer";
+  playerID: string;
+}
+export interface PresStartGameMsg {
+  type: "pres_startGame";
+}
+export interface PresNextQuestionMsg {
+  type: "pres_nextQuestion";
+}
+export interface PlayerChooseColorMsg {
+  type: "player_chooseColor";
+  color: ColorKey;
+}
+export interface PlayerChooseFruitMsg {
+  type: "player_chooseFruit";
+  color: ColorKey;
+  fruit: FruitKey;
+}
+/** The spec's time / timePoints may still be sent; they are dropped by the parser, never used. */
+export interface PlayerAnswerMsg {
+  type: "player_answer";
+  questionIndex: number;
+  coords: LatLng;
+}
+
+export type PresenterClientMessage = PresKickPlayerMsg | PresStartGameMsg | PresNextQuestionMsg;
+export type PlayerClientMessage = PlayerChooseColorMsg | PlayerChooseFruitMsg | PlayerAnswerMsg;
+export type ClientMessage = HelloMsg | PingMsg | PresenterClientMessage | PlayerClientMessage;
+export type ClientMessageType = ClientMessage["type"];
+
+// ---------------------------------------------------------------------------------------------
+// Server -> presenter
+
+export interface PresNewRoomCallback {
+  type: "pres_newRoom_callback";
+  roomID: string;
+  quizzData: PresenterQuizData;
+  /** Team colours (team mode), else every colour. */
+  colors: ColorKey[];
+  settings: PublicSettings;
+  helpSettings: (HelpZone | null)[];
+  phase: Phase;
+  /** Whole list once, at (re)connection; afterwards only deltas. */
+  playerList: PlayerListEntry[];
+  playersCount: number;
+}
+/** Upsert by playerID: also sent in the lobby when a known player drops or comes back. */
+export interface PresNewPlayer {
+  type: "pres_newPlayer";
+  player: PlayerListEntry;
+  playersCount: number;
+}
+export interface PresPlayerLeft {
+  type: "pres_playerLeft";
+  playerID: string;
+  pseudo: string;
+  playersCount: number;
+}
+export interface PresKickPlayerCallback {
+  type: "pres_kickPlayer_callback";
+  playerID: string;
+  pseudo: string;
+  playersCount: number;
+}
+export interface PresStartGameCallback {
+  type: "pres_startGame_callback";
+  startsInMs: number;
+}
+export interface PresNewQuestion {
+  type: "pres_newQuestion";
+  questionIndex: number;
+  questionsNb: number;
+  question: QuizQuestion;
+  /** Milliseconds (spec: server seconds x 1000). */
+  maxAnswerTime: number;
+  remainingMs: number;
+  answeredCount: number;
+  expectedCount: number;
+}
+/** Batchable: the room may merge several into one (see mergePlayerAnswered in engine/game.ts). */
+export interface PresPlayerAnswered {
+  type: "pres_playerAnswered";
+  questionIndex: number;
+  answers: { playerID: string; pseudo: string; marker: string; time: number }[];
+  answeredCount: number;
+  expectedCount: number;
+}
+export interface PresEndQuestion {
+  type: "pres_endQuestion";
+  questionIndex: number;
+}
+export interface PresResults {
+  type: "pres_results";
+  questionIndex: number;
+  questionsNb: number;
+  isLast: boolean;
+  spot: LatLng;
+  /** Every answer of the question. */
+  coords: RevealAnswer[];
+  /** Indexed like targetSettings: [0] outside every ring, then 200, 100, 50, 20 m. */
+  coords_byDist: RevealZoneEntry[][];
+  /** Every answer, nearest first. */
+  coordsOrderDist: RevealDistanceEntry[];
+  /** Top PRESENTER_TOP lines of the ranking after this question. */
+  results: RankingLine[];
+  team_results: TeamResult[] | null;
+  playersCount: number;
+  answersCount: number;
+}
+export interface PresEndGame {
+  type: "pres_endGame";
+  ranking: RankingLine[];
+  team_results: TeamResult[] | null;
+  playersCount: number;
+}
+
+export type PresenterServerMessage =
+  | PresNewRoomCallback
+  | PresNewPlayer
+  | PresPlayerLeft
+  | PresKickPlayerCallback
+  | PresStartGameCallback
+  | PresNewQuestion
+  | PresPlayerAnswered
+  | PresEndQuestion
+  | PresResults
+  | PresEndGame;
+
+// ---------------------------------------------------------------------------------------------
+// Server -> phone
+
+export interface PlayerJoinRoomCallback {
+  type: "player_joinRoom_callback";
+  playerID: string;
+  /** Resume token: the phone keeps it (localStorage) and sends it in `hello` from then on. */
+  token: string;
+  pseudo: string;
+  marker: string;
+  color: ColorKey;
+  fruit: FruitKey;
+  team: ColorKey | null;
+  mode: RankingMode;
+  iconType: IconType;
+  mapSettings: MapSettings;
+  pointsSettings: PointsSettings;
+  /** Zones of questions already opened; future ones are withheld (null). */
+  helpSettings: (HelpZone | null)[];
+  /** Seconds (spec). */
+  maxAnswerTime: number;
+  questionsNb: number;
+  phase: Phase;
+}
+export interface PlayerJoinPseudoRoomCallback extends PseudoRoomInfo {
+  type: "player_joinPseudoRoom_callback";
+}
+export interface ColorSelectedCallback {
+  type: "color_selected_callback";
+  status: boolean;
+  color: ColorKey;
+  /** Fruits still free in that colour. */
+  fruits: FruitKey[];
+  message?: string;
+}
+/** Another phone took a seat of this colour (the count goes up by one). */
+export interface ColorSelected {
+  type: "color_selected";
+  selectedColor: ColorKey;
+}
+export interface FruitSelectedCallback {
+  type: "fruit_selected_callback";
+  status: boolean;
+  pseudo?: string;
+  playerID?: string;
+  /** Resume token, to keep before navigating to /play/{room}. */
+  token?: string;
+  message?: string;
+  /** On failure: fresh availability, so the phone can redraw its buttons. */
+  info?: PseudoRoomInfo;
+}
+export interface FruitSelected {
+  type: "fruit_selected";
+  color: ColorKey;
+  selectedFruit: FruitKey;
+}
+export interface PlayerKicked {
+  type: "player_kicked";
+  reason: KickReason;
+}
+export interface PlayerStartGame {
+  type: "player_startGame";
+  startsInMs: number;
+}
+export interface PlayerNewQuestion {
+  type: "player_newQuestion";
+  questionIndex: number;
+  questionsNb: number;
+  /** Seconds (spec). */
+  time: number;
+  remainingMs: number;
+  help: HelpZone | null;
+}
+export interface PlayerAnswerCallback {
+  type: "player_answer_callback";
+  questionIndex: number;
+  /** Milliseconds from the opening of the question, on the room's clock. */
+  tempsReponse: number;
+}
+export interface PlayerEndQuestion {
+  type: "player_endQuestion";
+  questionIndex: number;
+  questionsNb: number;
+  isLast: boolean;
+  answered: boolean;
+  /** Metres from the true spot, rounded; null without an answer. */
+  distance: number | null;
+  pointsQuestion: number;
+  pointsTotal: number;
+  rank: number;
+  classementMove: number;
+  playersCount: number;
+  /** Top PLAYER_TOP lines; `me` is the phone's own line wherever it stands. */
+  results: RankingLine[];
+  me: RankingLine;
+  team: TeamResult | null;
+}
+export interface PlayerEndGame {
+  type: "player_endGame";
+  rank: number;
+  pointsTotal: number;
+  playersCount: number;
+  /** Top PLAYER_END_TOP lines. */
+  results: RankingLine[];
+  me: RankingLine;
+  team: TeamResult | null;
+}
+
+export type PlayerServerMessage =
+  | PlayerJoinRoomCallback
+  | PlayerJoinPseudoRoomCallback
+  | ColorSelectedCallback
+  | ColorSelected
+  | FruitSelectedCallback
+  | FruitSelected
+  | PlayerKicked
+  | PlayerStartGame
+  | PlayerNewQuestion
+  | PlayerAnswerCallback
+  | PlayerEndQuestion
+  | PlayerEndGame;
+
+// ---------------------------------------------------------------------------------------------
+// Server -> anyone
+
+export interface ErrorMsg {
+  type: "error";
+  code: ErrorCode;
+  message: string;
+}
+export interface ReloadMsg {
+  type: "reload";
+  version: number;
+  message: string;
+}
+export interface PongMsg {
+  type: "pong";
+}
+
+export type ServerMessage = PresenterServerMessage | PlayerServerMessage | ErrorMsg | ReloadMsg | PongMsg;
+export type ServerMessageType = ServerMessage["type"];
+
+export function errorMessage(code: ErrorCode): ErrorMsg {
+  return { type: "error", code, message: ERROR_MESSAGES[code] };
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { MAX_CLIENT_MESSAGE_CHARS, PROTOCOL_VERSION, parseClientMessage, versionMismatch } from "./protocol";
+
+const raw = (x: unknown) => JSON.stringify(x);
+
+describe("parseClientMessage", () => {
+  it("accepts a hello and a presenter command", () => {
+    expect(parseClientMessage(raw({ type: "hello", role: "player", version: 1 }))).toEqual({
+      ok: true,
+      msg: { type: "hello", role: "player", version: 1 },
+    });
+    const token = "p12_abcdefghijklmnop";
+    expect(parseClientMessage(raw({ type: "hello", role: "player", token, version: 1 }), null)).toMatchObject({
+      ok: true,
+      msg: { token },
+    });
+    expect(
+      parseClientMessage(raw({ type: "pres_kickPlayer", playerID: "p3", token: "old-field" }), "presenter")
+    ).toEqual({
+      ok: true,
+      msg: { type: "pres_kickPlayer", playerID: "p3" },
+    });
+  });
+
+  it("drops the phone's own time and points from an answer", () => {
+    const r = parseClientMessage(
+      raw({ type: "player_answer", questionIndex: 2, coords: { lat: 45.76, lng: 4.83 }, time: 10, timePoints: 4.9 }),
+      "player"
+    );
+    expect(r).toEqual({
+      ok: true,
+      msg: { type: "player_answer", questionIndex: 2, coords: { lat: 45.76, lng: 4.83 } },
+    });
+  });
+
+  it("refuses malformed frames with a French message, without throwing", () => {
+    const bad = { ok: false, error: { type: "error", code: "bad_message", message: "Message invalide" } };
+    expect(parseClientMessage("{not json")).toEqual(bad);
+    expect(parseClientMessage(new ArrayBuffer(4))).toEqual(bad);
+    for (const x of [
+      "null",
+      "[]",
+      '"hello"',
+      "42",
+      '{"type":null}',
+      '{"type":"pres_hack"}',
+      '{"__proto__":{"type":"ping"}}',
+    ]) {
+      expect(parseClientMessage(x)).toEqual(bad);
+    }
+    expect(parseClientMessage(raw({ type: "player_answer", questionIndex: 0, coords: { lat: 91, lng: 0 } }))).toEqual(
+      bad
+    );
+    expect(parseClientMessage(raw({ type: "player_answer", questionIndex: -1, coords: { lat: 1, lng: 0 } }))).toEqual(
+      bad
+    );
+    expect(parseClientMessage(raw({ type: "player_answer", questionIndex: 0, coords: { lat: "1", lng: 0 } }))).toEqual(
+      bad
+    );
+    expect(parseClientMessage(raw({ type: "player_chooseColor", color: "violet" }))).toEqual(bad);
+    expect(parseClientMessage(raw({ type: "player_chooseFruit", color: "vert", fruit: "Pastèque" }))).toEqual(bad);
+    expect(parseClientMessage(raw({ type: "hello", role: "admin", version: 1 }))).toEqual(bad);
+    expect(parseClientMessage(raw({ type: "hello", role: "player", token: "short", version: 1 }))).toEqual(bad);
+    expect(
+      parseClientMessage(raw({ type: "hello", role: "player", token: "a".repeat(20) + "<script>", version: 1 }))
+    ).toEqual(bad);
+    expect(parseClientMessage(raw({ type: "pres_kickPlayer", playerID: "x".repeat(33) }))).toEqual(bad);
+  });
+
+  it("refuses oversize frames before parsing them", () => {
+    const big = raw({ type: "ping", pad: "x".repeat(MAX_CLIENT_MESSAGE_CHARS) });
+    expect(parseClientMessage(big)).toEqual({
+      ok: false,
+      error: { type: "error", code: "too_large", message: "Message trop volumineux" },
+    });
+  });
+
+  it("checks the sender's role", () => {
+    expect(parseClientMessage(raw({ type: "pres_startGame" }), "player")).toMatchObject({
+      ok: false,
+      error: { code: "forbidden", message: "Accès refusé" },
+    });
+    expect(
+      parseClientMessage(raw({ type: "player_answer", questionIndex: 0, coords: { lat: 0, lng: 0 } }), "presenter")
+    ).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    expect(parseClientMessage(raw({ type: "pres_nextQuestion" }), null)).toMatchObject({
+      ok: false,
+      error: { code: "not_identified" },
+    });
+    expect(parseClientMessage(raw({ type: "ping" }), null)).toEqual({ ok: true, msg: { type: "ping" } });
+    expect(parseClientMessage(raw({ type: "pres_nextQuestion" }))).toEqual({
+      ok: true,
+      msg: { type: "pres_nextQuestion" },
+    });
+  });
+});
+
+describe("versionMismatch", () => {
+  it("asks an old page to reload, in French", () => {
+    expect(versionMismatch(PROTOCOL_VERSION)).toBeNull();
+    expect(versionMismatch(PROTOCOL_VERSION - 1)).toEqual({
+      type: "reload",
+      version: PROTOCOL_VERSION,
+      message: "Une nouvelle version du jeu est disponible : la page va se recharger.",
+    });
+  });
+});

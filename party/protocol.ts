@@ -1,0 +1,126 @@
+/**
+ * Server-side validation of every client message (DESIGN §5). Types and constants live in
+ * ./protocol-types.ts (no zod) and are re-exported here, so server code has one import while the
+ * phone bundle imports protocol-types.ts and never ships zod.
+ */
+import { z } from "zod";
+import {
+  COLOR_KEYS,
+  FRUIT_KEYS,
+  MAX_CLIENT_MESSAGE_CHARS,
+  MAX_ID_CHARS,
+  MAX_TOKEN_CHARS,
+  PROTOCOL_VERSION,
+  RELOAD_MESSAGE,
+  errorMessage,
+  type ClientMessage,
+  type ClientMessageType,
+  type ErrorMsg,
+  type ReloadMsg,
+  type Role,
+} from "./protocol-types";
+
+export * from "./protocol-types";
+
+// Tokens are minted by the room (base64url / hex); anything else is not one of ours.
+const token = z
+  .string()
+  .min(16)
+  .max(MAX_TOKEN_CHARS)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const id = z
+  .string()
+  .min(1)
+  .max(MAX_ID_CHARS)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const latLng = z.object({
+  lat: z.number().finite().min(-90).max(90),
+  lng: z.number().finite().min(-180).max(180),
+});
+
+// z.object strips unknown keys: the spec's extra fields (token, roomID, time, timePoints) are
+// accepted from old clients and silently dropped, so nothing downstream can trust them.
+export const helloSchema = z.object({
+  type: z.literal("hello"),
+  role: z.enum(["player", "presenter"]),
+  token: token.optional(),
+  version: z.number().int().nonnegative(),
+});
+export const pingSchema = z.object({ type: z.literal("ping") });
+export const presKickPlayerSchema = z.object({ type: z.literal("pres_kickPlayer"), playerID: id });
+export const presStartGameSchema = z.object({ type: z.literal("pres_startGame") });
+export const presNextQuestionSchema = z.object({ type: z.literal("pres_nextQuestion") });
+export const playerChooseColorSchema = z.object({
+  type: z.literal("player_chooseColor"),
+  color: z.enum(COLOR_KEYS),
+});
+export const playerChooseFruitSchema = z.object({
+  type: z.literal("player_chooseFruit"),
+  color: z.enum(COLOR_KEYS),
+  fruit: z.enum(FRUIT_KEYS),
+});
+export const playerAnswerSchema = z.object({
+  type: z.literal("player_answer"),
+  questionIndex: z.number().int().min(0).max(999),
+  coords: latLng,
+});
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  helloSchema,
+  pingSchema,
+  presKickPlayerSchema,
+  presStartGameSchema,
+  presNextQuestionSchema,
+  playerChooseColorSchema,
+  playerChooseFruitSchema,
+  playerAnswerSchema,
+]);
+
+// Compile-time guard: the schemas and the hand-written types must describe the same messages.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemasMatchTypes: Same<z.infer<typeof clientMessageSchema>, ClientMessage> = true;
+void schemasMatchTypes;
+
+/** Which role may send each message; `null` = any socket, even one that has not said hello. */
+const SENDER: Record<ClientMessageType, Role | null> = {
+  hello: null,
+  ping: null,
+  pres_kickPlayer: "presenter",
+  pres_startGame: "presenter",
+  pres_nextQuestion: "presenter",
+  player_chooseColor: "player",
+  player_chooseFruit: "player",
+  player_answer: "player",
+};
+
+export type ParseResult = { ok: true; msg: ClientMessage } | { ok: false; error: ErrorMsg };
+
+/**
+ * Parses one raw socket frame; never throws.
+ * `role`: the socket's role once it said hello, `null` before (only hello and ping pass), or
+ * omitted to skip the role check (tests, tools).
+ */
+export function parseClientMessage(raw: unknown, role?: Role | null): ParseResult {
+  if (typeof raw !== "string") return { ok: false, error: errorMessage("bad_message") };
+  if (raw.length > MAX_CLIENT_MESSAGE_CHARS) return { ok: false, error: errorMessage("too_large") };
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: errorMessage("bad_message") };
+  }
+  const parsed = clientMessageSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, error: errorMessage("bad_message") };
+  const msg = parsed.data;
+  if (role !== undefined) {
+    const sender = SENDER[msg.type];
+    if (sender !== null && role === null) return { ok: false, error: errorMessage("not_identified") };
+    if (sender !== null && sender !== role) return { ok: false, error: errorMessage("forbidden") };
+  }
+  return { ok: true, msg };
+}
+
+/** A page built for another protocol version must reload rather than half-work. */
+export function versionMismatch(version: number): ReloadMsg | null {
+  return version === PROTOCOL_VERSION ? null : { type: "reload", version: PROTOCOL_VERSION, message: RELOAD_MESSAGE };
+}
