@@ -11,6 +11,8 @@ declare module "vitest" {
     baseURL: string;
     adminMail: string;
     adminPassword: string;
+    /** wrangler's local state folder of the served Worker (tests/e2e/db.ts writes D1 there). */
+    persistTo: string;
   }
 }
 
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", server.url);
   project.provide("adminMail", vars.ADMIN_MAIL);
   project.provide("adminPassword", vars.ADMIN_PASSWORD);
+  project.provide("persistTo", persistTo);
   return async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

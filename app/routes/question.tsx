@@ -1,0 +1,172 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { questions, quizzes } from "../../db/schema";
+import { GameMap } from "~/components/map/GameMap";
+import { formatLat, formatLng } from "~/components/map/projection";
+import { PublicError } from "~/components/public/PublicError";
+import {
+  parseQuestionNumber,
+  publicQuestion,
+  QUESTION_NOT_FOUND,
+  questionDescription,
+  QUIZ_NOT_FOUND,
+  quizMapView,
+} from "~/components/public/public-quiz";
+import { QuestionPhoto } from "~/components/public/Thumb";
+import { streetViewEmbedUrl, type StreetView } from "~/lib/streetview";
+import { UNIQUE_NAME } from "~/lib/slug";
+import publicCss from "~/styles/public.css?url";
+
+/**
+ * Spec §2 /question?quiz={name}&questionNumber={index}: one question, large, opened in a new
+ * window from the presenter's ranking ('Retour photo & carte'); its button closes that window.
+ * questionNumber is the 0-based index of the question in the quiz's order.
+ */
+
+const Query = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const parsed = Query.safeParse({ quiz: params.get("quiz") ?? "" });
+  if (!parsed.success) throw data({ message: QUIZ_NOT_FOUND }, { status: 404 });
+  const name = parsed.data.quiz;
+  const [quiz] = await context.db.select().from(quizzes).where(eq(quizzes.uniqueName, name)).limit(1);
+  if (!quiz) throw data({ message: QUIZ_NOT_FOUND }, { status: 404 });
+  const rows = await context.db
+    .select()
+    .from(questions)
+    .where(eq(questions.quizUniqueName, name))
+    .orderBy(asc(questions.position), asc(questions.id));
+  const index = parseQuestionNumber(params.get("questionNumber"), rows.length);
+  if (index === null) throw data({ message: QUESTION_NOT_FOUND }, { status: 404 });
+  const row = rows[index];
+  const question = publicQuestion(name, row, index);
+  const online = !!context.cloudflare.env.GOOGLE_MAPS_API_KEY;
+  return {
+    quiz: { name: quiz.name },
+    count: rows.length,
+    question,
+    description: questionDescription(row, quiz),
+    // Rebuilt from the stored numbers (DESIGN §6); offline the page shows the position instead.
+    streetViewUrl:
+      question.media.kind === "streetview" && online ? streetViewEmbedUrl(question.media.streetView) : null,
+    map: quizMapView(quiz.mapSettings, [question.position]),
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${data.quiz.name} — question ${data.question.index + 1} — Repère`
+      : "Question introuvable — Repère",
+  },
+  { name: "robots", content: "noindex" },
+];
+
+function closeWindow() {
+  window.close();
+  // A window the browser will not let a script close (opened by hand): go somewhere useful.
+  setTimeout(() => {
+    if (!window.closed) window.history.length > 1 ? window.history.back() : window.location.assign("/");
+  }, 300);
+}
+
+export default function QuestionPage() {
+  const { quiz, count, question, description, streetViewUrl, map } = useLoaderData<typeof loader>();
+  const media = question.media;
+
+  return (
+    <div className="public-page question-page">
+      <header className="public-bar">
+        <Link to="/" className="public-brand" aria-label="Repère, accueil">
+          Rep<span className="brand-pin">è</span>re
+        </Link>
+        <div className="public-title">
+          <h1>{quiz.name}</h1>
+          <p>{`Question ${question.index + 1} sur ${count}`}</p>
+        </div>
+        <button type="button" className="button question-back" onClick={closeWindow}>
+          Retour au classement
+        </button>
+      </header>
+
+      <main className="question-body">
+        <section className="question-media" aria-label="Photo de la question">
+          {media.kind === "photo" ? (
+            <QuestionPhoto
+              className="question-photo"
+              src={media.url}
+              alt={`Photo de la question ${question.index + 1}`}
+            />
+          ) : media.kind === "streetview" && streetViewUrl ? (
+            <iframe
+              className="question-streetview"
+              title={`Street View de la question ${question.index + 1}`}
+              src={streetViewUrl}
+              allowFullScreen
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+            />
+          ) : media.kind === "streetview" ? (
+            <StreetViewOffline sv={media.streetView} />
+          ) : (
+            <p className="question-no-media">Aucune image pour cette question.</p>
+          )}
+        </section>
+
+        <section className="question-info" aria-labelledby="question-name">
+          <h2 id="question-name">{question.name}</h2>
+          <p className="question-description">{description}</p>
+          <div className="question-map">
+            <GameMap
+              bounds={map.bounds}
+              center={map.center}
+              zoom={map.zoom}
+              ariaLabel="Carte de l'emplacement de la question"
+              markers={[{ id: "spot", position: question.position, label: "Emplacement" }]}
+            />
+          </div>
+          <p className="question-coords">
+            {`${formatLat(question.position.lat, 5)}, ${formatLng(question.position.lng, 5)}`}
+          </p>
+        </section>
+      </main>
+    </div>
+  );
+}
+
+/** DESIGN §7: without Google, the position instead of a blank frame. */
+function StreetViewOffline({ sv }: { sv: StreetView }) {
+  const pano = new URLSearchParams({
+    api: "1",
+    map_action: "pano",
+    viewpoint: `${sv.lat},${sv.lng}`,
+    heading: String(sv.heading),
+    pitch: String(sv.pitch),
+  });
+  return (
+    <div className="question-sv-offline">
+      <p className="question-sv-title">Vue Street View</p>
+      <p>La vue immersive n'est pas disponible hors ligne. Elle a été prise ici :</p>
+      <dl>
+        <div>
+          <dt>Position</dt>
+          <dd>{`${formatLat(sv.lat, 5)}, ${formatLng(sv.lng, 5)}`}</dd>
+        </div>
+        <div>
+          <dt>Direction</dt>
+          <dd>{`${Math.round(((sv.heading % 360) + 360) % 360)}°`}</dd>
+        </div>
+      </dl>
+      <a href={`https://www.google.com/maps/@?${pano}`} target="_blank" rel="noopener noreferrer">
+        Ouvrir dans Google Maps
+      </a>
+    </div>
+  );
+}
+
+export const ErrorBoundary = PublicError;

@@ -1,0 +1,141 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { asc, eq } from "drizzle-orm";
+import { useState } from "react";
+import { z } from "zod";
+import { questions, quizzes } from "../../db/schema";
+import { GameMap } from "~/components/map/GameMap";
+import { formatLat, formatLng } from "~/components/map/projection";
+import { PublicError } from "~/components/public/PublicError";
+import { publicQuestion, QUIZ_NOT_FOUND, quizMapView } from "~/components/public/public-quiz";
+import { QuestionPhoto, StreetViewBadge } from "~/components/public/Thumb";
+import { UNIQUE_NAME } from "~/lib/slug";
+import publicCss from "~/styles/public.css?url";
+
+/**
+ * Spec §2 /watch?quiz={unique name}: the public viewer of a quiz. No login: the unique name,
+ * with its random suffix, is the secret (DESIGN §3).
+ */
+
+const Query = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const parsed = Query.safeParse({ quiz: new URL(request.url).searchParams.get("quiz") ?? "" });
+  if (!parsed.success) throw data({ message: QUIZ_NOT_FOUND }, { status: 404 });
+  const name = parsed.data.quiz;
+  const [quiz] = await context.db.select().from(quizzes).where(eq(quizzes.uniqueName, name)).limit(1);
+  if (!quiz) throw data({ message: QUIZ_NOT_FOUND }, { status: 404 });
+  const rows = await context.db
+    .select()
+    .from(questions)
+    .where(eq(questions.quizUniqueName, name))
+    .orderBy(asc(questions.position), asc(questions.id));
+  const list = rows.map((q, i) => publicQuestion(name, q, i));
+  return {
+    quiz: { uniqueName: quiz.uniqueName, name: quiz.name, description: quiz.description },
+    questions: list,
+    map: quizMapView(
+      quiz.mapSettings,
+      list.map((q) => q.position)
+    ),
+  };
+}
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.quiz.name} — Repère` : "Quiz introuvable — Repère" },
+  // The link is a secret shared by hand: keep it out of search engines.
+  { name: "robots", content: "noindex" },
+];
+
+export default function Watch() {
+  const { quiz, questions: list, map } = useLoaderData<typeof loader>();
+  const [selected, setSelected] = useState(0);
+  const current = list[selected] ?? null;
+
+  return (
+    <div className="public-page watch">
+      <header className="public-bar">
+        <Link to="/" className="public-brand" aria-label="Repère, accueil">
+          Rep<span className="brand-pin">è</span>re
+        </Link>
+        <div className="public-title">
+          <h1>{quiz.name}</h1>
+          {quiz.description ? <p>{quiz.description}</p> : null}
+        </div>
+      </header>
+
+      <div className="watch-body">
+        <nav className="watch-list" aria-label="Questions du quiz">
+          {list.length === 0 ? (
+            <p className="watch-empty">Ce quiz ne contient pas encore de question.</p>
+          ) : (
+            <ol>
+              {list.map((q) => (
+                <li key={q.index}>
+                  <button
+                    type="button"
+                    className="watch-thumb"
+                    aria-pressed={q.index === selected}
+                    onClick={() => setSelected(q.index)}
+                  >
+                    {q.media.kind === "photo" ? (
+                      <QuestionPhoto className="watch-thumb-media" src={q.media.url} alt="" loading="lazy" />
+                    ) : (
+                      <StreetViewBadge className="watch-thumb-media" />
+                    )}
+                    <span className="watch-thumb-text">
+                      <span className="watch-thumb-num">{q.index + 1}</span>
+                      <span className="watch-thumb-name">{q.name}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+        </nav>
+
+        <section className="watch-map" aria-label="Emplacement de la question choisie">
+          <GameMap
+            bounds={map.bounds}
+            center={map.center}
+            zoom={map.zoom}
+            ariaLabel="Carte de l'emplacement de la question choisie"
+            markers={
+              current
+                ? [
+                    {
+                      id: `q${current.index}`,
+                      position: current.position,
+                      label: `${current.index + 1}. ${current.name}`,
+                    },
+                  ]
+                : []
+            }
+          />
+          {current ? (
+            <p className="watch-caption" aria-live="polite">
+              <span className="watch-caption-title">
+                {`Question ${current.index + 1} sur ${list.length}`} · <strong>{current.name}</strong>
+              </span>
+              <span className="watch-caption-coords">
+                {`${formatLat(current.position.lat, 5)}, ${formatLng(current.position.lng, 5)}`}
+              </span>
+              <a
+                className="watch-caption-link"
+                href={`/question?quiz=${encodeURIComponent(quiz.uniqueName)}&questionNumber=${current.index}`}
+                target="_blank"
+                rel="noopener"
+              >
+                Voir la question
+              </a>
+            </p>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = PublicError;

@@ -1,0 +1,128 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openBrowser, PHONE, screenshot } from "./browser";
+
+const baseURL = inject("baseURL");
+const LAPTOP = { width: 1366, height: 768 };
+
+/** "46,12345° N" / "2,5° O" as shown, back to a signed number. */
+function parseCoordinate(text: string): number {
+  const m = text.trim().match(/^(\d+(?:,\d+)?)° ([NSEO])$/);
+  if (!m) throw new Error(`coordonnée illisible : ${text}`);
+  const value = Number(m[1].replace(",", "."));
+  return m[2] === "S" || m[2] === "O" ? -value : value;
+}
+
+type View = { north: number; south: number; west: number; east: number };
+
+async function viewOf(map: Locator): Promise<View> {
+  const read = async (side: string) => Number(await map.getAttribute(`data-view-${side}`));
+  return {
+    north: await read("north"),
+    south: await read("south"),
+    west: await read("west"),
+    east: await read("east"),
+  };
+}
+
+async function shown(page: Page) {
+  return {
+    lat: parseCoordinate((await page.getByTestId("tap-lat").textContent({ timeout: 5_000 })) ?? ""),
+    lng: parseCoordinate((await page.getByTestId("tap-lng").textContent({ timeout: 5_000 })) ?? ""),
+  };
+}
+
+async function openMap(page: Page) {
+  await page.goto(baseURL + "/map");
+  const map = page.locator("[data-offline-map][data-ready]");
+  await map.waitFor();
+  return map;
+}
+
+async function seriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+describe("Anyone can tap the bare map and read the coordinates", () => {
+  let phone: BrowserContext;
+  let laptop: BrowserContext;
+  beforeAll(async () => {
+    phone = await openBrowser(PHONE);
+    laptop = await openBrowser(LAPTOP);
+  });
+  afterAll(async () => {
+    await phone?.close();
+    await laptop?.close();
+  });
+
+  it("shows the point of a tap at 30 % / 40 % of the map by the linear projection", async () => {
+    const page = await phone.newPage();
+    const map = await openMap(page);
+    expect(await page.getByText("Carte hors ligne").isVisible()).toBe(true);
+    await screenshot(page, "map-phone");
+    const box = (await map.boundingBox())!;
+    const view = await viewOf(map);
+    await page.touchscreen.tap(box.x + 0.3 * box.width, box.y + 0.4 * box.height);
+    const got = await shown(page);
+    // One pixel of the box, in degrees: the tap lands on a whole or half pixel.
+    const pxLat = (view.north - view.south) / box.height;
+    const pxLng = (view.east - view.west) / box.width;
+    expect(Math.abs(got.lat - (view.north - 0.4 * (view.north - view.south)))).toBeLessThan(pxLat);
+    expect(Math.abs(got.lng - (view.west + 0.3 * (view.east - view.west)))).toBeLessThan(pxLng);
+    // The marker stands where the finger went.
+    const marker = (await page.getByRole("img", { name: "Point choisi" }).boundingBox())!;
+    expect(Math.abs(marker.x + marker.width / 2 - (box.x + 0.3 * box.width))).toBeLessThan(2);
+    await screenshot(page, "map-phone-tapped");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps the projection linear on the zoomed view", async () => {
+    const page = await phone.newPage();
+    const map = await openMap(page);
+    const before = await viewOf(map);
+    await page.getByRole("button", { name: "Zoom avant" }).click();
+    await expect.poll(async () => (await viewOf(map)).north).not.toBe(before.north);
+    const view = await viewOf(map);
+    expect(view.north - view.south).toBeCloseTo((before.north - before.south) / 2, 6);
+    const box = (await map.boundingBox())!;
+    await page.touchscreen.tap(box.x + 0.75 * box.width, box.y + 0.2 * box.height);
+    const got = await shown(page);
+    expect(Math.abs(got.lat - (view.north - 0.2 * (view.north - view.south)))).toBeLessThan(
+      (view.north - view.south) / box.height
+    );
+    expect(Math.abs(got.lng - (view.west + 0.75 * (view.east - view.west)))).toBeLessThan(
+      (view.east - view.west) / box.width
+    );
+    await page.close();
+  });
+
+  it("can be used with the keyboard alone: Enter places the point under the crosshair", async () => {
+    const page = await laptop.newPage();
+    const map = await openMap(page);
+    const view = await viewOf(map);
+    await page.keyboard.press("Tab"); // the brand link
+    await page.keyboard.press("Tab"); // the map
+    expect(await map.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    let got = await shown(page);
+    expect(got.lat).toBeCloseTo((view.north + view.south) / 2, 4);
+    expect(got.lng).toBeCloseTo((view.west + view.east) / 2, 4);
+    // Four steps of 2.5 % to the east, two to the south.
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.locator(".om-crosshair").isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(async () => (await shown(page)).lng)
+      .toBeCloseTo(view.west + 0.6 * (view.east - view.west), 4);
+    got = await shown(page);
+    expect(got.lat).toBeCloseTo(view.north - 0.55 * (view.north - view.south), 4);
+    await screenshot(page, "map-laptop-keyboard");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});

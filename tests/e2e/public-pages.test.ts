@@ -1,0 +1,266 @@
+import AxeBuilder from "@axe-core/playwright";
+import { createHash } from "node:crypto";
+import { deflateSync } from "node:zlib";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openBrowser, PHONE, screenshot } from "./browser";
+import { execSql, putObject, sqlValue } from "./db";
+
+const baseURL = inject("baseURL");
+const LAPTOP = { width: 1366, height: 768 };
+
+// Unique per run: the e2e server and its database are shared by every file.
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const QUIZ = `balade-en-bretagne-${RUN}`;
+const BARE = `quiz-muet-${RUN}`;
+
+/** A small landscape picture (sky, hills, sun) as a PNG, so thumbnails show a real image. */
+function landscapePng(width: number, height: number, hue: [number, number, number]): Uint8Array {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x++) {
+      const hill = height * (0.62 + 0.08 * Math.sin((x / width) * 6 + hue[0] / 40));
+      const sun = Math.hypot(x - width * 0.75, y - height * 0.25) < height * 0.09;
+      const t = y / height;
+      const px = sun
+        ? [255, 214, 90]
+        : y > hill
+        ? [hue[0] * 0.4 + 40 * t, 110 + 60 * (1 - t), hue[2] * 0.3 + 30]
+        : [120 + 80 * t, 170 + 50 * t, 235];
+      raw.set(
+        px.map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+        row + 1 + x * 3
+      );
+    }
+  }
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function storePhoto(hue: [number, number, number]): string {
+  const bytes = landscapePng(480, 320, hue);
+  const key = `photos/${createHash("sha256").update(bytes).digest("hex")}.png`;
+  putObject(key, bytes, "image/png");
+  return key;
+}
+
+type Row = Record<string, string | number | null>;
+const insert = (table: string, row: Row) =>
+  `INSERT INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row)
+    .map(sqlValue)
+    .join(", ")});`;
+
+beforeAll(() => {
+  const mail = `public-${RUN}@repere.test`;
+  const owner = `(SELECT id FROM accounts WHERE mail = ${sqlValue(mail)})`;
+  const photo1 = storePhoto([200, 0, 80]);
+  const photo2 = storePhoto([60, 0, 160]);
+  const settings = JSON.stringify({
+    center: { lat: 48.2, lng: -3.2 },
+    zoom: 7,
+    bounds: { north: 49, south: 47.2, east: -1.2, west: -5.2 },
+  });
+  const question = (quiz: string, position: number, extra: Row) =>
+    insert("questions", { quiz_unique_name: quiz, position, ...extra });
+  execSql(
+    [
+      insert("accounts", { role: "mj", name: "Public E2E", mail, password_hash: "x" }),
+      `INSERT INTO quizzes (unique_name, owner_id, name, description, map_settings) VALUES (${sqlValue(
+        QUIZ
+      )}, ${owner}, 'Balade en Bretagne', 'Des phares, des ports et des menhirs', ${sqlValue(settings)});`,
+      `INSERT INTO quizzes (unique_name, owner_id, name, description) VALUES (${sqlValue(
+        BARE
+      )}, ${owner}, 'Quiz muet', '');`,
+      question(QUIZ, 1, {
+        name: "Phare du Créac'h",
+        kind: "photo",
+        file_key: photo1,
+        lat: 48.4594,
+        lng: -5.1263,
+      }),
+      question(QUIZ, 2, {
+        name: "Carnac",
+        kind: "photo",
+        file_key: photo2,
+        description: "Les alignements de menhirs",
+        lat: 47.5936,
+        lng: -3.0813,
+      }),
+      question(QUIZ, 3, {
+        name: "port-de-saint-malo",
+        titre: "Port de Saint-Malo",
+        kind: "streetview",
+        sv_pano: "PANO_e2e_abcdef",
+        sv_lat: 48.6493,
+        sv_lng: -2.0257,
+        sv_heading: 135,
+        sv_pitch: 2,
+        lat: 48.6493,
+        lng: -2.0257,
+      }),
+      question(BARE, 1, { name: "Un lavoir", kind: "photo", file_key: photo1, lat: 48.1, lng: -1.7 }),
+    ].join("\n")
+  );
+});
+
+async function seriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
+async function hydrated(page: Page) {
+  await page.locator("[data-offline-map][data-ready]").first().waitFor();
+}
+
+describe("Anyone with the link can look at a quiz's questions on a map", () => {
+  let phone: BrowserContext;
+  let laptop: BrowserContext;
+  beforeAll(async () => {
+    phone = await openBrowser(PHONE);
+    laptop = await openBrowser(LAPTOP);
+  });
+  afterAll(async () => {
+    await phone?.close();
+    await laptop?.close();
+  });
+
+  it("selects the first question at start, then the one clicked", async () => {
+    const page = await laptop.newPage();
+    const res = await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
+    expect(res?.status()).toBe(200);
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Balade en Bretagne");
+    const thumbs = page.getByRole("navigation", { name: "Questions du quiz" }).getByRole("button");
+    expect(await thumbs.count()).toBe(3);
+    expect(await thumbs.nth(0).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("img", { name: "1. Phare du Créac'h" }).isVisible()).toBe(true);
+    // The thumbnails are the stored pictures, and the Street View question has its badge.
+    await expect
+      .poll(() =>
+        thumbs
+          .nth(0)
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.naturalWidth, undefined, { timeout: 5_000 })
+      )
+      .toBe(480);
+    expect(await thumbs.nth(2).textContent()).toContain("Street View");
+    await screenshot(page, "watch-laptop");
+
+    await thumbs.nth(1).click();
+    expect(await thumbs.nth(1).getAttribute("aria-pressed")).toBe("true");
+    expect(await thumbs.nth(0).getAttribute("aria-pressed")).toBe("false");
+    expect(await page.getByRole("img", { name: "2. Carnac" }).isVisible()).toBe(true);
+    expect(await page.getByRole("img", { name: "1. Phare du Créac'h" }).count()).toBe(0);
+    expect(await page.getByText("Question 2 sur 3").isVisible()).toBe(true);
+    // The marker sits where the linear projection puts Carnac in the quiz's bounds.
+    const map = (await page.locator("[data-offline-map]").boundingBox())!;
+    const pin = (await page.getByRole("img", { name: "2. Carnac" }).locator("svg").boundingBox())!;
+    const x = (pin.x + pin.width / 2 - map.x) / map.width;
+    const y = (pin.y + pin.height - map.y) / map.height;
+    expect(x).toBeCloseTo((-3.0813 - -5.2) / 4, 2);
+    expect(y).toBeCloseTo((49 - 47.5936) / 1.8, 2);
+    await screenshot(page, "watch-laptop-second");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("works on a phone", async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
+    await hydrated(page);
+    const thumbs = page.getByRole("navigation", { name: "Questions du quiz" }).getByRole("button");
+    await thumbs.nth(2).tap();
+    expect(await thumbs.nth(2).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("img", { name: "3. Port de Saint-Malo" }).isVisible()).toBe(true);
+    await screenshot(page, "watch-phone");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("opens a question in its own window, which 'Retour au classement' closes", async () => {
+    const page = await laptop.newPage();
+    await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: /Carnac/ }).click();
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("link", { name: "Voir la question" }).click(),
+    ]);
+    await hydrated(popup);
+    expect(await popup.getByRole("heading", { level: 1 }).textContent()).toBe("Balade en Bretagne");
+    expect(await popup.getByText("Les alignements de menhirs").isVisible()).toBe(true);
+    expect(await popup.getByRole("img", { name: "Photo de la question 2" }).isVisible()).toBe(true);
+    await screenshot(popup, "question-laptop");
+    expect(await seriousViolations(popup)).toEqual([]);
+    const closed = popup.waitForEvent("close");
+    await popup.getByRole("button", { name: "Retour au classement" }).click();
+    await closed;
+    expect(popup.isClosed()).toBe(true);
+    await page.close();
+  });
+
+  it("shows the Street View position offline and the quiz's description as fallback", async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/question?quiz=${QUIZ}&questionNumber=2`);
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("Port de Saint-Malo");
+    expect(await page.getByText("Des phares, des ports et des menhirs").isVisible()).toBe(true);
+    expect(await page.getByText("La vue immersive n'est pas disponible hors ligne").isVisible()).toBe(true);
+    expect(await page.locator("iframe").count()).toBe(0);
+    await screenshot(page, "question-phone-streetview");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("says no description is available when neither the question nor the quiz has one", async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/question?quiz=${BARE}&questionNumber=0`);
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Quiz muet");
+    expect(await page.getByText("Aucune description disponible pour cette question.").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Retour au classement" }).isVisible()).toBe(true);
+    await screenshot(page, "question-phone");
+    await page.close();
+  });
+
+  it("answers an unknown quiz or question with a French 404 page", async () => {
+    const page = await phone.newPage();
+    let res = await page.goto(`${baseURL}/watch?quiz=inconnu-${RUN}`);
+    expect(res?.status()).toBe(404);
+    expect(await page.getByText("Ce quiz n'existe pas ou n'est plus disponible.").isVisible()).toBe(true);
+    await screenshot(page, "watch-not-found");
+    res = await page.goto(`${baseURL}/question?quiz=${QUIZ}&questionNumber=7`);
+    expect(res?.status()).toBe(404);
+    expect(await page.getByText("Cette question n'existe pas dans ce quiz.").isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
