@@ -1,0 +1,41 @@
+import type { FetcherWithComponents } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Dialog } from "./Dialog";
+
+/** 'Supprimer' asks first, and says what goes with it. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  fetcher,
+  fields,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  fetcher: FetcherWithComponents<unknown>;
+  fields: Record<string, string>;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      <div className="dialog-text">{children}</div>
+      <fetcher.Form method="post" onSubmit={onClose}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuler
+          </button>
+          <button type="submit" className="button button-danger">
+            {confirmLabel}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+/**
+ * A modal built on <dialog>: the browser traps the focus, Escape closes it and the page
+ * behind is inert.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself) closes it.
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      {open ? (
+        <div className="dialog-body">
+          <h2 id={titleId}>{title}</h2>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

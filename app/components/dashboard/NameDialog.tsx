@@ -1,0 +1,83 @@
+import type { FetcherWithComponents } from "@remix-run/react";
+import { useId, useState } from "react";
+import { Dialog } from "./Dialog";
+
+const NAME_MAX = 80;
+
+/** 'Créer un dossier' and 'Renommer': one required name. */
+export function NameDialog({
+  open,
+  onClose,
+  title,
+  submitLabel,
+  initial = "",
+  fetcher,
+  fields,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  submitLabel: string;
+  initial?: string;
+  fetcher: FetcherWithComponents<unknown>;
+  fields: Record<string, string>;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        setError(null);
+        onClose();
+      }}
+      title={title}
+    >
+      <fetcher.Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
+          if (!name) {
+            event.preventDefault();
+            setError("Le nom du dossier est obligatoire");
+            return;
+          }
+          setError(null);
+          onClose();
+        }}
+      >
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <label htmlFor={inputId}>Nom du dossier</label>
+        <input
+          id={inputId}
+          name="name"
+          className="field"
+          defaultValue={initial}
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          required
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error ? (
+          <p id={errorId} className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Annuler
+          </button>
+          <button type="submit" className="button">
+            {submitLabel}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { Icon } from "./Icon";
+import { Shell } from "./Shell";
+import { ToastProvider, useActionFetcher } from "./Toast";
+
+export type PointsData = { accountName: string; points: number[]; radii: number[] };
+
+/** The target's colours, outermost ring first (party/engine/scoring.ts TARGET_COLORS). */
+const RING_COLORS = ["#1e88e5", "#43a047", "#fdd835", "#e53935"];
+const REQUIRED = "Tous les champs sont obligatoires";
+
+/** 'Modifier les points des couronnes de la cible' (spec §2, admin only). */
+export function PointsScreen({ data }: { data: PointsData }) {
+  return (
+    <ToastProvider>
+      <Shell side="admin" accountName={data.accountName}>
+        <PointsForm data={data} />
+      </Shell>
+    </ToastProvider>
+  );
+}
+
+function PointsForm({ data }: { data: PointsData }) {
+  const fetcher = useActionFetcher();
+  const [error, setError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  return (
+    <main className="dash-main narrow" id="contenu">
+      <div className="folder-title">
+        <Link to="/pres" className="button button-small button-secondary">
+          <Icon name="back" /> Retour
+        </Link>
+        <h1>Modifier les points des couronnes de la cible</h1>
+      </div>
+      <p className="screen-lead">
+        Une réponse dans une couronne gagne ses points, plus les points de rapidité. Hors de la cible, elle ne gagne rien.
+        Les parties déjà lancées gardent leurs points.
+      </p>
+      <div className="panel points-panel">
+        <svg className="target" viewBox="-110 -110 220 220" aria-hidden="true">
+          {/* Not to scale: the 20 m ring would be a dot. Equal bands, labelled. */}
+          {data.radii.map((r, i) => (
+            <circle key={r} r={100 - i * 24} fill={RING_COLORS[i]} stroke="#fff" strokeWidth={2} />
+          ))}
+          {data.radii.map((r, i) => (
+            <text key={r} x={0} y={i === 3 ? 4 : -(100 - i * 24) + 16} textAnchor="middle" className="target-label">
+              {`${r} m`}
+            </text>
+          ))}
+        </svg>
+        <fetcher.Form
+          method="post"
+          noValidate
+          className="points-form"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            if (data.radii.some((r) => String(form.get(`ring${r}`) ?? "").trim() === "")) {
+              event.preventDefault();
+              setError(REQUIRED);
+            } else setError(null);
+          }}
+        >
+          <table className="points-table">
+            <thead>
+              <tr>
+                <th scope="col">Rayon</th>
+                <th scope="col">Points</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.radii.map((r, i) => (
+                <tr key={r}>
+                  <th scope="row">
+                    <span className="ring-swatch" style={{ background: RING_COLORS[i] }} aria-hidden="true" />
+                    <label htmlFor={`ring${r}`}>{`${r} m`}</label>
+                  </th>
+                  <td>
+                    <input
+                      id={`ring${r}`}
+                      name={`ring${r}`}
+                      className="field"
+                      type="text"
+                      inputMode="decimal"
+                      defaultValue={String(data.points[i])}
+                      autoComplete="off"
+                      required
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? "..." : "Sauvegarder"}
+          </button>
+        </fetcher.Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { DashboardPage } from "~/components/dashboard/DashboardPage";
+import { dashboardAction, dashboardLoader } from "~/lib/dashboard.server";
+import dashboardCss from "~/styles/dashboard.css?url";
+
+/** /mj/{folderId}/{folderName}/folder: a folder of a game master's dashboard; login required. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && data.view === "dashboard" && data.folder ? data.folder.name : "Dossier"} — Repère` },
+];
+
+export const loader = (args: LoaderFunctionArgs) => dashboardLoader(args, "mj");
+export const action = (args: ActionFunctionArgs) => dashboardAction(args, "mj");
+
+export default function MjFolder() {
+  return <DashboardPage data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { DashboardPage } from "~/components/dashboard/DashboardPage";
+import { dashboardAction, dashboardLoader } from "~/lib/dashboard.server";
+import dashboardCss from "~/styles/dashboard.css?url";
+
+/** /mj: the game master's login, then their dashboard (spec §2). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const meta: MetaFunction = () => [{ title: "Maîtres du jeu — Repère" }];
+
+export const loader = (args: LoaderFunctionArgs) => dashboardLoader(args, "mj");
+export const action = (args: ActionFunctionArgs) => dashboardAction(args, "mj");
+
+export default function MjDashboard() {
+  return <DashboardPage data={useLoaderData<typeof loader>()} />;
+}

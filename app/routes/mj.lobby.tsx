@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LobbyScreen } from "~/components/dashboard/LobbyScreen";
+import { lobbyAction, lobbyLoader } from "~/lib/dashboard.server";
+import dashboardCss from "~/styles/dashboard.css?url";
+
+/** /mj/lobby: a game master's own lobby picture. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const meta: MetaFunction = () => [{ title: "Photo du Lobby — Repère" }];
+
+export const loader = (args: LoaderFunctionArgs) => lobbyLoader(args, "mj");
+export const action = (args: ActionFunctionArgs) => lobbyAction(args, "mj");
+
+export default function MjLobbyPicture() {
+  return <LobbyScreen data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LobbyScreen } from "~/components/dashboard/LobbyScreen";
+import { lobbyAction, lobbyLoader } from "~/lib/dashboard.server";
+import dashboardCss from "~/styles/dashboard.css?url";
+
+/** /pres/lobby: the admin's lobby picture (also the MJs' fallback). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const meta: MetaFunction = () => [{ title: "Photo du Lobby — Repère" }];
+
+export const loader = (args: LoaderFunctionArgs) => lobbyLoader(args, "admin");
+export const action = (args: ActionFunctionArgs) => lobbyAction(args, "admin");
+
+export default function AdminLobbyPicture() {
+  return <LobbyScreen data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PointsScreen } from "~/components/dashboard/PointsScreen";
+import { pointsAction, pointsLoader } from "~/lib/dashboard.server";
+import dashboardCss from "~/styles/dashboard.css?url";
+
+/** /pres/points: 'Modifier les points' (admin only; settings key circlesPoints). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const meta: MetaFunction = () => [{ title: "Points de la cible — Repère" }];
+
+export const loader = (args: LoaderFunctionArgs) => pointsLoader(args);
+export const action = (args: ActionFunctionArgs) => pointsAction(args);
+
+export default function Points() {
+  return <PointsScreen data={useLoaderData<typeof loader>()} />;
+}
