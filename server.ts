@@ -6,6 +6,7 @@ import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { ensureAdmin } from "./app/lib/accounts.server";
 import { createDb } from "./db/client";
+import { liveGame } from "./app/lib/rooms.server";
 
 export { GameRoom } from "./party/game-room";
 
@@ -13,8 +14,21 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx) {
-    // Room sockets first: /parties/game-room/{room number}.
-    const roomResponse = await routePartykitRequest(request, env);
+    // Room sockets first: /parties/game-room/{room number}. Only numbers live in the D1
+    // registry reach a room, so addressing a random number never creates a Durable Object;
+    // plain HTTP never reaches one (DESIGN §1).
+    const roomResponse = await routePartykitRequest(request, env, {
+      onBeforeConnect: async (_req, lobby) => {
+        try {
+          if (await liveGame(createDb(env.DB), lobby.name)) return;
+          return new Response("Not found", { status: 404 });
+        } catch (error) {
+          console.error("room registry lookup failed", error);
+          return new Response("Service unavailable", { status: 503 });
+        }
+      },
+      onBeforeRequest: () => new Response("Not found", { status: 404 }),
+    });
     if (roomResponse) return roomResponse;
 
     const db = createDb(env.DB);

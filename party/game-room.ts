@@ -1,33 +1,534 @@
 import { Server, type Connection, type WSMessage } from "partyserver";
+import {
+  type Ctx,
+  type Effect,
+  type GameSettings,
+  type GameState,
+  type Identity,
+  type SeatId,
+  type Step,
+  type StepOk,
+  closeRoom,
+  createGame,
+  disconnect,
+  fullRanking,
+  gameResults,
+  handleMessage,
+  nextDeadline,
+  roomInfo,
+  tick,
+} from "./engine";
+import { teamResults } from "./engine/views";
+import {
+  CLOSE_CODES,
+  type ErrorCode,
+  type KickReason,
+  type Phase,
+  type QuizSnapshot,
+  type RankingLine,
+  type RankingMode,
+  type ServerMessage,
+  type TeamResult,
+  errorMessage,
+  parseClientMessage,
+} from "./protocol";
+import { ConnectionIndex, identityOf, sameIdentity } from "./room-connections";
+import { type D1Op, resultsJson, retryDelayMs, statementsFor } from "./room-d1";
+import { type RoomMeta, RoomStore } from "./room-storage";
+import { AnswerCounterThrottle } from "./room-throttle";
 
 /**
- * One live game per room number (DESIGN §4). Foundation stage: the room accepts sockets on
- * /parties/game-room/{room} and answers a ping, so the socket path is proven end to end;
- * the game itself is built on party/engine and party/protocol.
+ * Answers are written in groups: those arriving within this window share one storage commit,
+ * and their acks leave once it is durable (output gate). One commit per answer cost a
+ * 2000-player room a second of queueing (bench/room.mjs); the window costs each ack at most this.
+ */
+export const ANSWER_GROUP_MS = 10;
+
+
+export interface LaunchInput {
+  gameId: string;
+  quizUniqueName: string;
+  ownerId: number;
+  quiz: QuizSnapshot;
+  settings: GameSettings;
+}
+export type LaunchResult = { ok: true; presenterToken: string } | { ok: false; code: ErrorCode };
+
+export interface PresenterInfo {
+  token: string;
+  phase: Phase;
+  mode: RankingMode;
+  quizUniqueName: string;
+}
+
+export interface RoomRanking {
+  phase: Phase;
+  playersCount: number;
+  ranking: RankingLine[];
+  teams: TeamResult[] | null;
+}
+
+function randomToken(bytes: number): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  let s = "";
+  for (const b of raw) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const json = (msg: ServerMessage) => JSON.stringify(msg);
+
+/** An answer step that only records itself: its seat, its ack, the presenter's counter. */
+function isLoneAnswer(step: StepOk): boolean {
+  return (
+    step.dirtySeats.length === 1 &&
+    step.removedSeats.length === 0 &&
+    !step.identity &&
+    step.effects.every(
+      (e) =>
+        (e.to === "seat" && e.msg.type === "player_answer_callback") ||
+        (e.to === "presenter" && e.msg.type === "pres_playerAnswered")
+    )
+  );
+}
+
+function send(conn: Connection, data: string) {
+  try {
+    conn.send(data);
+  } catch {
+    // The socket died between the lookup and the send; its close event tidies up.
+  }
+}
+
+/**
+ * One live game per room number (DESIGN §4): the PartyServer glue around the pure engine
+ * (party/engine). Every socket message, socket close, alarm and app call follows one path:
+ * apply the deadlines already due, run one engine step, store its result (one storage
+ * transaction, together with the D1 writes it owes), then carry out its effects. Nothing here
+ * throws to a client: a bad message gets an error reply and changes nothing.
+ *
+ * The app reaches the room only through the binding (launch, presenterInfo, end, ranking,
+ * info); HTTP into the room is refused, and server.ts refuses sockets for numbers that are not
+ * live in the D1 registry, so addressing a random number never creates a room.
  */
 export class GameRoom extends Server<Env> {
   static options = { hibernate: true };
 
-  onConnect(connection: Connection) {
-    connection.send(JSON.stringify({ type: "hello", room: this.name }));
+  private readonly store = new RoomStore(this.ctx.storage);
+  private loaded = false;
+  private state: GameState | null = null;
+  private meta: RoomMeta | null = null;
+  private pending: D1Op[] = [];
+  /** The alarm as last set; undefined when unknown (fresh instance). */
+  private alarmAt: number | null | undefined = undefined;
+  private d1Failures = 0;
+  private d1RetryAt: number | null = null;
+  private flushing: Promise<void> | null = null;
+  private readonly conns = new ConnectionIndex(() => this.getConnections());
+  private readonly counter = new AnswerCounterThrottle(
+    (msg) => this.toPresenters(json(msg)),
+    () => this.now()
+  );
+  private readonly engineCtx: Ctx = { random: Math.random, mintSecret: () => randomToken(18) };
+  /** Answers applied in memory, waiting for their group write (ANSWER_GROUP_MS). */
+  private answerGroup: { seats: Set<SeatId>; effects: Effect[] } | null = null;
+  private answerGroupTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Tests move the room's clock (runInDurableObject); always 0 in production. */
+  clockSkewMs = 0;
+  /** Tests make the next D1 flushes fail; always 0 in production. */
+  failNextD1Flushes = 0;
+
+  private now() {
+    return Date.now() + this.clockSkewMs;
   }
 
-  onMessage(connection: Connection, message: WSMessage) {
-    let parsed: unknown = null;
+  private ensureLoaded() {
+    if (this.loaded) return;
+    const { state, meta, pending } = this.store.load();
+    this.state = state;
+    this.meta = meta;
+    this.pending = pending;
+    this.alarmAt = undefined;
+    this.loaded = true;
+  }
+
+  onStart() {
+    this.ensureLoaded();
+    // Writes a previous instance owed D1 go out again (the alarm would too, a bit later).
+    if (this.pending.length) void this.flushD1();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Sockets
+
+  onConnect(conn: Connection) {
     try {
-      parsed = typeof message === "string" ? JSON.parse(message) : null;
-    } catch {
-      parsed = null;
+      this.ensureLoaded();
+      this.conns.add(conn);
+    } catch (e) {
+      console.error("GameRoom onConnect", e);
     }
-    if (parsed && typeof parsed === "object" && (parsed as { type?: unknown }).type === "ping") {
-      connection.send(JSON.stringify({ type: "pong", room: this.name }));
-      return;
+  }
+
+  onMessage(conn: Connection, raw: WSMessage) {
+    try {
+      this.ensureLoaded();
+      this.receive(conn, raw);
+    } catch (e) {
+      console.error("GameRoom onMessage", e);
+      send(conn, json(errorMessage("bad_message")));
     }
-    connection.send(JSON.stringify({ type: "error", message: "Message invalide" }));
+  }
+
+  onClose(conn: Connection) {
+    try {
+      this.ensureLoaded();
+      const identity = identityOf(conn);
+      this.conns.remove(conn);
+      if (!identity || identity.role === "chooser" || !this.state || this.state.phase === "closed") return;
+      // A phone that reconnected before its old socket died keeps its seat connected.
+      if (this.conns.of(identity).length > 0) return;
+      const now = this.now();
+      this.tickIfDue(now);
+      const s = this.state as GameState | null;
+      if (s && s.phase !== "closed") this.apply(disconnect(s, identity, now), null, now);
+    } catch (e) {
+      console.error("GameRoom onClose", e);
+    }
+  }
+
+  onError(conn: Connection, error: unknown) {
+    console.warn(`GameRoom ${this.name}: socket ${conn.id}`, error);
   }
 
   /** Room internals are reached only through the binding, never by public HTTP (DESIGN §1). */
   onRequest() {
     return new Response("Not found", { status: 404 });
+  }
+
+  private receive(conn: Connection, raw: WSMessage) {
+    const identity = identityOf(conn);
+    const role = identity === null ? null : identity.role === "presenter" ? "presenter" : "player";
+    const parsed = parseClientMessage(raw, role);
+    if (!parsed.ok) return send(conn, json(parsed.error));
+    const msg = parsed.msg;
+    if (msg.type === "ping") return send(conn, json({ type: "pong" }));
+    if (!this.state) {
+      // The game ended and the room was cleaned up while this socket was on its way.
+      send(conn, json(errorMessage("room_closed")));
+      if (msg.type === "hello" && msg.role === "player") send(conn, json({ type: "player_kicked", reason: "ended" }));
+      return;
+    }
+    const now = this.now();
+    this.tickIfDue(now);
+    const step = handleMessage(this.state, identity, msg, now, this.engineCtx);
+    if (!step.ok) return send(conn, json(step.error));
+    this.apply(step, conn, now);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Steps
+
+  /** A refused step returns no state, so what is already due is applied on its own first. */
+  private tickIfDue(now: number) {
+    if (!this.state) return;
+    const due = nextDeadline(this.state);
+    if (due !== null && due <= now) this.apply(tick(this.state, now), null, now);
+  }
+
+  private apply(result: Step, caller: Connection | null, now: number) {
+    if (!result.ok) return; // closeRoom and disconnect never refuse; a refusal changes nothing
+    const step: StepOk = result;
+    const ops: D1Op[] = [];
+    const gameId = this.meta?.gameId;
+    for (const e of step.effects) {
+      if (e.to !== "room" || !gameId) continue;
+      const kind = e.event.kind;
+      if (kind === "started") ops.push({ kind, gameId, at: step.state.startedAt ?? now });
+      else if (kind === "over") ops.push({ kind, gameId, at: step.state.endedAt ?? now });
+      else if (kind === "closed") ops.push({ kind, gameId, at: now });
+    }
+    if (ops.length === 0 && isLoneAnswer(step)) {
+      this.state = step.state;
+      const group = (this.answerGroup ??= { seats: new Set(), effects: [] });
+      group.seats.add(step.dirtySeats[0]!);
+      group.effects.push(...step.effects);
+      this.answerGroupTimer ??= setTimeout(() => this.writeAnswerGroup(), ANSWER_GROUP_MS);
+      this.scheduleAlarm();
+      return;
+    }
+    // Whatever else happens goes after the answers already applied, in storage and on the wire.
+    this.writeAnswerGroup();
+    const unchanged = step.state === this.state && !step.dirtySeats.length && !step.removedSeats.length;
+    this.state = step.state;
+    if (ops.length) {
+      this.pending = [...this.pending, ...ops];
+      this.d1RetryAt ??= Date.now() + 5_000;
+    }
+    // The state and the D1 writes it owes land together, before any message leaves the room.
+    if (!unchanged || ops.length) this.store.save(step.state, step, ops.length ? { pending: this.pending } : {});
+
+    let leftBehind: Identity | null = null;
+    if (caller && step.identity) leftBehind = this.retag(caller, step.identity);
+
+    for (const effect of step.effects) this.carryOut(effect, caller);
+    for (const effect of step.effects) if (effect.to === "room") this.afterEvent(effect.event);
+
+    if (ops.length) void this.flushD1();
+    this.scheduleAlarm();
+
+    // A socket that said hello again under another identity left its old seat without a socket.
+    if (leftBehind && this.state && this.state.phase !== "closed")
+      this.apply(disconnect(this.state, leftBehind, now), null, now);
+  }
+
+  /** Writes the grouped answers in one transaction, then sends their acks and counters. */
+  private writeAnswerGroup() {
+    if (this.answerGroupTimer) clearTimeout(this.answerGroupTimer);
+    this.answerGroupTimer = null;
+    const group = this.answerGroup;
+    this.answerGroup = null;
+    if (!group || !this.state) return;
+    this.store.save(this.state, { dirtySeats: [...group.seats], removedSeats: [] });
+    for (const effect of group.effects) this.carryOut(effect, null);
+  }
+
+  /**
+   * Tags the caller with its new identity. An older socket of the same identity and the same
+   * partysocket id is the same page reconnecting before its dead socket was noticed: it is
+   * closed (two live tabs of one seat have different ids and both stay, rather than take turns
+   * kicking each other out). Returns the identity the caller had before, if it is now orphaned.
+   */
+  private retag(caller: Connection, identity: Identity): Identity | null {
+    const before = identityOf(caller);
+    this.conns.setIdentity(caller, identity);
+    if (identity.role !== "chooser") {
+      for (const other of this.conns.others(caller, identity)) {
+        if (other.id !== caller.id) continue;
+        this.conns.setIdentity(other, null);
+        try {
+          other.close(CLOSE_CODES.replaced, "Remplacée par une nouvelle connexion");
+        } catch {
+          // already gone
+        }
+      }
+    }
+    if (before && before.role !== "chooser" && !sameIdentity(before, identity) && this.conns.of(before).length === 0)
+      return before;
+    return null;
+  }
+
+  private carryOut(effect: Effect, caller: Connection | null) {
+    switch (effect.to) {
+      case "presenter":
+        if (effect.msg.type === "pres_playerAnswered") this.counter.push(effect.msg);
+        else {
+          this.counter.flush();
+          this.toPresenters(json(effect.msg));
+        }
+        return;
+      case "seat":
+        for (const conn of this.conns.seat(effect.seatId)) send(conn, json(effect.msg));
+        return;
+      case "seats": {
+        const data = json(effect.msg);
+        for (const conn of this.conns.seats()) send(conn, data);
+        return;
+      }
+      case "choosers": {
+        const data = json(effect.msg);
+        for (const conn of this.conns.choosers()) send(conn, data);
+        return;
+      }
+      case "caller":
+        if (caller) send(caller, json(effect.msg));
+        return;
+      case "room":
+        return;
+    }
+  }
+
+  private toPresenters(data: string) {
+    for (const conn of this.conns.presenters()) send(conn, data);
+  }
+
+  private afterEvent(event: Extract<Effect, { to: "room" }>["event"]) {
+    if (event.kind === "seatRemoved") {
+      // Kicked or expired: the socket stays open without a seat, so the phone can join again.
+      for (const conn of this.conns.seat(event.seatId)) this.conns.setIdentity(conn, null);
+    } else if (event.kind === "closed") {
+      this.counter.clear();
+      this.toPresenters(json(errorMessage("room_closed")));
+      for (const conn of [...this.conns.all()]) {
+        try {
+          conn.close(CLOSE_CODES.roomClosed, "Partie terminée");
+        } catch {
+          // already gone
+        }
+      }
+      this.conns.reset();
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Alarm and D1
+
+  async onAlarm() {
+    this.ensureLoaded();
+    this.alarmAt = null; // this one has rung
+    try {
+      if (this.state) {
+        const now = this.now();
+        const due = nextDeadline(this.state);
+        if (due !== null && due <= now) this.apply(tick(this.state, now), null, now);
+      }
+      if (this.pending.length) await this.flushD1();
+    } finally {
+      this.scheduleAlarm();
+    }
+  }
+
+  private scheduleAlarm() {
+    const times: number[] = [];
+    if (this.state) {
+      const due = nextDeadline(this.state);
+      if (due !== null) times.push(due - this.clockSkewMs);
+    }
+    if (this.pending.length) times.push(this.d1RetryAt ?? Date.now() + 5_000);
+    const want = times.length ? Math.min(...times) : null;
+    if (want === this.alarmAt) return;
+    this.alarmAt = want;
+    const done = want === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(want);
+    done.catch((e) => console.error("GameRoom alarm", e));
+  }
+
+  /** Sends the pending D1 writes in order, one batch each; one flush at a time. */
+  private flushD1(): Promise<void> {
+    this.flushing ??= this.runFlush().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async runFlush() {
+    while (this.pending.length) {
+      const op = this.pending[0]!;
+      try {
+        const results =
+          op.kind === "over" && this.state && this.meta?.gameId === op.gameId
+            ? resultsJson(gameResults(this.state))
+            : null;
+        if (this.failNextD1Flushes > 0) {
+          this.failNextD1Flushes--;
+          throw new Error("D1 indisponible (test)");
+        }
+        await this.env.DB.batch(statementsFor(this.env.DB, op, results));
+      } catch (e) {
+        this.d1Failures++;
+        this.d1RetryAt = Date.now() + retryDelayMs(this.d1Failures);
+        console.error(`GameRoom ${this.name}: D1 write '${op.kind}' failed, retried later`, e);
+        this.scheduleAlarm();
+        return;
+      }
+      this.d1Failures = 0;
+      this.pending = this.pending.filter((p) => p !== op);
+      this.d1RetryAt = this.pending.length ? Date.now() + 5_000 : null;
+      this.store.savePending(this.pending);
+    }
+    this.scheduleAlarm();
+    if (this.state?.phase === "closed") await this.cleanup();
+  }
+
+  /** A closed room whose D1 writes all landed keeps nothing. */
+  private async cleanup() {
+    if (this.state?.phase !== "closed" || this.pending.length) return;
+    this.state = null;
+    this.meta = null;
+    this.counter.clear();
+    await this.store.wipe();
+    this.alarmAt = undefined;
+    await this.ctx.storage.deleteAlarm();
+    this.alarmAt = null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Calls from the app (Durable Object binding)
+
+  /**
+   * Creates the game. Idempotent for one game id (a retried call gets the same presenter
+   * token). A previous game still held here is ended first and its D1 writes flushed; if they
+   * cannot be written now, the launch is refused so the app picks another number.
+   */
+  async launch(input: LaunchInput): Promise<LaunchResult> {
+    this.ensureLoaded();
+    if (this.state && this.meta?.gameId === input.gameId) return { ok: true, presenterToken: this.state.presenterToken };
+    if (this.state && this.state.phase !== "closed") {
+      const now = this.now();
+      this.apply(closeRoom(this.state, now, "ended"), null, now);
+    }
+    if (this.pending.length) await this.flushD1();
+    if (this.pending.length) return { ok: false, code: "room_closed" };
+    if (this.state || this.meta) {
+      this.state = null;
+      await this.store.wipe();
+    }
+    const presenterToken = randomToken(32);
+    const now = this.now();
+    const made = createGame({
+      roomId: this.name,
+      quiz: input.quiz,
+      settings: input.settings,
+      presenterToken,
+      now,
+      random: Math.random,
+    });
+    if (!made.ok) return { ok: false, code: made.code };
+    this.state = made.state;
+    this.meta = { gameId: input.gameId, quizUniqueName: input.quizUniqueName, ownerId: input.ownerId };
+    this.pending = [];
+    this.store.save(made.state, { dirtySeats: [], removedSeats: [], all: true }, { meta: this.meta, pending: [] });
+    this.conns.reset();
+    this.alarmAt = undefined;
+    this.scheduleAlarm();
+    return { ok: true, presenterToken };
+  }
+
+  /** The presenter token and phase of this room's game, or null when it is not that game. */
+  async presenterInfo(gameId: string): Promise<PresenterInfo | null> {
+    this.ensureLoaded();
+    this.tickIfDue(this.now());
+    const s = this.state;
+    if (!s || !this.meta || this.meta.gameId !== gameId || s.phase === "closed") return null;
+    return { token: s.presenterToken, phase: s.phase, mode: s.settings.mode, quizUniqueName: this.meta.quizUniqueName };
+  }
+
+  /**
+   * Ends the game ('Nouvelle partie', 'Redémarrer'): phones get player_kicked, sockets close,
+   * D1 is told. `gameId` null ends whatever game is here. False when there was none.
+   */
+  async end(gameId: string | null, reason: KickReason = "ended"): Promise<boolean> {
+    this.ensureLoaded();
+    if (!this.state || (gameId !== null && this.meta?.gameId !== gameId)) {
+      if (this.pending.length) await this.flushD1();
+      return false;
+    }
+    const now = this.now();
+    if (this.state.phase !== "closed") this.apply(closeRoom(this.state, now, reason), null, now);
+    await this.flushD1();
+    return true;
+  }
+
+  /** The full ranking (the presenter's HTTP fetch, DESIGN §5). */
+  async ranking(gameId: string): Promise<RoomRanking | null> {
+    this.ensureLoaded();
+    const s = this.state;
+    if (!s || this.meta?.gameId !== gameId) return null;
+    return { phase: s.phase, playersCount: s.seats.length, ranking: fullRanking(s), teams: teamResults(s) };
+  }
+
+  async info(): Promise<(ReturnType<typeof roomInfo> & { gameId: string | null; pendingD1: number }) | null> {
+    this.ensureLoaded();
+    if (!this.state) return null;
+    return { ...roomInfo(this.state), gameId: this.meta?.gameId ?? null, pendingD1: this.pending.length };
   }
 }

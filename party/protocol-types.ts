@@ -254,6 +254,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   invalid_settings: "Paramètres de partie invalides",
 };
 
+/**
+ * WebSocket close codes of the room. ROOM_CLOSED: the game is over and gone, do not reconnect
+ * (partysocket: shouldReconnectOnClose). REPLACED: a newer socket of the same page (same
+ * partysocket id) took over; that newer one carries on.
+ */
+export const CLOSE_CODES = { roomClosed: 4000, replaced: 4001 } as const;
+
 export const RELOAD_MESSAGE = "Une nouvelle version du jeu est disponible : la page va se recharger.";
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { accounts, games, quizzes } from "../../db/schema";
+import { launch } from "./room-helpers";
 
 describe("D1 through drizzle", () => {
   it("stores and reads back a quiz with its JSON map settings", async () => {
@@ -105,8 +106,9 @@ describe("first request", () => {
 });
 
 describe("game room socket", () => {
-  it("accepts a WebSocket on /parties/game-room/{room} and answers it", async () => {
-    const res = await SELF.fetch("http://localhost/parties/game-room/111111", {
+  it("accepts a WebSocket on /parties/game-room/{room} for a launched room and answers it", async () => {
+    const { room } = await launch();
+    const res = await SELF.fetch(`http://localhost/parties/game-room/${room}`, {
       headers: { Upgrade: "websocket" },
     });
     expect(res.status).toBe(101);
@@ -122,8 +124,15 @@ describe("game room socket", () => {
     });
     ws.send(JSON.stringify({ type: "ping" }));
     await pong;
-    expect(messages).toContainEqual({ type: "pong", room: "111111" });
+    expect(messages).toContainEqual({ type: "pong" });
     ws.close();
+  });
+
+  it("refuses a socket for a room number no live game holds", async () => {
+    const res = await SELF.fetch("http://localhost/parties/game-room/111111", {
+      headers: { Upgrade: "websocket" },
+    });
+    expect(res.status).toBe(404);
   });
 
   it("refuses plain HTTP into a room", async () => {

@@ -1,0 +1,58 @@
+/** What the admin screens' loaders and JSON calls send to the page (plain JSON). */
+
+/** French texts of the MJ table (spec §5, §8), shared by the page and the server. */
+export const MSG_MJ = {
+  required: "Veuillez remplir tous les champs obligatoires !",
+  notFound: "Utilisateur introuvable",
+  network: "Erreur réseau ou serveur injoignable",
+  mailTaken: "Cette adresse mail est déjà utilisée par un autre compte",
+  mailInvalid: "Adresse mail invalide",
+  nameTooLong: "Le nom ne doit pas dépasser 80 caractères",
+  passwordShort: "Le mot de passe doit contenir au moins 8 caractères",
+  expirationInvalid: "Date d'expiration invalide",
+  gamesInvalid: "Le nombre de parties doit être un nombre entier positif (vide = illimité)",
+} as const;
+
+export const MJ_NAME_MAX = 80;
+/** The admin folder that receives a deleted MJ's quizzes and folders (same limit as folder names). */
+export const transferFolderName = (name: string) => `Quiz de ${name}`.slice(0, MJ_NAME_MAX);
+
+export type MjRow = {
+  id: number;
+  name: string;
+  mail: string;
+  /** 'YYYY-MM-DD' (Paris day) for the date field; null = never expires. */
+  expirationDay: string | null;
+  /** 'dd/mm/yyyy' for display. */
+  expirationLabel: string | null;
+  expired: boolean;
+  /** Games the MJ may still launch; null = unlimited. */
+  nbGame: number | null;
+  edition: boolean;
+  photoUrl: string | null;
+  /** What deleting the MJ hands over to the admin (said in the confirm text). */
+  quizCount: number;
+  folderCount: number;
+  liveGames: number;
+};
+
+export type MjPageData = { accountName: string; mjs: MjRow[] };
+
+/** Answer of every change call: a message to show, or the French reason of a refusal. */
+export type AdminResult = { ok: true; message: string } | { ok: false; error: string };
+
+export type SoundItem = {
+  id: number;
+  /** '/api/sound/{id}?v=…': the version changes when the sound does. */
+  url: string;
+  custom: boolean;
+};
+
+export type SoundCategory = {
+  index: number;
+  title: string;
+  hint: string;
+  sounds: SoundItem[];
+};
+
+export type SoundPageData = { accountName: string; categories: SoundCategory[] };

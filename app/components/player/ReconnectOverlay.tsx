@@ -1,0 +1,14 @@
+/** Over the last screen while the room cannot hear us: never a dead screen (DESIGN §4). */
+export function ReconnectOverlay() {
+  return (
+    <div className="pl-overlay" role="alertdialog" aria-modal="true" aria-labelledby="pl-reconnect">
+      <div className="pl-overlay-card">
+        <span className="pl-spinner pl-spinner-big" aria-hidden="true" />
+        <p id="pl-reconnect" className="pl-overlay-title">
+          Reconnexion…
+        </p>
+        <p className="pl-overlay-text">Votre place et vos points sont gardés.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useNow } from "./useNow";
+
+/** 'Lancement' (spec §4): about 5 s before the first question, counted down. */
+export function StartingView({ endsAt, quizName, questionsNb }: { endsAt: number | null; quizName: string; questionsNb: number }) {
+  const now = useNow(200);
+  const left = endsAt === null ? null : Math.max(0, Math.ceil((endsAt - now) / 1000));
+  return (
+    <div className="pres-center pres-starting">
+      <p className="pres-kicker">{quizName}</p>
+      <h1 className="pres-huge">Lancement</h1>
+      {left !== null ? (
+        <p className="starting-count" aria-live="off">
+          {left > 0 ? left : "C'est parti !"}
+        </p>
+      ) : null}
+      <p className="pres-sub">
+        {questionsNb} question{questionsNb > 1 ? "s" : ""} · préparez vos téléphones
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The answer-time axis under the question photo (spec §9): the answer time is split into 20
+ * slots; each player's marker lands in the slot of its answer time, stacked upwards when
+ * several answer within the same slot. Past `maxRows` a slot shows '+N' instead of more markers.
+ */
+export const AXIS_SLOTS = 20;
+
+export interface AxisAnswer {
+  playerID: string;
+  pseudo: string;
+  marker: string;
+  /** Milliseconds from the opening of the question. */
+  time: number;
+}
+
+export interface AxisItem extends AxisAnswer {
+  slot: number;
+  row: number;
+}
+
+export interface AxisLayout {
+  items: AxisItem[];
+  /** Markers not drawn per slot (length AXIS_SLOTS). */
+  overflow: number[];
+}
+
+export function axisSlot(timeMs: number, maxAnswerTimeMs: number, slots = AXIS_SLOTS): number {
+  if (!(maxAnswerTimeMs > 0) || !Number.isFinite(timeMs)) return 0;
+  return Math.max(0, Math.min(slots - 1, Math.floor((timeMs / maxAnswerTimeMs) * slots)));
+}
+
+/** Earlier answers sit lower in their slot, so the stack reads in arrival order. */
+export function layoutAxis(answers: readonly AxisAnswer[], maxAnswerTimeMs: number, maxRows = 3): AxisLayout {
+  const overflow = new Array<number>(AXIS_SLOTS).fill(0);
+  const rows = new Array<number>(AXIS_SLOTS).fill(0);
+  const items: AxisItem[] = [];
+  for (const a of [...answers].sort((x, y) => x.time - y.time)) {
+    const slot = axisSlot(a.time, maxAnswerTimeMs);
+    if (rows[slot]! >= maxRows) {
+      overflow[slot]!++;
+      continue;
+    }
+    items.push({ ...a, slot, row: rows[slot]! });
+    rows[slot]!++;
+  }
+  return { items, overflow };
+}
+
+/** Adds newly announced answers, ignoring any already known (batched or replayed messages). */
+export function mergeAnswers(known: readonly AxisAnswer[], incoming: readonly AxisAnswer[]): AxisAnswer[] {
+  const seen = new Set(known.map((a) => a.playerID));
+  const out = [...known];
+  for (const a of incoming) {
+    if (seen.has(a.playerID)) continue;
+    seen.add(a.playerID);
+    out.push(a);
+  }
+  return out;
+}

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireAdminApi } from "~/lib/mj-admin.server";
+import { soundList } from "~/lib/sounds.server";
+
+/** Spec §7: GET /api/pres/admin/soundList, the ordered array of sound URLs (admin only). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdminApi(request, context, { change: false });
+  return Response.json(await soundList(context.db), { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { PresenterPage } from "~/components/presenter/PresenterPage";
+import { presenterAction, presenterLoader } from "~/lib/presenter/route.server";
+import { presenterLinks, presenterMeta } from "~/components/presenter/route-exports";
+
+/** /mj/{quiz}[?ranking=team]: a game master's presenter screen (spec §2). */
+export const links: LinksFunction = presenterLinks;
+export const meta = presenterMeta;
+export const loader = (args: LoaderFunctionArgs) => presenterLoader(args, "mj", "query");
+export const action = (args: ActionFunctionArgs) => presenterAction(args, "mj", "query");
+export default PresenterPage;

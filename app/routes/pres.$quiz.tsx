@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { PresenterPage } from "~/components/presenter/PresenterPage";
+import { presenterAction, presenterLoader } from "~/lib/presenter/route.server";
+import { presenterLinks, presenterMeta } from "~/components/presenter/route-exports";
+
+/** /pres/{quiz}: the admin's presenter screen, player ranking (spec §2). */
+export const links: LinksFunction = presenterLinks;
+export const meta = presenterMeta;
+export const loader = (args: LoaderFunctionArgs) => presenterLoader(args, "admin", "player");
+export const action = (args: ActionFunctionArgs) => presenterAction(args, "admin", "player");
+export default PresenterPage;

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { PresenterPage } from "~/components/presenter/PresenterPage";
+import { presenterAction, presenterLoader } from "~/lib/presenter/route.server";
+import { presenterLinks, presenterMeta } from "~/components/presenter/route-exports";
+
+/**
+ * /pres/{quiz}/team: the admin's presenter screen, team ranking (spec §2). The `_` keeps it
+ * out of /pres/{quiz}'s layout: it is a page of its own, not a child.
+ */
+export const links: LinksFunction = presenterLinks;
+export const meta = presenterMeta;
+export const loader = (args: LoaderFunctionArgs) => presenterLoader(args, "admin", "team");
+export const action = (args: ActionFunctionArgs) => presenterAction(args, "admin", "team");
+export default PresenterPage;

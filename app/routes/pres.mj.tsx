@@ -1,0 +1,26 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { MjScreen } from "~/components/admin/MjScreen";
+import type { MjPageData } from "~/components/admin/types";
+import { listMjs, requireAdminPage } from "~/lib/mj-admin.server";
+import adminCss from "~/styles/admin.css?url";
+import dashboardCss from "~/styles/dashboard.css?url";
+
+/**
+ * /pres/mj: the game-master management table (spec §2), admin only. Changes go through the
+ * admin JSON calls (/api/pres/admin/mj…), which check the admin and the Origin themselves.
+ */
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: dashboardCss },
+  { rel: "stylesheet", href: adminCss },
+];
+export const meta: MetaFunction = () => [{ title: "Maîtres du jeu — Repère" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdminPage(request, context);
+  return { accountName: admin.name, mjs: await listMjs(context.db) } satisfies MjPageData;
+}
+
+export default function MjManagement() {
+  return <MjScreen data={useLoaderData<typeof loader>()} />;
+}

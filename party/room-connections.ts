@@ -1,0 +1,119 @@
+/**
+ * Which open socket is who. The identity lives in each socket's attachment (it survives
+ * hibernation); this index is the in-memory view of it, rebuilt from the open sockets whenever
+ * the object wakes up, so that sending to one seat does not scan 2000 sockets.
+ */
+import type { Connection } from "partyserver";
+import type { Identity, SeatId } from "./engine";
+
+/** What a socket's attachment holds. */
+export interface SocketData {
+  identity: Identity | null;
+}
+
+export function identityOf(conn: Connection): Identity | null {
+  try {
+    const data = conn.state as SocketData | null;
+    return data && typeof data === "object" ? (data.identity ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const sameIdentity = (a: Identity | null, b: Identity | null) => keyOf(a) === keyOf(b);
+
+function keyOf(identity: Identity | null): string {
+  if (!identity) return "none";
+  return identity.role === "player" ? `seat:${identity.seatId}` : identity.role;
+}
+
+const isOpen = (conn: Connection) => conn.readyState === WebSocket.OPEN;
+
+export class ConnectionIndex {
+  private byKey: Map<string, Set<Connection>> | null = null;
+
+  constructor(private readonly openSockets: () => Iterable<Connection>) {}
+
+  private get map(): Map<string, Set<Connection>> {
+    if (!this.byKey) {
+      this.byKey = new Map();
+      for (const conn of this.openSockets()) this.put(conn, identityOf(conn));
+    }
+    return this.byKey;
+  }
+
+  private put(conn: Connection, identity: Identity | null) {
+    const key = keyOf(identity);
+    let set = this.byKey!.get(key);
+    if (!set) this.byKey!.set(key, (set = new Set()));
+    set.add(conn);
+  }
+
+  /** A socket was accepted (no identity yet). */
+  add(conn: Connection) {
+    void this.map;
+    this.put(conn, identityOf(conn));
+  }
+
+  /** Re-tags a socket; the attachment is written first so hibernation keeps it. */
+  setIdentity(conn: Connection, identity: Identity | null) {
+    const before = identityOf(conn);
+    conn.setState({ identity } satisfies SocketData);
+    this.map.get(keyOf(before))?.delete(conn);
+    this.put(conn, identity);
+  }
+
+  remove(conn: Connection) {
+    const map = this.map;
+    const set = map.get(keyOf(identityOf(conn)));
+    if (set?.delete(conn)) return;
+    // The attachment and the index disagree (should not happen): look everywhere.
+    for (const s of map.values()) s.delete(conn);
+  }
+
+  /** Open sockets of one identity. */
+  of(identity: Identity | null): Connection[] {
+    return this.openIn(keyOf(identity));
+  }
+  presenters(): Connection[] {
+    return this.openIn("presenter");
+  }
+  choosers(): Connection[] {
+    return this.openIn("chooser");
+  }
+  seat(seatId: SeatId): Connection[] {
+    return this.openIn(`seat:${seatId}`);
+  }
+  /** Every seated phone's open sockets. */
+  *seats(): Generator<Connection> {
+    for (const [key, set] of this.map) {
+      if (!key.startsWith("seat:")) continue;
+      for (const conn of set) if (isOpen(conn)) yield conn;
+    }
+  }
+  /** Every open socket the index knows. */
+  *all(): Generator<Connection> {
+    for (const set of this.map.values()) for (const conn of set) if (isOpen(conn)) yield conn;
+  }
+
+  /** Other open sockets carrying the same identity as `conn`. */
+  others(conn: Connection, identity: Identity | null): Connection[] {
+    return this.of(identity).filter((c) => c !== conn);
+  }
+
+  private openIn(key: string): Connection[] {
+    const set = this.map.get(key);
+    if (!set) return [];
+    const out: Connection[] = [];
+    for (const conn of set) {
+      if (isOpen(conn)) out.push(conn);
+      else if (conn.readyState === WebSocket.CLOSED) set.delete(conn);
+    }
+    return out;
+  }
+
+  /** Forget everything (the room was wiped); rebuilt lazily from the open sockets. */
+  reset() {
+    this.byKey = null;
+  }
+}

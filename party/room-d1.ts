@@ -1,0 +1,103 @@
+/**
+ * The room's writes to D1, which must land exactly once whatever fails (docs/decisions/005).
+ * A room event becomes an op stored in the room's storage in the same transaction as the state
+ * that caused it (the "pending D1 writes" marker); ops are flushed in order, each as one
+ * `db.batch()` (a D1 transaction) whose statements only act once: they are guarded by a column
+ * the op itself sets (started_at, results), so a retry after a lost answer changes nothing.
+ * A failed flush is retried from the alarm until it succeeds.
+ */
+import type { GameResults } from "./engine";
+
+export type D1Op =
+  /** The game left the lobby: status 'live', started_at, and one of the owner's games used. */
+  | { kind: "started"; gameId: string; at: number }
+  /** Final ranking: results (computed from the room's state when flushed), ended_at, last played. */
+  | { kind: "over"; gameId: string; at: number }
+  /** The room is gone: its number returns to the pool. */
+  | { kind: "closed"; gameId: string; at: number };
+
+/** D1 refuses rows over 2 MB; stay clear of it with some margin. */
+export const MAX_RESULTS_BYTES = 1_900_000;
+
+const bytes = (s: string) => new TextEncoder().encode(s).length;
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/**
+ * The results JSON of the games table. A 2000-player game of many questions can exceed D1's
+ * row limit: answers then go as columns, and as a last resort only the ranking is kept (with
+ * how many answers were left out) rather than never writing the game at all.
+ */
+export function resultsJson(results: GameResults): string {
+  const full = JSON.stringify(results);
+  if (bytes(full) <= MAX_RESULTS_BYTES) return full;
+  const columns = JSON.stringify({
+    ranking: results.ranking,
+    teams: results.teams,
+    answerColumns: ["playerID", "question", "lat", "lng", "distance", "points", "time"],
+    answers: results.answers.map((a) => [a.playerID, a.question, round6(a.lat), round6(a.lng), a.distance, a.points, a.time]),
+  });
+  if (bytes(columns) <= MAX_RESULTS_BYTES) return columns;
+  return JSON.stringify({
+    ranking: results.ranking,
+    teams: results.teams,
+    answers: [],
+    answersOmitted: results.answers.length,
+  });
+}
+
+/**
+ * Statements of one op. `results` is needed for 'over' only (null: the state is gone, the
+ * status still moves on).
+ */
+export function statementsFor(db: D1Database, op: D1Op, results: string | null): D1PreparedStatement[] {
+  switch (op.kind) {
+    case "started":
+      // The decrement reads the game before the update marks it started: both or neither.
+      return [
+        db
+          .prepare(
+            `UPDATE accounts SET nb_game = MAX(nb_game - 1, 0)
+             WHERE nb_game IS NOT NULL
+               AND id = (SELECT owner_id FROM games WHERE id = ?1 AND started_at IS NULL)`
+          )
+          .bind(op.gameId),
+        db
+          .prepare(
+            `UPDATE games SET started_at = ?2,
+               status = CASE WHEN status = 'lobby' THEN 'live' ELSE status END
+             WHERE id = ?1 AND started_at IS NULL`
+          )
+          .bind(op.gameId, op.at),
+      ];
+    case "over":
+      return [
+        db
+          .prepare(
+            `UPDATE quizzes SET last_time_played = MAX(COALESCE(last_time_played, 0), ?2)
+             WHERE unique_name = (SELECT quiz_unique_name FROM games WHERE id = ?1)`
+          )
+          .bind(op.gameId, op.at),
+        db
+          .prepare(
+            `UPDATE games SET results = ?2, ended_at = ?3,
+               status = CASE WHEN status = 'closed' THEN 'closed' ELSE 'over' END
+             WHERE id = ?1 AND results IS NULL`
+          )
+          .bind(op.gameId, results, op.at),
+      ];
+    case "closed":
+      return [
+        db
+          .prepare(
+            `UPDATE games SET status = 'closed', ended_at = COALESCE(ended_at, ?2)
+             WHERE id = ?1 AND status <> 'closed'`
+          )
+          .bind(op.gameId, op.at),
+      ];
+  }
+}
+
+/** Retry delays after failed flushes: quick at first, then once a minute. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(60_000, 1_000 * 2 ** Math.min(6, Math.max(0, failures - 1)));
+}
