@@ -10,6 +10,9 @@ export default defineConfig({
     // Two cores: one server, one browser at a time.
     fileParallelism: false,
     testTimeout: 60_000,
+    // Whole games over real sockets on a loaded 2-core machine: one retry absorbs a dropped
+    // socket (seen about once in six full runs, not reproduced alone); a real bug fails twice.
+    retry: 1,
     hookTimeout: 120_000,
   },
 });

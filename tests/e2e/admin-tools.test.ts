@@ -244,10 +244,9 @@ describe("The admin restarts the server", () => {
       `INSERT INTO games (id, quiz_unique_name, owner_id, room_number, status, mode, settings, created_at) ` +
         `VALUES (${sqlValue(`game-${RUN}`)}, 'quiz', 1, ${sqlValue(room)}, 'lobby', 'player', '{}', ${Date.now()});`,
     );
-    await page.goto(baseURL + "/pres");
+    // Without JavaScript the restart page asks itself; the dashboard's dialog already asked.
+    await page.goto(baseURL + "/pres/restart");
     await hydrated(page);
-    await page.getByRole("button", { name: "Redémarrer" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Redémarrer" }).click();
     await page.getByRole("heading", { name: "Terminer toutes les parties en cours ?" }).waitFor();
     expect(await page.locator(".restart-count").textContent()).toMatch(/^Parties en cours : \d+$/);
     await screenshot(page, "admin-restart-confirm");
@@ -259,6 +258,17 @@ describe("The admin restarts the server", () => {
     expect(page.url()).toMatch(/\/pres\/restart\?ended=\d+$/);
     await screenshot(page, "admin-restart-done");
     await noSeriousViolations(page);
+    // From the dashboard, the dialog's confirmation ends the games at once.
+    execSql(
+      `INSERT INTO games (id, quiz_unique_name, owner_id, room_number, status, mode, settings, created_at) ` +
+        `VALUES (${sqlValue(`game2-${RUN}`)}, 'quiz', 1, ${sqlValue(String(Number(room) + 1))}, 'lobby', 'player', '{}', ${Date.now()});`,
+    );
+    await page.goto(baseURL + "/pres");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Redémarrer" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Redémarrer" }).click();
+    await result.waitFor();
+    expect(await result.textContent()).toMatch(/^(1 partie terminée|\d+ parties terminées)$/);
     // Nothing is left to end.
     await page.goto(baseURL + "/pres/restart");
     await expect(page.locator(".restart-count").textContent()).resolves.toBe("Aucune partie n'est en cours pour l'instant.");
