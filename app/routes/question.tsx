@@ -1,8 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
-import { questions, quizzes } from "../../db/schema";
 import { GameMap } from "~/components/map/GameMap";
 import { formatLat, formatLng } from "~/components/map/projection";
 import { PublicError } from "~/components/public/PublicError";
@@ -11,12 +8,11 @@ import {
   publicQuestion,
   QUESTION_NOT_FOUND,
   questionDescription,
-  QUIZ_NOT_FOUND,
   quizMapView,
 } from "~/components/public/public-quiz";
 import { QuestionPhoto } from "~/components/public/Thumb";
 import { streetViewEmbedUrl, type StreetView } from "~/lib/streetview";
-import { UNIQUE_NAME } from "~/lib/slug";
+import { loadPublicQuiz } from "~/lib/public-quiz.server";
 import publicCss from "~/styles/public.css?url";
 
 /**
@@ -25,20 +21,10 @@ import publicCss from "~/styles/public.css?url";
  * questionNumber is the 0-based index of the question in the quiz's order.
  */
 
-const Query = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const parsed = Query.safeParse({ quiz: params.get("quiz") ?? "" });
-  if (!parsed.success) throw data({ message: QUIZ_NOT_FOUND }, { status: 404 });
-  const name = parsed.data.quiz;
-  const [quiz] = await context.db.select().from(quizzes).where(eq(quizzes.uniqueName, name)).limit(1);
-  if (!quiz) throw data({ message: QUIZ_NOT_FOUND }, { status: 404 });
-  const rows = await context.db
-    .select()
-    .from(questions)
-    .where(eq(questions.quizUniqueName, name))
-    .orderBy(asc(questions.position), asc(questions.id));
+  const { quiz, rows } = await loadPublicQuiz(context.db, params);
+  const name = quiz.uniqueName;
   const index = parseQuestionNumber(params.get("questionNumber"), rows.length);
   if (index === null) throw data({ message: QUESTION_NOT_FOUND }, { status: 404 });
   const row = rows[index];

@@ -1,15 +1,12 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { asc, eq } from "drizzle-orm";
 import { useState } from "react";
-import { z } from "zod";
-import { questions, quizzes } from "../../db/schema";
 import { GameMap } from "~/components/map/GameMap";
 import { formatLat, formatLng } from "~/components/map/projection";
 import { PublicError } from "~/components/public/PublicError";
-import { publicQuestion, QUIZ_NOT_FOUND, quizMapView } from "~/components/public/public-quiz";
+import { publicQuestion, quizMapView } from "~/components/public/public-quiz";
 import { QuestionPhoto, StreetViewBadge } from "~/components/public/Thumb";
-import { UNIQUE_NAME } from "~/lib/slug";
+import { loadPublicQuiz } from "~/lib/public-quiz.server";
 import publicCss from "~/styles/public.css?url";
 
 /**
@@ -17,19 +14,9 @@ import publicCss from "~/styles/public.css?url";
  * with its random suffix, is the secret (DESIGN §3).
  */
 
-const Query = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const parsed = Query.safeParse({ quiz: new URL(request.url).searchParams.get("quiz") ?? "" });
-  if (!parsed.success) throw data({ message: QUIZ_NOT_FOUND }, { status: 404 });
-  const name = parsed.data.quiz;
-  const [quiz] = await context.db.select().from(quizzes).where(eq(quizzes.uniqueName, name)).limit(1);
-  if (!quiz) throw data({ message: QUIZ_NOT_FOUND }, { status: 404 });
-  const rows = await context.db
-    .select()
-    .from(questions)
-    .where(eq(questions.quizUniqueName, name))
-    .orderBy(asc(questions.position), asc(questions.id));
+  const { quiz, rows } = await loadPublicQuiz(context.db, new URL(request.url).searchParams);
+  const name = quiz.uniqueName;
   const list = rows.map((q, i) => publicQuestion(name, q, i));
   return {
     quiz: { uniqueName: quiz.uniqueName, name: quiz.name, description: quiz.description },
