@@ -45,3 +45,22 @@ export function UploadProgress({ percent }: { percent: number }) {
     </div>
   );
 }
+
+/** The end of both question forms: the refusal, the upload progress and the submit button. */
+export function QuestionFormFooter({ error, progress }: { error: string | null; progress: number | null }) {
+  return (
+    <>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {progress !== null ? <UploadProgress percent={progress} /> : null}
+      <div className="wz-actions">
+        <button type="submit" className="button" disabled={progress !== null}>
+          Ajouter la question
+        </button>
+      </div>
+    </>
+  );
+}

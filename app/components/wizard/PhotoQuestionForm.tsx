@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "r
 import { formatCoords, parseCoords } from "~/lib/coords";
 import { readExifGps } from "~/lib/exif";
 import { uploadQuestion } from "./api";
-import { CoordsPreview, UploadProgress } from "./CoordsPreview";
+import { CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
 import { MAX_PHOTO_BYTES, WIZARD_MSG, type WizardQuestion } from "./rules";
 
 const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]*$/, "");
@@ -132,17 +132,7 @@ export function PhotoQuestionForm({ quiz, onAdded }: { quiz: string; onAdded: (q
             </p>
           ) : null}
         </div>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {progress !== null ? <UploadProgress percent={progress} /> : null}
-        <div className="wz-actions">
-          <button type="submit" className="button" disabled={progress !== null}>
-            Ajouter la question
-          </button>
-        </div>
+        <QuestionFormFooter error={error} progress={progress} />
       </div>
       <div className="wz-form-preview">
         {previewUrl ? (

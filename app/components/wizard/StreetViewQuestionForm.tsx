@@ -5,7 +5,7 @@ import { MSG } from "~/lib/messages";
 import type { PublicEnv } from "~/lib/public-env";
 import { parseStreetViewEmbed, streetViewPreviewUrl, type StreetView } from "~/lib/streetview";
 import { uploadQuestion } from "./api";
-import { CoordsPreview, UploadProgress } from "./CoordsPreview";
+import { CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
 import { WIZARD_MSG, type WizardQuestion } from "./rules";
 
 /**
@@ -115,17 +115,7 @@ export function StreetViewQuestionForm({ quiz, onAdded }: { quiz: string; onAdde
             spellCheck={false}
           />
         </div>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {progress !== null ? <UploadProgress percent={progress} /> : null}
-        <div className="wz-actions">
-          <button type="submit" className="button" disabled={progress !== null}>
-            Ajouter la question
-          </button>
-        </div>
+        <QuestionFormFooter error={error} progress={progress} />
       </div>
       <div className="wz-form-preview">
         {sv ? (
