@@ -4,9 +4,9 @@ import { routePartykitRequest } from "partyserver";
 // @ts-ignore -- build output, absent on a fresh clone until the first build
 import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
-import { ensureAdmin } from "./app/lib/accounts.server";
+import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
-import { liveGame } from "./app/lib/rooms.server";
+import { liveGame } from "./app/server/rooms.server";
 
 export { GameRoom } from "./party/game-room";
 

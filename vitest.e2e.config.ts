@@ -1,8 +1,10 @@
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 // Socket and browser tests against the production build served by `wrangler dev`, started by
 // tests/e2e/global-setup.ts on its own port, state folder and dev registry.
 export default defineConfig({
+  plugins: [tsconfigPaths()],
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",

@@ -1,9 +1,11 @@
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
-// Pure logic (party/engine, app/lib) runs in plain Node: fast, no workerd.
+// Pure logic (party/engine, common/, app/) runs in plain Node: fast, no workerd.
 export default defineConfig({
+  plugins: [tsconfigPaths()],
   test: {
-    include: ["party/**/*.test.ts", "app/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["party/**/*.test.ts", "app/**/*.test.ts", "common/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/*.workers.test.ts"],
     environment: "node",
   },

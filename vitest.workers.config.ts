@@ -1,5 +1,6 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 // Integration tests in workerd: the real Worker (server.ts with the Remix build), D1 with the
@@ -8,6 +9,7 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "db/migrations"));
   return {
     plugins: [
+      tsconfigPaths(),
       cloudflareTest({
         main: "./server.ts",
         wrangler: { configPath: "./wrangler.toml" },

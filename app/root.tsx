@@ -10,7 +10,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import appCss from "./styles/app.css?url";
-import { publicEnv, type PublicEnv } from "./lib/public-env";
+import { publicEnv, type PublicEnv } from "@common/public-env";
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ env: PublicEnv }> {
   return { env: publicEnv(context.cloudflare.env) };

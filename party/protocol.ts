@@ -1,7 +1,7 @@
 /**
  * Server-side validation of every client message (DESIGN §5). Types and constants live in
- * ./protocol-types.ts (no zod) and are re-exported here, so server code has one import while the
- * phone bundle imports protocol-types.ts and never ships zod.
+ * common/protocol.ts (no zod) and are re-exported here, so server code has one import while the
+ * phone bundle imports common/protocol.ts and never ships zod.
  */
 import { z } from "zod";
 import {
@@ -18,9 +18,9 @@ import {
   type ErrorMsg,
   type ReloadMsg,
   type Role,
-} from "./protocol-types";
+} from "@common/protocol";
 
-export * from "./protocol-types";
+export * from "@common/protocol";
 
 // Tokens are minted by the room (base64url / hex); anything else is not one of ours.
 const token = z

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PresPlayerAnswered } from "./protocol-types";
+import type { PresPlayerAnswered } from "@common/protocol";
 import { AnswerCounterThrottle } from "./room-throttle";
 
 const notice = (id: string, count: number, questionIndex = 0): PresPlayerAnswered => ({

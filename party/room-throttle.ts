@@ -6,7 +6,7 @@
  * holds), and the reveal carries every answer anyway.
  */
 import { mergePlayerAnswered } from "./engine";
-import type { PresPlayerAnswered } from "./protocol-types";
+import type { PresPlayerAnswered } from "@common/protocol";
 
 export const ANSWER_COUNTER_INTERVAL_MS = 250;
 

@@ -2,9 +2,9 @@ import { Form, Link, redirect, useActionData, useNavigation } from "@remix-run/r
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { useState } from "react";
-import { MSG } from "~/lib/messages";
-import { checkRoom, normaliseRoomInput } from "~/lib/room-check";
-import { findLiveRoom } from "~/lib/rooms.server";
+import { MSG } from "@common/messages";
+import { checkRoom, normaliseRoomInput } from "@common/room-check";
+import { findLiveRoom } from "~/server/rooms.server";
 
 /** Without JavaScript the form posts here; the same registry answers. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { assertSameOrigin, clearCookie } from "~/lib/auth.server";
+import { assertSameOrigin, clearCookie } from "~/server/auth.server";
 
 /**
  * POST /api/auth/logout: clears both session cookies (or the one named by `side`) and goes

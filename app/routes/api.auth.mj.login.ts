@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { loginApi } from "~/lib/login.server";
+import { loginApi } from "~/server/login.server";
 
 /** POST /api/auth/mj/login {identifiant, password}: 200 {jwt} and the auth_mj cookie; 400; 403. */
 export const action = ({ request, context }: ActionFunctionArgs) => loginApi(request, context, "mj");

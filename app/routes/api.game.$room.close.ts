@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { assertSameOrigin, requireAccount } from "~/lib/auth.server";
-import { closeGame } from "~/lib/games.server";
+import { assertSameOrigin, requireAccount } from "~/server/auth.server";
+import { closeGame } from "~/server/games.server";
 
 /** 'Nouvelle partie' over HTTP: POST -> 200 {ok: true}; a room already gone is fine too. */
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAccount } from "~/lib/auth.server";
-import { roomRanking } from "~/lib/games.server";
-import { MSG } from "~/lib/messages";
+import { requireAccount } from "~/server/auth.server";
+import { roomRanking } from "~/server/games.server";
+import { MSG } from "@common/messages";
 
 /**
  * The full ranking of a live room (DESIGN §5: the socket carries only the top), for the

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { findLiveRoom } from "~/lib/rooms.server";
-import { MSG } from "~/lib/messages";
+import { findLiveRoom } from "~/server/rooms.server";
+import { MSG } from "@common/messages";
 
 /** Spec §7: 200 {random} for a live room, 400 for a missing or non-numeric number, else 404. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

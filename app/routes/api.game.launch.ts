@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { assertSameOrigin, requireAccount } from "~/lib/auth.server";
-import { launchGame, parseLaunchSettings, presenterSession } from "~/lib/games.server";
-import { MSG } from "~/lib/messages";
+import { assertSameOrigin, requireAccount } from "~/server/auth.server";
+import { launchGame, parseLaunchSettings, presenterSession } from "~/server/games.server";
+import { MSG } from "@common/messages";
 
 const PARAMS = ["icon", "time", "help_zone", "max_player", "max_team"] as const;
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { markerPair, markerSvg } from "~/lib/markers/marker-svg";
+import { markerPair, markerSvg } from "@common/markers/marker-svg";
 
 /**
  * Spec §7 GET /api/markers/{pseudo without spaces}: the player's pin (see marker-svg.ts).

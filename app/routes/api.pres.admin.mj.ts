@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { MSG_MJ } from "~/components/admin/types";
-import { createMj, ok, requireAdminApi, resultResponse, updateMj } from "~/lib/mj-admin.server";
+import { MSG_MJ } from "@common/admin/types";
+import { createMj, ok, requireAdminApi, resultResponse, updateMj } from "~/server/mj-admin.server";
 
 /**
  * Spec §7: POST /api/pres/admin/mj adds an MJ (201), PATCH changes one (200, 404 'Utilisateur

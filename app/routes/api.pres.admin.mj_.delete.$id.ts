@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { plural } from "~/components/dashboard/format";
-import { deleteMj, ok, requireAdminApi, resultResponse } from "~/lib/mj-admin.server";
+import { plural } from "@common/dashboard/format";
+import { deleteMj, ok, requireAdminApi, resultResponse } from "~/server/mj-admin.server";
 
 /**
  * Spec §7 names GET /api/pres/admin/mj/delete/{id}; here it is a POST (DESIGN §6: no change

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listMjs, requireAdminApi } from "~/lib/mj-admin.server";
+import { listMjs, requireAdminApi } from "~/server/mj-admin.server";
 
 /** Spec §7: GET /api/pres/admin/mj/list, the MJ table (admin only; no password, ever). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

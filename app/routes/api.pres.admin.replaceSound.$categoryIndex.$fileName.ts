@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { ok, requireAdminApi, resultResponse } from "~/lib/mj-admin.server";
-import { readMp3, replaceSound, targetSound } from "~/lib/sounds.server";
+import { ok, requireAdminApi, resultResponse } from "~/server/mj-admin.server";
+import { readMp3, replaceSound, targetSound } from "~/server/sounds.server";
 
 /**
  * Spec §7: POST /api/pres/admin/replaceSound/{categoryIndex}/{fileName}, multipart field

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { ok, requireAdminApi, resultResponse } from "~/lib/mj-admin.server";
-import { resetSound } from "~/lib/sounds.server";
+import { ok, requireAdminApi, resultResponse } from "~/server/mj-admin.server";
+import { resetSound } from "~/server/sounds.server";
 
 /** POST /api/pres/admin/resetSound/{id}: back to the shipped sound public/sounds/{id}.mp3. */
 export async function action({ request, context, params }: ActionFunctionArgs) {

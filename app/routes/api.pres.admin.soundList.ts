@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdminApi } from "~/lib/mj-admin.server";
-import { soundList } from "~/lib/sounds.server";
+import { requireAdminApi } from "~/server/mj-admin.server";
+import { soundList } from "~/server/sounds.server";
 
 /** Spec §7: GET /api/pres/admin/soundList, the ordered array of sound URLs (admin only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAccount } from "~/lib/auth.server";
-import { listQuestions, requireQuiz } from "~/lib/quiz-editor.server";
+import { requireAccount } from "~/server/auth.server";
+import { listQuestions, requireQuiz } from "~/server/quiz-editor.server";
 
 /** Spec §7: the quiz's questions, in order, for its owner (or the admin). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { firstIssue, initSchema } from "~/components/wizard/schemas";
-import { assertSameOrigin, requireAccount } from "~/lib/auth.server";
-import { createQuiz, jsonError } from "~/lib/quiz-editor.server";
+import { firstIssue, initSchema } from "@common/wizard/schemas";
+import { assertSameOrigin, requireAccount } from "~/server/auth.server";
+import { createQuiz, jsonError } from "~/server/quiz-editor.server";
 
 /**
  * Spec §7: POST JSON {name, description} -> 201 with the quiz's unique name as text.

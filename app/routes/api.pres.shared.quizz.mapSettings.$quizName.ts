@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { WIZARD_MSG } from "~/components/wizard/rules";
-import { firstIssue, mapSettingsSchema } from "~/components/wizard/schemas";
-import { assertSameOrigin, requireAccount } from "~/lib/auth.server";
-import { jsonError, listQuestions, requireQuiz, saveMapSettings } from "~/lib/quiz-editor.server";
+import { WIZARD_MSG } from "@common/wizard/rules";
+import { firstIssue, mapSettingsSchema } from "@common/wizard/schemas";
+import { assertSameOrigin, requireAccount } from "~/server/auth.server";
+import { jsonError, listQuestions, requireQuiz, saveMapSettings } from "~/server/quiz-editor.server";
 
 /**
  * Spec §7: POST JSON {mapSettings: {center, bounds, zoom}} -> 200. The last step of the wizard:

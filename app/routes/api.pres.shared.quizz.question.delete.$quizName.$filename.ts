@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { WIZARD_MSG } from "~/components/wizard/rules";
-import { assertSameOrigin, requireAccount } from "~/lib/auth.server";
-import { deleteQuestion, jsonError, listQuestions, requireQuiz } from "~/lib/quiz-editor.server";
+import { WIZARD_MSG } from "@common/wizard/rules";
+import { assertSameOrigin, requireAccount } from "~/server/auth.server";
+import { deleteQuestion, jsonError, listQuestions, requireQuiz } from "~/server/quiz-editor.server";
 
 /**
  * Removes one question (a POST, never a GET: DESIGN §6). The last segment is the question's id

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { MAX_PHOTO_BYTES, MAX_UPLOAD_BODY, WIZARD_MSG } from "~/components/wizard/rules";
-import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "~/components/wizard/schemas";
-import { assertSameOrigin, requireAccount } from "~/lib/auth.server";
-import { COORDS_MSG, isValidLatLng, parseCoords, type CoordsResult } from "~/lib/coords";
-import { stripLocation } from "~/lib/exif-strip";
-import { addPhotoQuestion, addStreetViewQuestion, jsonError, requireQuiz } from "~/lib/quiz-editor.server";
-import { detectImage } from "~/lib/sniff";
-import { parseStreetViewEmbed } from "~/lib/streetview";
+import { MAX_PHOTO_BYTES, MAX_UPLOAD_BODY, WIZARD_MSG } from "@common/wizard/rules";
+import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
+import { assertSameOrigin, requireAccount } from "~/server/auth.server";
+import { COORDS_MSG, isValidLatLng, parseCoords, type CoordsResult } from "@common/coords";
+import { stripLocation } from "@common/exif-strip";
+import { addPhotoQuestion, addStreetViewQuestion, jsonError, requireQuiz } from "~/server/quiz-editor.server";
+import { detectImage } from "@common/sniff";
+import { parseStreetViewEmbed } from "@common/streetview";
 
 /** `coords` is JSON {lat, lng} (spec §7); the typed 'lat,lng' form is accepted too. */
 function readCoords(value: FormDataEntryValue | null): CoordsResult {

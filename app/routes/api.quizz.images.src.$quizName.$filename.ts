@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
-import { questions } from "../../db/schema";
-import { serveMedia } from "~/lib/media.server";
-import { UNIQUE_NAME } from "~/lib/slug";
+import { questions } from "@db/schema";
+import { serveMedia } from "~/server/media.server";
+import { UNIQUE_NAME } from "@common/slug";
 
 const FILE = /^[a-f0-9]{64}\.(jpg|png|webp|gif)$/;
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveMedia } from "~/lib/media.server";
+import { serveMedia } from "~/server/media.server";
 
 /**
  * Spec §7: GET /api/quizz/images/src/mj_pic/{photo}, an MJ's photo (R2 `pictures/<sha256>.<ext>`,

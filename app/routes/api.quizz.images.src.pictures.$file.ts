@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveMedia } from "~/lib/media.server";
+import { serveMedia } from "~/server/media.server";
 
 /**
  * GET /api/quizz/images/src/pictures/{file}: folder pictures, MJ photos and lobby pictures

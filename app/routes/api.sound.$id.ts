@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveMedia } from "~/lib/media.server";
-import { DEFAULT_SOUND_IDS } from "~/lib/presenter/sounds";
-import { soundOverride } from "~/lib/sounds.server";
+import { serveMedia } from "~/server/media.server";
+import { DEFAULT_SOUND_IDS } from "@common/sounds";
+import { soundOverride } from "~/server/sounds.server";
 
 /**
  * GET /api/sound/{id} (spec §7): the game sound number `id` (spec §9: 1 lobby, 2 ranking,

@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { PseudoPicker } from "~/components/player/PseudoPicker";
-import { FatalScreen } from "~/components/player/Screens";
-import { MSG } from "~/lib/messages";
-import { findLiveRoom } from "~/lib/rooms.server";
-import playerCss from "~/styles/player.css?url";
+import { PseudoPicker } from "~/features/player/PseudoPicker";
+import { FatalScreen } from "~/features/player/Screens";
+import { MSG } from "@common/messages";
+import { findLiveRoom } from "~/server/rooms.server";
+import playerCss from "~/features/player/player.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];
 

@@ -1,10 +1,10 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { GameMap } from "~/components/map/GameMap";
-import { formatLat, formatLng } from "~/components/map/projection";
-import type { Bounds, LatLng } from "~/components/map/types";
-import publicCss from "~/styles/public.css?url";
+import { GameMap } from "~/features/map/GameMap";
+import { formatLat, formatLng } from "@common/projection";
+import type { Bounds, LatLng } from "~/features/map/types";
+import publicCss from "~/features/public/public.css?url";
 
 /** Spec §2 "Bare map view": a full-screen map that shows where it was tapped. */
 

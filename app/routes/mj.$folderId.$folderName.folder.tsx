@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardPage } from "~/components/dashboard/DashboardPage";
-import { dashboardAction, dashboardLoader } from "~/lib/dashboard.server";
-import dashboardCss from "~/styles/dashboard.css?url";
+import { DashboardPage } from "~/features/dashboard/DashboardPage";
+import { dashboardAction, dashboardLoader } from "~/server/dashboard.server";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /** /mj/{folderId}/{folderName}/folder: a folder of a game master's dashboard; login required. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];

@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { PlayerGame } from "~/components/player/PlayerGame";
-import { FatalScreen } from "~/components/player/Screens";
-import { MSG } from "~/lib/messages";
-import { findLiveRoom } from "~/lib/rooms.server";
-import playerCss from "~/styles/player.css?url";
+import { PlayerGame } from "~/features/player/PlayerGame";
+import { FatalScreen } from "~/features/player/Screens";
+import { MSG } from "@common/messages";
+import { findLiveRoom } from "~/server/rooms.server";
+import playerCss from "~/features/player/player.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];
 

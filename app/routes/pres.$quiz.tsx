@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { PresenterPage } from "~/components/presenter/PresenterPage";
-import { presenterAction, presenterLoader } from "~/lib/presenter/route.server";
-import { presenterLinks, presenterMeta } from "~/components/presenter/route-exports";
+import { PresenterPage } from "~/features/presenter/PresenterPage";
+import { presenterAction, presenterLoader } from "~/server/presenter.server";
+import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
 
 /** /pres/{quiz}: the admin's presenter screen, player ranking (spec §2). */
 export const links: LinksFunction = presenterLinks;

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardPage } from "~/components/dashboard/DashboardPage";
-import { dashboardAction, dashboardLoader } from "~/lib/dashboard.server";
-import dashboardCss from "~/styles/dashboard.css?url";
+import { DashboardPage } from "~/features/dashboard/DashboardPage";
+import { dashboardAction, dashboardLoader } from "~/server/dashboard.server";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /** /pres: the administrator's login, then their dashboard (spec §2). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { LobbyScreen } from "~/components/dashboard/LobbyScreen";
-import { lobbyAction, lobbyLoader } from "~/lib/dashboard.server";
-import dashboardCss from "~/styles/dashboard.css?url";
+import { LobbyScreen } from "~/features/dashboard/LobbyScreen";
+import { lobbyAction, lobbyLoader } from "~/server/dashboard.server";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /** /pres/lobby: the admin's lobby picture (also the MJs' fallback). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];

@@ -1,10 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { MjScreen } from "~/components/admin/MjScreen";
-import type { MjPageData } from "~/components/admin/types";
-import { listMjs, requireAdminPage } from "~/lib/mj-admin.server";
-import adminCss from "~/styles/admin.css?url";
-import dashboardCss from "~/styles/dashboard.css?url";
+import { MjScreen } from "~/features/admin/MjScreen";
+import type { MjPageData } from "@common/admin/types";
+import { listMjs, requireAdminPage } from "~/server/mj-admin.server";
+import adminCss from "~/features/admin/admin.css?url";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
  * /pres/mj: the game-master management table (spec §2), admin only. Changes go through the

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { PointsScreen } from "~/components/dashboard/PointsScreen";
-import { pointsAction, pointsLoader } from "~/lib/dashboard.server";
-import dashboardCss from "~/styles/dashboard.css?url";
+import { PointsScreen } from "~/features/dashboard/PointsScreen";
+import { pointsAction, pointsLoader } from "~/server/dashboard.server";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /** /pres/points: 'Modifier les points' (admin only; settings key circlesPoints). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];

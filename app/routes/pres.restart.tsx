@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ne } from "drizzle-orm";
-import { games } from "../../db/schema";
-import { Icon } from "~/components/dashboard/Icon";
-import { Shell } from "~/components/dashboard/Shell";
-import { assertSameOrigin } from "~/lib/auth.server";
-import { restartAllRooms } from "~/lib/games.server";
-import { requireAdminPage } from "~/lib/mj-admin.server";
-import { MSG } from "~/lib/messages";
-import adminCss from "~/styles/admin.css?url";
-import dashboardCss from "~/styles/dashboard.css?url";
+import { games } from "@db/schema";
+import { Icon } from "~/features/dashboard/Icon";
+import { Shell } from "~/features/dashboard/Shell";
+import { assertSameOrigin } from "~/server/auth.server";
+import { restartAllRooms } from "~/server/games.server";
+import { requireAdminPage } from "~/server/mj-admin.server";
+import { MSG } from "@common/messages";
+import adminCss from "~/features/admin/admin.css?url";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
  * /pres/restart: 'Redémarrer' (spec §2, admin only) ends every live game. The dashboard's

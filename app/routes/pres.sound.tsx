@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { SoundScreen } from "~/components/admin/SoundScreen";
-import type { SoundPageData } from "~/components/admin/types";
-import { requireAdminPage } from "~/lib/mj-admin.server";
-import { soundCategories } from "~/lib/sounds.server";
-import adminCss from "~/styles/admin.css?url";
-import dashboardCss from "~/styles/dashboard.css?url";
+import { SoundScreen } from "~/features/admin/SoundScreen";
+import type { SoundPageData } from "@common/admin/types";
+import { requireAdminPage } from "~/server/mj-admin.server";
+import { soundCategories } from "~/server/sounds.server";
+import adminCss from "~/features/admin/admin.css?url";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
  * /pres/sound: sound management (spec §2), admin only. Replacing goes through

@@ -1,19 +1,19 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GameMap } from "~/components/map/GameMap";
-import { formatLat, formatLng } from "~/components/map/projection";
-import { PublicError } from "~/components/public/PublicError";
+import { GameMap } from "~/features/map/GameMap";
+import { formatLat, formatLng } from "@common/projection";
+import { PublicError } from "~/features/public/PublicError";
 import {
   parseQuestionNumber,
   publicQuestion,
   QUESTION_NOT_FOUND,
   questionDescription,
   quizMapView,
-} from "~/components/public/public-quiz";
-import { QuestionPhoto } from "~/components/public/Thumb";
-import { streetViewEmbedUrl, type StreetView } from "~/lib/streetview";
-import { loadPublicQuiz } from "~/lib/public-quiz.server";
-import publicCss from "~/styles/public.css?url";
+} from "@common/public-quiz";
+import { QuestionPhoto } from "~/features/public/Thumb";
+import { streetViewEmbedUrl, type StreetView } from "@common/streetview";
+import { loadPublicQuiz } from "~/server/public-quiz.server";
+import publicCss from "~/features/public/public.css?url";
 
 /**
  * Spec §2 /question?quiz={name}&questionNumber={index}: one question, large, opened in a new

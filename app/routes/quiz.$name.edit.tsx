@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { WIZARD_MSG } from "~/components/wizard/rules";
-import { Wizard } from "~/components/wizard/Wizard";
-import { WizardErrorBoundary } from "~/components/wizard/WizardError";
-import { canAccess, canEdit, currentAccount } from "~/lib/auth.server";
-import { MSG } from "~/lib/messages";
-import { dashboardPath, findQuiz, listQuestions } from "~/lib/quiz-editor.server";
-import wizardCss from "~/styles/wizard.css?url";
+import { WIZARD_MSG } from "@common/wizard/rules";
+import { Wizard } from "~/features/wizard/Wizard";
+import { WizardErrorBoundary } from "~/features/wizard/WizardError";
+import { canAccess, canEdit, currentAccount } from "~/server/auth.server";
+import { MSG } from "@common/messages";
+import { dashboardPath, findQuiz, listQuestions } from "~/server/quiz-editor.server";
+import wizardCss from "~/features/wizard/wizard.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: wizardCss }];
 export const meta: MetaFunction = () => [{ title: "Modifier le quiz — Repère" }];

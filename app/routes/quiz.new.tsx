@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Wizard } from "~/components/wizard/Wizard";
-import { WizardErrorBoundary } from "~/components/wizard/WizardError";
-import { assertSameOrigin, currentAccount, requireAccount } from "~/lib/auth.server";
-import { MSG } from "~/lib/messages";
-import { dashboardPath, discardQuiz, findQuiz, usableFolder } from "~/lib/quiz-editor.server";
-import wizardCss from "~/styles/wizard.css?url";
+import { Wizard } from "~/features/wizard/Wizard";
+import { WizardErrorBoundary } from "~/features/wizard/WizardError";
+import { assertSameOrigin, currentAccount, requireAccount } from "~/server/auth.server";
+import { MSG } from "@common/messages";
+import { dashboardPath, discardQuiz, findQuiz, usableFolder } from "~/server/quiz-editor.server";
+import wizardCss from "~/features/wizard/wizard.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: wizardCss }];
 export const meta: MetaFunction = () => [{ title: "Nouveau quiz — Repère" }];

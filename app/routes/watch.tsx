@@ -1,13 +1,13 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { GameMap } from "~/components/map/GameMap";
-import { formatLat, formatLng } from "~/components/map/projection";
-import { PublicError } from "~/components/public/PublicError";
-import { publicQuestion, quizMapView } from "~/components/public/public-quiz";
-import { QuestionPhoto, StreetViewBadge } from "~/components/public/Thumb";
-import { loadPublicQuiz } from "~/lib/public-quiz.server";
-import publicCss from "~/styles/public.css?url";
+import { GameMap } from "~/features/map/GameMap";
+import { formatLat, formatLng } from "@common/projection";
+import { PublicError } from "~/features/public/PublicError";
+import { publicQuestion, quizMapView } from "@common/public-quiz";
+import { QuestionPhoto, StreetViewBadge } from "~/features/public/Thumb";
+import { loadPublicQuiz } from "~/server/public-quiz.server";
+import publicCss from "~/features/public/public.css?url";
 
 /**
  * Spec §2 /watch?quiz={unique name}: the public viewer of a quiz. No login: the unique name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION, type LatLng } from "../protocol-types";
+import { PROTOCOL_VERSION, type LatLng } from "@common/protocol";
 import {
   type Ctx,
   answer,

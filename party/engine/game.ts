@@ -23,7 +23,7 @@ import {
   PROTOCOL_VERSION,
   RELOAD_MESSAGE,
   errorMessage,
-} from "../protocol-types";
+} from "@common/protocol";
 import { haversineMeters, isValidLatLng } from "./geo";
 import { type Occupant, checkDefinedChoice, freeFruits, markerOf, pickRandomSeat, pseudoOf } from "./pseudos";
 import { classementMove, rankEntries, teamStandings } from "./ranking";

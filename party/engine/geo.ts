@@ -1,4 +1,4 @@
-import type { Bounds, HelpZone, LatLng } from "../protocol-types";
+import type { Bounds, HelpZone, LatLng } from "@common/protocol";
 
 /** Mean Earth radius (IUGG); the rings are 20 to 200 m, far below where the model's error shows. */
 export const EARTH_RADIUS_M = 6_371_000;

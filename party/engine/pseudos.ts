@@ -7,7 +7,7 @@ import {
   type IconType,
   type PseudoRoomInfo,
   type RankingMode,
-} from "../protocol-types";
+} from "@common/protocol";
 
 export { COLOR_KEYS, FRUIT_KEYS, type ColorKey, type FruitKey };
 

@@ -1,5 +1,5 @@
 /** Read-only reports the room's Durable Object methods hand to the app, and throttling help. */
-import type { PresPlayerAnswered, RankingLine, TeamResult } from "../protocol-types";
+import type { PresPlayerAnswered, RankingLine, TeamResult } from "@common/protocol";
 import { round2 } from "./scoring";
 import { type GameState, capacityOf, findSeat, seatList } from "./state";
 import { fullRanking, standings } from "./views";

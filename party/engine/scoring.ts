@@ -1,4 +1,4 @@
-import type { PointsSettings, TargetSetting } from "../protocol-types";
+import type { PointsSettings, TargetSetting } from "@common/protocol";
 
 /** Ring radii in metres, outermost first; circlesPoints[i] belongs to RING_RADII[i]. */
 export const RING_RADII = [200, 100, 50, 20] as const;

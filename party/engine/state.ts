@@ -13,7 +13,7 @@ import type {
   QuizSnapshot,
   RankingMode,
   TargetSetting,
-} from "../protocol-types";
+} from "@common/protocol";
 import { helpZone, isValidLatLng } from "./geo";
 import { type Capacity, MAX_ROOM_PLAYERS, type Occupant, seatingCapacity } from "./pseudos";
 import { DEFAULT_CIRCLES_POINTS, DEFAULT_POINT_MAX_TEMPS, buildTargetSettings } from "./scoring";

@@ -2,7 +2,7 @@
  * What every engine step returns, and the transaction that builds it. Shared by game.ts (the
  * transitions) and the room glue (which carries the effects out).
  */
-import { type ErrorCode, type ErrorMsg, type KickReason, type ServerMessage, errorMessage } from "../protocol-types";
+import { type ErrorCode, type ErrorMsg, type KickReason, type ServerMessage, errorMessage } from "@common/protocol";
 import { type GameState, type Seat, type SeatId, seatIndex } from "./state";
 
 /** Who a socket is, as the room remembers it (socket attachment / tags). */

@@ -1,5 +1,5 @@
 /** Shared by the engine tests: a two-question quiz and deterministic randomness. */
-import type { QuizSnapshot, ServerMessage } from "../protocol-types";
+import type { QuizSnapshot, ServerMessage } from "@common/protocol";
 import type { Ctx, Effect, Step, StepOk } from "./game";
 import { DEFAULT_SETTINGS, type GameSettings, type GameState, createGame } from "./state";
 

@@ -22,7 +22,7 @@ import {
   type RevealZoneEntry,
   type ServerMessage,
   type TeamResult,
-} from "../protocol-types";
+} from "@common/protocol";
 import { pseudoRoomInfo, teamName } from "./pseudos";
 import { rankEntries, teamStandings } from "./ranking";
 import { pointsSettings, round2 } from "./scoring";

@@ -21,7 +21,7 @@ const Q = {
 };
 const ADMIN_QUIZ = { unique: `admin-quiz-${RUN}`, name: `Quiz de l'admin ${RUN}` };
 
-/** The PBKDF2 format of app/lib/password.server.ts, computed in Node. */
+/** The PBKDF2 format of app/server/password.server.ts, computed in Node. */
 function passwordHash(password: string): string {
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");

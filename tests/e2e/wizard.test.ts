@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readExif } from "../../app/lib/exif";
+import { readExif } from "@common/exif";
 import { MONT, PHARE } from "../fixtures/images";
 import { openBrowser, screenshot } from "./browser";
 

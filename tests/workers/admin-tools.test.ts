@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accounts, folders, games, quizzes, settings, type Account } from "../../db/schema";
-import { verifyPassword } from "../../app/lib/password.server";
+import { accounts, folders, games, quizzes, settings, type Account } from "@db/schema";
+import { verifyPassword } from "~/server/password.server";
 import { admin, cookieOf, db, exists, folder, folderRow, get, mj, ORIGIN, png, post, quiz, quizRow, unique } from "./dashboard-helpers";
 
 /**

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { folders, questions, quizzes, type Account } from "../../db/schema";
+import { folders, questions, quizzes, type Account } from "@db/schema";
 import {
   admin,
   cookieOf,

@@ -1,9 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { createDb } from "../../db/client";
-import { accounts, folders, questions, quizzes, type Account } from "../../db/schema";
-import { signSession } from "../../app/lib/auth.server";
-import { hashPassword } from "../../app/lib/password.server";
+import { createDb } from "@db/client";
+import { accounts, folders, questions, quizzes, type Account } from "@db/schema";
+import { signSession } from "~/server/auth.server";
+import { hashPassword } from "~/server/password.server";
 
 /** Fixtures of the dashboard tests: accounts, cookies, folders, quizzes, uploads. */
 export const db = createDb(env.DB);

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../db/client";
-import { accounts, games, quizzes } from "../../db/schema";
+import { createDb } from "@db/client";
+import { accounts, games, quizzes } from "@db/schema";
 import { launch } from "./room-helpers";
 
 describe("D1 through drizzle", () => {

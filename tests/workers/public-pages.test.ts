@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../db/client";
-import { accounts, questions, quizzes } from "../../db/schema";
+import { createDb } from "@db/client";
+import { accounts, questions, quizzes } from "@db/schema";
 
 // Public pages of spec §2, rendered by the real Worker from D1 (no login, no Maps key here).
 

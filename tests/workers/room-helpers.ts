@@ -3,12 +3,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { createDb } from "../../db/client";
-import { accounts, games, questions, quizzes, type Account } from "../../db/schema";
-import { launchGame, presenterSession, type LaunchSettings } from "../../app/lib/games.server";
-import type { GameState } from "../../party/engine";
-import type { GameRoom } from "../../party/game-room";
-import { PROTOCOL_VERSION } from "../../party/protocol-types";
+import { createDb } from "@db/client";
+import { accounts, games, questions, quizzes, type Account } from "@db/schema";
+import { launchGame, presenterSession, type LaunchSettings } from "~/server/games.server";
+import type { GameState } from "@party/engine";
+import type { GameRoom } from "@party/game-room";
+import { PROTOCOL_VERSION } from "@common/protocol";
 
 export const db = () => createDb(env.DB);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { STARTING_MS } from "../../party/engine";
-import { ERROR_MESSAGES, PROTOCOL_VERSION, type ErrorCode } from "../../party/protocol-types";
+import { STARTING_MS } from "@party/engine";
+import { ERROR_MESSAGES, PROTOCOL_VERSION, type ErrorCode } from "@common/protocol";
 import { SPOTS, advance, answer, connect, join, launch, presenter, roomState, type Sock } from "./room-helpers";
 
 /** Deterministic randomness: a failure replays exactly. */

@@ -1,17 +1,17 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { games } from "../../db/schema";
-import { signSession } from "../../app/lib/auth.server";
+import { games } from "@db/schema";
+import { signSession } from "~/server/auth.server";
 import {
   closeGame,
   launchGame,
   parseLaunchSettings,
   presenterSession,
   restartAllRooms,
-} from "../../app/lib/games.server";
-import { registerGame } from "../../app/lib/rooms.server";
-import { saveCirclesPoints } from "../../app/lib/circles-points.server";
+} from "~/server/games.server";
+import { registerGame } from "~/server/rooms.server";
+import { saveCirclesPoints } from "~/server/circles-points.server";
 import {
   SETTINGS,
   appContext,

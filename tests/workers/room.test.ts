@@ -1,9 +1,9 @@
 import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, games, quizzes } from "../../db/schema";
-import { LOBBY_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "../../party/engine";
-import { PROTOCOL_VERSION } from "../../party/protocol-types";
+import { accounts, games, quizzes } from "@db/schema";
+import { LOBBY_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
+import { PROTOCOL_VERSION } from "@common/protocol";
 import {
   SPOTS,
   advance,
@@ -128,12 +128,12 @@ describe("storage", () => {
     const l = await launch({ maxPlayer: 2000 });
     const writes = await inRoom(l.room, (r) => {
       const room = r as unknown as {
-        state: import("../../party/engine").GameState;
+        state: import("@party/engine").GameState;
         apply(step: unknown, caller: null, now: number): void;
         writeAnswerGroup(): void;
         clockSkewMs: number;
       };
-      const engine = import("../../party/engine");
+      const engine = import("@party/engine");
       return engine.then(({ hello, answer: answerStep, start, tick }) => {
         const ctx = { random: Math.random, mintSecret: () => "s".repeat(24) };
         let now = Date.now();

@@ -1,11 +1,11 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../db/client";
-import { accounts, folders, questions, quizzes, type Account } from "../../db/schema";
-import { signSession } from "../../app/lib/auth.server";
-import { readExif } from "../../app/lib/exif";
-import { addPhotoQuestion } from "../../app/lib/quiz-editor.server";
+import { createDb } from "@db/client";
+import { accounts, folders, questions, quizzes, type Account } from "@db/schema";
+import { signSession } from "~/server/auth.server";
+import { readExif } from "@common/exif";
+import { addPhotoQuestion } from "~/server/quiz-editor.server";
 import { fixture, MONT, PHARE } from "../fixtures/images";
 
 const BASE = "http://localhost";

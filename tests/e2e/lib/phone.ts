@@ -5,7 +5,7 @@ import {
   type ClientMessage,
   type LatLng,
   type ServerMessage,
-} from "../../../party/protocol-types";
+} from "@common/protocol";
 
 type Msg<T extends ServerMessage["type"]> = Extract<ServerMessage, { type: T }>;
 

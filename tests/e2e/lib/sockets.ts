@@ -5,7 +5,7 @@
  */
 import PartySocket from "partysocket";
 import WebSocket from "ws";
-import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type LatLng } from "../../../party/protocol-types";
+import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type LatLng } from "@common/protocol";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Msg = { type: string; [key: string]: any };

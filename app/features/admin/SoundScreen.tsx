@@ -1,0 +1,175 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { Icon } from "~/features/dashboard/Icon";
+import { Shell } from "~/features/dashboard/Shell";
+import { adminCall } from "./api";
+import { useNotice } from "./Notice";
+import type { SoundCategory, SoundItem, SoundPageData } from "@common/admin/types";
+
+const SOUND_MAX_BYTES = 5 * 1024 * 1024;
+const MSG = {
+  notMp3Name: "Seuls les fichiers .mp3 sont acceptés",
+  tooBig: "Le son dépasse 5 Mo",
+} as const;
+
+/** What a file chooser hands over, checked before anything is sent (spec §5: .mp3 only). */
+function chosenMp3(event: ChangeEvent<HTMLInputElement>): { file: File } | { error: string } | null {
+  const input = event.currentTarget;
+  const file = input.files?.[0];
+  input.value = ""; // choosing the same file again must fire again
+  if (!file) return null;
+  if (!file.name.toLowerCase().endsWith(".mp3")) return { error: MSG.notMp3Name };
+  if (file.size > SOUND_MAX_BYTES) return { error: MSG.tooBig };
+  return { file };
+}
+
+const soundLabel = (category: SoundCategory, index: number) =>
+  category.index < 4 ? category.title : `Son photo ${index + 1}`;
+
+function PlayIcon({ playing }: { playing: boolean }) {
+  return (
+    <svg aria-hidden="true" focusable="false" width={16} height={16} viewBox="0 0 24 24" fill="currentColor">
+      <path d={playing ? "M6 6h12v12H6z" : "M8 5l11 7-11 7z"} />
+    </svg>
+  );
+}
+
+/** /pres/sound: the five sound categories (spec §2), each sound previewed and replaceable. */
+export function SoundScreen({ data }: { data: SoundPageData }) {
+  const revalidator = useRevalidator();
+  const [notice, showNotice] = useNotice();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => () => audio.current?.pause(), []);
+
+  const stop = () => {
+    audio.current?.pause();
+    setPlaying(null);
+  };
+
+  const listen = (sound: SoundItem) => {
+    const el = audio.current;
+    if (!el) return;
+    if (playing === sound.id) return stop();
+    // One preview at a time: the same element, a new source (cache-busted: a sound just
+    // replaced must not come from the browser's cache).
+    el.pause();
+    el.src = `/api/sound/${sound.id}?v=${Date.now()}`;
+    setPlaying(sound.id);
+    el.play().catch((error: unknown) => {
+      if ((error as Error)?.name !== "AbortError") console.error("Lecture impossible", error);
+      setPlaying((p) => (p === sound.id ? null : p));
+    });
+  };
+
+  const send = async (slot: string, url: string, body?: FormData) => {
+    setBusy(slot);
+    setErrors((e) => ({ ...e, [slot]: "" }));
+    const result = await adminCall(url, body);
+    setBusy(null);
+    if (!result.ok) {
+      console.error(`${url}: ${result.error}`);
+      setErrors((e) => ({ ...e, [slot]: result.error }));
+      return;
+    }
+    showNotice(result.message);
+    revalidator.revalidate();
+  };
+
+  const upload = (category: number, id: number, slot: string) => (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = chosenMp3(event);
+    if (!chosen) return;
+    if ("error" in chosen) return setErrors((e) => ({ ...e, [slot]: chosen.error }));
+    if (playing === id) stop();
+    const form = new FormData();
+    form.append("file", chosen.file);
+    void send(slot, `/api/pres/admin/replaceSound/${category}/${id}.mp3`, form);
+  };
+
+  return (
+    <Shell side="admin" accountName={data.accountName}>
+      <main className="dash-main admin-main narrow" id="contenu">
+        <div className="folder-title">
+          <Link to="/pres" className="button button-small button-secondary">
+            <Icon name="back" /> Retour
+          </Link>
+          <h1>Gérer les sons</h1>
+        </div>
+        <p className="screen-lead">
+          Écoutez les sons joués pendant les parties et remplacez-les par vos propres fichiers mp3 (5 Mo au plus). Les
+          parties lancées ensuite les utilisent.
+        </p>
+        <audio ref={audio} preload="none" onEnded={() => setPlaying(null)} className="sound-player" />
+        <div className="sound-grid">
+          {data.categories.map((category) => (
+            <section key={category.index} className={`panel sound-category sound-category-${category.index}`} aria-labelledby={`cat-${category.index}`}>
+              <h2 id={`cat-${category.index}`}>{category.title}</h2>
+              <p className="hint">{category.hint}</p>
+              <ul className="sound-list">
+                {category.sounds.map((sound, i) => {
+                  const label = soundLabel(category, i);
+                  const slot = String(sound.id);
+                  return (
+                    <li key={sound.id} className="sound-row" aria-busy={busy === slot || undefined}>
+                      <div className="sound-name">
+                        <span className="sound-title">{category.index < 4 ? "Son actuel" : label}</span>
+                        <span className={sound.custom ? "pill pill-yes" : "pill pill-no"}>
+                          {sound.custom ? "Personnalisé" : "Son d'origine"}
+                        </span>
+                      </div>
+                      <div className="sound-actions">
+                        <button
+                          type="button"
+                          className="button button-small button-secondary"
+                          aria-pressed={playing === sound.id}
+                          aria-label={`${playing === sound.id ? "Arrêter" : "Écouter"} : ${label}`}
+                          onClick={() => listen(sound)}
+                        >
+                          <PlayIcon playing={playing === sound.id} /> {playing === sound.id ? "Arrêter" : "Écouter"}
+                        </button>
+                        <label className="button button-small file-label">
+                          <input
+                            type="file"
+                            accept=".mp3,audio/mpeg"
+                            className="sr-only"
+                            aria-label={`Changer : ${label}`}
+                            disabled={busy !== null}
+                            onChange={upload(category.index, sound.id, slot)}
+                          />
+                          <span aria-hidden="true">{busy === slot ? "..." : "Changer"}</span>
+                        </label>
+                        {sound.custom ? (
+                          <button
+                            type="button"
+                            className="link-button"
+                            disabled={busy !== null}
+                            onClick={() => {
+                              if (playing === sound.id) stop();
+                              void send(slot, `/api/pres/admin/resetSound/${sound.id}`);
+                            }}
+                          >
+                            Son d'origine
+                            <span className="sr-only"> : {label}</span>
+                          </button>
+                        ) : null}
+                      </div>
+                      {errors[slot] ? (
+                        <p className="field-error sound-error" role="alert">
+                          {errors[slot]}
+                        </p>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </main>
+      {notice}
+    </Shell>
+  );
+}

@@ -1,0 +1,25 @@
+import { MSG_MJ, type AdminResult } from "@common/admin/types";
+
+const SERVER_ERROR = "Une erreur est survenue au niveau du serveur";
+
+/**
+ * Calls an admin JSON route and always answers with something the page can show: the server's
+ * French message, or the network one when the request never got an answer (spec §8).
+ */
+export async function adminCall(url: string, body?: FormData, method = "POST"): Promise<AdminResult> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method, body, credentials: "same-origin", headers: { Accept: "application/json" } });
+  } catch {
+    return { ok: false, error: MSG_MJ.network };
+  }
+  let data: unknown = null;
+  try {
+    data = await response.json();
+  } catch {
+    // An HTML error page or an empty answer: nothing to read.
+  }
+  const message = (data as { message?: unknown; error?: unknown } | null) ?? {};
+  if (response.ok) return { ok: true, message: typeof message.message === "string" ? message.message : "" };
+  return { ok: false, error: typeof message.error === "string" ? message.error : SERVER_ERROR };
+}

@@ -1,0 +1,129 @@
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { FolderCard } from "./FolderCard";
+import { dashboardUrl, folderUrl } from "@common/dashboard/format";
+import { Icon } from "./Icon";
+import { LoginForm } from "./LoginForm";
+import { NameDialog } from "./NameDialog";
+import { Shell } from "./Shell";
+import { ToastProvider, useActionFetcher } from "./Toast";
+import { QuizCard } from "./QuizCard";
+import type { DashboardData } from "@common/dashboard/types";
+
+/** /pres, /mj and their folder pages: the login form, or folders then quizzes (spec §2). */
+export function DashboardPage({ data }: { data: DashboardData }) {
+  if (data.view === "login") return <LoginForm side={data.side} />;
+  return (
+    <ToastProvider>
+      <Dashboard data={data} />
+    </ToastProvider>
+  );
+}
+
+function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" }> }) {
+  const { side, folder, account } = data;
+  const title = side === "admin" ? "Administration" : "Maîtres du jeu";
+  const [creating, setCreating] = useState(false);
+  const fetcher = useActionFetcher();
+  const ownerLabel = (ownerId: number) => (account.role === "admin" && ownerId !== account.id ? data.owners[ownerId] : null);
+  const back = data.parent ? folderUrl(side, data.parent) : dashboardUrl(side);
+  const newQuiz = folder ? `/quiz/new?folderId=${folder.id}` : "/quiz/new";
+
+  return (
+    <Shell side={side} accountName={account.name}>
+      <main className="dash-main" id="contenu">
+        <div className="dash-head">
+          <div className="dash-heading">
+            {folder ? <p className="dash-eyebrow">{title}</p> : <h1>{title}</h1>}
+            {folder ? (
+              <>
+                <nav aria-label="Fil d'Ariane" className="crumbs">
+                  <ol>
+                    <li>
+                      <Link to={dashboardUrl(side)}>Accueil</Link>
+                    </li>
+                    {data.trail.slice(0, -1).map((f) => (
+                      <li key={f.id}>
+                        <Link to={folderUrl(side, f)}>{f.name}</Link>
+                      </li>
+                    ))}
+                    <li aria-current="page">{folder.name}</li>
+                  </ol>
+                </nav>
+                <div className="folder-title">
+                  <Link to={back} className="button button-small button-secondary">
+                    <Icon name="back" /> Retour
+                  </Link>
+                  <h1>
+                    <Icon name="folder" size={26} /> {folder.name}
+                  </h1>
+                </div>
+              </>
+            ) : null}
+          </div>
+          <div className="dash-actions">
+            <button type="button" className="button button-secondary" onClick={() => setCreating(true)}>
+              <Icon name="folder" /> Créer un dossier
+            </button>
+            <Link to={newQuiz} className="button">
+              <Icon name="plus" /> Nouveau
+            </Link>
+          </div>
+        </div>
+
+        {data.folders.length ? (
+          <section aria-labelledby="dossiers" className="dash-section">
+            <h2 id="dossiers">{folder ? "Sous-dossiers" : "Dossiers"}</h2>
+            <div className="card-grid folder-grid">
+              {data.folders.map((f) => (
+                <FolderCard
+                  key={f.id}
+                  folder={f}
+                  side={side}
+                  tree={data.tree}
+                  parentId={folder?.id ?? null}
+                  owner={ownerLabel(f.ownerId)}
+                />
+              ))}
+            </div>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="quiz" className="dash-section">
+          <h2 id="quiz">Quiz</h2>
+          {data.quizzes.length ? (
+            <div className="card-grid">
+              {data.quizzes.map((q) => (
+                <QuizCard
+                  key={q.uniqueName}
+                  quiz={q}
+                  side={side}
+                  tree={data.tree}
+                  canEdit={data.canEdit}
+                  currentFolderId={folder?.id ?? null}
+                  owner={ownerLabel(q.ownerId)}
+                />
+              ))}
+            </div>
+          ) : (
+            <div className="empty">
+              <Icon name="map" size={40} />
+              <p>{folder ? "Ce dossier ne contient aucun quiz." : "Aucun quiz pour l'instant."}</p>
+              <Link to={newQuiz} className="button button-small">
+                <Icon name="plus" /> Créer un quiz
+              </Link>
+            </div>
+          )}
+        </section>
+      </main>
+      <NameDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title={folder ? `Créer un dossier dans « ${folder.name} »` : "Créer un dossier"}
+        submitLabel="Créer"
+        fetcher={fetcher}
+        fields={{ intent: "createFolder" }}
+      />
+    </Shell>
+  );
+}

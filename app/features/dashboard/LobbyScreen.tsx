@@ -1,0 +1,118 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { dashboardUrl } from "@common/dashboard/format";
+import { Icon } from "./Icon";
+import { Shell } from "./Shell";
+import { ToastProvider, useActionFetcher } from "./Toast";
+import type { Side } from "@common/dashboard/types";
+
+export type LobbyData = {
+  side: Side;
+  accountName: string;
+  picture: { url: string; source: "own" | "admin" | "default" };
+};
+
+const SOURCE = {
+  own: "Votre photo",
+  admin: "Photo choisie par l'administrateur",
+  default: "Photo par défaut",
+} as const;
+
+/** 'Mettre à jour la photo du Lobby' (spec §2): the current picture and an upload form. */
+export function LobbyScreen({ data }: { data: LobbyData }) {
+  return (
+    <ToastProvider>
+      <Shell side={data.side} accountName={data.accountName}>
+        <LobbyForm data={data} />
+      </Shell>
+    </ToastProvider>
+  );
+}
+
+function LobbyForm({ data }: { data: LobbyData }) {
+  const fetcher = useActionFetcher();
+  const reset = useActionFetcher();
+  const inputId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+
+  // Once stored, the page shows the saved picture again, not the local preview.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) {
+      form.current?.reset();
+      setPreview((url) => {
+        if (url) URL.revokeObjectURL(url);
+        return null;
+      });
+      setFileName(null);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <main className="dash-main narrow" id="contenu">
+      <div className="folder-title">
+        <Link to={dashboardUrl(data.side)} className="button button-small button-secondary">
+          <Icon name="back" /> Retour
+        </Link>
+        <h1>Photo du Lobby</h1>
+      </div>
+      <p className="screen-lead">
+        Elle s'affiche en fond de l'écran d'accueil de vos parties, derrière le code et le QR code.
+        {data.side === "admin" ? " Les maîtres du jeu qui n'ont pas choisi la leur voient la vôtre." : null}
+      </p>
+      <div className="panel lobby-panel">
+        <figure className="lobby-preview">
+          <img src={preview ?? data.picture.url} alt="Photo actuelle du lobby" />
+          <figcaption>{preview ? "Aperçu de la nouvelle photo" : SOURCE[data.picture.source]}</figcaption>
+        </figure>
+        <fetcher.Form
+          method="post"
+          encType="multipart/form-data"
+          ref={form}
+          className="lobby-form"
+          onSubmit={(event) => {
+            const file = new FormData(event.currentTarget).get("picture");
+            if (!(file instanceof File) || file.size === 0) {
+              event.preventDefault();
+              setFileName(null);
+              form.current?.querySelector<HTMLInputElement>("input[type=file]")?.focus();
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="upload" />
+          <label htmlFor={inputId} className="file-drop">
+            <Icon name="image" size={28} />
+            <span>{fileName ?? "Choisir une image (JPEG, PNG, WebP ou GIF, 5 Mo max.)"}</span>
+          </label>
+          <input
+            id={inputId}
+            className="sr-only"
+            type="file"
+            name="picture"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            required
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (preview) URL.revokeObjectURL(preview);
+              setPreview(file ? URL.createObjectURL(file) : null);
+              setFileName(file?.name ?? null);
+            }}
+          />
+          <button type="submit" className="button" disabled={busy || !fileName}>
+            {busy ? "..." : "Mettre à jour"}
+          </button>
+        </fetcher.Form>
+        {data.picture.source === "own" ? (
+          <reset.Form method="post" className="lobby-reset">
+            <input type="hidden" name="intent" value="reset" />
+            <button type="submit" className="link-button">
+              Revenir à la photo par défaut
+            </button>
+          </reset.Form>
+        ) : null}
+      </div>
+    </main>
+  );
+}

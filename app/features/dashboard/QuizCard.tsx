@@ -1,0 +1,253 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
+import { ConfirmDialog } from "./ConfirmDialog";
+import {
+  ANSWER_TIMES,
+  DEFAULT_LAUNCH,
+  defaultMaxPlayer,
+  HELP_ZONES,
+  launchUrl,
+  MAX_TEAMS,
+  maxPlayerLimit,
+  moveTargets,
+  plural,
+  watchUrl,
+  type LaunchOptions,
+} from "@common/dashboard/format";
+import { Icon } from "./Icon";
+import { Menu, MenuButton } from "./Menu";
+import { MoveDialog } from "./MoveDialog";
+import { useActionFetcher } from "./Toast";
+import type { QuizCardData, Side, TreeFolder } from "@common/dashboard/types";
+
+type Open = null | "move" | "delete";
+
+export function QuizCard({
+  quiz,
+  side,
+  tree,
+  canEdit,
+  currentFolderId,
+  owner,
+}: {
+  quiz: QuizCardData;
+  side: Side;
+  tree: TreeFolder[];
+  canEdit: boolean;
+  currentFolderId: number | null;
+  owner: string | null;
+}) {
+  const fetcher = useActionFetcher();
+  const [open, setOpen] = useState<Open>(null);
+  const [options, setOptions] = useState<LaunchOptions>(DEFAULT_LAUNCH);
+  const [copied, setCopied] = useState(false);
+  const [maxText, setMaxText] = useState<string | null>(null);
+  const ids = useId();
+  const team = options.ranking === "team";
+  const limit = maxPlayerLimit(options);
+  const hidden = { quiz: quiz.uniqueName };
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const set = <K extends keyof LaunchOptions>(key: K, value: LaunchOptions[K]) => {
+    if (key === "ranking") setMaxText(null);
+    setOptions((o) => {
+      const next = { ...o, [key]: value };
+      if (key === "ranking") next.maxPlayer = defaultMaxPlayer(next.ranking);
+      next.maxPlayer = Math.min(next.maxPlayer, maxPlayerLimit(next));
+      return next;
+    });
+  };
+
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(watchUrl(location.origin, quiz.uniqueName));
+      setCopied(true);
+    } catch (error) {
+      // Spec §8: a clipboard failure is only logged.
+      console.error(error);
+    }
+  };
+
+  const playedLabel = quiz.playedAt === "Jamais jouée" ? quiz.playedAt : `Jouée le ${quiz.playedAt}`;
+
+  return (
+    <article className="card quiz-card" aria-busy={fetcher.state !== "idle"} data-quiz={quiz.uniqueName}>
+      <div className="quiz-cover">
+        {quiz.coverUrl ? <img src={quiz.coverUrl} alt="" loading="lazy" /> : <Icon name="map" size={48} />}
+        <span className="played-badge">{playedLabel}</span>
+      </div>
+      <div className="card-body">
+        <div className="card-title-row">
+          <h3 className="card-title">{quiz.name}</h3>
+          <Menu label={`Actions du quiz « ${quiz.name} »`}>
+            {(close) => (
+              <>
+                {canEdit ? (
+                  <Link data-menu-item className="menu-item" to={`/quiz/${encodeURIComponent(quiz.uniqueName)}/edit`}>
+                    Éditer
+                  </Link>
+                ) : null}
+                <MenuButton
+                  onSelect={() => {
+                    close();
+                    fetcher.submit({ intent: "duplicateQuiz", quiz: quiz.uniqueName }, { method: "post" });
+                  }}
+                >
+                  Dupliquer
+                </MenuButton>
+                <MenuButton onSelect={() => (close(), setOpen("move"))}>Déplacer</MenuButton>
+                {quiz.folderId !== null ? (
+                  <MenuButton
+                    onSelect={() => {
+                      close();
+                      fetcher.submit({ intent: "rootQuiz", quiz: quiz.uniqueName }, { method: "post" });
+                    }}
+                  >
+                    Renvoyer à la racine
+                  </MenuButton>
+                ) : null}
+                <MenuButton danger onSelect={() => (close(), setOpen("delete"))}>
+                  Supprimer
+                </MenuButton>
+              </>
+            )}
+          </Menu>
+        </div>
+        <p className="card-meta">
+          {plural(quiz.questionCount, "question", "questions")}
+          {owner ? <span className="owner-badge">MJ : {owner}</span> : null}
+        </p>
+
+        <fieldset className="launch">
+          <legend className="sr-only">Options de lancement de « {quiz.name} »</legend>
+          <div className="launch-field">
+            <label htmlFor={`${ids}-time`}>Temps de réponse</label>
+            <select id={`${ids}-time`} value={options.time} onChange={(e) => set("time", Number(e.target.value))}>
+              {ANSWER_TIMES.map((t) => (
+                <option key={t} value={t}>
+                  {`${t} s`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="launch-field">
+            <label htmlFor={`${ids}-help`}>Zone d'aide</label>
+            <select
+              id={`${ids}-help`}
+              value={String(options.helpZone)}
+              onChange={(e) =>
+                set("helpZone", (e.target.value === "non" ? "non" : Number(e.target.value)) as LaunchOptions["helpZone"])
+              }
+            >
+              {HELP_ZONES.map((z) => (
+                <option key={z} value={String(z)}>
+                  {z === "non" ? "Non" : `${z} m`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="launch-field">
+            <label htmlFor={`${ids}-icon`}>Icônes</label>
+            <select
+              id={`${ids}-icon`}
+              value={options.icon}
+              onChange={(e) => set("icon", e.target.value as LaunchOptions["icon"])}
+            >
+              <option value="random">Aléatoire</option>
+              <option value="defined">Au choix</option>
+            </select>
+          </div>
+          <div className="launch-field">
+            <label htmlFor={`${ids}-ranking`}>Classement</label>
+            <select
+              id={`${ids}-ranking`}
+              value={options.ranking}
+              onChange={(e) => set("ranking", e.target.value as LaunchOptions["ranking"])}
+            >
+              <option value="player">Joueurs</option>
+              <option value="team">Équipes</option>
+            </select>
+          </div>
+          <div className="launch-field">
+            <label htmlFor={`${ids}-max`}>{team ? "Joueurs par équipe" : "Joueurs max"}</label>
+            <input
+              id={`${ids}-max`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={limit}
+              value={maxText ?? options.maxPlayer}
+              onChange={(e) => {
+                // Let the field be emptied while typing; the launch link always holds a valid number.
+                setMaxText(e.target.value);
+                const n = Math.round(Number(e.target.value));
+                if (e.target.value !== "" && Number.isFinite(n)) set("maxPlayer", Math.max(1, Math.min(limit, n)));
+              }}
+              onBlur={() => setMaxText(null)}
+            />
+          </div>
+          {team ? (
+            <div className="launch-field">
+              <label htmlFor={`${ids}-teams`}>Équipes</label>
+              <select id={`${ids}-teams`} value={options.maxTeam} onChange={(e) => set("maxTeam", Number(e.target.value))}>
+                {Array.from({ length: MAX_TEAMS - 1 }, (_, i) => i + 2).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </fieldset>
+
+        <div className="card-actions">
+          <Link className="button button-small" to={launchUrl(side, quiz.uniqueName, options, currentFolderId)}>
+            <Icon name="play" /> Lancer
+          </Link>
+          <a
+            className="button button-small button-secondary"
+            href={`/watch?quiz=${encodeURIComponent(quiz.uniqueName)}`}
+            target="_blank"
+            rel="noopener"
+          >
+            <Icon name="eye" /> Voir
+          </a>
+          <button type="button" className="button button-small button-secondary" onClick={share}>
+            <Icon name={copied ? "check" : "share"} /> Partager
+          </button>
+          <span className="copied" role="status">
+            {copied ? "Lien copié" : ""}
+          </span>
+        </div>
+      </div>
+
+      <MoveDialog
+        open={open === "move"}
+        onClose={() => setOpen(null)}
+        title={`Déplacer « ${quiz.name} »`}
+        targets={moveTargets(tree, { ownerId: quiz.ownerId, currentFolderId: quiz.folderId })}
+        fetcher={fetcher}
+        hidden={hidden}
+        intent="moveQuiz"
+      />
+      <ConfirmDialog
+        open={open === "delete"}
+        onClose={() => setOpen(null)}
+        title="Supprimer le quiz"
+        confirmLabel="Supprimer"
+        fetcher={fetcher}
+        fields={{ intent: "deleteQuiz", ...hidden }}
+      >
+        <p>
+          Supprimer le quiz « {quiz.name} » ({plural(quiz.questionCount, "question", "questions")}) ? Cette action est
+          définitive.
+        </p>
+      </ConfirmDialog>
+    </article>
+  );
+}

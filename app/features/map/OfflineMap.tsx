@@ -1,0 +1,541 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { KeyboardEvent, PointerEvent as ReactPointerEvent } from "react";
+import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes, helpTargetSvgPath } from "./help-target";
+import { MapPin } from "./MapPin";
+import {
+  approxZoom,
+  boundsCenter,
+  formatGraticule,
+  formatLat,
+  formatLng,
+  graticuleLines,
+  graticuleStep,
+  latSpan,
+  lngSpan,
+  metresToBox,
+  panView,
+  project,
+  scaleBar,
+  unproject,
+  viewWidthMetres,
+  zoomView,
+  type BoxPoint,
+} from "@common/projection";
+import type { Bounds, GameMapProps } from "./types";
+import { useViewAnimation } from "./useViewAnimation";
+
+/**
+ * The map without Google (DESIGN §7): no key, or Google failed to load. It projects its view
+ * bounds linearly onto its box (projection.ts), takes taps, the keyboard, wheel and pinch, and
+ * draws the same things as the Google rendering: markers, rings, rectangles, the help target.
+ */
+
+const VB = 1000; // SVG layers use a 1000 x 1000 viewBox stretched over the box.
+const TAP_SLOP_PX = 8;
+const KEY_STEP = 0.025;
+const KEY_STEP_FAST = 0.1;
+const ZOOM_STEP = 0.5;
+
+type Gesture = {
+  startX: number;
+  startY: number;
+  startView: Bounds;
+  moved: boolean;
+  pinch?: { dist: number; view: Bounds; anchor: BoxPoint };
+};
+
+/** SVG coordinates to a hundredth of a viewBox unit: shorter markup, same picture. */
+const u = (v: number) => Math.round(v * 100) / 100;
+const pct = (v: number) => `${(v * 100).toFixed(3)}%`;
+const inside = (p: BoxPoint, margin = 0.2) =>
+  p.x >= -margin && p.x <= 1 + margin && p.y >= -margin && p.y <= 1 + margin;
+
+export function OfflineMap({
+  bounds,
+  restrict,
+  markers = [],
+  circles = [],
+  rectangles = [],
+  helpZone,
+  focus,
+  onMapClick,
+  onZoomChange,
+  className,
+  ariaLabel = "Carte",
+}: GameMapProps) {
+  const limit = restrict ? bounds : null;
+  const limitRef = useRef(limit);
+  limitRef.current = limit;
+  const [view, setViewState] = useState<Bounds>(focus ?? bounds);
+  const viewRef = useRef(view);
+  const setView = useCallback((b: Bounds) => {
+    viewRef.current = b;
+    setViewState(b);
+  }, []);
+  const getView = useCallback(() => viewRef.current, []);
+  const { animateTo, cancel } = useViewAnimation(getView, setView);
+
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ w: 360, h: 560 });
+  const widthPx = size.w;
+  // Set once hydrated: before that, taps go nowhere (tests wait for it).
+  const [ready, setReady] = useState(false);
+  const [cross, setCross] = useState<BoxPoint>({ x: 0.5, y: 0.5 });
+  const [announce, setAnnounce] = useState("");
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const gesture = useRef<Gesture | null>(null);
+  const hintId = useId();
+
+  useEffect(() => {
+    setReady(true);
+    const el = boxRef.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const measure = () => setSize({ w: el.clientWidth || 360, h: el.clientHeight || 560 });
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    measure();
+    return () => ro.disconnect();
+  }, []);
+
+  // New bounds from the screen (wizard, next question): show them, unless a focus holds the view.
+  const boundsKey = `${bounds.north},${bounds.south},${bounds.east},${bounds.west}`;
+  const firstBounds = useRef(true);
+  useEffect(() => {
+    if (firstBounds.current) {
+      firstBounds.current = false;
+      return;
+    }
+    if (!focus) {
+      cancel();
+      setView(bounds);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [boundsKey]);
+
+  // Focus: zoom into the sub-bounds over about a second; back to the bounds when it goes.
+  const focusKey = focus ? `${focus.north},${focus.south},${focus.east},${focus.west}` : "";
+  const firstFocus = useRef(true);
+  useEffect(() => {
+    if (firstFocus.current) {
+      firstFocus.current = false;
+      return;
+    }
+    animateTo(focus ?? bounds, 1000);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusKey]);
+
+  const zoom = approxZoom(view, widthPx);
+  const roundZoom = Math.round(zoom);
+  useEffect(() => {
+    onZoomChange?.(roundZoom);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [roundZoom]);
+
+  const boxPoint = (clientX: number, clientY: number): BoxPoint => {
+    const rect = boxRef.current!.getBoundingClientRect();
+    return { x: (clientX - rect.left) / rect.width, y: (clientY - rect.top) / rect.height };
+  };
+
+  const place = (pt: BoxPoint) => {
+    if (!onMapClick) return;
+    const pos = unproject(viewRef.current, pt);
+    onMapClick(pos);
+    setAnnounce(`Point choisi : ${formatLat(pos.lat)}, ${formatLng(pos.lng)}`);
+  };
+
+  const zoomBy = (factor: number, anchor: BoxPoint = { x: 0.5, y: 0.5 }) => {
+    cancel();
+    setView(zoomView(viewRef.current, factor, anchor, limit));
+  };
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    if ((e.target as HTMLElement).closest("button, a")) return;
+    cancel();
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 1) {
+      gesture.current = { startX: e.clientX, startY: e.clientY, startView: viewRef.current, moved: false };
+    } else if (pointers.current.size === 2 && gesture.current) {
+      const [a, b] = [...pointers.current.values()];
+      gesture.current.moved = true;
+      gesture.current.pinch = {
+        dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
+        view: viewRef.current,
+        anchor: boxPoint((a.x + b.x) / 2, (a.y + b.y) / 2),
+      };
+    }
+  };
+
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!pointers.current.has(e.pointerId) || !gesture.current) return;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const g = gesture.current;
+    if (g.pinch && pointers.current.size >= 2) {
+      const [a, b] = [...pointers.current.values()];
+      const dist = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      setView(zoomView(g.pinch.view, g.pinch.dist / dist, g.pinch.anchor, limit));
+      return;
+    }
+    const dx = e.clientX - g.startX;
+    const dy = e.clientY - g.startY;
+    if (!g.moved && Math.hypot(dx, dy) > TAP_SLOP_PX) g.moved = true;
+    if (g.moved && !g.pinch) {
+      const rect = boxRef.current!.getBoundingClientRect();
+      setView(panView(g.startView, -dx / rect.width, -dy / rect.height, limit));
+    }
+  };
+
+  const onPointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!pointers.current.has(e.pointerId)) return;
+    pointers.current.delete(e.pointerId);
+    const g = gesture.current;
+    if (pointers.current.size > 0) return;
+    gesture.current = null;
+    if (g && !g.moved) {
+      const pt = boxPoint(e.clientX, e.clientY);
+      setCross(pt);
+      place(pt);
+    }
+  };
+
+  const onPointerCancel = (e: ReactPointerEvent<HTMLDivElement>) => {
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size === 0) gesture.current = null;
+  };
+
+  // Wheel zoom needs a non-passive listener, or the page scrolls along.
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+      const rect = el.getBoundingClientRect();
+      cancel();
+      setView(
+        zoomView(
+          viewRef.current,
+          Math.exp(Math.max(-1, Math.min(1, delta * 0.002))),
+          { x: (e.clientX - rect.left) / rect.width, y: (e.clientY - rect.top) / rect.height },
+          limitRef.current
+        )
+      );
+    };
+    el.addEventListener("wheel", onWheel, { passive: false });
+    return () => el.removeEventListener("wheel", onWheel);
+  }, [cancel, setView]);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const step = e.shiftKey ? KEY_STEP_FAST : KEY_STEP;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = moves[e.key];
+    if (move) {
+      e.preventDefault();
+      let x = cross.x + move[0];
+      let y = cross.y + move[1];
+      // At the edge the view scrolls instead, so the crosshair can reach the whole area.
+      const edge = 0.04;
+      const over = {
+        x: x < edge ? x - edge : x > 1 - edge ? x - (1 - edge) : 0,
+        y: y < edge ? y - edge : y > 1 - edge ? y - (1 - edge) : 0,
+      };
+      if (over.x || over.y) {
+        cancel();
+        setView(panView(viewRef.current, over.x, over.y, limit));
+        x -= over.x;
+        y -= over.y;
+      }
+      setCross({ x, y });
+      return;
+    }
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      place(cross);
+    } else if (e.key === "+" || e.key === "=") {
+      e.preventDefault();
+      zoomBy(ZOOM_STEP, cross);
+    } else if (e.key === "-" || e.key === "_") {
+      e.preventDefault();
+      zoomBy(1 / ZOOM_STEP, cross);
+    }
+  };
+
+  const grid = useMemo(() => graticule(view, size), [view, size]);
+  const center = boundsCenter(view);
+  // At most 120 px of scale bar, drawn in pixels of the box.
+  const metresPerPx = viewWidthMetres(view) / Math.max(widthPx, 1);
+  const scale = scaleBar(metresPerPx * 120);
+  const scaleWidthPx = scale.metres / metresPerPx;
+  const crossPos = unproject(view, cross);
+  const help = useMemo(() => (helpZone ? helpTargetShapes(helpZone) : null), [helpZone]);
+  const canZoomOut = !limit || latSpan(view) < latSpan(limit) - 1e-9 || lngSpan(view) < lngSpan(limit) - 1e-9;
+
+  return (
+    <div
+      ref={boxRef}
+      className={["game-map", "offline-map", onMapClick ? "is-clickable" : "", className ?? ""]
+        .join(" ")
+        .trim()}
+      role="application"
+      aria-roledescription="carte"
+      aria-label={ariaLabel}
+      aria-describedby={hintId}
+      tabIndex={0}
+      data-offline-map=""
+      data-ready={ready ? "" : undefined}
+      data-view-north={view.north}
+      data-view-south={view.south}
+      data-view-west={view.west}
+      data-view-east={view.east}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerCancel}
+      onKeyDown={onKeyDown}
+    >
+      <svg
+        className="om-layer om-land"
+        viewBox={`0 0 ${VB} ${VB}`}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+      >
+        <defs>
+          <linearGradient id={`${hintId}-land`} x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#eef3e6" />
+            <stop offset="0.55" stopColor="#e3ecd9" />
+            <stop offset="1" stopColor="#d6e4d4" />
+          </linearGradient>
+          <radialGradient id={`${hintId}-glow`} cx="0.5" cy="0.45" r="0.75">
+            <stop offset="0.6" stopColor="#0b1d3a" stopOpacity="0" />
+            <stop offset="1" stopColor="#0b1d3a" stopOpacity="0.12" />
+          </radialGradient>
+          {/* Soft patches like fields and relief seen from above: a map, not a grey box. */}
+          <filter id={`${hintId}-relief`} x="0" y="0" width="100%" height="100%">
+            <feTurbulence type="fractalNoise" baseFrequency="0.006" numOctaves="4" seed="11" />
+            <feColorMatrix type="matrix" values="0 0 0 0 0.42  0 0 0 0 0.58  0 0 0 0 0.36  0 0 0 1.6 -0.72" />
+          </filter>
+        </defs>
+        <rect width={VB} height={VB} fill={`url(#${hintId}-land)`} />
+        <rect width={VB} height={VB} filter={`url(#${hintId}-relief)`} opacity="0.55" />
+        <rect width={VB} height={VB} fill={`url(#${hintId}-glow)`} />
+      </svg>
+
+      <svg className="om-layer" viewBox={`0 0 ${VB} ${VB}`} preserveAspectRatio="none" aria-hidden="true">
+        <g className="om-grid-minor">
+          {grid.minorLat.map((y) => (
+            <line key={`a${y}`} x1={0} x2={VB} y1={u(y * VB)} y2={u(y * VB)} />
+          ))}
+          {grid.minorLng.map((x) => (
+            <line key={`o${x}`} y1={0} y2={VB} x1={u(x * VB)} x2={u(x * VB)} />
+          ))}
+        </g>
+        <g className="om-grid-major">
+          {grid.lat.map((l) => (
+            <line key={`A${l.value}`} x1={0} x2={VB} y1={u(l.pos * VB)} y2={u(l.pos * VB)} />
+          ))}
+          {grid.lng.map((l) => (
+            <line key={`O${l.value}`} y1={0} y2={VB} x1={u(l.pos * VB)} x2={u(l.pos * VB)} />
+          ))}
+        </g>
+        {rectangles.map((r) => {
+          const nw = project(view, { lat: r.bounds.north, lng: r.bounds.west });
+          const se = project(view, { lat: r.bounds.south, lng: r.bounds.east });
+          return (
+            <rect
+              key={r.id}
+              className="om-rect"
+              x={u(Math.min(nw.x, se.x) * VB)}
+              y={u(Math.min(nw.y, se.y) * VB)}
+              width={u(Math.abs(se.x - nw.x) * VB)}
+              height={u(Math.abs(se.y - nw.y) * VB)}
+              stroke={r.color}
+              fill={r.color}
+            />
+          );
+        })}
+        {circles.map((c) => {
+          const p = project(view, c.center);
+          const { rx, ry } = metresToBox(view, c.center.lat, c.radiusM);
+          return (
+            <ellipse
+              key={c.id}
+              className="om-circle"
+              cx={u(p.x * VB)}
+              cy={u(p.y * VB)}
+              rx={u(rx * VB)}
+              ry={u(ry * VB)}
+              stroke={c.color}
+              fill={c.color}
+              fillOpacity={c.fillOpacity ?? 0}
+            />
+          );
+        })}
+        {help ? (
+          <path
+            className="om-help"
+            d={helpTargetSvgPath(help, view, VB)}
+            stroke={HELP_TARGET_COLOR}
+            strokeWidth={helpTargetLineWidth(zoom)}
+            data-line-width={helpTargetLineWidth(zoom)}
+          />
+        ) : null}
+      </svg>
+
+      <div className="om-labels" aria-hidden="true">
+        {grid.lat
+          .filter((l) => l.pos * size.h > 52 && l.pos * size.h < size.h - 84)
+          .map((l) => (
+            <span key={`A${l.value}`} className="om-grid-label om-grid-lat" style={{ top: pct(l.pos) }}>
+              {l.label}
+            </span>
+          ))}
+        {grid.lng
+          .filter((l) => l.pos * size.w > 24 && l.pos * size.w < size.w - 24)
+          .map((l) => (
+            <span key={`O${l.value}`} className="om-grid-label om-grid-lng" style={{ left: pct(l.pos) }}>
+              {l.label}
+            </span>
+          ))}
+        {circles.map((c) => {
+          if (!c.label) return null;
+          const p = project(view, c.center);
+          const { ry } = metresToBox(view, c.center.lat, c.radiusM);
+          return (
+            <span
+              key={c.id}
+              className="om-circle-label"
+              style={{ left: pct(p.x), top: pct(p.y - ry), color: c.color }}
+            >
+              {c.label}
+            </span>
+          );
+        })}
+      </div>
+
+      <div className="om-markers">
+        {markers.map((m) => {
+          const p = project(view, m.position);
+          if (!inside(p)) return null;
+          return (
+            <div
+              key={m.id}
+              className="om-marker"
+              style={{ left: pct(p.x), top: pct(p.y) }}
+              role={m.label ? "img" : undefined}
+              aria-label={m.label}
+              aria-hidden={m.label ? undefined : true}
+              data-marker-id={m.id}
+            >
+              {m.iconUrl ? (
+                <img
+                  className="om-marker-icon"
+                  src={m.iconUrl}
+                  alt=""
+                  width={40}
+                  height={40}
+                  draggable={false}
+                />
+              ) : (
+                <MapPin color={m.color} />
+              )}
+              {m.label ? (
+                <span className={`om-marker-label${labelSide(p.x, size.w)}`} aria-hidden="true">
+                  {m.label}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+
+      <div className="om-crosshair" style={{ left: pct(cross.x), top: pct(cross.y) }} aria-hidden="true" />
+
+      <p className="om-badge">
+        <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+          <path
+            d="M3 6l6-3 6 3 6-3v15l-6 3-6-3-6 3z M9 3v15 M15 6v15"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+        Carte hors ligne
+      </p>
+
+      <div className="om-zoom">
+        <button type="button" aria-label="Zoom avant" onClick={() => zoomBy(ZOOM_STEP)}>
+          +
+        </button>
+        <button
+          type="button"
+          aria-label="Zoom arrière"
+          onClick={() => zoomBy(1 / ZOOM_STEP)}
+          disabled={!canZoomOut}
+        >
+          −
+        </button>
+      </div>
+
+      <div className="om-footer" aria-hidden="true">
+        <div className="om-scale">
+          <span className="om-scale-bar" style={{ width: `${scaleWidthPx.toFixed(1)}px` }} />
+          <span>{scale.label}</span>
+        </div>
+        <span className="om-center">
+          {formatLat(center.lat, 3)} · {formatLng(center.lng, 3)}
+        </span>
+      </div>
+
+      <p id={hintId} className="om-hint">
+        {onMapClick
+          ? "Touchez la carte pour placer votre repère. Au clavier : flèches pour déplacer le viseur, Entrée pour placer, + et − pour zoomer."
+          : "Flèches pour déplacer le viseur, + et − pour zoomer."}{" "}
+        <span className="om-hint-pos">
+          Viseur : {formatLat(crossPos.lat, 4)}, {formatLng(crossPos.lng, 4)}
+        </span>
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {announce}
+      </p>
+    </div>
+  );
+}
+
+/** Labels near an edge run inwards (about 90 px: half of a long pseudo). */
+function labelSide(x: number, widthPx: number): string {
+  if (x * widthPx < 90) return " is-start";
+  if ((1 - x) * widthPx < 90) return " is-end";
+  return "";
+}
+
+type GridLine = { value: number; pos: number; label: string };
+
+function graticule(view: Bounds, size: { w: number; h: number }) {
+  // As many lines as their labels have room for, on each axis.
+  const latStep = graticuleStep(latSpan(view), Math.floor(size.h / 70));
+  const lngStep = graticuleStep(lngSpan(view), Math.floor(size.w / 80));
+  const west = view.west;
+  const east = view.west + lngSpan(view);
+  const lat: GridLine[] = graticuleLines(view.south, view.north, latStep).map((v) => ({
+    value: v,
+    pos: (view.north - v) / latSpan(view),
+    label: formatGraticule(v, latStep, "lat"),
+  }));
+  const lng: GridLine[] = graticuleLines(west, east, lngStep).map((v) => ({
+    value: v,
+    pos: (v - west) / lngSpan(view),
+    label: formatGraticule(v > 180 ? v - 360 : v, lngStep, "lng"),
+  }));
+  const minorLat = graticuleLines(view.south, view.north, latStep / 5).map(
+    (v) => (view.north - v) / latSpan(view)
+  );
+  const minorLng = graticuleLines(west, east, lngStep / 5).map((v) => (v - west) / lngSpan(view));
+  return { lat, lng, minorLat, minorLng };
+}

@@ -1,0 +1,48 @@
+/**
+ * The one map API every screen uses (wizard, player, presenter results, public pages).
+ * GameMap renders Google Maps when a key is configured and loads, and the offline map
+ * otherwise (DESIGN §7); both take the same props and look alike in what they show.
+ */
+export type { Bounds, HelpZone, LatLng } from "@common/protocol";
+import type { Bounds, HelpZone, LatLng } from "@common/protocol";
+
+export type MapMarker = {
+  id: string;
+  position: LatLng;
+  /** Player marker picture (/api/markers/{pseudo}); a plain pin in `color` otherwise. */
+  iconUrl?: string;
+  color?: string;
+  /** Shown beside the marker and used as its accessible name. */
+  label?: string;
+};
+
+export type MapCircle = {
+  id: string;
+  center: LatLng;
+  radiusM: number;
+  color: string;
+  /** Filled rings (results) or outlines only. */
+  fillOpacity?: number;
+  label?: string;
+};
+
+export type MapRectangle = { id: string; bounds: Bounds; color: string };
+
+export type GameMapProps = {
+  /** The area shown and, with `restrict`, the only area the map may show. */
+  bounds: Bounds;
+  center?: LatLng;
+  zoom?: number;
+  restrict?: boolean;
+  markers?: MapMarker[];
+  circles?: MapCircle[];
+  rectangles?: MapRectangle[];
+  helpZone?: HelpZone | null;
+  /** Animate the view to these bounds (results sequence: zoom in on the true spot). */
+  focus?: Bounds | null;
+  onMapClick?: (position: LatLng) => void;
+  /** Zoom changes (the help target redraws its line width from it). */
+  onZoomChange?: (zoom: number) => void;
+  className?: string;
+  ariaLabel?: string;
+};

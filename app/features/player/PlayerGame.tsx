@@ -1,0 +1,167 @@
+import { useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import type { LatLng } from "@common/protocol";
+import { acquireConnection, dropConnection, releaseConnection, type RoomConnection } from "./connection";
+import {
+  answerToSend,
+  goesHome,
+  initialPlayState,
+  playReducer,
+  showReconnecting,
+} from "./play-state";
+import { clearToken, readToken, saveToken } from "./token";
+import { QuestionScreen } from "./QuestionScreen";
+import { ReconnectOverlay } from "./ReconnectOverlay";
+import {
+  AnsweredScreen,
+  EndGameScreen,
+  FatalScreen,
+  KickedScreen,
+  LoadingScreen,
+  LobbyScreen,
+  ReloadScreen,
+  ResultScreen,
+  StartingScreen,
+} from "./Screens";
+
+/** A page reload asked by the room happens at most once a minute (an old cached page loops). */
+const RELOAD_GUARD_KEY = "repere:reloaded-at";
+const RELOAD_DELAY_MS = 1_500;
+
+type Props = {
+  room: string;
+  /** Random icons (from the room registry): no pseudo screen. */
+  random: boolean;
+  pseudoHint: string | null;
+  onRejoin: () => void;
+};
+
+/** The whole player side of /play/{room}: socket, screens, and what happens on leaving. */
+export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(playReducer, initialPlayState);
+  const connRef = useRef<RoomConnection | null>(null);
+
+  useEffect(() => {
+    // Defined icons and no seat on this phone (QR code, new phone): choose a pseudo first.
+    if (!random && !readToken(room)) {
+      navigate(`/join/${room}`, { replace: true });
+      return;
+    }
+    const conn = acquireConnection(room);
+    connRef.current = conn;
+    const off = conn.subscribe((event) => {
+      if (event.kind === "status") return dispatch({ type: "socket", status: event.status });
+      const msg = event.msg;
+      if (msg.type === "player_joinRoom_callback") saveToken(room, msg.token);
+      // The room lost track of this socket (it slept, or hibernated oddly): say hello again.
+      if (msg.type === "error" && msg.code === "not_identified") conn.resync(true);
+      dispatch({ type: "server", msg, now: Date.now() });
+    });
+    // A socket handed over by /join already said hello as a chooser: ask for our seat.
+    conn.resync();
+    return () => {
+      off();
+      connRef.current = null;
+      releaseConnection(conn);
+    };
+  }, [room, random, navigate]);
+
+  // The answer goes out as soon as the room can hear it (again, after a reconnection).
+  const outgoing = answerToSend(state);
+  useEffect(() => {
+    if (!outgoing) return;
+    if (connRef.current?.send({ type: "player_answer", ...outgoing })) dispatch({ type: "answerSent" });
+  }, [outgoing?.questionIndex, outgoing?.coords.lat, outgoing?.coords.lng]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const screen = state.screen;
+  useEffect(() => {
+    const conn = connRef.current;
+    switch (screen.name) {
+      case "choosePseudo":
+        // The room no longer knows our token (or never did): a pseudo must be chosen again.
+        if (conn) dropConnection(conn);
+        clearToken(room);
+        navigate(`/join/${room}`, { replace: true });
+        break;
+      case "kicked":
+        if (conn) dropConnection(conn);
+        clearToken(room);
+        if (goesHome(screen.reason)) navigate("/", { replace: true });
+        else if (!random) navigate(`/join/${room}?exclu=1`, { replace: true });
+        break;
+      case "fatal":
+        if (conn) dropConnection(conn);
+        break;
+      case "reload": {
+        if (conn) dropConnection(conn);
+        const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0);
+        if (Date.now() - last > 60_000) {
+          sessionStorage.setItem(RELOAD_GUARD_KEY, String(Date.now()));
+          const id = setTimeout(() => location.reload(), RELOAD_DELAY_MS);
+          return () => clearTimeout(id);
+        }
+        break;
+      }
+    }
+  }, [screen, room, random, navigate]);
+
+  const onTap = useCallback((coords: LatLng) => dispatch({ type: "tap", coords }), []);
+  const onAnswer = useCallback(() => dispatch({ type: "submit" }), []);
+
+  const me = state.me;
+  let body: JSX.Element;
+  switch (screen.name) {
+    case "fatal":
+      body = <FatalScreen message={screen.message} />;
+      break;
+    case "reload":
+      body = <ReloadScreen message={screen.message} />;
+      break;
+    case "kicked":
+      body = screen.reason === "kick" && random ? <KickedScreen onRejoin={onRejoin} /> : <LoadingScreen />;
+      break;
+    case "lobby":
+      body = me ? <LobbyScreen me={me} /> : <LoadingScreen />;
+      break;
+    case "starting":
+      body = <StartingScreen endsAt={screen.endsAt} />;
+      break;
+    case "question":
+      body = me ? (
+        <QuestionScreen
+          me={me}
+          questionIndex={screen.questionIndex}
+          questionsNb={screen.questionsNb}
+          clock={screen.clock}
+          help={screen.help}
+          tap={state.tap?.questionIndex === screen.questionIndex ? state.tap.coords : null}
+          sending={state.answer !== null}
+          notice={state.notice}
+          onTap={onTap}
+          onAnswer={onAnswer}
+        />
+      ) : (
+        <LoadingScreen />
+      );
+      break;
+    case "answered":
+      body = me ? <AnsweredScreen me={me} tempsReponse={screen.tempsReponse} /> : <LoadingScreen />;
+      break;
+    case "endQuestion":
+      body = <ResultScreen result={screen.result} />;
+      break;
+    case "endGame":
+      body = me ? <EndGameScreen result={screen.result} me={me} /> : <LoadingScreen />;
+      break;
+    default:
+      body = <LoadingScreen pseudo={pseudoHint} />;
+  }
+
+  return (
+    <>
+      {body}
+      {showReconnecting(state) ? <ReconnectOverlay /> : null}
+    </>
+  );
+}

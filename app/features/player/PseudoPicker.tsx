@@ -1,0 +1,209 @@
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useReducer, useRef } from "react";
+import { COLORS, FRUITS, pseudoOf } from "@party/engine/pseudos";
+import type { ColorKey, FruitKey } from "@common/protocol";
+import { fruitSvg } from "@common/markers/fruits";
+import { acquireConnection, dropConnection, releaseConnection, type RoomConnection } from "./connection";
+import {
+  colorFull,
+  fruitTaken,
+  initialPseudoState,
+  pseudoReducer,
+} from "./pseudo-state";
+import { clearToken, saveToken } from "./token";
+import { PlayerScreen, Spinner } from "./Common";
+import { ReconnectOverlay } from "./ReconnectOverlay";
+import { FatalScreen, ReloadScreen } from "./Screens";
+
+const colorName = (c: ColorKey) => c.charAt(0).toUpperCase() + COLORS[c].masculine.slice(1);
+
+/** Spec §2 "Player: pseudo selection": colour, then fruit; the room settles every race. */
+export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }) {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(pseudoReducer, initialPseudoState);
+  const connRef = useRef<RoomConnection | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    const conn = acquireConnection(room);
+    connRef.current = conn;
+    const off = conn.subscribe((event) =>
+      event.kind === "status" ? dispatch({ type: "socket", status: event.status }) : dispatch({ type: "server", msg: event.msg }),
+    );
+    conn.resync();
+    return () => {
+      off();
+      connRef.current = null;
+      releaseConnection(conn);
+    };
+  }, [room]);
+
+  const request = state.request;
+  useEffect(() => {
+    if (!request) return;
+    if (!connRef.current?.send(request.msg)) dispatch({ type: "requestFailed" });
+  }, [request?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (state.done) {
+      saveToken(room, state.done.token);
+      // The socket (now our seat) stays open for /play to take over.
+      navigate(`/play/${room}?pseudo=${encodeURIComponent(state.done.pseudo)}`, { replace: true });
+    } else if (state.kicked) {
+      if (connRef.current) dropConnection(connRef.current);
+      clearToken(room);
+      navigate("/", { replace: true });
+    } else if (state.fatal && connRef.current) {
+      dropConnection(connRef.current);
+    } else if (state.reload) {
+      const id = setTimeout(() => location.reload(), 1_500);
+      return () => clearTimeout(id);
+    }
+  }, [state.done, state.kicked, state.fatal, state.reload, room, navigate]);
+
+  // A message under the buttons may be below the fold on a small phone.
+  useEffect(() => {
+    if (state.alert) alertRef.current?.scrollIntoView({ block: "center" });
+  }, [state.alert]);
+
+  if (state.fatal) return <FatalScreen message={state.fatal} />;
+  if (state.reload) return <ReloadScreen message={state.reload} />;
+
+  const info = state.info;
+  const reconnecting = info !== null && state.socket !== "open" && !state.done;
+  let body: JSX.Element;
+  if (!info || state.done) {
+    body = (
+      <div className="pl-center pl-grow">
+        <h1 className="pl-title">Chargement</h1>
+        <Spinner label="Connexion à la salle…" />
+      </div>
+    );
+  } else if (state.step === "color") {
+    body = (
+      <>
+        <h1 className="pl-title" id="pick-title">
+          Sélectionnez votre couleur
+        </h1>
+        <div className="pl-colors" role="group" aria-labelledby="pick-title">
+          {info.colors.map((c) => {
+            const full = colorFull(info, c);
+            const selected = state.color === c;
+            return (
+              <button
+                key={c}
+                type="button"
+                className={["pl-color", selected ? "is-selected" : "", full ? "is-full" : ""].join(" ").trim()}
+                style={{ "--swatch": COLORS[c].hex } as React.CSSProperties}
+                aria-pressed={selected}
+                disabled={full || state.waiting}
+                onClick={() => dispatch({ type: "pickColor", color: c })}
+              >
+                <span className="pl-color-name">{colorName(c)}</span>
+                {full ? <span className="pl-full">complète</span> : null}
+              </button>
+            );
+          })}
+        </div>
+        <Alert text={state.alert} innerRef={alertRef} />
+        <button
+          type="button"
+          className="button pl-button pl-validate"
+          disabled={state.waiting}
+          onClick={() => dispatch({ type: "validateColor" })}
+        >
+          {state.waiting ? "Vérification…" : "Valider"}
+        </button>
+      </>
+    );
+  } else {
+    const color = state.color!;
+    body = (
+      <>
+        <h1 className="pl-title" id="pick-title">
+          Sélectionnez votre fruit
+        </h1>
+        <p className="pl-chosen-color">
+          Couleur : <span className="pl-dot" style={{ background: COLORS[color].hex }} aria-hidden="true" />{" "}
+          <strong>{colorName(color)}</strong>
+        </p>
+        <div className="pl-fruits" role="group" aria-labelledby="pick-title">
+          {info.fruits.map((f: FruitKey) => {
+            const taken = fruitTaken(info, color, f);
+            const selected = state.fruit === f;
+            return (
+              <button
+                key={f}
+                type="button"
+                className={["pl-fruit", selected ? "is-selected" : "", taken ? "is-full" : ""].join(" ").trim()}
+                style={{ "--swatch": COLORS[color].hex } as React.CSSProperties}
+                aria-pressed={selected}
+                aria-label={taken ? `${FRUITS[f].name} (déjà pris)` : FRUITS[f].name}
+                disabled={taken || state.waiting}
+                onClick={() => dispatch({ type: "pickFruit", fruit: f })}
+              >
+                <span className="pl-fruit-art" dangerouslySetInnerHTML={{ __html: fruitSvg(f, 44) }} />
+                <span className="pl-fruit-name" aria-hidden="true">
+                  {FRUITS[f].name}
+                </span>
+              </button>
+            );
+          })}
+        </div>
+        <p className="pl-preview" aria-live="polite">
+          {state.fruit ? (
+            <>
+              Vous serez : <strong>{pseudoOf(state.fruit, color)}</strong>
+            </>
+          ) : (
+            "\u00a0"
+          )}
+        </p>
+        <Alert text={state.alert} innerRef={alertRef} />
+        <button
+          type="button"
+          className="button pl-button pl-validate"
+          disabled={state.waiting}
+          onClick={() => dispatch({ type: "validateFruit" })}
+        >
+          {state.waiting ? "Vérification…" : "Valider"}
+        </button>
+        <button
+          type="button"
+          className="pl-link"
+          disabled={state.waiting}
+          onClick={() => dispatch({ type: "backToColors" })}
+        >
+          Changer de couleur
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <PlayerScreen className="pl-join">
+      <p className="pl-room">
+        <span className="pl-brand-small">
+          Rep<span className="brand-pin">è</span>re
+        </span>
+        <span>Salle {room}</span>
+      </p>
+      {kicked ? (
+        <p className="pl-notice-inline" role="status">
+          Vous avez été exclu de la partie : choisissez un nouveau pseudo pour revenir.
+        </p>
+      ) : null}
+      {body}
+      {reconnecting ? <ReconnectOverlay /> : null}
+    </PlayerScreen>
+  );
+}
+
+function Alert({ text, innerRef }: { text: string | null; innerRef: React.RefObject<HTMLParagraphElement> }) {
+  // Always in the page, so screen readers announce the text when it appears.
+  return (
+    <p ref={innerRef} className={text ? "pl-alert" : "pl-alert is-empty"} role="alert">
+      {text ?? ""}
+    </p>
+  );
+}

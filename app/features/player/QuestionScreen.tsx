@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useState } from "react";
+import type { HelpZone, LatLng } from "@common/protocol";
+import { GameMap } from "~/features/map/GameMap";
+import type { MapMarker } from "~/features/map/types";
+import { formatDecimal, pointsWord } from "./format";
+import type { Me } from "./play-state";
+import { PROGRESS_TICK_MS, progressAt, type QuestionClock } from "./progress";
+import { PseudoBadge, markerUrl } from "./Common";
+
+type Props = {
+  me: Me;
+  questionIndex: number;
+  questionsNb: number;
+  clock: QuestionClock;
+  help: HelpZone | null;
+  tap: LatLng | null;
+  sending: boolean;
+  notice: string | null;
+  onTap: (coords: LatLng) => void;
+  onAnswer: () => void;
+};
+
+/** Spec §2 "Question": the full-screen map, points still to win on top, 'Répondre' after a tap. */
+export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, tap, sending, notice, onTap, onAnswer }: Props) {
+  const timeUp = useTimeUp(clock);
+  // The map only re-renders when the marker moves, not at every tick of the bar.
+  const markers = useMemo<MapMarker[]>(
+    () => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []),
+    [tap, me.marker],
+  );
+
+  return (
+    <main className="pl-question" aria-label={`Question ${questionIndex + 1} sur ${questionsNb}`}>
+      <header className="pl-qbar">
+        <div className="pl-qbar-row">
+          <p className="pl-qnum">
+            Question {questionIndex + 1}/{questionsNb}
+          </p>
+          <PseudoBadge pseudo={me.pseudo} marker={me.marker} />
+        </div>
+        <ProgressBar clock={clock} pointMax={me.pointsSettings.point_max_temps} />
+      </header>
+      <div className="pl-map">
+        <GameMap
+          key={questionIndex}
+          bounds={me.mapSettings.bounds}
+          center={me.mapSettings.center}
+          zoom={me.mapSettings.zoom}
+          restrict
+          markers={markers}
+          helpZone={help}
+          onMapClick={sending ? undefined : onTap}
+          ariaLabel="Carte : touchez l'endroit où la photo a été prise"
+        />
+        <div className="pl-answer-zone">
+          {notice ? (
+            <p className="pl-notice" role="alert">
+              {notice}
+            </p>
+          ) : null}
+          {tap && !timeUp ? (
+            <button type="button" className="button pl-answer" onClick={onAnswer} disabled={sending}>
+              {sending ? "Envoi…" : "Répondre"}
+            </button>
+          ) : !tap && !timeUp ? (
+            <p className="pl-tap-hint">Touchez la carte là où la photo a été prise</p>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** Points of speed still to win, redrawn every 100 ms (spec §4), 1 decimal (spec §9). */
+function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), PROGRESS_TICK_MS);
+    return () => clearInterval(id);
+  }, []);
+  const progress = progressAt(clock, pointMax, now);
+  const text = progress.timeUp
+    ? "Temps écoulé"
+    : `${formatDecimal(progress.points, 1)} ${pointsWord(progress.points)} à gagner`;
+  return (
+    <div
+      className="pl-progress"
+      role="progressbar"
+      aria-label="Points de rapidité encore à gagner"
+      aria-valuemin={0}
+      aria-valuemax={pointMax}
+      aria-valuenow={Math.round(progress.points * 10) / 10}
+      aria-valuetext={text}
+    >
+      <span className="pl-progress-fill" style={{ width: `${(progress.fraction * 100).toFixed(2)}%` }} />
+      <span className="pl-progress-text" data-testid="points-left">
+        {text}
+      </span>
+    </div>
+  );
+}
+
+/** True once the room's deadline has passed on the local clock; re-checked when it is due. */
+function useTimeUp(clock: QuestionClock): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const left = clock.deadlineAt - Date.now();
+    if (left <= 0) return;
+    const id = setTimeout(() => setNow(Date.now()), left + 20);
+    return () => clearTimeout(id);
+  }, [clock.deadlineAt, now]);
+  return progressAt(clock, 1, now).timeUp;
+}

@@ -1,0 +1,220 @@
+/**
+ * What the phone shows on /play/{room}, as a pure reducer of the room's messages (spec §4
+ * "Player": loading -> lobby -> starting -> question -> answered -> endQuestion -> ... -> endGame).
+ * Times come in with the action (`now`, the page's monotonic clock) so the reducer stays pure;
+ * the page does the side effects (socket, storage, navigation) from the state it returns.
+ */
+import {
+  type ColorKey,
+  type FruitKey,
+  type HelpZone,
+  type IconType,
+  type KickReason,
+  type LatLng,
+  type MapSettings,
+  type PlayerEndGame,
+  type PlayerEndQuestion,
+  type PointsSettings,
+  type RankingMode,
+  type ServerMessage,
+} from "@common/protocol";
+import { clockFrom, type QuestionClock } from "./progress";
+
+export type SocketStatus = "connecting" | "open" | "closed";
+
+export interface Me {
+  playerID: string;
+  pseudo: string;
+  marker: string;
+  color: ColorKey;
+  fruit: FruitKey;
+  team: ColorKey | null;
+  mode: RankingMode;
+  iconType: IconType;
+  mapSettings: MapSettings;
+  pointsSettings: PointsSettings;
+  /** Seconds. */
+  maxAnswerTime: number;
+  questionsNb: number;
+}
+
+export type PlayScreen =
+  | { name: "loading" }
+  | { name: "lobby" }
+  | { name: "starting"; endsAt: number }
+  | { name: "question"; questionIndex: number; questionsNb: number; clock: QuestionClock; help: HelpZone | null }
+  | { name: "answered"; questionIndex: number; questionsNb: number; tempsReponse: number }
+  | { name: "endQuestion"; result: PlayerEndQuestion }
+  | { name: "endGame"; result: PlayerEndGame }
+  /** Defined icons and no seat: the pseudo has to be chosen on /join/{room}. */
+  | { name: "choosePseudo" }
+  | { name: "kicked"; reason: KickReason }
+  /** The room cannot take this phone (full, over): said in French, with a way home. */
+  | { name: "fatal"; message: string }
+  | { name: "reload"; message: string };
+
+export interface PlayState {
+  screen: PlayScreen;
+  me: Me | null;
+  socket: SocketStatus;
+  /** The room knows this socket as our seat (join callback received since it opened). */
+  identified: boolean;
+  /** The spot tapped on the map for the question on screen. */
+  tap: { questionIndex: number; coords: LatLng } | null;
+  /** The answer on its way: `pending` waits for an identified socket, `sent` for the room's ack. */
+  answer: { questionIndex: number; coords: LatLng; status: "pending" | "sent" } | null;
+  /** A short French message over the screen (late answer...). */
+  notice: string | null;
+}
+
+export type PlayAction =
+  | { type: "socket"; status: SocketStatus }
+  | { type: "server"; msg: ServerMessage; now: number }
+  | { type: "tap"; coords: LatLng }
+  | { type: "submit" }
+  | { type: "answerSent" }
+  | { type: "dismissNotice" };
+
+export const initialPlayState: PlayState = {
+  screen: { name: "loading" },
+  me: null,
+  socket: "connecting",
+  identified: false,
+  tap: null,
+  answer: null,
+  notice: null,
+};
+
+/** Screens after which the room has nothing more to say to this page. */
+export function isFinal(screen: PlayScreen): boolean {
+  return screen.name === "kicked" || screen.name === "fatal" || screen.name === "reload" || screen.name === "choosePseudo";
+}
+
+/** 'Reconnexion…' over the screen: we had a seat and the room does not hear us right now. */
+export function showReconnecting(state: PlayState): boolean {
+  return state.me !== null && !state.identified && !isFinal(state.screen);
+}
+
+/** The answer may go out now. */
+export function answerToSend(state: PlayState): { questionIndex: number; coords: LatLng } | null {
+  const a = state.answer;
+  if (!a || a.status !== "pending" || !state.identified || state.socket !== "open") return null;
+  const s = state.screen;
+  if (s.name !== "question" || s.questionIndex !== a.questionIndex) return null;
+  return { questionIndex: a.questionIndex, coords: a.coords };
+}
+
+const FATAL_CODES = new Set(["room_full", "room_closed", "unknown_seat"]);
+const ANSWER_CODES = new Set(["answer_late", "answer_twice", "answer_wrong_question"]);
+
+export function playReducer(state: PlayState, action: PlayAction): PlayState {
+  if (isFinal(state.screen) && action.type !== "socket") return state;
+  switch (action.type) {
+    case "socket": {
+      if (action.status === "open") return { ...state, socket: "open" };
+      // The room will not ack an answer sent on a dead socket: send it again once back.
+      const answer = state.answer?.status === "sent" ? { ...state.answer, status: "pending" as const } : state.answer;
+      return { ...state, socket: action.status, identified: false, answer };
+    }
+    case "tap": {
+      const s = state.screen;
+      if (s.name !== "question" || state.answer) return state;
+      return { ...state, tap: { questionIndex: s.questionIndex, coords: action.coords } };
+    }
+    case "submit": {
+      const s = state.screen;
+      if (s.name !== "question" || state.answer || !state.tap || state.tap.questionIndex !== s.questionIndex)
+        return state;
+      return { ...state, answer: { ...state.tap, status: "pending" }, notice: null };
+    }
+    case "answerSent":
+      return state.answer ? { ...state, answer: { ...state.answer, status: "sent" } } : state;
+    case "dismissNotice":
+      return { ...state, notice: null };
+    case "server":
+      return onServer(state, action.msg, action.now);
+  }
+}
+
+function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState {
+  switch (msg.type) {
+    case "player_joinRoom_callback": {
+      const me: Me = {
+        playerID: msg.playerID,
+        pseudo: msg.pseudo,
+        marker: msg.marker,
+        color: msg.color,
+        fruit: msg.fruit,
+        team: msg.team,
+        mode: msg.mode,
+        iconType: msg.iconType,
+        mapSettings: msg.mapSettings,
+        pointsSettings: msg.pointsSettings,
+        maxAnswerTime: msg.maxAnswerTime,
+        questionsNb: msg.questionsNb,
+      };
+      // In the lobby nothing else follows; in other phases the room sends the current screen next.
+      const screen = msg.phase === "lobby" ? ({ name: "lobby" } as const) : state.screen;
+      return { ...state, me, identified: true, screen };
+    }
+    case "player_joinPseudoRoom_callback":
+      return { ...state, screen: { name: "choosePseudo" } };
+    case "player_startGame":
+      return { ...state, screen: { name: "starting", endsAt: now + Math.max(0, msg.startsInMs) }, tap: null, answer: null };
+    case "player_newQuestion": {
+      const s = state.screen;
+      // A resync replays the question before its ack: an answered question stays answered.
+      if (s.name === "answered" && s.questionIndex === msg.questionIndex) return state;
+      const same = <T extends { questionIndex: number }>(x: T | null): T | null =>
+        x && x.questionIndex === msg.questionIndex ? x : null;
+      const fresh = !(s.name === "question" && s.questionIndex === msg.questionIndex);
+      return {
+        ...state,
+        screen: {
+          name: "question",
+          questionIndex: msg.questionIndex,
+          questionsNb: msg.questionsNb,
+          clock: clockFrom(msg.remainingMs, msg.time, now),
+          help: msg.help,
+        },
+        tap: same(state.tap),
+        answer: same(state.answer),
+        notice: fresh ? null : state.notice,
+      };
+    }
+    case "player_answer_callback": {
+      const s = state.screen;
+      const questionsNb = s.name === "question" ? s.questionsNb : (state.me?.questionsNb ?? 0);
+      return {
+        ...state,
+        screen: { name: "answered", questionIndex: msg.questionIndex, questionsNb, tempsReponse: msg.tempsReponse },
+        answer: null,
+        notice: null,
+      };
+    }
+    case "player_endQuestion":
+      return { ...state, screen: { name: "endQuestion", result: msg }, tap: null, answer: null, notice: null };
+    case "player_endGame":
+      return { ...state, screen: { name: "endGame", result: msg }, tap: null, answer: null, notice: null };
+    case "player_kicked":
+      return { ...state, screen: { name: "kicked", reason: msg.reason } };
+    case "reload":
+      return { ...state, screen: { name: "reload", message: msg.message } };
+    case "error": {
+      if (FATAL_CODES.has(msg.code)) return { ...state, screen: { name: "fatal", message: msg.message } };
+      if (msg.code === "not_identified") return { ...state, identified: false };
+      if (ANSWER_CODES.has(msg.code)) {
+        // 'Already answered' after a resend: the room has it, and its ack shows the time.
+        const quiet = msg.code === "answer_twice" && state.screen.name === "answered";
+        return { ...state, answer: null, notice: quiet ? state.notice : msg.message };
+      }
+      return { ...state, notice: msg.message };
+    }
+    default:
+      return state;
+  }
+}
+
+/** The kick reasons that end the game for this phone (spec §4): back home. */
+export const goesHome = (reason: KickReason) => reason !== "kick";
+

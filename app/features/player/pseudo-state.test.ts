@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_MESSAGES, type PseudoRoomInfo, type ServerMessage } from "@common/protocol";
+import {
+  COLOR_RACE_LOST,
+  FRUIT_GONE,
+  FRUIT_RACE_LOST,
+  PICK_COLOR_ALERT,
+  PICK_FRUIT_ALERT,
+  colorFull,
+  fruitTaken,
+  initialPseudoState,
+  pseudoReducer,
+  type PseudoAction,
+  type PseudoState,
+} from "./pseudo-state";
+
+const info = (over: Partial<PseudoRoomInfo> = {}): PseudoRoomInfo => ({
+  colors: ["bleu", "jaune", "rose", "rouge", "turquoise", "vert"],
+  colorsUsed: { bleu: 0, jaune: 0, rose: 0, rouge: 0, turquoise: 0, vert: 0 },
+  max_players: 9,
+  fruitsUsed: { bleu: [], jaune: [], rose: [], rouge: [], turquoise: [], vert: [] },
+  fruits: ["ananas", "banane", "carotte", "cerise", "citron", "fraise", "kiwi", "pasteque", "tomate"],
+  ...over,
+});
+const server = (msg: ServerMessage): PseudoAction => ({ type: "server", msg });
+const run = (actions: PseudoAction[], from: PseudoState = initialPseudoState) => actions.reduce(pseudoReducer, from);
+const opened = () => run([{ type: "socket", status: "open" }, server({ type: "player_joinPseudoRoom_callback", ...info() })]);
+
+describe("pseudo selection", () => {
+  it("asks for a colour, then a fruit, before sending anything", () => {
+    let s = run([{ type: "validateColor" }], opened());
+    expect(s.alert).toBe(PICK_COLOR_ALERT);
+    expect(s.request).toBeNull();
+    s = run([{ type: "pickColor", color: "vert" }, { type: "validateColor" }], s);
+    expect(s.alert).toBeNull();
+    expect(s.request?.msg).toEqual({ type: "player_chooseColor", color: "vert" });
+    expect(s.waiting).toBe(true);
+    s = run([server({ type: "color_selected_callback", status: true, color: "vert", fruits: ["kiwi", "fraise"] })], s);
+    expect(s.step).toBe("fruit");
+    // The room's free list is the truth: the other seven are shown taken.
+    expect(fruitTaken(s.info!, "vert", "ananas")).toBe(true);
+    expect(fruitTaken(s.info!, "vert", "kiwi")).toBe(false);
+    s = run([{ type: "validateFruit" }], s);
+    expect(s.alert).toBe(PICK_FRUIT_ALERT);
+    s = run([{ type: "pickFruit", fruit: "ananas" }], s);
+    expect(s.fruit).toBeNull();
+    s = run([{ type: "pickFruit", fruit: "fraise" }, { type: "validateFruit" }], s);
+    expect(s.request?.msg).toEqual({ type: "player_chooseFruit", color: "vert", fruit: "fraise" });
+    s = run([server({ type: "fruit_selected_callback", status: true, pseudo: "Fraise verte", playerID: "p3", token: "p3_x" })], s);
+    expect(s.done).toEqual({ pseudo: "Fraise verte", token: "p3_x" });
+  });
+
+  it("disables a full colour and updates live as other phones choose", () => {
+    let s = run([server({ type: "player_joinPseudoRoom_callback", ...info({ max_players: 2 }) })]);
+    s = run([server({ type: "color_selected", selectedColor: "rose" }), server({ type: "color_selected", selectedColor: "rose" })], s);
+    expect(colorFull(s.info!, "rose")).toBe(true);
+    expect(run([{ type: "pickColor", color: "rose" }], s).color).toBeNull();
+    s = run([server({ type: "fruit_selected", color: "bleu", selectedFruit: "kiwi" })], s);
+    expect(fruitTaken(s.info!, "bleu", "kiwi")).toBe(true);
+  });
+
+  it("tells the loser of a fruit race plainly and lets them pick again", () => {
+    let s = run(
+      [
+        { type: "pickColor", color: "bleu" },
+        { type: "validateColor" },
+        server({ type: "color_selected_callback", status: true, color: "bleu", fruits: ["kiwi", "tomate"] }),
+        { type: "pickFruit", fruit: "kiwi" },
+        { type: "validateFruit" },
+      ],
+      opened(),
+    );
+    s = run(
+      [
+        server({
+          type: "fruit_selected_callback",
+          status: false,
+          message: ERROR_MESSAGES.fruit_taken,
+          info: info({ fruitsUsed: { bleu: ["kiwi"], jaune: [], rose: [], rouge: [], turquoise: [], vert: [] } }),
+        }),
+      ],
+      s,
+    );
+    expect(s.alert).toBe(FRUIT_RACE_LOST);
+    expect(s.waiting).toBe(false);
+    expect(s.fruit).toBeNull();
+    expect(fruitTaken(s.info!, "bleu", "kiwi")).toBe(true);
+    expect(s.step).toBe("fruit");
+  });
+
+  it("drops the selected fruit when another phone takes it first", () => {
+    let s = run(
+      [
+        { type: "pickColor", color: "bleu" },
+        { type: "validateColor" },
+        server({ type: "color_selected_callback", status: true, color: "bleu", fruits: ["kiwi", "tomate"] }),
+        { type: "pickFruit", fruit: "kiwi" },
+      ],
+      opened(),
+    );
+    s = run([server({ type: "fruit_selected", color: "bleu", selectedFruit: "kiwi" })], s);
+    expect(s.fruit).toBeNull();
+    expect(s.alert).toBe(FRUIT_GONE);
+  });
+
+  it("sends a loser of a colour race back to the colours", () => {
+    let s = run([{ type: "pickColor", color: "jaune" }, { type: "validateColor" }], opened());
+    s = run([server({ type: "color_selected_callback", status: false, color: "jaune", fruits: [], message: ERROR_MESSAGES.color_full })], s);
+    expect(s.step).toBe("color");
+    expect(s.alert).toBe(COLOR_RACE_LOST);
+    expect(colorFull(s.info!, "jaune")).toBe(true);
+  });
+
+  it("stops on a full room, a kick, an end, or a seat the room already knows", () => {
+    expect(run([server({ type: "error", code: "room_full", message: ERROR_MESSAGES.room_full })]).fatal).toBe(
+      "Cette salle est complète",
+    );
+    expect(run([server({ type: "player_kicked", reason: "ended" })]).kicked).toBe("ended");
+    const s = run([
+      server({
+        type: "player_joinRoom_callback",
+        playerID: "p1",
+        token: "p1_t",
+        pseudo: "Kiwi bleu",
+        marker: "Kiwibleu",
+        color: "bleu",
+        fruit: "kiwi",
+        team: null,
+        mode: "player",
+        iconType: "defined",
+        mapSettings: { center: { lat: 0, lng: 0 }, zoom: 3, bounds: { north: 1, south: -1, east: 1, west: -1 } },
+        pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
+        helpSettings: [],
+        maxAnswerTime: 60,
+        questionsNb: 1,
+        phase: "lobby",
+      }),
+    ]);
+    expect(s.done).toEqual({ pseudo: "Kiwi bleu", token: "p1_t" });
+  });
+
+  it("gives the buttons back when the socket drops during a request", () => {
+    let s = run([{ type: "pickColor", color: "vert" }, { type: "validateColor" }], opened());
+    s = run([{ type: "socket", status: "closed" }], s);
+    expect(s.waiting).toBe(false);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * The pseudo screen of /join/{room} (spec §2 "Player: pseudo selection", §4, §5) as a pure
+ * reducer: colour step, then fruit step, with the other phones' choices arriving live. The room
+ * decides every race; this only keeps the buttons honest and says what happened in French.
+ */
+import {
+  ERROR_MESSAGES,
+  FRUIT_KEYS,
+  type ColorKey,
+  type FruitKey,
+  type KickReason,
+  type PlayerClientMessage,
+  type PseudoRoomInfo,
+  type ServerMessage,
+} from "@common/protocol";
+import type { SocketStatus } from "./play-state";
+
+export const PICK_COLOR_ALERT = "Veuillez sélectionner une couleur !";
+export const PICK_FRUIT_ALERT = "Veuillez sélectionner un fruit !";
+export const FRUIT_RACE_LOST = "Trop tard : un autre joueur vient de prendre ce fruit. Choisissez-en un autre.";
+export const COLOR_RACE_LOST = "Trop tard : cette couleur vient d'être complétée. Choisissez-en une autre.";
+export const FRUIT_GONE = "Un autre joueur vient de prendre ce fruit. Choisissez-en un autre.";
+export const COLOR_GONE = "Cette couleur vient d'être complétée. Choisissez-en une autre.";
+export const CONNECTION_LOST = "Connexion perdue : réessayez dans un instant.";
+
+export interface PseudoState {
+  info: PseudoRoomInfo | null;
+  step: "color" | "fruit";
+  color: ColorKey | null;
+  fruit: FruitKey | null;
+  /** The request the page must send (new id = send once). */
+  request: { id: number; msg: PlayerClientMessage } | null;
+  /** A request is on its way: the buttons wait for the room's answer. */
+  waiting: boolean;
+  /** Shown in a role=alert line under the buttons. */
+  alert: string | null;
+  /** Seated: the page keeps the token and goes to /play/{room}?pseudo=… */
+  done: { pseudo: string; token: string } | null;
+  kicked: KickReason | null;
+  fatal: string | null;
+  reload: string | null;
+  socket: SocketStatus;
+}
+
+export type PseudoAction =
+  | { type: "server"; msg: ServerMessage }
+  | { type: "socket"; status: SocketStatus }
+  | { type: "pickColor"; color: ColorKey }
+  | { type: "pickFruit"; fruit: FruitKey }
+  | { type: "validateColor" }
+  | { type: "validateFruit" }
+  | { type: "backToColors" }
+  | { type: "requestFailed" };
+
+export const initialPseudoState: PseudoState = {
+  info: null,
+  step: "color",
+  color: null,
+  fruit: null,
+  request: null,
+  waiting: false,
+  alert: null,
+  done: null,
+  kicked: null,
+  fatal: null,
+  reload: null,
+  socket: "connecting",
+};
+
+export function colorFull(info: PseudoRoomInfo, color: ColorKey): boolean {
+  return (info.colorsUsed[color] ?? 0) >= info.max_players;
+}
+
+export function fruitTaken(info: PseudoRoomInfo, color: ColorKey, fruit: FruitKey): boolean {
+  return (info.fruitsUsed[color] ?? []).includes(fruit);
+}
+
+const nextId = (s: PseudoState) => (s.request?.id ?? 0) + 1;
+
+function withInfo(state: PseudoState, info: PseudoRoomInfo): PseudoState {
+  let { step, color, fruit, alert } = state;
+  if (step === "color" && color && colorFull(info, color)) {
+    color = null;
+    alert = COLOR_GONE;
+  }
+  if (step === "fruit" && color && fruit && fruitTaken(info, color, fruit)) {
+    fruit = null;
+    alert = FRUIT_GONE;
+  }
+  return { ...state, info, step, color, fruit, alert };
+}
+
+export function pseudoReducer(state: PseudoState, action: PseudoAction): PseudoState {
+  if (state.done || state.kicked || state.fatal || state.reload) return state;
+  switch (action.type) {
+    case "socket":
+      // An unanswered request died with the socket: the buttons come back.
+      return action.status === "open"
+        ? { ...state, socket: "open" }
+        : { ...state, socket: action.status, waiting: false };
+    case "pickColor":
+      if (state.waiting || !state.info || colorFull(state.info, action.color)) return state;
+      return { ...state, color: action.color, alert: null };
+    case "pickFruit":
+      if (state.waiting || !state.info || !state.color || fruitTaken(state.info, state.color, action.fruit)) return state;
+      return { ...state, fruit: action.fruit, alert: null };
+    case "validateColor":
+      if (state.waiting) return state;
+      if (!state.color) return { ...state, alert: PICK_COLOR_ALERT };
+      return {
+        ...state,
+        alert: null,
+        waiting: true,
+        request: { id: nextId(state), msg: { type: "player_chooseColor", color: state.color } },
+      };
+    case "validateFruit":
+      if (state.waiting || !state.color) return state;
+      if (!state.fruit) return { ...state, alert: PICK_FRUIT_ALERT };
+      return {
+        ...state,
+        alert: null,
+        waiting: true,
+        request: { id: nextId(state), msg: { type: "player_chooseFruit", color: state.color, fruit: state.fruit } },
+      };
+    case "backToColors":
+      if (state.waiting) return state;
+      return { ...state, step: "color", fruit: null, alert: null };
+    case "requestFailed":
+      return { ...state, waiting: false, alert: CONNECTION_LOST };
+    case "server":
+      return onServer(state, action.msg);
+  }
+}
+
+function onServer(state: PseudoState, msg: ServerMessage): PseudoState {
+  switch (msg.type) {
+    case "player_joinPseudoRoom_callback": {
+      const { type: _type, ...info } = msg;
+      return withInfo(state, info);
+    }
+    case "color_selected": {
+      if (!state.info) return state;
+      const c = msg.selectedColor;
+      const colorsUsed = { ...state.info.colorsUsed, [c]: (state.info.colorsUsed[c] ?? 0) + 1 };
+      return withInfo(state, { ...state.info, colorsUsed });
+    }
+    case "fruit_selected": {
+      if (!state.info) return state;
+      const used = state.info.fruitsUsed[msg.color] ?? [];
+      if (used.includes(msg.selectedFruit)) return state;
+      const fruitsUsed = { ...state.info.fruitsUsed, [msg.color]: [...used, msg.selectedFruit] };
+      return withInfo(state, { ...state.info, fruitsUsed });
+    }
+    case "color_selected_callback": {
+      if (!msg.status && msg.message === ERROR_MESSAGES.room_full) return { ...state, waiting: false, fatal: msg.message };
+      if (!msg.status) {
+        const info = state.info ? { ...state.info, colorsUsed: { ...state.info.colorsUsed, [msg.color]: state.info.max_players } } : null;
+        return {
+          ...state,
+          info: msg.message === ERROR_MESSAGES.color_full ? info : state.info,
+          waiting: false,
+          color: null,
+          alert: msg.message === ERROR_MESSAGES.color_full ? COLOR_RACE_LOST : (msg.message ?? CONNECTION_LOST),
+        };
+      }
+      // The room's list of free fruits is fresher than what we pieced together.
+      const taken = FRUIT_KEYS.filter((f) => !msg.fruits.includes(f));
+      const info = state.info ? { ...state.info, fruitsUsed: { ...state.info.fruitsUsed, [msg.color]: taken } } : null;
+      return { ...state, info, waiting: false, step: "fruit", color: msg.color, fruit: null, alert: null };
+    }
+    case "fruit_selected_callback": {
+      if (msg.status && msg.pseudo && msg.token) return { ...state, waiting: false, done: { pseudo: msg.pseudo, token: msg.token } };
+      if (msg.message === ERROR_MESSAGES.room_full) return { ...state, waiting: false, fatal: msg.message };
+      let next: PseudoState = { ...state, waiting: false, fruit: null };
+      if (msg.info) next = withInfo(next, msg.info);
+      if (msg.message === ERROR_MESSAGES.fruit_taken) return { ...next, alert: FRUIT_RACE_LOST };
+      if (msg.message === ERROR_MESSAGES.color_full || msg.message === ERROR_MESSAGES.color_unavailable)
+        return { ...next, step: "color", color: null, alert: COLOR_RACE_LOST };
+      return { ...next, alert: msg.message ?? CONNECTION_LOST };
+    }
+    case "player_joinRoom_callback":
+      // Already seated (token still valid) or a random-icon room: straight to the game.
+      return { ...state, done: { pseudo: msg.pseudo, token: msg.token } };
+    case "player_kicked":
+      return { ...state, kicked: msg.reason };
+    case "reload":
+      return { ...state, reload: msg.message };
+    case "error":
+      if (msg.code === "room_full" || msg.code === "room_closed") return { ...state, fatal: msg.message };
+      return { ...state, waiting: false, alert: msg.message };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,259 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useActionData } from "@remix-run/react";
+import type { PlayerListEntry, ServerMessage } from "@common/protocol";
+import { ERROR_MESSAGES } from "@common/protocol";
+import { questionPageUrl } from "./format";
+import { readResume, writeResume } from "./resume";
+import {
+  AUTO_ADVANCE_MS,
+  END_QUESTION_MIN_MS,
+  initialState,
+  presenterReducer,
+} from "./screen-state";
+import { pickQuestionSound, SOUND } from "@common/sounds";
+import { EndGameView } from "./EndGameView";
+import { LobbyView } from "./LobbyView";
+import { QuestionView } from "./QuestionView";
+import { RankingView } from "./RankingView";
+import { ResultsMapView } from "./ResultsMapView";
+import { StartingView } from "./StartingView";
+import { useGameSounds } from "./useGameSounds";
+import { usePresenterSocket } from "./usePresenterSocket";
+
+export interface PresenterGameProps {
+  room: string;
+  token: string;
+  quizUniqueName: string;
+  lobbyPicture: string;
+  origin: string;
+  host: string;
+  dashboard: string;
+}
+
+const OFFLINE_MESSAGE = "Connexion perdue : reconnexion en cours, réessayez dans un instant";
+
+/**
+ * The presenter screen of a live room: one socket, the screen reducer (screen-state.ts), the
+ * timers only the presenter runs (results map, automatic advance), the sounds, and the
+ * 'Reconnexion…' banner whenever the socket is down.
+ */
+export function PresenterGame(props: PresenterGameProps) {
+  const { room, token } = props;
+  const [state, dispatch] = useReducer(presenterReducer, initialState);
+  const actionData = useActionData<{ error?: string }>();
+
+  const onMessage = useCallback(
+    (msg: ServerMessage) =>
+      dispatch({
+        type: "message",
+        msg,
+        now: performance.now(),
+        resume: msg.type === "pres_results" ? readResume(room) : null,
+      }),
+    [room],
+  );
+  const onStatus = useCallback((status: "open" | "down") => dispatch({ type: "connection", status }), []);
+  const send = usePresenterSocket(room, token, onMessage, onStatus, state.step !== "closed");
+
+  // ---- sounds: a random music per question, drawn once when the question arrives
+  const questionMusic = useRef<{ index: number; id: number } | null>(null);
+  const questionIndex = state.question?.index ?? null;
+  if (questionIndex !== null && questionMusic.current?.index !== questionIndex) {
+    questionMusic.current = { index: questionIndex, id: pickQuestionSound(Math.random, questionMusic.current?.id ?? null) };
+  }
+  const questionSound = questionMusic.current?.id ?? null;
+  const sounds = useGameSounds(state.step, state.step === "question" ? questionSound : null);
+  const { effect: playEffect } = sounds;
+  const playWarning = useCallback(() => playEffect(SOUND.warning), [playEffect]);
+
+  // ---- 'Chargement des résultats' stays up a moment, then the map plays
+  useEffect(() => {
+    if (state.step !== "endQuestion" || !state.results) return;
+    const shown = performance.now() - (state.endQuestionSince ?? performance.now());
+    const id = window.setTimeout(() => dispatch({ type: "showResultsMap" }), Math.max(0, END_QUESTION_MIN_MS - shown));
+    return () => window.clearTimeout(id);
+  }, [state.step, state.results, state.endQuestionSince]);
+
+  // ---- a reload during the reveal comes back to the same view
+  const resultsIndex = state.results?.questionIndex ?? null;
+  useEffect(() => {
+    if (resultsIndex === null) return;
+    if (state.step === "resultsQuestion_classement")
+      writeResume(room, { questionIndex: resultsIndex, view: "classement", paused: state.paused });
+    else if (state.step === "resultsQuestion" || state.step === "endQuestion")
+      writeResume(room, { questionIndex: resultsIndex, view: "map", paused: false });
+  }, [room, resultsIndex, state.step, state.paused]);
+
+  // ---- automatic advance 5 s after the ranking appears, unless paused
+  const [advanceAt, setAdvanceAt] = useState<number | null>(null);
+  const onRanking = state.step === "resultsQuestion_classement";
+  useEffect(() => {
+    setAdvanceAt(onRanking ? performance.now() + AUTO_ADVANCE_MS : null);
+  }, [onRanking, resultsIndex]);
+  const advance = useCallback(() => {
+    if (send({ type: "pres_nextQuestion" })) dispatch({ type: "advance" });
+    else dispatch({ type: "error", message: OFFLINE_MESSAGE });
+  }, [send]);
+  const canAuto = onRanking && !state.paused && !state.advanceRequested && advanceAt !== null;
+  useEffect(() => {
+    if (!canAuto || state.connection !== "open" || advanceAt === null) return;
+    const id = window.setTimeout(advance, Math.max(0, advanceAt - performance.now()));
+    return () => window.clearTimeout(id);
+  }, [canAuto, state.connection, advanceAt, advance]);
+
+  // ---- lobby actions
+  const start = useCallback(() => {
+    if (!state.players.some((p) => p.connected)) {
+      dispatch({ type: "error", message: ERROR_MESSAGES.no_players });
+      return;
+    }
+    if (!send({ type: "pres_startGame" })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+  }, [send, state.players]);
+  const kick = useCallback(
+    (p: PlayerListEntry) => {
+      if (!send({ type: "pres_kickPlayer", playerID: p.playerID })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+    },
+    [send],
+  );
+
+  // Messages fade after a while; errors stay until the next one or a few seconds.
+  useEffect(() => {
+    if (!state.error && !state.notice) return;
+    const id = window.setTimeout(() => dispatch({ type: "dismiss" }), 6000);
+    return () => window.clearTimeout(id);
+  }, [state.error, state.notice]);
+
+  const openPhotoMap = useCallback(() => {
+    dispatch({ type: "pause" });
+    if (resultsIndex === null) return;
+    try {
+      window.open(questionPageUrl(props.quizUniqueName, resultsIndex), "_blank");
+    } catch {
+      // a blocked pop-up only costs the extra window
+    }
+  }, [props.quizUniqueName, resultsIndex]);
+
+  const quiz = state.room?.quiz ?? null;
+  const screen = state.step;
+  let body: React.ReactNode;
+  if (!state.room || screen === "loading") {
+    body = <LoadingScreen text={state.connection === "down" ? "Connexion à la salle…" : "Chargement"} />;
+  } else if (screen === "lobby") {
+    body = (
+      <LobbyView
+        room={state.room}
+        origin={props.origin}
+        host={props.host}
+        lobbyPicture={props.lobbyPicture}
+        players={state.players}
+        playersCount={state.playersCount}
+        onKick={kick}
+        onStart={start}
+      />
+    );
+  } else if (screen === "starting") {
+    body = <StartingView endsAt={state.startingEndsAt} quizName={quiz!.name} questionsNb={quiz!.questions.length} />;
+  } else if (screen === "question" && state.question) {
+    body = (
+      <QuestionView question={state.question} pointMaxTemps={quiz!.pointsSettings.point_max_temps} onWarning={playWarning} />
+    );
+  } else if (screen === "endQuestion" || (screen === "question" && !state.question)) {
+    body = <LoadingScreen text="Chargement des résultats" />;
+  } else if (screen === "resultsQuestion" && state.results) {
+    body = (
+      <ResultsMapView
+        key={state.results.questionIndex}
+        quiz={quiz!}
+        results={state.results}
+        onDone={() => dispatch({ type: "resultsMapDone" })}
+      />
+    );
+  } else if (screen === "resultsQuestion_classement" && state.results) {
+    body = (
+      <RankingView
+        results={state.results}
+        paused={state.paused}
+        advanceRequested={state.advanceRequested}
+        advanceAt={canAuto ? advanceAt : null}
+        onPause={() => dispatch({ type: "pause" })}
+        onNext={advance}
+        onPhotoMap={openPhotoMap}
+      />
+    );
+  } else if (screen === "endGame" && state.endGame) {
+    body = <EndGameView endGame={state.endGame} room={room} error={actionData?.error ?? null} />;
+  } else if (screen === "closed") {
+    body = (
+      <div className="pres-center">
+        <h1 className="pres-big">Cette partie est terminée</h1>
+        <a className="pres-button pres-button-go" href={props.dashboard}>
+          Retour au tableau de bord
+        </a>
+      </div>
+    );
+  } else {
+    body = <LoadingScreen text="Chargement" />;
+  }
+
+  return (
+    <div className={`pres pres-step-${screen}`} data-step={screen}>
+      <main className="pres-main">{body}</main>
+      <div className="pres-corner">
+        {state.room && screen !== "lobby" ? (
+          <span className="pres-room-tag">Salle {state.room.roomID.slice(0, 3)} {state.room.roomID.slice(3)}</span>
+        ) : null}
+        {sounds.blocked ? (
+          <button type="button" className="pres-button pres-sound-on" onClick={sounds.unlock}>
+            <SpeakerIcon muted /> Activer le son
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="pres-icon-button"
+            onClick={sounds.toggleMute}
+            aria-pressed={sounds.muted}
+            aria-label={sounds.muted ? "Remettre le son" : "Couper le son"}
+            title={sounds.muted ? "Remettre le son" : "Couper le son"}
+          >
+            <SpeakerIcon muted={sounds.muted} />
+          </button>
+        )}
+      </div>
+      {state.connection === "down" && state.room && screen !== "closed" ? (
+        <div className="pres-reconnect" role="status">
+          <span className="pres-spinner" aria-hidden="true" /> Reconnexion…
+        </div>
+      ) : null}
+      <div className="pres-toasts" aria-live="assertive">
+        {state.error ? (
+          <p className="pres-toast pres-toast-error" role="alert">
+            {state.error}
+          </p>
+        ) : null}
+        {state.notice ? <p className="pres-toast">{state.notice}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+export function LoadingScreen({ text }: { text: string }) {
+  return (
+    <div className="pres-center" aria-busy="true">
+      <span className="pres-spinner pres-spinner-big" aria-hidden="true" />
+      <h1 className="pres-big">{text}</h1>
+    </div>
+  );
+}
+
+function SpeakerIcon({ muted }: { muted?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      {muted ? (
+        <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      ) : (
+        <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,212 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { PresenterQuizData, PresResults } from "@common/protocol";
+import { GameMap } from "~/features/map/GameMap";
+import type { MapCircle, MapMarker } from "~/features/map/types";
+import { markerUrl } from "@common/media-urls";
+import { formatPoints } from "./format";
+import { frameAt, halfHeightM, resultsTimeline, spotCircleRadiusM } from "./results-timeline";
+import { useNow } from "./useNow";
+
+const SPOT_RED = "#e53935";
+/** Every marker keeps its pseudo up to this many on the map; beyond, only the latest zone's. */
+const LABELS_ALL = 8;
+const LABELS_ZONE = 6;
+const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+
+/** '3' rather than '3,00' for the rings' whole points. */
+const shortPoints = (p: number) => formatPoints(p).replace(/,00$/, "");
+
+/** 'Hors cible' or 'Cercle de 100 m · 3 pts'. */
+export function zoneTitle(quiz: PresenterQuizData, zone: number): string {
+  const t = quiz.targetSettings[zone];
+  if (zone === 0 || !t || t.max < 0) return "Hors cible · 0 pt";
+  return `Cercle de ${t.max} m · ${shortPoints(t.points)} pts`;
+}
+
+/**
+ * The results map (spec §4): the sequence of results-timeline.ts played on the map, with a
+ * legend of the rings and, beside it, who has just appeared. Calls `onDone` at completion.
+ */
+export function ResultsMapView({
+  quiz,
+  results,
+  onDone,
+}: {
+  quiz: PresenterQuizData;
+  results: PresResults;
+  onDone: () => void;
+}) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [aspect, setAspect] = useState<number | null>(null);
+  useIsoLayoutEffect(() => {
+    const el = boxRef.current;
+    setAspect(el && el.clientHeight > 0 ? el.clientWidth / el.clientHeight : 16 / 9);
+  }, []);
+
+  const timeline = useMemo(
+    () =>
+      aspect === null
+        ? null
+        : resultsTimeline({
+            spot: results.spot,
+            bounds: quiz.mapSettings.bounds,
+            targets: quiz.targetSettings,
+            answers: results.coords,
+            zones: results.coords_byDist,
+            aspect,
+          }),
+    [aspect, quiz, results],
+  );
+
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (timeline) setStartedAt(performance.now());
+  }, [timeline]);
+  const now = useNow(100, startedAt !== null);
+  const frame = timeline && startedAt !== null ? frameAt(timeline, now - startedAt) : null;
+
+  const done = frame?.done ?? false;
+  const doneRef = useRef(onDone);
+  doneRef.current = onDone;
+  useEffect(() => {
+    if (done) doneRef.current();
+  }, [done]);
+
+  const byId = useMemo(() => new Map(results.coords.map((a) => [a.playerID, a])), [results]);
+  const shown = new Set(frame?.shown ?? []);
+  // Once the rings are drawn the pin alone marks the spot: its label would hide the small rings.
+  // Pseudos beside the markers while they stay readable; a crowd keeps its names in the side panel.
+  const latest = new Set(
+    frame?.zone === null || frame?.zone === undefined
+      ? []
+      : (results.coords_byDist[frame.zone] ?? []).map((e) => e.playerID),
+  );
+  const labelled = (id: string) => shown.size <= LABELS_ALL || (latest.size <= LABELS_ZONE && latest.has(id));
+  const markers: MapMarker[] = [
+    { id: "spot", position: results.spot, color: SPOT_RED, label: frame?.rings ? undefined : "Bonne réponse" },
+    ...results.coords
+      .filter((a) => shown.has(a.playerID))
+      .map((a) => ({
+        id: a.playerID,
+        position: a.coords,
+        iconUrl: markerUrl(a.marker),
+        label: labelled(a.playerID) ? a.pseudo : undefined,
+      })),
+  ];
+  const circles: MapCircle[] = [];
+  if (frame?.spotCircle)
+    circles.push({
+      id: "spot-circle",
+      center: results.spot,
+      radiusM: spotCircleRadiusM(quiz.mapSettings.bounds),
+      color: SPOT_RED,
+      fillOpacity: 0.12,
+    });
+  if (frame?.rings) {
+    // A ring's label sits on its top edge: only rings large enough in the view get one.
+    const viewHalf = halfHeightM(frame.focus ?? quiz.mapSettings.bounds);
+    const rings = quiz.targetSettings
+      .map((t, i) => ({ t, i }))
+      .filter(({ i, t }) => i > 0 && t.max > 0)
+      .sort((a, b) => b.t.max - a.t.max);
+    for (const { t, i } of rings)
+      circles.push({
+        id: `ring-${i}`,
+        center: results.spot,
+        radiusM: t.max,
+        color: t.color,
+        fillOpacity: 0.22,
+        label: t.max / viewHalf >= 0.2 ? `${shortPoints(t.points)} pts` : undefined,
+      });
+  }
+
+  const zone = frame?.zone ?? null;
+  const zoneEntries = zone === null ? [] : (results.coords_byDist[zone] ?? []);
+  const distance = new Map(results.coordsOrderDist.map((d) => [d.playerID, d.distance]));
+  // Counts grow as the markers appear: the legend never tells the end of the story first.
+  const revealed = (i: number) => (results.coords_byDist[i] ?? []).filter((e) => shown.has(e.playerID)).length;
+  const outside = revealed(0);
+  const legend = quiz.targetSettings
+    .map((t, i) => ({ t, i, count: revealed(i) }))
+    .filter(({ i }) => i > 0)
+    .sort((a, b) => b.t.max - a.t.max);
+
+  return (
+    <div className="pres-results">
+      <header className="results-bar">
+        <p className="question-number">
+          Question <strong>{results.questionIndex + 1}</strong>/{results.questionsNb}
+        </p>
+        <h1 className="results-title">Résultats</h1>
+        <p className="question-answered">
+          <strong>{results.answersCount}</strong>/{results.playersCount} ont répondu
+        </p>
+      </header>
+      <div className="results-body">
+        <div className="results-map" ref={boxRef}>
+          <GameMap
+            bounds={quiz.mapSettings.bounds}
+            focus={frame?.focus ?? null}
+            markers={markers}
+            circles={circles}
+            ariaLabel="Carte des résultats"
+            className="pres-map"
+          />
+        </div>
+        <aside className="results-side" aria-live="polite">
+          {frame?.rings ? (
+            <ul className="results-legend" aria-label="Cercles de la cible">
+              <li className={zone === 0 ? "is-current" : undefined}>
+                <span className="legend-swatch legend-swatch-out" aria-hidden="true" />
+                <span className="legend-radius legend-out">Hors cible</span>
+                <span className="legend-points">0 pt</span>
+                <span className="legend-count">
+                  {outside} joueur{outside > 1 ? "s" : ""}
+                </span>
+              </li>
+              {legend.map(({ t, i, count }) => (
+                <li key={i} className={zone === i ? "is-current" : undefined}>
+                  <span className="legend-swatch" style={{ background: t.color }} aria-hidden="true" />
+                  <span className="legend-radius">{t.max} m</span>
+                  <span className="legend-points">{shortPoints(t.points)} pts</span>
+                  <span className="legend-count">
+                    {count} joueur{count > 1 ? "s" : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="results-caption">Voici la bonne réponse…</p>
+          )}
+          {zone !== null ? (
+            <div className="results-zone">
+              <h2>{zoneTitle(quiz, zone)}</h2>
+              <ul>
+                {zoneEntries.slice(0, 8).map((e) => {
+                  const a = byId.get(e.playerID);
+                  if (!a) return null;
+                  const d = distance.get(e.playerID);
+                  return (
+                    <li key={e.playerID}>
+                      <span className="results-zone-name">{a.pseudo}</span>
+                      {d !== undefined ? <span className="results-zone-dist">{formatDistance(d)}</span> : null}
+                    </li>
+                  );
+                })}
+                {zoneEntries.length > 8 ? <li className="results-zone-more">et {zoneEntries.length - 8} autres</li> : null}
+              </ul>
+            </div>
+          ) : frame?.rings && results.answersCount === 0 ? (
+            <p className="results-caption">Personne n'a répondu à cette question.</p>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function formatDistance(m: number): string {
+  if (m < 1000) return `${Math.round(m)} m`;
+  const km = m / 1000;
+  return `${km.toLocaleString("fr-FR", { maximumFractionDigits: km < 10 ? 1 : 0 })} km`;
+}

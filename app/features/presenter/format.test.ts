@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { dashboardPath } from "@common/dashboard/format";
+import { capacityLabel, formatPoints, formatPoints1, questionPageUrl, rankMove, splitRoomCode } from "./format";
+import { pickQuestionSound, stepSound, VOLUME } from "@common/sounds";
+import { parseResume } from "./resume";
+
+describe("presenter formatting", () => {
+  it("splits the join code in two halves", () => {
+    expect(splitRoomCode("482913")).toBe("482 913");
+  });
+
+  it("shows points with 2 decimals in results and 1 while a question runs", () => {
+    expect(formatPoints(12.345)).toBe("12,35");
+    expect(formatPoints(0)).toBe("0,00");
+    expect(formatPoints(1234.5)).toBe("1 234,50");
+    expect(formatPoints1(4.25)).toMatch(/^4,[23]$/);
+    expect(formatPoints1(5)).toBe("5,0");
+  });
+
+  it("shows the capacity as players/(max_team x max_player or max_player)", () => {
+    expect(capacityLabel(3, { mode: "player", capacity: 50, maxTeam: 6 })).toEqual({ count: "3/50", detail: null });
+    expect(capacityLabel(7, { mode: "team", capacity: 48, maxTeam: 6 })).toEqual({
+      count: "7/48",
+      detail: "6 équipes × 8 joueurs",
+    });
+  });
+
+  it("turns classementMove into an arrow", () => {
+    expect(rankMove(2)).toMatchObject({ symbol: "▲", tone: "up", label: "Gagne 2 places" });
+    expect(rankMove(-1)).toMatchObject({ symbol: "▼", tone: "down", label: "Perd 1 place" });
+    expect(rankMove(0)).toMatchObject({ symbol: "=", tone: "same" });
+  });
+
+  it("leads back to the dashboard or the folder", () => {
+    expect(dashboardPath("admin", null)).toBe("/pres");
+    expect(dashboardPath("mj", null)).toBe("/mj");
+    expect(dashboardPath("admin", 12)).toBe("/pres/12/x/folder");
+    expect(dashboardPath("mj", 3)).toBe("/mj/3/x/folder");
+    expect(questionPageUrl("tour-de-lyon-a1b2", 2)).toBe("/question?quiz=tour-de-lyon-a1b2&questionNumber=2");
+  });
+});
+
+describe("presenter sounds (spec §9)", () => {
+  it("plays the right sound on each step at the right volume", () => {
+    expect(stepSound("lobby", null)).toEqual({ id: 1, loop: true });
+    expect(stepSound("resultsQuestion_classement", 6)).toEqual({ id: 2, loop: false });
+    expect(stepSound("endGame", null)).toEqual({ id: 3, loop: false });
+    expect(stepSound("question", 6)).toEqual({ id: 6, loop: true });
+    expect(stepSound("resultsQuestion", 6)).toBeNull();
+    expect(VOLUME).toMatchObject({ 1: 0.15, 3: 0.8, 4: 0.5, 5: 1, 6: 1, 7: 1 });
+  });
+
+  it("picks the question music among 5-7, not twice in a row", () => {
+    const seen = new Set<number>();
+    for (let r = 0; r < 1; r += 0.05) seen.add(pickQuestionSound(() => r));
+    expect([...seen].sort()).toEqual([5, 6, 7]);
+    for (let r = 0; r < 1; r += 0.05) expect(pickQuestionSound(() => r, 6)).not.toBe(6);
+  });
+});
+
+describe("presenter resume record", () => {
+  it("reads back only well-formed records", () => {
+    expect(parseResume('{"questionIndex":2,"view":"classement","paused":true}')).toEqual({
+      questionIndex: 2,
+      view: "classement",
+      paused: true,
+    });
+    expect(parseResume('{"questionIndex":-1,"view":"map","paused":false}')).toBeNull();
+    expect(parseResume("{oops")).toBeNull();
+    expect(parseResume(null)).toBeNull();
+  });
+});
+
+import { colorOfPseudo, groupByTeam, inkOn } from "./players";
+
+describe("presenter players", () => {
+  it("reads the colour of a pseudo, numbered or accented", () => {
+    expect(colorOfPseudo("Kiwi bleu")).toBe("bleu");
+    expect(colorOfPseudo("Fraise verte 2")).toBe("vert");
+    expect(colorOfPseudo("Pastèque turquoise")).toBe("turquoise");
+    expect(colorOfPseudo("Banane jaune")).toBe("jaune");
+    expect(colorOfPseudo("Inconnu")).toBeNull();
+    expect(inkOn("jaune")).toBe("#0b1d3a");
+    expect(inkOn("rouge")).toBe("#ffffff");
+  });
+
+  it("groups the lobby by team in the room's order", () => {
+    const p = (id: string, team: "bleu" | "jaune") => ({
+      playerID: id,
+      pseudo: id,
+      marker: id,
+      color: team,
+      team,
+      connected: true,
+    });
+    const groups = groupByTeam([p("a", "jaune"), p("b", "bleu"), p("c", "jaune")], ["bleu", "jaune"]);
+    expect(groups.map((g) => [g.team, g.players.map((x) => x.playerID)])).toEqual([
+      ["bleu", ["b"]],
+      ["jaune", ["a", "c"]],
+    ]);
+  });
+});

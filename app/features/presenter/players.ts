@@ -1,0 +1,36 @@
+/** Player and team helpers of the presenter screen (colours from pseudos, teams in the lobby). */
+import { COLOR_KEYS, type ColorKey, type PlayerListEntry } from "@common/protocol";
+import { COLORS } from "@party/engine/pseudos";
+
+const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+/**
+ * The colour of a pseudo ('Fraise verte 2' -> vert): ranking lines carry no colour, and the
+ * marker's fallback disc still shows the right one.
+ */
+export function colorOfPseudo(pseudo: string): ColorKey | null {
+  const words = pseudo.trim().split(/\s+/).filter((w) => !/^\d+$/.test(w));
+  const last = fold(words[words.length - 1] ?? "");
+  for (const key of COLOR_KEYS) {
+    const c = COLORS[key];
+    if (last === fold(c.masculine) || last === fold(c.feminine)) return key;
+  }
+  return null;
+}
+
+export const colorHex = (key: ColorKey | null | undefined) => (key ? COLORS[key].hex : "#7a869e");
+
+/** Text colour that reads on a team colour (yellow and turquoise need dark ink). */
+export function inkOn(key: ColorKey | null | undefined): string {
+  return key === "jaune" || key === "turquoise" ? "#0b1d3a" : "#ffffff";
+}
+
+export interface TeamGroup {
+  team: ColorKey;
+  players: PlayerListEntry[];
+}
+
+/** Team mode lobby: one column per team, in the room's team order, players in join order. */
+export function groupByTeam(players: readonly PlayerListEntry[], teams: readonly ColorKey[]): TeamGroup[] {
+  return teams.map((team) => ({ team, players: players.filter((p) => (p.team ?? p.color) === team) }));
+}

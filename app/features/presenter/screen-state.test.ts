@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import type {
+  PresNewRoomCallback,
+  PresResults,
+  ServerMessage,
+  PlayerListEntry,
+  Phase,
+} from "@common/protocol";
+import { initialState, presenterReducer, type PresenterState } from "./screen-state";
+import type { ResumeRecord } from "./resume";
+
+const player = (n: number, connected = true): PlayerListEntry => ({
+  playerID: `p${n}`,
+  pseudo: `Kiwi ${n}`,
+  marker: `Kiwi${n}`,
+  color: "bleu",
+  team: null,
+  connected,
+});
+
+function newRoom(phase: Phase, players: PlayerListEntry[] = []): PresNewRoomCallback {
+  return {
+    type: "pres_newRoom_callback",
+    roomID: "482913",
+    quizzData: {
+      uniqueName: "quiz-abc",
+      name: "Quiz",
+      description: "",
+      questions: [],
+      mapSettings: { center: { lat: 0, lng: 0 }, zoom: 12, bounds: { north: 1, south: -1, east: 1, west: -1 } },
+      targetSettings: [],
+      pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
+    },
+    colors: ["bleu"],
+    settings: { iconType: "random", mode: "player", answerTimeSec: 15, helpZone: null, maxPlayer: 50, maxTeam: 6, capacity: 50 },
+    helpSettings: [],
+    phase,
+    playerList: players,
+    playersCount: players.length,
+  };
+}
+
+const question = (index: number): ServerMessage => ({
+  type: "pres_newQuestion",
+  questionIndex: index,
+  questionsNb: 3,
+  question: { name: "q", kind: "photo", imageUrl: "/x.jpg", streetview: null, lat: 0, lng: 0, titre: "", description: "" },
+  maxAnswerTime: 15_000,
+  remainingMs: 15_000,
+  answeredCount: 0,
+  expectedCount: 2,
+});
+
+const results = (index: number): PresResults => ({
+  type: "pres_results",
+  questionIndex: index,
+  questionsNb: 3,
+  isLast: index === 2,
+  spot: { lat: 0, lng: 0 },
+  coords: [],
+  coords_byDist: [[], [], [], [], []],
+  coordsOrderDist: [],
+  results: [],
+  team_results: null,
+  playersCount: 2,
+  answersCount: 0,
+});
+
+function run(messages: ServerMessage[], start: PresenterState = initialState, resume: ResumeRecord | null = null) {
+  return messages.reduce((s, msg, i) => presenterReducer(s, { type: "message", msg, now: 1000 + i, resume }), start);
+}
+
+describe("presenter screen state (spec §4)", () => {
+  it("goes lobby -> starting -> question -> endQuestion -> map -> ranking -> next question -> end", () => {
+    let s = run([newRoom("lobby", [player(1)])]);
+    expect(s.step).toBe("lobby");
+    expect(s.players).toHaveLength(1);
+
+    s = run([{ type: "pres_newPlayer", player: player(2), playersCount: 2 }], s);
+    expect(s.playersCount).toBe(2);
+
+    s = run([{ type: "pres_startGame_callback", startsInMs: 5000 }], s);
+    expect(s.step).toBe("starting");
+    expect(s.startingEndsAt).toBe(6000);
+
+    s = run([question(0)], s);
+    expect(s.step).toBe("question");
+    s = run(
+      [
+        {
+          type: "pres_playerAnswered",
+          questionIndex: 0,
+          answers: [{ playerID: "p1", pseudo: "Kiwi 1", marker: "Kiwi1", time: 800 }],
+          answeredCount: 1,
+          expectedCount: 2,
+        },
+      ],
+      s,
+    );
+    expect(s.question?.answers).toHaveLength(1);
+    expect(s.question?.answeredCount).toBe(1);
+
+    s = run([{ type: "pres_endQuestion", questionIndex: 0 }, results(0)], s);
+    expect(s.step).toBe("endQuestion");
+    expect(s.results?.questionIndex).toBe(0);
+
+    s = presenterReducer(s, { type: "showResultsMap" });
+    expect(s.step).toBe("resultsQuestion");
+    s = presenterReducer(s, { type: "resultsMapDone" });
+    expect(s.step).toBe("resultsQuestion_classement");
+
+    s = presenterReducer(s, { type: "pause" });
+    expect(s.paused).toBe(true);
+    s = presenterReducer(s, { type: "advance" });
+    expect(s).toMatchObject({ paused: false, advanceRequested: true });
+
+    s = run([question(1)], s);
+    expect(s).toMatchObject({ step: "question", advanceRequested: false, results: null });
+    expect(s.question?.answers).toEqual([]);
+
+    s = run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 2 }], s);
+    expect(s.step).toBe("endGame");
+  });
+
+  it("removes kicked players and says so", () => {
+    let s = run([newRoom("lobby", [player(1), player(2)])]);
+    s = run([{ type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 1 }], s);
+    expect(s.players.map((p) => p.playerID)).toEqual(["p2"]);
+    expect(s.notice).toBe("Kiwi 1 a été exclu de la partie");
+  });
+
+  it("keeps the answers on the axis when the socket comes back mid-question", () => {
+    let s = run([newRoom("question"), question(0)]);
+    s = run(
+      [
+        {
+          type: "pres_playerAnswered",
+          questionIndex: 0,
+          answers: [{ playerID: "p1", pseudo: "Kiwi 1", marker: "Kiwi1", time: 800 }],
+          answeredCount: 1,
+          expectedCount: 2,
+        },
+      ],
+      s,
+    );
+    s = run([newRoom("question"), { ...question(0), remainingMs: 9000, answeredCount: 1 } as ServerMessage], s);
+    expect(s.step).toBe("question");
+    expect(s.question?.answers).toHaveLength(1);
+  });
+
+  it("after a reload during the reveal, replays the map unless the ranking was already shown", () => {
+    const fresh = run([newRoom("reveal"), results(1)]);
+    expect(fresh.step).toBe("endQuestion");
+
+    const back = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 1, view: "classement", paused: true });
+    expect(back).toMatchObject({ step: "resultsQuestion_classement", paused: true });
+
+    const stale = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 0, view: "classement", paused: true });
+    expect(stale.step).toBe("endQuestion");
+  });
+
+  it("does not restart the reveal when the socket comes back during it", () => {
+    let s = run([newRoom("reveal"), results(1)]);
+    s = presenterReducer(s, { type: "showResultsMap" });
+    s = presenterReducer(s, { type: "resultsMapDone" });
+    s = run([newRoom("reveal"), results(1)], s);
+    expect(s.step).toBe("resultsQuestion_classement");
+  });
+
+  it("shows a closed room and the room's errors", () => {
+    expect(run([newRoom("closed")]).step).toBe("closed");
+    const s = run([
+      newRoom("lobby"),
+      { type: "error", code: "no_players", message: "Impossible de lancer la partie sans joueur" },
+    ]);
+    expect(s.error).toBe("Impossible de lancer la partie sans joueur");
+    expect(s.step).toBe("lobby");
+    // 'Redémarrer' or another tab's 'Nouvelle partie' closed the room under us.
+    const closed = run([{ type: "error", code: "room_closed", message: "Cette partie est terminée" }], s);
+    expect(closed.step).toBe("closed");
+  });
+
+  it("waits on the loading screen when it reconnects into a running game", () => {
+    const s = run([newRoom("over")]);
+    expect(s.step).toBe("loading");
+    expect(run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 0 }], s).step).toBe("endGame");
+  });
+});

@@ -1,0 +1,254 @@
+/**
+ * The presenter screen as a reducer over the room's messages (spec §4 "Presenter game"):
+ * loading -> lobby -> starting -> question -> endQuestion -> resultsQuestion (map) ->
+ * resultsQuestion_classement -> question ... -> endGame. The room says which phase it is in
+ * (on every hello, so a reload or a reconnection rebuilds the screen); the presenter adds what
+ * only it knows: how far into the reveal it is (map or ranking) and whether it is paused,
+ * which a reload recovers from the resume record (resume.ts).
+ */
+import type {
+  ColorKey,
+  PlayerListEntry,
+  PresEndGame,
+  PresenterQuizData,
+  PresResults,
+  PublicSettings,
+  QuizQuestion,
+  ServerMessage,
+} from "@common/protocol";
+import { type AxisAnswer, mergeAnswers } from "./answer-axis";
+import type { ResumeRecord } from "./resume";
+
+export type Step =
+  | "loading"
+  | "lobby"
+  | "starting"
+  | "question"
+  | "endQuestion"
+  | "resultsQuestion"
+  | "resultsQuestion_classement"
+  | "endGame"
+  | "closed";
+
+/** Least time 'Chargement des résultats' stays up, so the change of screen reads as one. */
+export const END_QUESTION_MIN_MS = 1500;
+/** Spec §9: the ranking moves on by itself after 5 s unless paused. */
+export const AUTO_ADVANCE_MS = 5000;
+
+export interface RoomInfo {
+  roomID: string;
+  quiz: PresenterQuizData;
+  colors: ColorKey[];
+  settings: PublicSettings;
+}
+
+export interface QuestionView {
+  index: number;
+  count: number;
+  question: QuizQuestion;
+  maxAnswerTime: number;
+  /** Local clock (performance.now() style) of the deadline. */
+  deadline: number;
+  answers: AxisAnswer[];
+  answeredCount: number;
+  expectedCount: number;
+}
+
+export interface PresenterState {
+  connection: "connecting" | "open" | "down";
+  room: RoomInfo | null;
+  step: Step;
+  /** Join order. */
+  players: PlayerListEntry[];
+  playersCount: number;
+  /** Local clock of the end of 'starting'. */
+  startingEndsAt: number | null;
+  question: QuestionView | null;
+  results: PresResults | null;
+  /** Local clock when 'Chargement des résultats' appeared. */
+  endQuestionSince: number | null;
+  endGame: PresEndGame | null;
+  paused: boolean;
+  /** 'Page suivante' (or the automatic advance) was sent; waiting for the room. */
+  advanceRequested: boolean;
+  /** Last error from the room or the screen, in French. */
+  error: string | null;
+  /** Last lobby event worth saying ('Kiwi bleu a été exclu'). */
+  notice: string | null;
+}
+
+export const initialState: PresenterState = {
+  connection: "connecting",
+  room: null,
+  step: "loading",
+  players: [],
+  playersCount: 0,
+  startingEndsAt: null,
+  question: null,
+  results: null,
+  endQuestionSince: null,
+  endGame: null,
+  paused: false,
+  advanceRequested: false,
+  error: null,
+  notice: null,
+};
+
+export type PresenterAction =
+  | { type: "connection"; status: "open" | "down" }
+  | { type: "message"; msg: ServerMessage; now: number; resume: ResumeRecord | null }
+  /** 'Chargement des résultats' has been up long enough: play the map. */
+  | { type: "showResultsMap" }
+  /** The map sequence finished. */
+  | { type: "resultsMapDone" }
+  | { type: "pause" }
+  /** 'Page suivante', or the automatic advance: the caller sends pres_nextQuestion. */
+  | { type: "advance" }
+  | { type: "error"; message: string }
+  | { type: "dismiss" };
+
+const GAME_STEPS: readonly Step[] = [
+  "starting",
+  "question",
+  "endQuestion",
+  "resultsQuestion",
+  "resultsQuestion_classement",
+  "endGame",
+];
+
+function upsert(list: readonly PlayerListEntry[], player: PlayerListEntry): PlayerListEntry[] {
+  const i = list.findIndex((p) => p.playerID === player.playerID);
+  if (i < 0) return [...list, player];
+  const out = [...list];
+  out[i] = player;
+  return out;
+}
+
+const isRevealStep = (step: Step) =>
+  step === "endQuestion" || step === "resultsQuestion" || step === "resultsQuestion_classement";
+
+function onMessage(state: PresenterState, msg: ServerMessage, now: number, resume: ResumeRecord | null): PresenterState {
+  switch (msg.type) {
+    case "pres_newRoom_callback": {
+      const room: RoomInfo = {
+        roomID: msg.roomID,
+        quiz: msg.quizzData,
+        colors: msg.colors,
+        settings: msg.settings,
+      };
+      const base = { ...state, room, players: msg.playerList, playersCount: msg.playersCount, error: null };
+      switch (msg.phase) {
+        case "lobby":
+          return { ...base, step: "lobby", question: null, results: null, endGame: null, startingEndsAt: null };
+        case "closed":
+          return { ...base, step: "closed" };
+        default:
+          // The screen message of the phase follows at once; until then keep what is shown.
+          return { ...base, step: GAME_STEPS.includes(state.step) ? state.step : "loading" };
+      }
+    }
+    case "pres_newPlayer":
+      return { ...state, players: upsert(state.players, msg.player), playersCount: msg.playersCount };
+    case "pres_playerLeft":
+      return {
+        ...state,
+        players: state.players.filter((p) => p.playerID !== msg.playerID),
+        playersCount: msg.playersCount,
+        notice: `${msg.pseudo} a quitté la partie`,
+      };
+    case "pres_kickPlayer_callback":
+      return {
+        ...state,
+        players: state.players.filter((p) => p.playerID !== msg.playerID),
+        playersCount: msg.playersCount,
+        notice: `${msg.pseudo} a été exclu de la partie`,
+      };
+    case "pres_startGame_callback":
+      return { ...state, step: "starting", startingEndsAt: now + msg.startsInMs, error: null, notice: null };
+    case "pres_newQuestion": {
+      const same = state.question?.index === msg.questionIndex && state.step === "question";
+      return {
+        ...state,
+        step: "question",
+        question: {
+          index: msg.questionIndex,
+          count: msg.questionsNb,
+          question: msg.question,
+          maxAnswerTime: msg.maxAnswerTime,
+          deadline: now + msg.remainingMs,
+          // A reconnection mid-question keeps the markers already placed on the axis.
+          answers: same ? state.question!.answers : [],
+          answeredCount: msg.answeredCount,
+          expectedCount: msg.expectedCount,
+        },
+        results: null,
+        endQuestionSince: null,
+        paused: false,
+        advanceRequested: false,
+        error: null,
+        notice: null,
+      };
+    }
+    case "pres_playerAnswered": {
+      const q = state.question;
+      if (!q || q.index !== msg.questionIndex) return state;
+      return {
+        ...state,
+        question: {
+          ...q,
+          answers: mergeAnswers(q.answers, msg.answers),
+          answeredCount: msg.answeredCount,
+          expectedCount: msg.expectedCount,
+        },
+      };
+    }
+    case "pres_endQuestion":
+      if (state.step !== "question" || state.question?.index !== msg.questionIndex) return state;
+      return { ...state, step: "endQuestion", endQuestionSince: now };
+    case "pres_results": {
+      const sameReveal = state.results?.questionIndex === msg.questionIndex && isRevealStep(state.step);
+      if (sameReveal) return { ...state, results: msg };
+      const resumed = resume !== null && resume.questionIndex === msg.questionIndex;
+      if (resumed && resume.view === "classement") {
+        return { ...state, step: "resultsQuestion_classement", results: msg, paused: resume.paused, advanceRequested: false };
+      }
+      return {
+        ...state,
+        step: "endQuestion",
+        endQuestionSince: state.step === "endQuestion" && state.endQuestionSince !== null ? state.endQuestionSince : now,
+        results: msg,
+        paused: false,
+        advanceRequested: false,
+      };
+    }
+    case "pres_endGame":
+      return { ...state, step: "endGame", endGame: msg, paused: false, advanceRequested: false, error: null };
+    case "error":
+      // 'Redémarrer' or the room's expiry closed it: nothing more can happen in this game.
+      if (msg.code === "room_closed") return { ...state, step: "closed", error: null, advanceRequested: false };
+      return { ...state, error: msg.message, advanceRequested: false };
+    default:
+      return state;
+  }
+}
+
+export function presenterReducer(state: PresenterState, action: PresenterAction): PresenterState {
+  switch (action.type) {
+    case "connection":
+      return { ...state, connection: action.status };
+    case "message":
+      return onMessage(state, action.msg, action.now, action.resume);
+    case "showResultsMap":
+      return state.step === "endQuestion" && state.results ? { ...state, step: "resultsQuestion" } : state;
+    case "resultsMapDone":
+      return state.step === "resultsQuestion" ? { ...state, step: "resultsQuestion_classement" } : state;
+    case "pause":
+      return { ...state, paused: true };
+    case "advance":
+      return { ...state, paused: false, advanceRequested: true };
+    case "error":
+      return { ...state, error: action.message };
+    case "dismiss":
+      return { ...state, error: null, notice: null };
+  }
+}

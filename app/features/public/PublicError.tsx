@@ -1,0 +1,25 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { MSG } from "@common/messages";
+
+/** The error page of /watch and /question: the loader's French message, never a stack. */
+export function PublicError() {
+  const error = useRouteError();
+  const data = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | string | null) : null;
+  const message =
+    typeof data === "string" && data
+      ? data
+      : data && typeof data === "object" && typeof data.message === "string"
+      ? data.message
+      : MSG.serverError;
+  return (
+    <main className="page page-center public-error">
+      <h1 className="brand">
+        Rep<span className="brand-pin">è</span>re
+      </h1>
+      <p className="lead">{message}</p>
+      <a className="button" href="/">
+        Retour à l'accueil
+      </a>
+    </main>
+  );
+}

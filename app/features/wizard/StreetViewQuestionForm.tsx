@@ -1,0 +1,163 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { formatCoords, parseCoords } from "@common/coords";
+import { MSG } from "@common/messages";
+import type { PublicEnv } from "@common/public-env";
+import { parseStreetViewEmbed, streetViewPreviewUrl, type StreetView } from "@common/streetview";
+import { uploadQuestion } from "./api";
+import { CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/rules";
+
+/**
+ * 'Google Maps streetview URL': title, description, the embed code Google Maps gives under
+ * Partager > Intégrer une carte, and the spot's coordinates (prefilled from the embed's position).
+ */
+export function StreetViewQuestionForm({ quiz, onAdded }: { quiz: string; onAdded: (q: WizardQuestion) => void }) {
+  const [titre, setTitre] = useState("");
+  const [description, setDescription] = useState("");
+  const [iframe, setIframe] = useState("");
+  const [coords, setCoords] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const prefilled = useRef("");
+
+  const sv = useMemo(() => (iframe.trim() ? parseStreetViewEmbed(iframe) : null), [iframe]);
+
+  function changeIframe(value: string) {
+    setIframe(value);
+    setError(null);
+    const parsed = value.trim() ? parseStreetViewEmbed(value) : null;
+    // The embed's camera position is the spot unless the game master typed another one.
+    if (parsed && (!coords.trim() || coords === prefilled.current)) {
+      const text = formatCoords(parsed);
+      setCoords(text);
+      prefilled.current = text;
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (progress !== null) return;
+    // Spec §5: without coordinates or embed the submit is silently dropped.
+    if (!iframe.trim() || !coords.replace(/\s+/g, "")) return;
+    if (!titre.trim() || !description.trim()) return setError(MSG.required);
+    if (!sv) return setError(WIZARD_MSG.streetViewMissing);
+    const parsed = parseCoords(coords);
+    if (!parsed.ok) return setError(parsed.error);
+
+    const form = new FormData();
+    form.set("coords", JSON.stringify(parsed.coords));
+    form.set("name", titre.trim());
+    form.set("iframe", iframe);
+    form.set("titre", titre.trim());
+    form.set("description", description.trim());
+    setError(null);
+    setProgress(0);
+    const result = await uploadQuestion(quiz, form, setProgress);
+    setProgress(null);
+    if (!result.ok) return setError(result.error);
+    onAdded(result.value);
+    setTitre("");
+    setDescription("");
+    setIframe("");
+    setCoords("");
+    prefilled.current = "";
+  }
+
+  return (
+    <form className="wz-form wz-sv-form" onSubmit={submit} noValidate>
+      <div className="wz-form-fields">
+        <div className="wz-field">
+          <label htmlFor="wz-sv-titre">Titre</label>
+          <input id="wz-sv-titre" value={titre} onChange={(e) => {
+              setTitre(e.currentTarget.value);
+              setError(null);
+            }} maxLength={120} autoComplete="off" />
+        </div>
+        <div className="wz-field">
+          <label htmlFor="wz-sv-description">Description</label>
+          <textarea id="wz-sv-description" rows={2} value={description} onChange={(e) => {
+              setDescription(e.currentTarget.value);
+              setError(null);
+            }} maxLength={1000} />
+        </div>
+        <div className="wz-field">
+          <label htmlFor="wz-sv-iframe">Code d'intégration Street View</label>
+          <textarea
+            id="wz-sv-iframe"
+            rows={3}
+            value={iframe}
+            onChange={(e) => changeIframe(e.currentTarget.value)}
+            placeholder={'<iframe src="https://www.google.com/maps/embed?pb=…"></iframe>'}
+            spellCheck={false}
+            aria-describedby="wz-sv-iframe-help"
+          />
+          <p id="wz-sv-iframe-help" className="wz-help">
+            Dans Google Maps, en vue Street View : Partager, puis « Intégrer une carte », et copiez le code.
+          </p>
+          {iframe.trim() && !sv ? (
+            <p className="field-error" role="status">
+              {WIZARD_MSG.streetViewMissing}
+            </p>
+          ) : null}
+        </div>
+        <div className="wz-field">
+          <label htmlFor="wz-sv-coords">Coordonnées (latitude,longitude)</label>
+          <input
+            id="wz-sv-coords"
+            value={coords}
+            onChange={(e) => {
+              setCoords(e.currentTarget.value);
+              setError(null);
+            }}
+            placeholder="ex. 48.8584,2.2945"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <QuestionFormFooter error={error} progress={progress} />
+      </div>
+      <div className="wz-form-preview">
+        {sv ? (
+          <StreetViewPreview sv={sv} />
+        ) : (
+          <div className="wz-sv-preview wz-photo-preview-empty">
+            <p>Aperçu Street View</p>
+          </div>
+        )}
+        <CoordsPreview text={coords} />
+      </div>
+    </form>
+  );
+}
+
+/** Spec §9: a 600x300 preview; without a Maps key (offline), a panel with the position. */
+export function StreetViewPreview({ sv }: { sv: StreetView }) {
+  const root = useRouteLoaderData("root") as { env?: PublicEnv } | undefined;
+  const key = root?.env?.googleMapsApiKey ?? null;
+  if (key) {
+    return <img className="wz-sv-preview" src={streetViewPreviewUrl(sv, key)} width={600} height={300} alt="Aperçu Street View" />;
+  }
+  const f = (n: number, d: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: d });
+  return (
+    <div className="wz-sv-preview wz-sv-offline" role="group" aria-label="Aperçu Street View">
+      <p className="wz-sv-offline-title">Aperçu Street View indisponible hors ligne</p>
+      <dl>
+        <div className="wz-sv-position">
+          <dt>Position</dt>
+          <dd>
+            {f(sv.lat, 6)}, {f(sv.lng, 6)}
+          </dd>
+        </div>
+        <div>
+          <dt>Cap</dt>
+          <dd>{f(sv.heading, 1)}°</dd>
+        </div>
+        <div>
+          <dt>Inclinaison</dt>
+          <dd>{f(sv.pitch, 1)}°</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { accounts, folders, questions, quizzes, type Account, type Folder } from "@db/schema";
+import { subtreeIds } from "@common/dashboard/format";
+import { canAccess } from "./auth.server";
+import { releaseMedia } from "./media.server";
+import { copyQuizStatements } from "./quizzes.server";
+import { NOT_FOUND, UserError } from "./user-error.server";
+
+/**
+ * Folders of the dashboards (DESIGN §3): a tree per account (parent_id null = root). A tree
+ * never mixes accounts: a folder created inside another takes that folder's owner, and things
+ * move only between folders of their own owner, so an MJ never loses sight of a sub-folder.
+ */
+export const FOLDER_NAME_MAX = 80;
+/** D1 refuses more than 100 bound parameters in one statement. */
+const CHUNK = 90;
+
+export type FolderNode = Pick<Folder, "id" | "ownerId" | "parentId" | "name" | "imageKey">;
+
+export const MSG_FOLDER = {
+  nameRequired: "Le nom du dossier est obligatoire",
+  nameTooLong: `Le nom du dossier ne doit pas dépasser ${FOLDER_NAME_MAX} caractères`,
+  intoItself: "Impossible de déplacer un dossier dans lui-même ou dans un de ses sous-dossiers",
+  otherOwner: "Ce dossier appartient à un autre compte",
+} as const;
+
+export function folderName(raw: unknown): string {
+  const name = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : "";
+  if (!name) throw new UserError(400, MSG_FOLDER.nameRequired);
+  if (name.length > FOLDER_NAME_MAX) throw new UserError(400, MSG_FOLDER.nameTooLong);
+  return name;
+}
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Folders the account may see: all for the admin, their own for an MJ. */
+function scope(account: Account): SQL | undefined {
+  return account.role === "admin" ? undefined : eq(folders.ownerId, account.id);
+}
+
+export async function allFolders(db: Db, account: Account): Promise<FolderNode[]> {
+  return db
+    .select({
+      id: folders.id,
+      ownerId: folders.ownerId,
+      parentId: folders.parentId,
+      name: folders.name,
+      imageKey: folders.imageKey,
+    })
+    .from(folders)
+    .where(scope(account));
+}
+
+async function ownerFolders(db: Db, ownerId: number): Promise<FolderNode[]> {
+  return db
+    .select({
+      id: folders.id,
+      ownerId: folders.ownerId,
+      parentId: folders.parentId,
+      name: folders.name,
+      imageKey: folders.imageKey,
+    })
+    .from(folders)
+    .where(eq(folders.ownerId, ownerId));
+}
+
+/** The folder if the account may see it; another MJ's folder is as absent as a missing one. */
+export async function folderFor(db: Db, account: Account, id: unknown): Promise<Folder> {
+  const n = Number(id);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(404, NOT_FOUND.folder);
+  const [folder] = await db.select().from(folders).where(eq(folders.id, n)).limit(1);
+  if (!folder || !canAccess(account, folder.ownerId)) throw new UserError(404, NOT_FOUND.folder);
+  return folder;
+}
+
+export async function createFolder(
+  db: Db,
+  account: Account,
+  rawName: unknown,
+  parentId: number | null,
+): Promise<Folder> {
+  const name = folderName(rawName);
+  const parent = parentId === null ? null : await folderFor(db, account, parentId);
+  const [folder] = await db
+    .insert(folders)
+    .values({ name, parentId: parent?.id ?? null, ownerId: parent?.ownerId ?? account.id })
+    .returning();
+  return folder;
+}
+
+export async function renameFolder(db: Db, account: Account, id: unknown, rawName: unknown) {
+  const folder = await folderFor(db, account, id);
+  await db.update(folders).set({ name: folderName(rawName) }).where(eq(folders.id, folder.id));
+}
+
+export async function moveFolder(db: Db, account: Account, id: unknown, targetId: unknown) {
+  const folder = await folderFor(db, account, id);
+  const target = await folderFor(db, account, targetId);
+  if (target.ownerId !== folder.ownerId) throw new UserError(400, MSG_FOLDER.otherOwner);
+  const tree = await ownerFolders(db, folder.ownerId);
+  if (subtreeIds(tree, folder.id).has(target.id)) throw new UserError(400, MSG_FOLDER.intoItself);
+  await db.update(folders).set({ parentId: target.id }).where(eq(folders.id, folder.id));
+}
+
+export async function folderToRoot(db: Db, account: Account, id: unknown) {
+  const folder = await folderFor(db, account, id);
+  await db.update(folders).set({ parentId: null }).where(eq(folders.id, folder.id));
+}
+
+/** What deleting a folder takes with it: every sub-folder and every quiz in them. */
+export async function folderContents(db: Db, folder: FolderNode) {
+  const tree = await ownerFolders(db, folder.ownerId);
+  const ids = [...subtreeIds(tree, folder.id)];
+  const inTree = tree.filter((f) => ids.includes(f.id));
+  const quizNames: string[] = [];
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({ uniqueName: quizzes.uniqueName })
+      .from(quizzes)
+      .where(inArray(quizzes.folderId, part));
+    quizNames.push(...rows.map((r) => r.uniqueName));
+  }
+  return { ids, folders: inTree, quizNames };
+}
+
+/**
+ * Deletes the folder, its sub-folders and their quizzes (the confirm text says so first).
+ * D1 rows go in one batch (all or nothing), then the R2 objects nothing refers to any more.
+ */
+export async function deleteFolder(db: Db, bucket: R2Bucket, account: Account, id: unknown) {
+  const folder = await folderFor(db, account, id);
+  const { ids, folders: tree, quizNames } = await folderContents(db, folder);
+  const fileKeys: (string | null)[] = [];
+  for (const part of chunks(quizNames)) {
+    const rows = await db
+      .select({ fileKey: questions.fileKey })
+      .from(questions)
+      .where(inArray(questions.quizUniqueName, part));
+    fileKeys.push(...rows.map((r) => r.fileKey));
+  }
+  const statements = [
+    ...chunks(quizNames).map((part) => db.delete(questions).where(inArray(questions.quizUniqueName, part))),
+    ...chunks(quizNames).map((part) => db.delete(quizzes).where(inArray(quizzes.uniqueName, part))),
+    ...chunks(ids).map((part) => db.delete(folders).where(inArray(folders.id, part))),
+  ];
+  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  await releaseMedia(db, bucket, [...fileKeys, ...tree.map((f) => f.imageKey)]);
+  return { folders: ids.length, quizzes: quizNames.length };
+}
+
+/**
+ * Copies the folder with its whole sub-tree beside the original: sub-folders, quizzes and their
+ * questions, new unique names, the same R2 objects (keys are content hashes). New folder ids are
+ * chosen up front so that the whole copy is one batch; a race on ids fails the batch whole and
+ * is retried.
+ */
+export async function duplicateFolder(db: Db, account: Account, id: unknown): Promise<number> {
+  const folder = await folderFor(db, account, id);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await copyTree(db, folder);
+    } catch (error) {
+      if (attempt >= 2 || !/UNIQUE|constraint/i.test(String(error))) throw error;
+    }
+  }
+}
+
+async function copyTree(db: Db, folder: Folder): Promise<number> {
+  const { folders: tree, quizNames } = await folderContents(db, folder);
+  const [{ maxId }] = await db.select({ maxId: sql<number>`coalesce(max(${folders.id}), 0)` }).from(folders);
+  // Parents before children, so that every parent id exists when its child is inserted.
+  const ordered: FolderNode[] = [];
+  const placed = new Set<number>();
+  const visit = (f: FolderNode) => {
+    ordered.push(f);
+    placed.add(f.id);
+    for (const child of tree.filter((c) => c.parentId === f.id && !placed.has(c.id))) visit(child);
+  };
+  visit(tree.find((f) => f.id === folder.id)!);
+  const newId = new Map(ordered.map((f, i) => [f.id, maxId + 1 + i]));
+  const now = Date.now();
+  const folderInserts = ordered.map((f) =>
+    db.insert(folders).values({
+      id: newId.get(f.id)!,
+      ownerId: f.ownerId,
+      parentId: f.id === folder.id ? folder.parentId : newId.get(f.parentId!)!,
+      name: f.id === folder.id ? copyName(f.name) : f.name,
+      imageKey: f.imageKey,
+      createdAt: now,
+    }),
+  );
+  const quizRows = [];
+  for (const part of chunks(quizNames)) {
+    quizRows.push(...(await db.select().from(quizzes).where(inArray(quizzes.uniqueName, part))));
+  }
+  const quizCopies = quizRows.flatMap((quiz) =>
+    copyQuizStatements(db, quiz, { name: quiz.name, folderId: newId.get(quiz.folderId!) ?? null }),
+  );
+  const statements = [...folderInserts, ...quizCopies];
+  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  return newId.get(folder.id)!;
+}
+
+/** 'Voyages' -> 'Voyages (copie)', kept within the length limit. */
+export function copyName(name: string, max = FOLDER_NAME_MAX): string {
+  const suffix = " (copie)";
+  return name.length + suffix.length <= max ? name + suffix : name.slice(0, max - suffix.length) + suffix;
+}
+
+export async function setFolderPicture(
+  db: Db,
+  bucket: R2Bucket,
+  account: Account,
+  id: unknown,
+  key: string,
+) {
+  const folder = await folderFor(db, account, id);
+  await db.update(folders).set({ imageKey: key }).where(eq(folders.id, folder.id));
+  if (folder.imageKey !== key) await releaseMedia(db, bucket, [folder.imageKey]);
+}
+
+/** Breadcrumb from the root down to the folder. */
+export async function folderTrail(db: Db, folder: Folder): Promise<FolderNode[]> {
+  const tree = await ownerFolders(db, folder.ownerId);
+  const byId = new Map(tree.map((f) => [f.id, f]));
+  const trail: FolderNode[] = [];
+  let current = byId.get(folder.id);
+  while (current && !trail.includes(current)) {
+    trail.unshift(current);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return trail;
+}
+
+export async function ownerNames(db: Db): Promise<Map<number, string>> {
+  const rows = await db.select({ id: accounts.id, name: accounts.name, role: accounts.role }).from(accounts);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+

@@ -1,0 +1,290 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
+import type { GameSettings } from "@party/engine";
+import type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking } from "@party/game-room";
+import type { QuizQuestion, QuizSnapshot } from "@common/protocol";
+import { canAccess } from "./auth.server";
+import { readCirclesPoints } from "./circles-points.server";
+import { questionImageUrl } from "@common/media-urls";
+import { MSG } from "@common/messages";
+import { liveGame, liveGames, lobbyCount, markGameClosed, registerGame } from "./rooms.server";
+
+/** Launch options of spec §9 (the room checks them again: party/engine/state.ts). */
+export const ANSWER_TIMES = [15, 30, 45, 60, 90, 120, 180] as const;
+export const HELP_ZONES = [200, 300, 400, 500, 600, 800, 1000, 1600, 2000] as const;
+export const MAX_ROOM_PLAYERS = 2000;
+export const MAX_TEAMS = 6;
+
+export type LaunchSettings = {
+  iconType: "random" | "defined";
+  answerTimeSec: number;
+  helpZoneM: number | null;
+  mode: "player" | "team";
+  maxPlayer: number;
+  maxTeam: number;
+};
+
+export const GAME_MSG = {
+  icon: "Type d'icônes invalide",
+  time: "Temps de réponse invalide",
+  helpZone: "Zone d'aide invalide",
+  maxPlayer: `Le nombre de joueurs doit être un entier entre 1 et ${MAX_ROOM_PLAYERS}`,
+  maxTeam: `Le nombre d'équipes doit être un entier entre 1 et ${MAX_TEAMS}`,
+  quizNotFound: "Quiz introuvable",
+  noQuestion: "Ce quiz n'a aucune question : ajoutez-en avant de lancer une partie",
+  expired: "Votre compte de maître du jeu a expiré",
+  noGamesLeft: "Vous n'avez plus de parties disponibles",
+  launchFailed: "La partie n'a pas pu être lancée, réessayez",
+  invalidSettings: "Paramètres de partie invalides",
+  gameNotFound: "Cette partie est terminée",
+} as const;
+
+const fail = (status: 401 | 403 | 404 | 409 | 500, error: string) => Response.json({ error }, { status });
+
+function intParam(raw: string | null, fallback: number): number | null {
+  if (raw === null || raw.trim() === "") return fallback;
+  return /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+}
+
+/** Reads the launch query parameters of spec §2 (icon, time, help_zone, max_player, max_team). */
+export function parseLaunchSettings(
+  search: URLSearchParams,
+  mode: "player" | "team",
+): { ok: true; settings: LaunchSettings } | { ok: false; error: string } {
+  const icon = search.get("icon")?.trim() || "random";
+  if (icon !== "random" && icon !== "defined") return { ok: false, error: GAME_MSG.icon };
+
+  const time = intParam(search.get("time"), 60);
+  if (time === null || !(ANSWER_TIMES as readonly number[]).includes(time)) return { ok: false, error: GAME_MSG.time };
+
+  const rawZone = search.get("help_zone")?.trim().toLowerCase() ?? "";
+  let helpZoneM: number | null;
+  if (rawZone === "non" || rawZone === "none" || rawZone === "false" || rawZone === "0") helpZoneM = null;
+  else {
+    const zone = intParam(rawZone, 500);
+    if (zone === null || !(HELP_ZONES as readonly number[]).includes(zone)) return { ok: false, error: GAME_MSG.helpZone };
+    helpZoneM = zone;
+  }
+
+  const maxPlayer = intParam(search.get("max_player"), mode === "team" ? 8 : 50);
+  if (maxPlayer === null || maxPlayer < 1 || maxPlayer > MAX_ROOM_PLAYERS) return { ok: false, error: GAME_MSG.maxPlayer };
+
+  let maxTeam = MAX_TEAMS;
+  if (mode === "team") {
+    const teams = intParam(search.get("max_team"), MAX_TEAMS);
+    if (teams === null || teams < 1 || teams > MAX_TEAMS) return { ok: false, error: GAME_MSG.maxTeam };
+    maxTeam = teams;
+  }
+  return { ok: true, settings: { iconType: icon, answerTimeSec: time, helpZoneM, mode, maxPlayer, maxTeam } };
+}
+
+/** A quiz saved without map settings still plays: a box around its questions. */
+function mapSettingsFor(quiz: Quiz, rows: Question[]): MapSettings {
+  if (quiz.mapSettings) return quiz.mapSettings;
+  const lats = rows.map((q) => q.lat);
+  const lngs = rows.map((q) => q.lng);
+  const bounds = {
+    north: Math.min(90, Math.max(...lats) + 0.05),
+    south: Math.max(-90, Math.min(...lats) - 0.05),
+    east: Math.min(180, Math.max(...lngs) + 0.07),
+    west: Math.max(-180, Math.min(...lngs) - 0.07),
+  };
+  return {
+    center: { lat: (bounds.north + bounds.south) / 2, lng: (bounds.east + bounds.west) / 2 },
+    zoom: rows.length === 1 ? 12 : 6,
+    bounds,
+  };
+}
+
+function snapshotQuestion(quiz: Quiz, q: Question): QuizQuestion {
+  const streetview = q.kind === "streetview";
+  return {
+    name: q.name,
+    kind: q.kind,
+    imageUrl: !streetview && q.fileKey ? questionImageUrl(quiz.uniqueName, q.fileKey) : null,
+    streetview: streetview
+      ? {
+          panoId: q.svPano,
+          lat: q.svLat ?? q.lat,
+          lng: q.svLng ?? q.lng,
+          heading: q.svHeading ?? 0,
+          pitch: q.svPitch ?? 0,
+          fov: q.svFov,
+        }
+      : null,
+    lat: q.lat,
+    lng: q.lng,
+    titre: q.titre ?? "",
+    description: q.description ?? "",
+  };
+}
+
+/** What the room keeps of the quiz: later edits never change a running game. */
+export async function quizSnapshot(db: Db, quiz: Quiz): Promise<QuizSnapshot | null> {
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(eq(questions.quizUniqueName, quiz.uniqueName))
+    .orderBy(asc(questions.position), asc(questions.id));
+  if (rows.length === 0) return null;
+  return {
+    uniqueName: quiz.uniqueName,
+    name: quiz.name,
+    description: quiz.description,
+    questions: rows.map((q) => snapshotQuestion(quiz, q)),
+    mapSettings: mapSettingsFor(quiz, rows),
+  };
+}
+
+/**
+ * The room's stub, addressed by name like partyserver's getServerByName (the Durable Object
+ * reads its number from ctx.id.name). partyserver itself is not imported here: it needs
+ * `cloudflare:workers`, which the Remix bundle cannot resolve; every room method loads its
+ * state itself, so the extra setName round trip of getServerByName is not needed.
+ */
+const roomStub = (context: AppLoadContext, roomNumber: string) => {
+  const ns = context.cloudflare.env.GameRoom;
+  return ns.get(ns.idFromName(roomNumber));
+};
+
+/**
+ * Checks login, role, ownership, MJ expiry and remaining games; allocates a 6-digit room number
+ * in the D1 registry; creates the room through the Durable Object binding. Throws a Response
+ * (French JSON {error}) on refusal: 401/403/404/409.
+ */
+export async function launchGame(
+  context: AppLoadContext,
+  account: Account,
+  quizUniqueName: string,
+  settings: LaunchSettings,
+): Promise<{ roomNumber: string }> {
+  const db = context.db;
+  if (account.role !== "admin" && account.role !== "mj") throw fail(403, MSG.wrongAuthentication);
+  if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
+    throw fail(403, GAME_MSG.expired);
+  }
+  // A game is used when it starts; lobbies not started yet hold theirs.
+  if (account.nbGame !== null && account.nbGame - (await lobbyCount(db, account.id)) <= 0) {
+    throw fail(403, GAME_MSG.noGamesLeft);
+  }
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.uniqueName, quizUniqueName)).limit(1);
+  if (!quiz || !canAccess(account, quiz.ownerId)) throw fail(404, GAME_MSG.quizNotFound);
+  const snapshot = await quizSnapshot(db, quiz);
+  if (!snapshot) throw fail(409, GAME_MSG.noQuestion);
+
+  const gameSettings: GameSettings = {
+    iconType: settings.iconType,
+    mode: settings.mode,
+    answerTimeSec: settings.answerTimeSec,
+    helpZone: settings.helpZoneM,
+    maxPlayer: settings.maxPlayer,
+    maxTeam: settings.maxTeam,
+    circlesPoints: await readCirclesPoints(db),
+    pointMaxTemps: quiz.pointMaxTemps,
+  };
+
+  // A number whose old room still owes D1 its last writes is refused by the room: draw again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const gameId = crypto.randomUUID();
+    const roomNumber = await registerGame(db, {
+      id: gameId,
+      quizUniqueName: quiz.uniqueName,
+      ownerId: account.id,
+      mode: settings.mode,
+      settings: gameSettings,
+      createdAt: Date.now(),
+    });
+    const input: LaunchInput = {
+      gameId,
+      quizUniqueName: quiz.uniqueName,
+      ownerId: account.id,
+      quiz: snapshot,
+      settings: gameSettings,
+    };
+    let result: LaunchResult | null = null;
+    try {
+      result = await roomStub(context, roomNumber).launch(input);
+    } catch (error) {
+      console.error("launchGame: room did not answer", error);
+    }
+    if (result?.ok) return { roomNumber };
+    await markGameClosed(db, gameId);
+    if (result && result.code === "invalid_settings") throw fail(409, GAME_MSG.invalidSettings);
+  }
+  throw fail(409, GAME_MSG.launchFailed);
+}
+
+const STATUS: Record<string, "lobby" | "live" | "over"> = {
+  lobby: "lobby",
+  starting: "live",
+  question: "live",
+  reveal: "live",
+  over: "over",
+};
+
+/**
+ * For the presenter page loader: the presenter token of a live room the account owns (admin:
+ * any), or null when the room is closed / not theirs.
+ */
+export async function presenterSession(
+  context: AppLoadContext,
+  account: Account,
+  roomNumber: string,
+): Promise<{
+  roomNumber: string;
+  token: string;
+  quizUniqueName: string;
+  mode: "player" | "team";
+  status: "lobby" | "live" | "over";
+} | null> {
+  const game = await liveGame(context.db, roomNumber);
+  if (!game || !canAccess(account, game.ownerId)) return null;
+  let info: PresenterInfo | null = null;
+  try {
+    info = await roomStub(context, roomNumber).presenterInfo(game.id);
+  } catch (error) {
+    console.error("presenterSession: room did not answer", error);
+    return null;
+  }
+  const status = info ? STATUS[info.phase] : undefined;
+  if (!info || !status) return null;
+  return { roomNumber, token: info.token, quizUniqueName: info.quizUniqueName, mode: info.mode, status };
+}
+
+/** 'Nouvelle partie': ends the room (phones get player_kicked 'ended'), marks the game closed. */
+export async function closeGame(context: AppLoadContext, account: Account, roomNumber: string): Promise<void> {
+  const game = await liveGame(context.db, roomNumber);
+  if (!game) return;
+  if (!canAccess(account, game.ownerId)) throw fail(404, GAME_MSG.gameNotFound);
+  await endRoom(context, game.id, roomNumber);
+}
+
+async function endRoom(context: AppLoadContext, gameId: string, roomNumber: string) {
+  try {
+    await roomStub(context, roomNumber).end(gameId, "ended");
+  } catch (error) {
+    // The number is freed anyway; the room still closes itself when it expires.
+    console.error(`endRoom ${roomNumber}: room did not answer`, error);
+  }
+  await markGameClosed(context.db, gameId);
+}
+
+/** 'Redémarrer' (admin): ends every live room; returns how many were ended. */
+export async function restartAllRooms(context: AppLoadContext): Promise<number> {
+  const games = await liveGames(context.db);
+  const done = await Promise.allSettled(games.map((g) => endRoom(context, g.id, g.roomNumber)));
+  return done.filter((d) => d.status === "fulfilled").length;
+}
+
+/** The full ranking of a live room the account owns (admin: any), or null. */
+export async function roomRanking(
+  context: AppLoadContext,
+  account: Account,
+  roomNumber: string,
+): Promise<RoomRanking | null> {
+  const game = await liveGame(context.db, roomNumber);
+  if (!game || !canAccess(account, game.ownerId)) return null;
+  return roomStub(context, roomNumber).ranking(game.id);
+}

@@ -1,0 +1,68 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { accounts, folders, questions, settings } from "@db/schema";
+
+/**
+ * R2 objects are keyed by content hash (DESIGN §3): the same photo uploaded twice, or a
+ * duplicated quiz, shares one object. Writes go R2 first, then D1; deletes D1 first, then R2,
+ * and an object goes only when no row refers to it any more.
+ */
+export type MediaPrefix = "photos" | "pictures" | "sounds";
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Stores the bytes once and returns their key, e.g. `photos/3f2a….jpg`. */
+export async function putMedia(
+  bucket: R2Bucket,
+  prefix: MediaPrefix,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+  extension: string,
+): Promise<string> {
+  const key = `${prefix}/${await sha256Hex(bytes)}.${extension}`;
+  if (!(await bucket.head(key))) {
+    await bucket.put(key, bytes, { httpMetadata: { contentType } });
+  }
+  return key;
+}
+
+/** True while any row still names the key. Sound keys live as JSON values in settings. */
+export async function isReferenced(db: Db, key: string): Promise<boolean> {
+  const checks = await db.batch([
+    db.select({ n: sql<number>`1` }).from(questions).where(eq(questions.fileKey, key)).limit(1),
+    db.select({ n: sql<number>`1` }).from(folders).where(eq(folders.imageKey, key)).limit(1),
+    db.select({ n: sql<number>`1` }).from(accounts).where(eq(accounts.photoKey, key)).limit(1),
+    db.select({ n: sql<number>`1` }).from(accounts).where(eq(accounts.lobbyPictureKey, key)).limit(1),
+    db
+      .select({ n: sql<number>`1` })
+      .from(settings)
+      .where(sql`instr(${settings.value}, ${JSON.stringify(key)}) > 0`)
+      .limit(1),
+  ]);
+  return checks.some((rows) => rows.length > 0);
+}
+
+/** Call after the rows that named these keys were changed or deleted. */
+export async function releaseMedia(db: Db, bucket: R2Bucket, keys: Iterable<string | null | undefined>) {
+  for (const key of new Set([...keys].filter((k): k is string => !!k))) {
+    if (!(await isReferenced(db, key))) await bucket.delete(key);
+  }
+}
+
+/**
+ * Serves an object with long-lived caching: a key is a content hash, so its bytes never change.
+ */
+export async function serveMedia(bucket: R2Bucket, key: string, request: Request): Promise<Response> {
+  const object = await bucket.get(key, { onlyIf: request.headers });
+  if (!object) return new Response("Introuvable", { status: 404 });
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  headers.set("X-Content-Type-Options", "nosniff");
+  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
+  return new Response(object.body, { headers });
+}

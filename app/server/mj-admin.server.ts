@@ -1,0 +1,312 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { accounts, folders, games, quizzes, type Account } from "@db/schema";
+import { endOfParisDay, frenchDay, parisDay } from "@common/admin/expiry";
+import { MJ_NAME_MAX, MSG_MJ, transferFolderName, type AdminResult, type MjRow } from "@common/admin/types";
+import { assertSameOrigin, checkSession, clearCookie, requireAccount } from "./auth.server";
+import { closeGame } from "./games.server";
+import { pictureUrl } from "@common/media-urls";
+import { releaseMedia } from "./media.server";
+import { MSG } from "@common/messages";
+import { hashPassword } from "./password.server";
+import { storePicture } from "./picture-upload.server";
+import { UserError } from "./user-error.server";
+
+/**
+ * The administrator's tools (spec §2 'Game-master management table', DESIGN §3/§6): MJ accounts
+ * created, changed and deleted by the admin only. Deleting an MJ loses nothing: their folders
+ * and quizzes go to the admin, in a new folder named after them, and their live games end.
+ */
+
+// ---------- Who may ask ----------
+
+/**
+ * Admin screens: the admin's account, or back to the /pres login (a stale or expired cookie is
+ * deleted on the way). MJs get the admin login too: these screens are not theirs.
+ */
+export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<Account> {
+  const check = await checkSession(request, context, "admin");
+  if (check.status === "ok") return check.account;
+  const headers = check.status === "invalid" ? { "Set-Cookie": clearCookie(request, "admin") } : undefined;
+  throw redirect("/pres", { headers });
+}
+
+/**
+ * Admin JSON calls: 401 nobody, 403 an MJ, an expired MJ or a bad token (spec §6/§8). Changes
+ * also check the Origin first (DESIGN §6).
+ */
+export async function requireAdminApi(
+  request: Request,
+  context: AppLoadContext,
+  { change }: { change: boolean },
+): Promise<Account> {
+  if (change) assertSameOrigin(request);
+  return requireAccount(request, context, { admin: true });
+}
+
+/** A refusal the page shows, or a server error (logged, never a stack to the browser). */
+export function resultResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof UserError) {
+    return Response.json({ ok: false, error: error.message } satisfies AdminResult, { status: error.status });
+  }
+  console.error(error);
+  return Response.json({ ok: false, error: MSG.serverError } satisfies AdminResult, { status: 500 });
+}
+
+export function ok(message: string, status = 200): Response {
+  return Response.json({ ok: true, message } satisfies AdminResult, { status });
+}
+
+// ---------- The table ----------
+
+export const PASSWORD_MIN = 8;
+export const NB_GAME_MAX = 100_000;
+
+export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
+  const [mjs, quizCounts, folderCounts, live] = await db.batch([
+    db.select().from(accounts).where(eq(accounts.role, "mj")).orderBy(sql`${accounts.name} collate nocase`, accounts.id),
+    db.select({ owner: quizzes.ownerId, n: sql<number>`count(*)` }).from(quizzes).groupBy(quizzes.ownerId),
+    db.select({ owner: folders.ownerId, n: sql<number>`count(*)` }).from(folders).groupBy(folders.ownerId),
+    db
+      .select({ owner: games.ownerId, n: sql<number>`count(*)` })
+      .from(games)
+      .where(ne(games.status, "closed"))
+      .groupBy(games.ownerId),
+  ]);
+  const count = (rows: { owner: number; n: number }[], id: number) => Number(rows.find((r) => r.owner === id)?.n ?? 0);
+  return mjs.map((mj) => ({
+    id: mj.id,
+    name: mj.name,
+    mail: mj.mail,
+    expirationDay: mj.expiration === null ? null : parisDay(mj.expiration),
+    expirationLabel: mj.expiration === null ? null : frenchDay(mj.expiration),
+    expired: mj.expiration !== null && mj.expiration < now,
+    nbGame: mj.nbGame,
+    edition: mj.edition,
+    photoUrl: mj.photoKey ? pictureUrl(mj.photoKey) : null,
+    quizCount: count(quizCounts, mj.id),
+    folderCount: count(folderCounts, mj.id),
+    liveGames: count(live, mj.id),
+  }));
+}
+
+// ---------- Reading the form (spec §7: multipart name, mail, password, expiration, nb_game, edition, photo) ----------
+
+type MjFields = {
+  name: string;
+  mail: string;
+  /** null on update = keep the current password. */
+  password: string | null;
+  expiration: number;
+  nbGame: number | null;
+  edition: boolean;
+  photo: File | null;
+  removePhoto: boolean;
+};
+
+const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+};
+
+function photoOf(form: FormData): File | null {
+  for (const name of ["photo_file", "file"]) {
+    const value = form.get(name);
+    if (value && typeof value !== "string" && value.size > 0) return value;
+  }
+  return null;
+}
+
+export function readMjForm(form: FormData, mode: "create" | "update"): MjFields {
+  const name = text(form, "name").replace(/\s+/g, " ");
+  const mail = text(form, "mail").toLowerCase();
+  const rawPassword = form.get("password");
+  // Spaces alone are no password (update: 'unchanged').
+  const password = typeof rawPassword === "string" && rawPassword.trim() ? rawPassword : "";
+  const day = text(form, "expiration");
+  if (!name || !mail || !day || (mode === "create" && !password)) throw new UserError(400, MSG_MJ.required);
+  if (name.length > MJ_NAME_MAX) throw new UserError(400, MSG_MJ.nameTooLong);
+  if (mail.length > 254 || !MAIL.test(mail)) throw new UserError(400, MSG_MJ.mailInvalid);
+  if (password && password.length < PASSWORD_MIN) throw new UserError(400, MSG_MJ.passwordShort);
+  const expiration = endOfParisDay(day);
+  if (expiration === null) throw new UserError(400, MSG_MJ.expirationInvalid);
+  const games = text(form, "nb_game");
+  let nbGame: number | null = null;
+  if (games !== "") {
+    nbGame = Number(games);
+    if (!/^\d+$/.test(games) || nbGame > NB_GAME_MAX) throw new UserError(400, MSG_MJ.gamesInvalid);
+  }
+  const edition = ["on", "true", "1"].includes(text(form, "edition"));
+  return {
+    name,
+    mail,
+    password: password || null,
+    expiration,
+    nbGame,
+    edition,
+    photo: photoOf(form),
+    removePhoto: ["on", "true", "1"].includes(text(form, "remove_photo")),
+  };
+}
+
+async function assertMailFree(db: Db, mail: string, exceptId: number | null) {
+  const [taken] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(exceptId === null ? eq(accounts.mail, mail) : and(eq(accounts.mail, mail), ne(accounts.id, exceptId)))
+    .limit(1);
+  if (taken) throw new UserError(400, MSG_MJ.mailTaken);
+}
+
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed: accounts\.mail/i.test(String(error));
+
+/** R2 first, then D1 (DESIGN §3); a refused row gives its fresh photo back. */
+export async function createMj(db: Db, bucket: R2Bucket, form: FormData): Promise<MjRow["id"]> {
+  const fields = readMjForm(form, "create");
+  await assertMailFree(db, fields.mail, null);
+  const photoKey = fields.photo ? await storePicture(bucket, fields.photo) : null;
+  try {
+    const [row] = await db
+      .insert(accounts)
+      .values({
+        role: "mj",
+        name: fields.name,
+        mail: fields.mail,
+        passwordHash: await hashPassword(fields.password!),
+        expiration: fields.expiration,
+        nbGame: fields.nbGame,
+        edition: fields.edition,
+        photoKey,
+      })
+      .returning({ id: accounts.id });
+    return row.id;
+  } catch (error) {
+    await releaseMedia(db, bucket, [photoKey]);
+    if (isUniqueViolation(error)) throw new UserError(400, MSG_MJ.mailTaken);
+    throw error;
+  }
+}
+
+async function mjById(db: Db, rawId: unknown): Promise<Account> {
+  const id = Number(typeof rawId === "string" ? rawId.trim() : rawId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new UserError(404, MSG_MJ.notFound);
+  const [mj] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.role, "mj")))
+    .limit(1);
+  if (!mj) throw new UserError(404, MSG_MJ.notFound);
+  return mj;
+}
+
+export async function updateMj(db: Db, bucket: R2Bucket, form: FormData): Promise<Account> {
+  const mj = await mjById(db, form.get("id"));
+  const fields = readMjForm(form, "update");
+  await assertMailFree(db, fields.mail, mj.id);
+  const photoKey = fields.photo ? await storePicture(bucket, fields.photo) : fields.removePhoto ? null : mj.photoKey;
+  try {
+    const [row] = await db
+      .update(accounts)
+      .set({
+        name: fields.name,
+        mail: fields.mail,
+        ...(fields.password ? { passwordHash: await hashPassword(fields.password) } : {}),
+        expiration: fields.expiration,
+        nbGame: fields.nbGame,
+        edition: fields.edition,
+        photoKey,
+      })
+      .where(and(eq(accounts.id, mj.id), eq(accounts.role, "mj")))
+      .returning();
+    // Deleted between the read and the write.
+    if (!row) throw new UserError(404, MSG_MJ.notFound);
+    if (mj.photoKey !== photoKey) await releaseMedia(db, bucket, [mj.photoKey]);
+    return row;
+  } catch (error) {
+    if (photoKey !== mj.photoKey) await releaseMedia(db, bucket, [photoKey]);
+    if (isUniqueViolation(error)) throw new UserError(400, MSG_MJ.mailTaken);
+    throw error;
+  }
+}
+
+// ---------- Deleting an MJ ----------
+
+export type DeleteReport = { name: string; folder: string | null; quizzes: number; folders: number; gamesEnded: number };
+
+/**
+ * Ends the MJ's live games, then in one D1 batch (all or nothing): a new admin folder
+ * 'Quiz de {name}' receives the MJ's top-level folders and quizzes (sub-trees keep their shape),
+ * everything of theirs changes owner, their game history goes to the admin, and the account
+ * goes. Their photo and lobby picture are released afterwards.
+ */
+export async function deleteMj(context: AppLoadContext, admin: Account, rawId: unknown): Promise<DeleteReport> {
+  const { db } = context;
+  const mj = await mjById(db, rawId);
+
+  const live = await db
+    .select({ roomNumber: games.roomNumber })
+    .from(games)
+    .where(and(eq(games.ownerId, mj.id), ne(games.status, "closed")));
+  let gamesEnded = 0;
+  for (const game of live) {
+    try {
+      await closeGame(context, admin, game.roomNumber);
+      gamesEnded++;
+    } catch (error) {
+      // The game row moves to the admin below: they can still end it from its room.
+      console.error(`Fin de la partie ${game.roomNumber} impossible`, error);
+    }
+  }
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const report = await transferAndDelete(db, admin, mj);
+      await releaseMedia(db, context.cloudflare.env.BUCKET, [mj.photoKey, mj.lobbyPictureKey]);
+      return { ...report, gamesEnded };
+    } catch (error) {
+      // Another folder took the id chosen up front: choose again.
+      if (attempt >= 2 || !/UNIQUE constraint failed: folders\.id/i.test(String(error))) throw error;
+    }
+  }
+}
+
+async function transferAndDelete(db: Db, admin: Account, mj: Account): Promise<Omit<DeleteReport, "gamesEnded">> {
+  const [[quizCount], [folderCount], [{ maxId }]] = await db.batch([
+    db.select({ n: sql<number>`count(*)` }).from(quizzes).where(eq(quizzes.ownerId, mj.id)),
+    db.select({ n: sql<number>`count(*)` }).from(folders).where(eq(folders.ownerId, mj.id)),
+    db.select({ maxId: sql<number>`coalesce(max(${folders.id}), 0)` }).from(folders),
+  ]);
+  const nQuizzes = Number(quizCount.n);
+  const nFolders = Number(folderCount.n);
+  const deleteAccount = db.delete(accounts).where(and(eq(accounts.id, mj.id), eq(accounts.role, "mj")));
+  const moveGames = db.update(games).set({ ownerId: admin.id }).where(eq(games.ownerId, mj.id));
+  if (nQuizzes + nFolders === 0) {
+    await db.batch([moveGames, deleteAccount]);
+    return { name: mj.name, folder: null, quizzes: 0, folders: 0 };
+  }
+  const folderId = Number(maxId) + 1;
+  const name = transferFolderName(mj.name);
+  // The MJ's own folder ids: anything of theirs hanging elsewhere (a parent that no longer
+  // exists) also lands in the new folder rather than vanishing from every dashboard.
+  const theirFolders = db.select({ id: folders.id }).from(folders).where(eq(folders.ownerId, mj.id));
+  await db.batch([
+    db.insert(folders).values({ id: folderId, ownerId: admin.id, parentId: null, name }),
+    db
+      .update(folders)
+      .set({ parentId: folderId })
+      .where(and(eq(folders.ownerId, mj.id), or(isNull(folders.parentId), notInArray(folders.parentId, theirFolders)))),
+    // Before the folders change owner: `theirFolders` must still name them.
+    db
+      .update(quizzes)
+      .set({ folderId })
+      .where(and(eq(quizzes.ownerId, mj.id), or(isNull(quizzes.folderId), notInArray(quizzes.folderId, theirFolders)))),
+    db.update(folders).set({ ownerId: admin.id }).where(eq(folders.ownerId, mj.id)),
+    db.update(quizzes).set({ ownerId: admin.id }).where(eq(quizzes.ownerId, mj.id)),
+    moveGames,
+    deleteAccount,
+  ]);
+  return { name: mj.name, folder: name, quizzes: nQuizzes, folders: nFolders };
+}

@@ -1,0 +1,129 @@
+import { and, asc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { questions, quizzes, type Account, type Quiz } from "@db/schema";
+import { canAccess } from "./auth.server";
+import { folderFor } from "./folders.server";
+import { releaseMedia } from "./media.server";
+import { quizUniqueName, UNIQUE_NAME } from "@common/slug";
+import { NOT_FOUND, UserError } from "./user-error.server";
+
+/**
+ * The quiz list of the dashboards and what its cards change (delete, duplicate, move, back to
+ * the root). Creating and editing quizzes is the wizard's (quiz-editor.server.ts).
+ */
+export const QUIZ_NAME_MAX = 120;
+
+export type QuizListItem = {
+  uniqueName: string;
+  name: string;
+  ownerId: number;
+  folderId: number | null;
+  lastTimePlayed: number | null;
+  questionCount: number;
+  /** Photo of the first question, for the card's cover; null for Street View or no question. */
+  coverKey: string | null;
+};
+
+/** Quizzes directly in a folder (null = root) that the account may see, by name. */
+export async function listQuizzes(db: Db, account: Account, folderId: number | null): Promise<QuizListItem[]> {
+  const where: SQL[] = [folderId === null ? isNull(quizzes.folderId) : eq(quizzes.folderId, folderId)];
+  if (account.role !== "admin") where.push(eq(quizzes.ownerId, account.id));
+  const rows = await db
+    .select({
+      uniqueName: quizzes.uniqueName,
+      name: quizzes.name,
+      ownerId: quizzes.ownerId,
+      folderId: quizzes.folderId,
+      lastTimePlayed: quizzes.lastTimePlayed,
+      questionCount: sql<number>`(select count(*) from ${questions} where ${questions.quizUniqueName} = ${quizzes.uniqueName})`,
+      coverKey: sql<string | null>`(select ${questions.fileKey} from ${questions} where ${questions.quizUniqueName} = ${quizzes.uniqueName} order by ${questions.position} limit 1)`,
+    })
+    .from(quizzes)
+    .where(and(...where))
+    .orderBy(asc(quizzes.createdAt));
+  return rows.sort((a, b) => a.name.localeCompare(b.name, "fr", { sensitivity: "base" }));
+}
+
+/** Number of quizzes per folder id (null = root) among what the account may see. */
+export async function quizCountsByFolder(db: Db, account: Account): Promise<Map<number | null, number>> {
+  const rows = await db
+    .select({ folderId: quizzes.folderId, n: sql<number>`count(*)` })
+    .from(quizzes)
+    .where(account.role === "admin" ? undefined : eq(quizzes.ownerId, account.id))
+    .groupBy(quizzes.folderId);
+  return new Map(rows.map((r) => [r.folderId, Number(r.n)]));
+}
+
+/** The quiz if the account may see it; another MJ's quiz is as absent as a missing one. */
+export async function quizFor(db: Db, account: Account, uniqueName: unknown): Promise<Quiz> {
+  if (typeof uniqueName !== "string" || !UNIQUE_NAME.test(uniqueName)) throw new UserError(404, NOT_FOUND.quiz);
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.uniqueName, uniqueName)).limit(1);
+  if (!quiz || !canAccess(account, quiz.ownerId)) throw new UserError(404, NOT_FOUND.quiz);
+  return quiz;
+}
+
+/** D1 rows first (questions then the quiz, one batch), then the photos nothing else uses. */
+export async function deleteQuiz(db: Db, bucket: R2Bucket, account: Account, uniqueName: unknown) {
+  const quiz = await quizFor(db, account, uniqueName);
+  const keys = await db
+    .select({ fileKey: questions.fileKey })
+    .from(questions)
+    .where(eq(questions.quizUniqueName, quiz.uniqueName));
+  await db.batch([
+    db.delete(questions).where(eq(questions.quizUniqueName, quiz.uniqueName)),
+    db.delete(quizzes).where(eq(quizzes.uniqueName, quiz.uniqueName)),
+  ]);
+  await releaseMedia(db, bucket, keys.map((k) => k.fileKey));
+  return quiz;
+}
+
+/**
+ * The statements that copy a quiz and its questions under a new unique name (questions copied
+ * by SQL, so a long quiz is still two statements). The copy keeps the owner of the original.
+ */
+export function copyQuizStatements(
+  db: Db,
+  quiz: Quiz,
+  target: { name: string; folderId: number | null },
+): [ReturnType<typeof insertQuiz>, ReturnType<typeof insertQuestionsFrom>] {
+  const uniqueName = quizUniqueName(target.name);
+  return [
+    insertQuiz(db, { ...quiz, uniqueName, name: target.name, folderId: target.folderId }),
+    insertQuestionsFrom(db, quiz.uniqueName, uniqueName),
+  ];
+}
+
+function insertQuiz(db: Db, quiz: Quiz) {
+  return db.insert(quizzes).values({ ...quiz, lastTimePlayed: null, createdAt: Date.now() });
+}
+
+function insertQuestionsFrom(db: Db, from: string, to: string) {
+  const { id: _id, quizUniqueName: _quiz, ...rest } = getTableColumns(questions);
+  return db.insert(questions).select(
+    db
+      .select({ id: sql<number>`null`.as("id"), quizUniqueName: sql<string>`${to}`.as("quiz_unique_name"), ...rest })
+      .from(questions)
+      .where(eq(questions.quizUniqueName, from)),
+  );
+}
+
+/** 'X' -> 'X (copie)' beside the original, in the same folder; returns the copy's name. */
+export async function duplicateQuiz(db: Db, account: Account, uniqueName: unknown): Promise<string> {
+  const quiz = await quizFor(db, account, uniqueName);
+  const suffix = " (copie)";
+  const name = (quiz.name.length + suffix.length > QUIZ_NAME_MAX ? quiz.name.slice(0, QUIZ_NAME_MAX - suffix.length) : quiz.name) + suffix;
+  await db.batch(copyQuizStatements(db, quiz, { name, folderId: quiz.folderId }));
+  return name;
+}
+
+export async function moveQuiz(db: Db, account: Account, uniqueName: unknown, folderId: unknown) {
+  const quiz = await quizFor(db, account, uniqueName);
+  const folder = await folderFor(db, account, folderId);
+  if (folder.ownerId !== quiz.ownerId) throw new UserError(400, "Ce dossier appartient à un autre compte");
+  await db.update(quizzes).set({ folderId: folder.id }).where(eq(quizzes.uniqueName, quiz.uniqueName));
+}
+
+export async function quizToRoot(db: Db, account: Account, uniqueName: unknown) {
+  const quiz = await quizFor(db, account, uniqueName);
+  await db.update(quizzes).set({ folderId: null }).where(eq(quizzes.uniqueName, quiz.uniqueName));
+}

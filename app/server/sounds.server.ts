@@ -1,0 +1,128 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { settings } from "@db/schema";
+import type { SoundCategory } from "@common/admin/types";
+import { putMedia, releaseMedia } from "./media.server";
+import { DEFAULT_SOUND_IDS } from "@common/sounds";
+import { isMp3 } from "@common/sniff";
+import { UserError } from "./user-error.server";
+
+/**
+ * The game's sounds (spec §2 'Sound management', §9): 1 lobby, 2 ranking, 3 end, 4 warning,
+ * 5-7 played at random during questions. The defaults ship in public/sounds/{id}.mp3; the
+ * admin's replacements live in R2, their keys in settings 'sounds' as a JSON map id -> key.
+ * The photo category holds every sound not in the first four (5, 6, 7: the presenter plays
+ * one of them at random per question).
+ */
+export const SETTINGS_KEY = "sounds";
+export const SOUND_IDS = DEFAULT_SOUND_IDS;
+export const SOUND_MAX_BYTES = 5 * 1024 * 1024;
+
+export const MSG_SOUND = {
+  missing: "Choisissez un fichier .mp3",
+  notMp3Name: "Seuls les fichiers .mp3 sont acceptés",
+  notMp3: "Ce fichier n'est pas un mp3",
+  tooBig: "Le son dépasse 5 Mo",
+  notFound: "Son introuvable",
+} as const;
+
+/** The five categories of the management screen; the last one holds all the other sounds. */
+const CATEGORIES: { title: string; hint: string; ids: number[] | "rest" }[] = [
+  { title: "Son d'attente", hint: "Joué dans le salon d'attente, avant le lancement de la partie.", ids: [1] },
+  { title: "Classement intermédiaire", hint: "Joué pendant le classement, après chaque question.", ids: [2] },
+  { title: "Classement final", hint: "Joué sur le podium de fin de partie.", ids: [3] },
+  { title: "Bip", hint: "Avertit les joueurs 10 secondes avant la fin du temps de réponse.", ids: [4] },
+  { title: "Sons des photos", hint: "Joués au hasard pendant les questions.", ids: "rest" },
+];
+export const PHOTO_CATEGORY = CATEGORIES.length - 1;
+const isSoundId = (id: number) => (SOUND_IDS as readonly number[]).includes(id);
+
+export function categoryOf(id: number): number {
+  const index = CATEGORIES.findIndex((c) => c.ids !== "rest" && c.ids.includes(id));
+  return index === -1 ? PHOTO_CATEGORY : index;
+}
+
+type SoundKeys = Record<string, string>;
+
+function validKeys(value: unknown): SoundKeys {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  const out: SoundKeys = {};
+  for (const [id, key] of Object.entries(value)) {
+    if (/^\d+$/.test(id) && typeof key === "string" && key.startsWith("sounds/")) out[id] = key;
+  }
+  return out;
+}
+
+export async function readSoundKeys(db: Db): Promise<SoundKeys> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, SETTINGS_KEY)).limit(1);
+  return validKeys(row?.value);
+}
+
+/** The admin's replacement of a sound, if any (for GET /api/sound/{id}). */
+export async function soundOverride(db: Db, id: number): Promise<string | null> {
+  return isSoundId(id) ? ((await readSoundKeys(db))[String(id)] ?? null) : null;
+}
+
+/** The version changes with the sound, so a browser never plays a replaced one from its cache. */
+export function soundUrl(id: number, key: string | undefined): string {
+  const version = key ? key.slice(key.indexOf("/") + 1, key.indexOf("/") + 13) : "0";
+  return `/api/sound/${id}?v=${version}`;
+}
+
+/** GET /api/pres/admin/soundList: the ordered array of sound URLs (spec §3 'Sound list'). */
+export async function soundList(db: Db): Promise<string[]> {
+  const keys = await readSoundKeys(db);
+  return SOUND_IDS.map((id) => soundUrl(id, keys[String(id)]));
+}
+
+export async function soundCategories(db: Db): Promise<SoundCategory[]> {
+  const keys = await readSoundKeys(db);
+  return CATEGORIES.map((c, index) => ({
+    index,
+    title: c.title,
+    hint: c.hint,
+    sounds: SOUND_IDS
+      .filter((id) => categoryOf(id) === index)
+      .map((id) => ({ id, url: soundUrl(id, keys[String(id)]), custom: String(id) in keys })),
+  }));
+}
+
+/** The sound a replaceSound call names: `{categoryIndex}/{id}.mp3` (or `{id}`), of that category. */
+export function targetSound(rawCategory: unknown, rawFile: unknown): number {
+  const match = /^(\d{1,2})(?:\.mp3)?$/i.exec(String(rawFile ?? ""));
+  const id = match ? Number(match[1]) : NaN;
+  if (!isSoundId(id) || categoryOf(id) !== Number(rawCategory)) throw new UserError(404, MSG_SOUND.notFound);
+  return id;
+}
+
+/** Checks the upload (name .mp3, content mp3, 5 MB) before anything is stored. */
+export async function readMp3(file: FormDataEntryValue | null): Promise<Uint8Array<ArrayBuffer>> {
+  if (!file || typeof file === "string" || file.size === 0) throw new UserError(400, MSG_SOUND.missing);
+  if (!file.name.toLowerCase().endsWith(".mp3")) throw new UserError(400, MSG_SOUND.notMp3Name);
+  if (file.size > SOUND_MAX_BYTES) throw new UserError(413, MSG_SOUND.tooBig);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!isMp3(bytes)) throw new UserError(400, MSG_SOUND.notMp3);
+  return bytes;
+}
+
+/** R2 first, then the settings map (one atomic statement), then the old object if unused. */
+export async function replaceSound(db: Db, bucket: R2Bucket, id: number, bytes: Uint8Array<ArrayBuffer>) {
+  const previous = await soundOverride(db, id);
+  const key = await putMedia(bucket, "sounds", bytes, "audio/mpeg", "mp3");
+  const path = `$."${id}"`;
+  await db.run(sql`
+    INSERT INTO ${settings} ("key", "value") VALUES (${SETTINGS_KEY}, json_object(${String(id)}, ${key}))
+    ON CONFLICT ("key") DO UPDATE SET "value" = json_set("value", ${path}, ${key})`);
+  if (previous && previous !== key) await releaseMedia(db, bucket, [previous]);
+  return key;
+}
+
+/** Back to the shipped sound. */
+export async function resetSound(db: Db, bucket: R2Bucket, id: number) {
+  if (!isSoundId(id)) throw new UserError(404, MSG_SOUND.notFound);
+  const previous = await soundOverride(db, id);
+  if (!previous) return;
+  const path = `$."${id}"`;
+  await db.run(sql`UPDATE ${settings} SET "value" = json_remove("value", ${path}) WHERE "key" = ${SETTINGS_KEY}`);
+  await releaseMedia(db, bucket, [previous]);
+}

@@ -1,0 +1,89 @@
+/**
+ * The coordinates a game master types for a question (spec §5): 'lat,lng', whitespace ignored,
+ * exactly two comma-separated numbers. Shared by the wizard form and the server.
+ */
+import type { Bounds, LatLng } from "@common/protocol";
+
+export const COORDS_MSG = {
+  missing: "Merci de renseigner des coordonnées",
+  invalid: "Coordonnées invalides",
+  undetected: "Impossible de détecter des coordonnées",
+} as const;
+
+export type CoordsResult = { ok: true; coords: LatLng } | { ok: false; error: string };
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+export function isValidLatLng(lat: number, lng: number): boolean {
+  return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+}
+
+export function parseCoords(text: string | null | undefined): CoordsResult {
+  const compact = (text ?? "").replace(/\s+/g, "");
+  if (!compact) return { ok: false, error: COORDS_MSG.missing };
+  const parts = compact.split(",");
+  if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) {
+    return { ok: false, error: COORDS_MSG.invalid };
+  }
+  const [lat, lng] = parts.map(Number);
+  if (!isValidLatLng(lat, lng)) return { ok: false, error: COORDS_MSG.invalid };
+  return { ok: true, coords: { lat, lng } };
+}
+
+/** Six decimals are about 10 cm: plenty for a photo spot, short enough to read. */
+export function formatCoords({ lat, lng }: LatLng): string {
+  const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
+  return `${round(lat)},${round(lng)}`;
+}
+
+/** The wizard's default box (spec §9): ±0.05 latitude and ±0.07 longitude around a spot. */
+export const DEFAULT_HALF_SPAN = { lat: 0.05, lng: 0.07 } as const;
+
+export function boxAround({ lat, lng }: LatLng, scale = 1): Bounds {
+  const dLat = DEFAULT_HALF_SPAN.lat * scale;
+  const dLng = DEFAULT_HALF_SPAN.lng * scale;
+  return {
+    north: Math.min(90, lat + dLat),
+    south: Math.max(-90, lat - dLat),
+    east: Math.min(180, lng + dLng),
+    west: Math.max(-180, lng - dLng),
+  };
+}
+
+/** The rectangle two clicks span, whatever corners they are. */
+export function boundsFromCorners(a: LatLng, b: LatLng): Bounds {
+  return {
+    north: Math.max(a.lat, b.lat),
+    south: Math.min(a.lat, b.lat),
+    east: Math.max(a.lng, b.lng),
+    west: Math.min(a.lng, b.lng),
+  };
+}
+
+export function contains(bounds: Bounds, { lat, lng }: LatLng): boolean {
+  return lat <= bounds.north && lat >= bounds.south && lng <= bounds.east && lng >= bounds.west;
+}
+
+/** The smallest box holding every given box and spot, widened by `pad` of its size each side. */
+export function extend(boxes: Bounds[], spots: LatLng[], pad = 0): Bounds | null {
+  const all: Bounds[] = [
+    ...boxes,
+    ...spots.map((s) => ({ north: s.lat, south: s.lat, east: s.lng, west: s.lng })),
+  ];
+  if (all.length === 0) return null;
+  let { north, south, east, west } = all[0];
+  for (const b of all.slice(1)) {
+    north = Math.max(north, b.north);
+    south = Math.min(south, b.south);
+    east = Math.max(east, b.east);
+    west = Math.min(west, b.west);
+  }
+  const padLat = (north - south) * pad;
+  const padLng = (east - west) * pad;
+  return {
+    north: Math.min(90, north + padLat),
+    south: Math.max(-90, south - padLat),
+    east: Math.min(180, east + padLng),
+    west: Math.max(-180, west - padLng),
+  };
+}

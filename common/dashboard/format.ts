@@ -1,0 +1,167 @@
+/**
+ * Pure helpers of the dashboard, shared by the server and the browser (unit-tested beside).
+ * Dates are shown in Paris time whatever the server's or the browser's zone, so the page
+ * rendered by the Worker and the one hydrated in the browser say the same thing.
+ */
+const TIME_ZONE = "Europe/Paris";
+
+const PARTS = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Spec §9: dd/mm/yyyy HHhMM, or 'Jamais jouée'. */
+export function formatPlayedAt(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "Jamais jouée";
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    PARTS.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? "00";
+  return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}h${get("minute")}`;
+}
+
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n > 1 ? many : one}`;
+}
+
+// Launch options (spec §9).
+export const ANSWER_TIMES = [15, 30, 45, 60, 90, 120, 180] as const;
+export const HELP_ZONES = ["non", 200, 300, 400, 500, 600, 800, 1000, 1600, 2000] as const;
+export const MAX_TEAMS = 6;
+export const MAX_PLAYERS = 2000;
+/** Defined icons: each (colour, fruit) pair is unique, 9 fruits per colour, 54 pairs. */
+export const DEFINED_PER_COLOR = 9;
+export const DEFINED_TOTAL = 54;
+
+export type LaunchOptions = {
+  icon: "random" | "defined";
+  time: number;
+  helpZone: (typeof HELP_ZONES)[number];
+  ranking: "player" | "team";
+  maxPlayer: number;
+  maxTeam: number;
+};
+
+export const DEFAULT_LAUNCH: LaunchOptions = {
+  icon: "random",
+  time: 60,
+  helpZone: 500,
+  ranking: "player",
+  maxPlayer: 50,
+  maxTeam: 6,
+};
+
+/** Default seats when the ranking type changes: 50 players, or 8 per team. */
+export function defaultMaxPlayer(ranking: LaunchOptions["ranking"]): number {
+  return ranking === "team" ? 8 : 50;
+}
+
+/** Highest number of players the chosen options allow (per team in team mode). */
+export function maxPlayerLimit(options: Pick<LaunchOptions, "icon" | "ranking">): number {
+  if (options.icon === "defined") return options.ranking === "team" ? DEFINED_PER_COLOR : DEFINED_TOTAL;
+  return options.ranking === "team" ? Math.floor(MAX_PLAYERS / MAX_TEAMS) : MAX_PLAYERS;
+}
+
+function clamp(n: number, min: number, max: number): number {
+  if (!Number.isFinite(n)) return min;
+  return Math.min(max, Math.max(min, Math.round(n)));
+}
+
+/**
+ * Where 'Lancer' goes (spec §2): admin /pres/{quiz} or /pres/{quiz}/team, MJ /mj/{quiz} with
+ * ranking=team in team mode; the presenter screen reads the same query names.
+ */
+export function launchUrl(
+  side: "admin" | "mj",
+  quiz: string,
+  options: LaunchOptions,
+  folderId: number | null,
+): string {
+  const team = options.ranking === "team";
+  const params = new URLSearchParams();
+  if (side === "mj" && team) params.set("ranking", "team");
+  params.set("icon", options.icon);
+  params.set("time", String(options.time));
+  params.set("help_zone", String(options.helpZone));
+  params.set("max_player", String(clamp(options.maxPlayer, 1, maxPlayerLimit(options))));
+  if (team) params.set("max_team", String(clamp(options.maxTeam, 2, MAX_TEAMS)));
+  if (folderId !== null) params.set("folderId", String(folderId));
+  const base = side === "admin" ? `/pres/${encodeURIComponent(quiz)}${team ? "/team" : ""}` : `/mj/${encodeURIComponent(quiz)}`;
+  return `${base}?${params}`;
+}
+
+/** URL of a folder page; the name is only there for people reading the address. */
+export function folderUrl(side: "admin" | "mj", folder: { id: number; name: string }): string {
+  return `/${side === "admin" ? "pres" : "mj"}/${folder.id}/${encodeURIComponent(folder.name)}/folder`;
+}
+
+export function dashboardUrl(side: "admin" | "mj"): string {
+  return side === "admin" ? "/pres" : "/mj";
+}
+
+/** The public viewer of a quiz (spec §2), absolute for sharing. */
+export function watchUrl(origin: string, quiz: string): string {
+  return `${origin}/watch?quiz=${encodeURIComponent(quiz)}`;
+}
+
+type TreeFolder = { id: number; parentId: number | null; name: string; ownerId: number };
+
+/** The folder and every folder below it. */
+export function subtreeIds(folders: readonly TreeFolder[], rootId: number): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const f of folders) {
+    if (f.parentId === null) continue;
+    const list = children.get(f.parentId) ?? [];
+    list.push(f.id);
+    children.set(f.parentId, list);
+  }
+  const out = new Set<number>([rootId]);
+  const stack = [rootId];
+  while (stack.length) {
+    for (const child of children.get(stack.pop()!) ?? []) {
+      if (!out.has(child)) {
+        out.add(child);
+        stack.push(child);
+      }
+    }
+  }
+  return out;
+}
+
+/** 'Voyages / Europe / Capitales' for the folder chooser. */
+export function folderPath(folders: readonly TreeFolder[], id: number): string {
+  const byId = new Map(folders.map((f) => [f.id, f]));
+  const names: string[] = [];
+  const seen = new Set<number>();
+  let current = byId.get(id);
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    names.unshift(current.name);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return names.join(" / ");
+}
+
+/**
+ * Folders a thing may move into: the same owner's (a tree never mixes accounts), never the
+ * folder it is already in, and for a folder never itself or one of its sub-folders.
+ */
+export function moveTargets<F extends TreeFolder>(
+  folders: readonly F[],
+  item: { ownerId: number; currentFolderId: number | null; folderId?: number },
+): { id: number; label: string }[] {
+  const excluded = item.folderId !== undefined ? subtreeIds(folders, item.folderId) : new Set<number>();
+  return folders
+    .filter((f) => f.ownerId === item.ownerId && !excluded.has(f.id) && f.id !== item.currentFolderId)
+    .map((f) => ({ id: f.id, label: folderPath(folders, f.id) }))
+    .sort((a, b) => a.label.localeCompare(b.label, "fr"));
+}
+
+/** Where 'Nouvelle partie' and the error pages lead: the dashboard, or the folder we came from. */
+export function dashboardPath(side: "admin" | "mj", folderId: number | null): string {
+  const base = side === "admin" ? "/pres" : "/mj";
+  return folderId === null ? base : `${base}/${folderId}/x/folder`;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import type { Question } from "@db/schema";
+import {
+  DEFAULT_BOUNDS,
+  NO_DESCRIPTION,
+  parseQuestionNumber,
+  publicQuestion,
+  questionDescription,
+  quizMapView,
+} from "./public-quiz";
+
+const base: Question = {
+  id: 1,
+  quizUniqueName: "capitales-x7k2",
+  position: 0,
+  name: "tour-eiffel",
+  kind: "photo",
+  fileKey: "photos/abc123.jpg",
+  svPano: null,
+  svLat: null,
+  svLng: null,
+  svHeading: null,
+  svPitch: null,
+  svFov: null,
+  titre: null,
+  description: null,
+  lat: 48.8584,
+  lng: 2.2945,
+};
+
+describe("public question", () => {
+  it("shows a photo through the public image URL", () => {
+    expect(publicQuestion("capitales-x7k2", base, 0)).toEqual({
+      index: 0,
+      name: "tour-eiffel",
+      position: { lat: 48.8584, lng: 2.2945 },
+      media: { kind: "photo", url: "/api/quizz/images/src/capitales-x7k2/abc123.jpg" },
+    });
+  });
+
+  it("rebuilds a Street View from the stored numbers and prefers the title", () => {
+    const q: Question = {
+      ...base,
+      kind: "streetview",
+      fileKey: null,
+      titre: "Place Stanislas",
+      svPano: "PANO_1234abcd",
+      svLat: 48.6935,
+      svLng: 6.1832,
+      svHeading: 90,
+      svPitch: 0,
+      svFov: 0.8,
+    };
+    const p = publicQuestion("q", q, 3);
+    expect(p.name).toBe("Place Stanislas");
+    expect(p.media).toEqual({
+      kind: "streetview",
+      streetView: { pano: "PANO_1234abcd", lat: 48.6935, lng: 6.1832, heading: 90, pitch: 0, fov: 0.8 },
+    });
+  });
+
+  it("has no media when the Street View angle is missing", () => {
+    expect(publicQuestion("q", { ...base, kind: "streetview", fileKey: null }, 0).media).toEqual({
+      kind: "none",
+    });
+  });
+});
+
+describe("question description", () => {
+  it("uses the question's, else the quiz's, else the fixed sentence", () => {
+    expect(questionDescription({ description: "Sous la tour" }, { description: "Quiz" })).toBe(
+      "Sous la tour"
+    );
+    expect(questionDescription({ description: "  " }, { description: "Des monuments" })).toBe(
+      "Des monuments"
+    );
+    expect(questionDescription({ description: null }, { description: "" })).toBe(NO_DESCRIPTION);
+    expect(NO_DESCRIPTION).toBe("Aucune description disponible pour cette question.");
+  });
+});
+
+describe("map of a quiz", () => {
+  const settings = {
+    center: { lat: 48.85, lng: 2.35 },
+    zoom: 12,
+    bounds: { north: 48.9, south: 48.8, east: 2.42, west: 2.28 },
+  };
+
+  it("uses the quiz's map settings", () => {
+    expect(quizMapView(settings, [])).toEqual(settings);
+  });
+
+  it("frames the questions when the quiz has no settings, France when it has nothing", () => {
+    const view = quizMapView(null, [
+      { lat: 45, lng: 5 },
+      { lat: 46, lng: 6 },
+    ]);
+    expect(view.bounds.north).toBeCloseTo(46.15, 9);
+    expect(view.bounds.west).toBeCloseTo(4.85, 9);
+    expect(quizMapView(null, [])).toEqual({ bounds: DEFAULT_BOUNDS });
+  });
+
+  it("ignores broken settings", () => {
+    const broken = { ...settings, bounds: { north: 10, south: 20, east: 1, west: 0 } };
+    expect(quizMapView(broken, []).bounds).toEqual(DEFAULT_BOUNDS);
+  });
+});
+
+describe("questionNumber", () => {
+  it("accepts a 0-based index within the quiz", () => {
+    expect(parseQuestionNumber("0", 3)).toBe(0);
+    expect(parseQuestionNumber("2", 3)).toBe(2);
+  });
+
+  it("refuses anything else", () => {
+    for (const raw of [null, "", "3", "-1", "1.5", "abc", "1e2", "99999999"]) {
+      expect(parseQuestionNumber(raw, 3)).toBeNull();
+    }
+  });
+});

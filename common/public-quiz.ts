@@ -1,0 +1,99 @@
+import { boundsAround } from "./projection";
+import type { Bounds, LatLng } from "@common/protocol";
+import { questionImageUrl } from "./media-urls";
+import type { StreetView } from "./streetview";
+import type { MapSettings, Question, Quiz } from "@db/schema";
+
+/**
+ * Pure parts of the public pages /watch and /question (spec §2): what a question shows, which
+ * description applies and which area the map covers. Loaders feed them D1 rows.
+ */
+
+export const NO_DESCRIPTION = "Aucune description disponible pour cette question.";
+export const QUIZ_NOT_FOUND = "Ce quiz n'existe pas ou n'est plus disponible.";
+export const QUESTION_NOT_FOUND = "Cette question n'existe pas dans ce quiz.";
+
+/** Metropolitan France: the map of a quiz with neither map settings nor questions. */
+export const DEFAULT_BOUNDS: Bounds = { north: 51.3, south: 41.2, west: -5.3, east: 9.8 };
+
+export type PublicMedia =
+  | { kind: "photo"; url: string }
+  | { kind: "streetview"; streetView: StreetView }
+  | { kind: "none" };
+
+export type PublicQuestion = {
+  /** Index in the quiz's order, 0-based: the questionNumber of /question. */
+  index: number;
+  name: string;
+  position: LatLng;
+  media: PublicMedia;
+};
+
+export type MapView = { bounds: Bounds; center?: LatLng; zoom?: number };
+
+export function questionMedia(quizUniqueName: string, q: Question): PublicMedia {
+  if (q.kind === "photo" && q.fileKey)
+    return { kind: "photo", url: questionImageUrl(quizUniqueName, q.fileKey) };
+  if (q.kind === "streetview" && q.svHeading !== null && q.svPitch !== null) {
+    return {
+      kind: "streetview",
+      streetView: {
+        pano: q.svPano,
+        lat: q.svLat ?? q.lat,
+        lng: q.svLng ?? q.lng,
+        heading: q.svHeading,
+        pitch: q.svPitch,
+        fov: q.svFov,
+      },
+    };
+  }
+  return { kind: "none" };
+}
+
+export function publicQuestion(quizUniqueName: string, q: Question, index: number): PublicQuestion {
+  return {
+    index,
+    name: q.titre?.trim() || q.name,
+    position: { lat: q.lat, lng: q.lng },
+    media: questionMedia(quizUniqueName, q),
+  };
+}
+
+/** The question's own description, else the quiz's, else the fixed sentence of spec §2. */
+export function questionDescription(
+  q: Pick<Question, "description">,
+  quiz: Pick<Quiz, "description">
+): string {
+  return q.description?.trim() || quiz.description?.trim() || NO_DESCRIPTION;
+}
+
+function validBounds(b: Bounds | undefined | null): b is Bounds {
+  return (
+    !!b &&
+    [b.north, b.south, b.east, b.west].every((v) => typeof v === "number" && Number.isFinite(v)) &&
+    b.north > b.south &&
+    Math.abs(b.north) <= 90 &&
+    Math.abs(b.south) <= 90 &&
+    Math.abs(b.east) <= 180 &&
+    Math.abs(b.west) <= 180 &&
+    b.east !== b.west
+  );
+}
+
+/** The quiz's own map settings when it has them, else an area around its questions. */
+export function quizMapView(settings: MapSettings | null | undefined, points: LatLng[]): MapView {
+  if (settings && validBounds(settings.bounds)) {
+    const { center, zoom } = settings;
+    const hasCamera =
+      center && Number.isFinite(center.lat) && Number.isFinite(center.lng) && Number.isFinite(zoom);
+    return hasCamera ? { bounds: settings.bounds, center, zoom } : { bounds: settings.bounds };
+  }
+  return { bounds: boundsAround(points) ?? DEFAULT_BOUNDS };
+}
+
+/** `questionNumber` of /question: a 0-based index among the quiz's questions, digits only. */
+export function parseQuestionNumber(raw: string | null, count: number): number | null {
+  if (raw === null || !/^\d{1,6}$/.test(raw.trim())) return null;
+  const n = Number(raw.trim());
+  return n < count ? n : null;
+}

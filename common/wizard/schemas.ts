@@ -1,0 +1,58 @@
+/**
+ * The zod schemas of the wizard's API (server side; the forms check the same rules by hand so that
+ * zod stays out of the browser bundle).
+ */
+import { z } from "zod";
+import { isValidLatLng } from "@common/coords";
+import { MSG } from "@common/messages";
+import { WIZARD_MSG } from "./rules";
+
+const requiredText = (max: number, tooLong: string) =>
+  z.string({ required_error: MSG.required, invalid_type_error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .max(max, tooLong);
+
+export const initSchema = z.object({
+  name: requiredText(100, WIZARD_MSG.titleTooLong),
+  description: requiredText(1000, WIZARD_MSG.descriptionTooLong),
+  folderId: z.number().int().positive().nullish(),
+});
+
+export const questionNameSchema = requiredText(120, WIZARD_MSG.nameTooLong);
+
+export const streetViewFieldsSchema = z.object({
+  titre: requiredText(120, WIZARD_MSG.nameTooLong),
+  description: requiredText(1000, WIZARD_MSG.descriptionTooLong),
+  iframe: z.string().trim().min(1, MSG.required).max(8000, WIZARD_MSG.streetViewMissing),
+});
+
+const latLng = z
+  .object({ lat: z.number(), lng: z.number() })
+  .refine(({ lat, lng }) => isValidLatLng(lat, lng), WIZARD_MSG.badMapSettings);
+
+export const mapSettingsSchema = z.object({
+  mapSettings: z
+    .object({
+      center: latLng,
+      zoom: z.number().int().min(1).max(22),
+      bounds: z
+        .object({
+          north: z.number().min(-90).max(90),
+          south: z.number().min(-90).max(90),
+          east: z.number().min(-180).max(180),
+          west: z.number().min(-180).max(180),
+        })
+        .refine((b) => b.north > b.south && b.east > b.west, WIZARD_MSG.badMapSettings),
+    })
+    .refine(
+      ({ center, bounds }) =>
+        center.lat <= bounds.north && center.lat >= bounds.south && center.lng <= bounds.east && center.lng >= bounds.west,
+      WIZARD_MSG.centerOutside,
+    ),
+});
+
+/** The first zod message, for a JSON error answer. */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? MSG.required;
+}
