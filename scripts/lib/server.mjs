@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
+import { createServer } from "node:net";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 const BIN = (name) => path.join(ROOT, "node_modules", ".bin", name);
@@ -60,6 +61,18 @@ export function applyMigrations({ persistTo, registryPath }) {
   });
 }
 
+/** A TCP port nobody listens on right now (127.0.0.1). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
 /**
  * Starts wrangler dev and resolves once the home page answers. The caller stops it with
  * `stop()`; the whole process group goes, workerd included.
@@ -74,6 +87,10 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
     "--persist-to",
     persistTo,
     "--show-interactive-dev-session=false",
+    // wrangler's debugger port defaults to 9229: two servers at once (tests beside npm start,
+    // parallel test runs) would collide on it.
+    "--inspector-port",
+    String(await freePort()),
     "--log-level",
     quiet ? "warn" : "info",
   ];
