@@ -15,6 +15,8 @@
  *   seconds (`maxAnswerTime` on the phone side is seconds, as the spec says).
  */
 
+import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
+
 /** Bumped whenever a message changes shape: an older page is told to reload. */
 export const PROTOCOL_VERSION = 1;
 
@@ -29,27 +31,18 @@ export const PLAYER_END_TOP = 50;
 /** Ranking lines the presenter gets; the full ranking is an HTTP fetch (DESIGN §5). */
 export const PRESENTER_TOP = 100;
 
-/** Stable colour ids (spec §3: the team colours); shown adjectives live in engine/pseudos.ts. */
-export const COLOR_KEYS = ["bleu", "jaune", "rose", "rouge", "turquoise", "vert"] as const;
-export type ColorKey = (typeof COLOR_KEYS)[number];
-
-/** Stable fruit ids (ASCII, URL-safe); shown names live in engine/pseudos.ts. */
-export const FRUIT_KEYS = [
-  "ananas",
-  "banane",
-  "carotte",
-  "cerise",
-  "citron",
-  "fraise",
-  "kiwi",
-  "pasteque",
-  "tomate",
-] as const;
-export type FruitKey = (typeof FRUIT_KEYS)[number];
+// Colour and fruit ids, icon types and ranking modes are game rules: common/rules says what
+// they are called and what they allow.
+export {
+  COLOR_KEYS,
+  FRUIT_KEYS,
+  type ColorKey,
+  type FruitKey,
+  type IconType,
+  type RankingMode,
+} from "./rules";
 
 export type Role = "player" | "presenter";
-export type IconType = "random" | "defined";
-export type RankingMode = "player" | "team";
 export type Phase = "lobby" | "starting" | "question" | "reveal" | "over" | "closed";
 export type KickReason = "kick" | "presLeft" | "ended";
 
@@ -93,7 +86,7 @@ export interface PointsSettings {
   /** Speed points at the opening of a question (spec: point_max_temps). */
   point_max_temps: number;
   /** Points of the 200 / 100 / 50 / 20 m rings, frozen when the game was launched. */
-  circlesPoints: [number, number, number, number];
+  circlesPoints: CirclesPoints;
 }
 
 export interface StreetViewInfo {
@@ -133,15 +126,7 @@ export interface PresenterQuizData extends QuizSnapshot {
   pointsSettings: PointsSettings;
 }
 
-export interface PublicSettings {
-  iconType: IconType;
-  mode: RankingMode;
-  /** Seconds. */
-  answerTimeSec: number;
-  /** Side of the help square in metres, null when there is none. */
-  helpZone: number | null;
-  maxPlayer: number;
-  maxTeam: number;
+export interface PublicSettings extends LaunchOptions {
   /** Seats the room accepts in total. */
   capacity: number;
 }

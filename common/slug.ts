@@ -2,10 +2,10 @@
  * A quiz's unique name is its public /watch link (DESIGN §3): a readable slug of the name plus a
  * random suffix, so that nobody can guess the link of a quiz they were not given.
  */
+import { foldAccents } from "./rules";
+
 export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const slug = foldAccents(name)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")

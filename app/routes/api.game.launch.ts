@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { assertSameOrigin, requireAccount } from "~/server/auth.server";
 import { launchGame, parseLaunchSettings, presenterSession } from "~/server/games.server";
 import { MSG } from "@common/messages";
-
-const PARAMS = ["icon", "time", "help_zone", "max_player", "max_team"] as const;
+import { LAUNCH_PARAMS } from "@common/rules";
 
 /**
  * Launch over HTTP for scripts and tests (the presenter page launches through its own form
@@ -19,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json({ error: MSG.required }, { status: 400 });
   }
   const search = new URLSearchParams();
-  for (const key of PARAMS) {
+  for (const key of Object.values(LAUNCH_PARAMS)) {
     const value = body[key];
     if (typeof value === "string" || typeof value === "number") search.set(key, String(value));
   }

@@ -24,7 +24,8 @@ import { storePicture } from "./picture-upload.server";
 import { deleteQuiz, duplicateQuiz, listQuizzes, moveQuiz, quizCountsByFolder, quizToRoot } from "./quizzes.server";
 import { UserError } from "./user-error.server";
 import { lobbyPictureUrl, setLobbyPicture } from "./lobby-picture.server";
-import { parseCirclesPoints, readCirclesPoints, RING_RADII, saveCirclesPoints } from "./circles-points.server";
+import { parseCirclesPoints, readCirclesPoints, saveCirclesPoints } from "./circles-points.server";
+import { RING_RADII_M } from "@common/rules";
 
 type Args = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
 
@@ -293,7 +294,7 @@ export async function lobbyAction({ request, context }: Args, side: Side) {
 
 export async function pointsLoader({ request, context }: Args) {
   const account = await screenAccount(request, context, "admin");
-  return { accountName: account.name, points: await readCirclesPoints(context.db), radii: [...RING_RADII] };
+  return { accountName: account.name, points: await readCirclesPoints(context.db), radii: [...RING_RADII_M] };
 }
 
 export async function pointsAction({ request, context }: Args) {
@@ -301,7 +302,7 @@ export async function pointsAction({ request, context }: Args) {
   if ("refusal" in who) return who.refusal;
   try {
     const form = await request.formData();
-    const points = parseCirclesPoints(RING_RADII.map((r) => form.get(`ring${r}`) ?? ""));
+    const points = parseCirclesPoints(RING_RADII_M.map((r) => form.get(`ring${r}`) ?? ""));
     await saveCirclesPoints(context.db, points);
     return data<ActionResult>({ ok: true, message: "Points enregistrés" });
   } catch (error) {

@@ -9,22 +9,25 @@ import { canAccess } from "./auth.server";
 import { readCirclesPoints } from "./circles-points.server";
 import { questionImageUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
+import { DEFAULT_HALF_SPAN } from "@common/coords";
+import {
+  DEFAULT_OPTIONS,
+  LAUNCH_PARAMS,
+  MAX_ROOM_PLAYERS,
+  MAX_TEAMS,
+  NO_HELP_ZONE,
+  defaultMaxPlayer,
+  isAnswerTime,
+  isHelpZone,
+  isIconType,
+  isPlayerCount,
+  isTeamCount,
+  type LaunchOptions,
+} from "@common/rules";
 import { liveGame, liveGames, lobbyCount, markGameClosed, registerGame } from "./rooms.server";
 
-/** Launch options of spec §9 (the room checks them again: party/engine/state.ts). */
-export const ANSWER_TIMES = [15, 30, 45, 60, 90, 120, 180] as const;
-export const HELP_ZONES = [200, 300, 400, 500, 600, 800, 1000, 1600, 2000] as const;
-export const MAX_ROOM_PLAYERS = 2000;
-export const MAX_TEAMS = 6;
-
-export type LaunchSettings = {
-  iconType: "random" | "defined";
-  answerTimeSec: number;
-  helpZoneM: number | null;
-  mode: "player" | "team";
-  maxPlayer: number;
-  maxTeam: number;
-};
+/** The launch options as read from the query (the room checks them again when it opens). */
+export type LaunchSettings = Omit<LaunchOptions, "helpZone"> & { helpZoneM: number | null };
 
 export const GAME_MSG = {
   icon: "Type d'icônes invalide",
@@ -53,28 +56,28 @@ export function parseLaunchSettings(
   search: URLSearchParams,
   mode: "player" | "team",
 ): { ok: true; settings: LaunchSettings } | { ok: false; error: string } {
-  const icon = search.get("icon")?.trim() || "random";
-  if (icon !== "random" && icon !== "defined") return { ok: false, error: GAME_MSG.icon };
+  const icon = search.get(LAUNCH_PARAMS.iconType)?.trim() || DEFAULT_OPTIONS.iconType;
+  if (!isIconType(icon)) return { ok: false, error: GAME_MSG.icon };
 
-  const time = intParam(search.get("time"), 60);
-  if (time === null || !(ANSWER_TIMES as readonly number[]).includes(time)) return { ok: false, error: GAME_MSG.time };
+  const time = intParam(search.get(LAUNCH_PARAMS.answerTimeSec), DEFAULT_OPTIONS.answerTimeSec);
+  if (time === null || !isAnswerTime(time)) return { ok: false, error: GAME_MSG.time };
 
-  const rawZone = search.get("help_zone")?.trim().toLowerCase() ?? "";
-  let helpZoneM: number | null;
-  if (rawZone === "non" || rawZone === "none" || rawZone === "false" || rawZone === "0") helpZoneM = null;
-  else {
-    const zone = intParam(rawZone, 500);
-    if (zone === null || !(HELP_ZONES as readonly number[]).includes(zone)) return { ok: false, error: GAME_MSG.helpZone };
+  const rawZone = search.get(LAUNCH_PARAMS.helpZone)?.trim().toLowerCase() ?? "";
+  let helpZoneM = DEFAULT_OPTIONS.helpZone;
+  if (rawZone === NO_HELP_ZONE || rawZone === "none" || rawZone === "false" || rawZone === "0") helpZoneM = null;
+  else if (rawZone !== "") {
+    const zone = intParam(rawZone, 0);
+    if (zone === null || !isHelpZone(zone)) return { ok: false, error: GAME_MSG.helpZone };
     helpZoneM = zone;
   }
 
-  const maxPlayer = intParam(search.get("max_player"), mode === "team" ? 8 : 50);
-  if (maxPlayer === null || maxPlayer < 1 || maxPlayer > MAX_ROOM_PLAYERS) return { ok: false, error: GAME_MSG.maxPlayer };
+  const maxPlayer = intParam(search.get(LAUNCH_PARAMS.maxPlayer), defaultMaxPlayer(mode));
+  if (maxPlayer === null || !isPlayerCount(maxPlayer)) return { ok: false, error: GAME_MSG.maxPlayer };
 
-  let maxTeam = MAX_TEAMS;
+  let maxTeam = DEFAULT_OPTIONS.maxTeam;
   if (mode === "team") {
-    const teams = intParam(search.get("max_team"), MAX_TEAMS);
-    if (teams === null || teams < 1 || teams > MAX_TEAMS) return { ok: false, error: GAME_MSG.maxTeam };
+    const teams = intParam(search.get(LAUNCH_PARAMS.maxTeam), DEFAULT_OPTIONS.maxTeam);
+    if (teams === null || !isTeamCount(teams)) return { ok: false, error: GAME_MSG.maxTeam };
     maxTeam = teams;
   }
   return { ok: true, settings: { iconType: icon, answerTimeSec: time, helpZoneM, mode, maxPlayer, maxTeam } };
@@ -86,10 +89,10 @@ function mapSettingsFor(quiz: Quiz, rows: Question[]): MapSettings {
   const lats = rows.map((q) => q.lat);
   const lngs = rows.map((q) => q.lng);
   const bounds = {
-    north: Math.min(90, Math.max(...lats) + 0.05),
-    south: Math.max(-90, Math.min(...lats) - 0.05),
-    east: Math.min(180, Math.max(...lngs) + 0.07),
-    west: Math.max(-180, Math.min(...lngs) - 0.07),
+    north: Math.min(90, Math.max(...lats) + DEFAULT_HALF_SPAN.lat),
+    south: Math.max(-90, Math.min(...lats) - DEFAULT_HALF_SPAN.lat),
+    east: Math.min(180, Math.max(...lngs) + DEFAULT_HALF_SPAN.lng),
+    west: Math.max(-180, Math.min(...lngs) - DEFAULT_HALF_SPAN.lng),
   };
   return {
     center: { lat: (bounds.north + bounds.south) / 2, lng: (bounds.east + bounds.west) / 2 },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_OPTIONS, defaultMaxPlayer } from "@common/rules";
 import {
-  DEFAULT_LAUNCH,
-  defaultMaxPlayer,
   folderPath,
   folderUrl,
   formatPlayedAt,
@@ -25,26 +24,26 @@ describe("formatPlayedAt (spec §9: dd/mm/yyyy HHhMM)", () => {
 
 describe("launchUrl (spec §2 launch parameters)", () => {
   it("admin, player mode, defaults", () => {
-    expect(launchUrl("admin", "capitales-abcd2345", DEFAULT_LAUNCH, null)).toBe(
+    expect(launchUrl("admin", "capitales-abcd2345", DEFAULT_OPTIONS, null)).toBe(
       "/pres/capitales-abcd2345?icon=random&time=60&help_zone=500&max_player=50",
     );
   });
   it("admin, team mode: /team, max_team, folderId", () => {
-    const options = { ...DEFAULT_LAUNCH, ranking: "team" as const, maxPlayer: defaultMaxPlayer("team"), icon: "defined" as const, helpZone: "non" as const };
+    const options = { ...DEFAULT_OPTIONS, mode: "team" as const, maxPlayer: defaultMaxPlayer("team"), iconType: "defined" as const, helpZone: null };
     expect(launchUrl("admin", "q-1", options, 7)).toBe(
       "/pres/q-1/team?icon=defined&time=60&help_zone=non&max_player=8&max_team=6&folderId=7",
     );
   });
   it("MJ, team mode: /mj with ranking=team", () => {
-    const options = { ...DEFAULT_LAUNCH, ranking: "team" as const, maxPlayer: 5, maxTeam: 3, time: 30 };
+    const options = { ...DEFAULT_OPTIONS, mode: "team" as const, maxPlayer: 5, maxTeam: 3, answerTimeSec: 30 };
     expect(launchUrl("mj", "q-1", options, null)).toBe(
       "/mj/q-1?ranking=team&icon=random&time=30&help_zone=500&max_player=5&max_team=3",
     );
   });
   it("keeps the numbers within what the room accepts", () => {
-    const url = launchUrl("mj", "q", { ...DEFAULT_LAUNCH, icon: "defined", maxPlayer: 500 }, null);
+    const url = launchUrl("mj", "q", { ...DEFAULT_OPTIONS, iconType: "defined", maxPlayer: 500 }, null);
     expect(new URL(url, "http://x").searchParams.get("max_player")).toBe("54");
-    const team = launchUrl("mj", "q", { ...DEFAULT_LAUNCH, ranking: "team", maxTeam: 9, maxPlayer: 0 }, null);
+    const team = launchUrl("mj", "q", { ...DEFAULT_OPTIONS, mode: "team", maxTeam: 9, maxPlayer: 0 }, null);
     expect(new URL(team, "http://x").searchParams.get("max_team")).toBe("6");
     expect(new URL(team, "http://x").searchParams.get("max_player")).toBe("1");
   });

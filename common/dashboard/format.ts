@@ -3,6 +3,8 @@
  * Dates are shown in Paris time whatever the server's or the browser's zone, so the page
  * rendered by the Worker and the one hydrated in the browser say the same thing.
  */
+import { launchParams, type LaunchOptions } from "@common/rules";
+
 const TIME_ZONE = "Europe/Paris";
 
 const PARTS = new Intl.DateTimeFormat("fr-FR", {
@@ -27,49 +29,6 @@ export function plural(n: number, one: string, many: string): string {
   return `${n} ${n > 1 ? many : one}`;
 }
 
-// Launch options (spec §9).
-export const ANSWER_TIMES = [15, 30, 45, 60, 90, 120, 180] as const;
-export const HELP_ZONES = ["non", 200, 300, 400, 500, 600, 800, 1000, 1600, 2000] as const;
-export const MAX_TEAMS = 6;
-export const MAX_PLAYERS = 2000;
-/** Defined icons: each (colour, fruit) pair is unique, 9 fruits per colour, 54 pairs. */
-export const DEFINED_PER_COLOR = 9;
-export const DEFINED_TOTAL = 54;
-
-export type LaunchOptions = {
-  icon: "random" | "defined";
-  time: number;
-  helpZone: (typeof HELP_ZONES)[number];
-  ranking: "player" | "team";
-  maxPlayer: number;
-  maxTeam: number;
-};
-
-export const DEFAULT_LAUNCH: LaunchOptions = {
-  icon: "random",
-  time: 60,
-  helpZone: 500,
-  ranking: "player",
-  maxPlayer: 50,
-  maxTeam: 6,
-};
-
-/** Default seats when the ranking type changes: 50 players, or 8 per team. */
-export function defaultMaxPlayer(ranking: LaunchOptions["ranking"]): number {
-  return ranking === "team" ? 8 : 50;
-}
-
-/** Highest number of players the chosen options allow (per team in team mode). */
-export function maxPlayerLimit(options: Pick<LaunchOptions, "icon" | "ranking">): number {
-  if (options.icon === "defined") return options.ranking === "team" ? DEFINED_PER_COLOR : DEFINED_TOTAL;
-  return options.ranking === "team" ? Math.floor(MAX_PLAYERS / MAX_TEAMS) : MAX_PLAYERS;
-}
-
-function clamp(n: number, min: number, max: number): number {
-  if (!Number.isFinite(n)) return min;
-  return Math.min(max, Math.max(min, Math.round(n)));
-}
-
 /**
  * Where 'Lancer' goes (spec §2): admin /pres/{quiz} or /pres/{quiz}/team, MJ /mj/{quiz} with
  * ranking=team in team mode; the presenter screen reads the same query names.
@@ -80,14 +39,10 @@ export function launchUrl(
   options: LaunchOptions,
   folderId: number | null,
 ): string {
-  const team = options.ranking === "team";
+  const team = options.mode === "team";
   const params = new URLSearchParams();
   if (side === "mj" && team) params.set("ranking", "team");
-  params.set("icon", options.icon);
-  params.set("time", String(options.time));
-  params.set("help_zone", String(options.helpZone));
-  params.set("max_player", String(clamp(options.maxPlayer, 1, maxPlayerLimit(options))));
-  if (team) params.set("max_team", String(clamp(options.maxTeam, 2, MAX_TEAMS)));
+  for (const [name, value] of launchParams(options)) params.set(name, value);
   if (folderId !== null) params.set("folderId", String(folderId));
   const base = side === "admin" ? `/pres/${encodeURIComponent(quiz)}${team ? "/team" : ""}` : `/mj/${encodeURIComponent(quiz)}`;
   return `${base}?${params}`;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COLORS, markerOf, pseudoOf } from "@party/engine/pseudos";
-import { COLOR_KEYS, FRUIT_KEYS } from "@common/protocol";
+import { COLOR_KEYS, COLORS, FRUIT_KEYS, markerOf, pseudoOf } from "@common/rules";
 import { FRUIT_ART, fruitSvg } from "./fruits";
 import { markerPair, markerSvg } from "./marker-svg";
 

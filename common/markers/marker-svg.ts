@@ -3,8 +3,7 @@
  * colour of the pseudo with its fruit on a white disc. Square box with the tip at the bottom
  * middle, as the map draws icons (anchor bottom centre).
  */
-import { COLORS, markerOf } from "@party/engine/pseudos";
-import { COLOR_KEYS, FRUIT_KEYS, type ColorKey, type FruitKey } from "@common/protocol";
+import { COLOR_KEYS, COLORS, FRUIT_KEYS, foldAccents, markerOf, type ColorKey, type FruitKey } from "@common/rules";
 import { FRUIT_ART } from "./fruits";
 
 const PIN = "M42 82C36 70 14 52 14 31a28 28 0 1 1 56 0c0 21-22 39-28 51z";
@@ -32,9 +31,7 @@ for (const color of COLOR_KEYS)
  */
 export function markerPair(name: string): { color: ColorKey; fruit: FruitKey } | null {
   if (name.length > 64) return null;
-  const slug = name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const slug = foldAccents(name)
     .replace(/\s+/g, "")
     .toLowerCase()
     .replace(/\.svg$/, "")

@@ -25,7 +25,8 @@ import {
   errorMessage,
 } from "@common/protocol";
 import { haversineMeters, isValidLatLng } from "./geo";
-import { type Occupant, checkDefinedChoice, freeFruits, markerOf, pickRandomSeat, pseudoOf } from "./pseudos";
+import { STARTING_MS, markerOf, pseudoOf } from "@common/rules";
+import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat } from "./pseudos";
 import { classementMove, rankEntries, teamStandings } from "./ranking";
 import { scoreAnswer } from "./scoring";
 import {
@@ -34,7 +35,6 @@ import {
   PRESENTER_AWAY_MS,
   RECONNECT_GRACE_MS,
   ROOM_IDLE_MS,
-  STARTING_MS,
   type Seat,
   type SeatId,
   answerTimeMs,

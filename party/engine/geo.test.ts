@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { METRES_PER_DEGREE, haversineMeters, helpZone, inBounds, isValidLatLng } from "./geo";
+import { METRES_PER_DEGREE } from "@common/projection";
+import { haversineMeters, helpZone, inBounds, isValidLatLng } from "./geo";
 
 /** Deterministic stand-in for Math.random: returns the given values in turn. */
 const sequence = (...values: number[]) => {

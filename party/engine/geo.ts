@@ -1,10 +1,9 @@
+import { isValidLatLng as validLatLng } from "@common/coords";
+import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "@common/projection";
 import type { Bounds, HelpZone, LatLng } from "@common/protocol";
 
-/** Mean Earth radius (IUGG); the rings are 20 to 200 m, far below where the model's error shows. */
-export const EARTH_RADIUS_M = 6_371_000;
-
-/** Metres per degree of latitude (and of longitude at the equator) on that sphere. */
-export const METRES_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_M;
+// The sphere is the mean Earth (6371 km): the rings are 20 to 200 m, far below where the
+// model's error shows.
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
@@ -22,9 +21,7 @@ export function inBounds(p: LatLng, b: Bounds): boolean {
   return b.west <= b.east ? p.lng >= b.west && p.lng <= b.east : p.lng >= b.west || p.lng <= b.east;
 }
 
-export function isValidLatLng(p: LatLng): boolean {
-  return Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
-}
+export const isValidLatLng = (p: LatLng): boolean => validLatLng(p.lat, p.lng);
 
 /**
  * Help square of side `sideMeters` that contains `spot` without being centred on it: were it

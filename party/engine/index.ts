@@ -8,16 +8,15 @@ export {
   type Seat,
   type SeatAnswer,
   type SeatId,
-  ANSWER_TIME_OPTIONS,
   DEFAULT_SETTINGS,
-  HELP_ZONE_OPTIONS,
   LOBBY_SEAT_TTL_MS,
   PRESENTER_AWAY_MS,
   RECONNECT_GRACE_MS,
   ROOM_IDLE_MS,
-  STARTING_MS,
   coreOf,
   createGame,
   fromStorage,
 } from "./state";
 export { round2 } from "./scoring";
+// A common/rules timing, also reachable here for code that drives a room and waits for its start.
+export { STARTING_MS } from "@common/rules";

@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  COLOR_KEYS,
-  FRUIT_KEYS,
-  type Occupant,
-  checkDefinedChoice,
-  freeFruits,
-  markerOf,
-  markerSlug,
-  pickRandomSeat,
-  pseudoOf,
-  pseudoRoomInfo,
-  seatingCapacity,
-  teamName,
-} from "./pseudos";
+import { COLOR_KEYS, FRUIT_KEYS, pseudoOf, seatingCapacity } from "@common/rules";
+import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat, pseudoRoomInfo } from "./pseudos";
 
 const first = () => 0;
 
@@ -26,76 +14,6 @@ function fill(count: number, cap: ReturnType<typeof seatingCapacity>, mode: "pla
   }
   return seats;
 }
-
-describe("pseudoOf", () => {
-  it("makes the adjective agree with the fruit", () => {
-    expect(pseudoOf("fraise", "vert")).toBe("Fraise verte");
-    expect(pseudoOf("kiwi", "bleu")).toBe("Kiwi bleu");
-    expect(pseudoOf("kiwi", "vert")).toBe("Kiwi vert");
-    expect(pseudoOf("banane", "bleu")).toBe("Banane bleue");
-    expect(pseudoOf("pasteque", "turquoise")).toBe("Pastèque turquoise");
-    expect(pseudoOf("tomate", "rose")).toBe("Tomate rose");
-    expect(pseudoOf("ananas", "jaune")).toBe("Ananas jaune");
-    expect(pseudoOf("citron", "rouge")).toBe("Citron rouge");
-  });
-  it("numbers pseudos beyond the first generation", () => {
-    expect(pseudoOf("kiwi", "bleu", 2)).toBe("Kiwi bleu 2");
-    expect(pseudoOf("cerise", "vert", 37)).toBe("Cerise verte 37");
-  });
-  it("gives 54 distinct pseudos", () => {
-    const all = COLOR_KEYS.flatMap((c) => FRUIT_KEYS.map((f) => pseudoOf(f, c)));
-    expect(new Set(all).size).toBe(54);
-  });
-});
-
-describe("markerSlug", () => {
-  it("removes whitespace and folds accents", () => {
-    expect(markerSlug("Fraise verte")).toBe("Fraiseverte");
-    expect(markerSlug("Pastèque  bleue")).toBe("Pastequebleue");
-    expect(markerSlug("Kiwi bleu 2")).toBe("Kiwibleu2");
-    expect(markerSlug("../etc/passwd?x=1")).toBe("etcpasswdx1");
-  });
-  it("shares the pair's artwork between numbered pseudos", () => {
-    expect(markerOf("pasteque", "vert")).toBe("Pastequeverte");
-  });
-});
-
-describe("teamName", () => {
-  it("agrees with 'équipe'", () => {
-    expect(teamName("vert")).toBe("Équipe verte");
-    expect(teamName("rose")).toBe("Équipe rose");
-  });
-});
-
-describe("seatingCapacity", () => {
-  it("player mode, random icons: max_player seats, colours cosmetic", () => {
-    expect(seatingCapacity({ iconType: "random", mode: "player", maxPlayer: 50, maxTeam: 6 })).toEqual({
-      colors: [...COLOR_KEYS],
-      perColor: null,
-      total: 50,
-    });
-    expect(seatingCapacity({ iconType: "random", mode: "player", maxPlayer: 5000, maxTeam: 6 }).total).toBe(2000);
-  });
-  it("player mode, defined icons: at most 54 and 9 per colour", () => {
-    expect(seatingCapacity({ iconType: "defined", mode: "player", maxPlayer: 100, maxTeam: 6 })).toEqual({
-      colors: [...COLOR_KEYS],
-      perColor: 9,
-      total: 54,
-    });
-  });
-  it("team mode: first max_team colours, max_player per team", () => {
-    expect(seatingCapacity({ iconType: "random", mode: "team", maxPlayer: 8, maxTeam: 3 })).toEqual({
-      colors: ["bleu", "jaune", "rose"],
-      perColor: 8,
-      total: 24,
-    });
-    expect(seatingCapacity({ iconType: "defined", mode: "team", maxPlayer: 12, maxTeam: 2 })).toEqual({
-      colors: ["bleu", "jaune"],
-      perColor: 9,
-      total: 18,
-    });
-  });
-});
 
 describe("pickRandomSeat", () => {
   it("hands out the 54 pairs before numbering any", () => {

@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildTargetSettings, ringIndex, round2, scoreAnswer, timePoints } from "./scoring";
+import { buildTargetSettings } from "@common/rules";
+import { ringIndex, round2, scoreAnswer } from "./scoring";
 
 const targets = buildTargetSettings([2, 3, 4, 5]);
-
-describe("buildTargetSettings", () => {
-  it("puts the rest of the map first, then 200/100/50/20 m with their points and colours", () => {
-    expect(targets.map((t) => [t.max, t.points])).toEqual([
-      [-1, 0],
-      [200, 2],
-      [100, 3],
-      [50, 4],
-      [20, 5],
-    ]);
-    for (const t of targets) expect(t.color).toMatch(/^#[0-9a-f]{6}$/);
-    expect(new Set(targets.map((t) => t.color)).size).toBe(5);
-  });
-
-  it("uses the admin's points as given", () => {
-    expect(buildTargetSettings([1, 10, 100, 1000]).map((t) => t.points)).toEqual([0, 1, 10, 100, 1000]);
-  });
-});
 
 describe("ringIndex", () => {
   it("picks the smallest ring that contains the distance, edges included", () => {
@@ -38,20 +21,6 @@ describe("ringIndex", () => {
   it("does not depend on the order the rings are listed in", () => {
     const shuffled = [targets[0]!, targets[3]!, targets[1]!, targets[4]!, targets[2]!];
     expect(shuffled[ringIndex(30, shuffled)]!.max).toBe(50);
-  });
-});
-
-describe("timePoints", () => {
-  it("falls linearly from point_max_temps to 0 over the answer time", () => {
-    expect(timePoints(0, 60_000, 5)).toBe(5);
-    expect(timePoints(15_000, 60_000, 5)).toBe(3.75);
-    expect(timePoints(30_000, 60_000, 5)).toBe(2.5);
-    expect(timePoints(60_000, 60_000, 5)).toBe(0);
-  });
-  it("never goes below 0 nor above the maximum", () => {
-    expect(timePoints(90_000, 60_000, 5)).toBe(0);
-    expect(timePoints(-500, 60_000, 5)).toBe(5);
-    expect(timePoints(1000, 0, 5)).toBe(0);
   });
 });
 

@@ -1,22 +1,5 @@
 import type { PointsSettings, TargetSetting } from "@common/protocol";
-
-/** Ring radii in metres, outermost first; circlesPoints[i] belongs to RING_RADII[i]. */
-export const RING_RADII = [200, 100, 50, 20] as const;
-
-/** Admin defaults (spec §9): 2, 3, 4, 5 points for 200, 100, 50, 20 m. */
-export const DEFAULT_CIRCLES_POINTS: [number, number, number, number] = [2, 3, 4, 5];
-export const DEFAULT_POINT_MAX_TEMPS = 5;
-
-/** Colours of the drawn target: index 0 (rest of the map) is never drawn but keeps the shape. */
-export const TARGET_COLORS = ["#9e9e9e", "#1e88e5", "#43a047", "#fdd835", "#e53935"] as const;
-
-/** Spec §3 targetSettings: [rest of the map (max -1, 0 points), 200 m, 100 m, 50 m, 20 m]. */
-export function buildTargetSettings(circlesPoints: readonly number[]): TargetSetting[] {
-  return [
-    { max: -1, points: 0, color: TARGET_COLORS[0] },
-    ...RING_RADII.map((max, i) => ({ max, points: circlesPoints[i] ?? 0, color: TARGET_COLORS[i + 1]! })),
-  ];
-}
+import { type CirclesPoints, speedPoints } from "@common/rules";
 
 /**
  * Index in targetSettings of the smallest ring containing the distance (edge included), 0 when
@@ -29,13 +12,6 @@ export function ringIndex(distanceM: number, targets: readonly TargetSetting[]):
     if (ring.max >= 0 && distanceM <= ring.max && (best === 0 || ring.max < targets[best]!.max)) best = i;
   }
   return best;
-}
-
-/** Speed points: falls linearly from pointMaxTemps at the opening to 0 at the deadline. */
-export function timePoints(elapsedMs: number, answerTimeMs: number, pointMaxTemps: number): number {
-  if (answerTimeMs <= 0) return 0;
-  const t = Math.max(0, elapsedMs);
-  return Math.max(0, pointMaxTemps * (1 - t / answerTimeMs));
 }
 
 export interface QuestionScore {
@@ -56,11 +32,11 @@ export function scoreAnswer(
 ): QuestionScore {
   const ring = ringIndex(distanceM, targets);
   const distancePoints = ring === 0 ? 0 : targets[ring]!.points;
-  const tp = timePoints(elapsedMs, answerTimeMs, pointMaxTemps);
+  const tp = speedPoints(elapsedMs, answerTimeMs, pointMaxTemps);
   return { ring, distancePoints, timePoints: tp, points: ring === 0 ? 0 : distancePoints + tp };
 }
 
-export function pointsSettings(pointMaxTemps: number, circlesPoints: [number, number, number, number]): PointsSettings {
+export function pointsSettings(pointMaxTemps: number, circlesPoints: CirclesPoints): PointsSettings {
   return { point_max_temps: pointMaxTemps, circlesPoints };
 }
 

@@ -7,19 +7,27 @@ import type {
   ErrorCode,
   FruitKey,
   HelpZone,
-  IconType,
   KickReason,
   Phase,
   QuizSnapshot,
-  RankingMode,
   TargetSetting,
 } from "@common/protocol";
+import {
+  type Capacity,
+  type CirclesPoints,
+  DEFAULT_CIRCLES_POINTS,
+  DEFAULT_OPTIONS,
+  DEFAULT_POINT_MAX_TEMPS,
+  type LaunchOptions,
+  buildTargetSettings,
+  isCirclesPoints,
+  isPointsValue,
+  launchProblem,
+  seatingCapacity,
+} from "@common/rules";
 import { helpZone, isValidLatLng } from "./geo";
-import { type Capacity, MAX_ROOM_PLAYERS, type Occupant, seatingCapacity } from "./pseudos";
-import { DEFAULT_CIRCLES_POINTS, DEFAULT_POINT_MAX_TEMPS, buildTargetSettings } from "./scoring";
+import type { Occupant } from "./pseudos";
 
-// Timings (DESIGN §4, spec §9).
-export const STARTING_MS = 5_000;
 export const LOBBY_SEAT_TTL_MS = 60_000;
 export const PRESENTER_AWAY_MS = 10 * 60_000;
 /** A room nobody touched for this long closes ('ended'), whatever its phase. */
@@ -30,32 +38,14 @@ export const ROOM_IDLE_MS = 4 * 60 * 60_000;
  */
 export const RECONNECT_GRACE_MS = 10_000;
 
-// Launch options offered by the presenter screen (spec §9).
-export const ANSWER_TIME_OPTIONS = [15, 30, 45, 60, 90, 120, 180] as const;
-export const HELP_ZONE_OPTIONS = [200, 300, 400, 500, 600, 800, 1000, 1600, 2000] as const;
-
-export interface GameSettings {
-  iconType: IconType;
-  mode: RankingMode;
-  answerTimeSec: number;
-  /** Side of the help square in metres; null = no help. */
-  helpZone: number | null;
-  /** Player mode: seats in the room; team mode: seats per team. */
-  maxPlayer: number;
-  /** Team mode: number of teams. */
-  maxTeam: number;
+export interface GameSettings extends LaunchOptions {
   /** Points of the 200 / 100 / 50 / 20 m rings, as the admin had set them at launch. */
-  circlesPoints: [number, number, number, number];
+  circlesPoints: CirclesPoints;
   pointMaxTemps: number;
 }
 
 export const DEFAULT_SETTINGS: GameSettings = {
-  iconType: "random",
-  mode: "player",
-  answerTimeSec: 60,
-  helpZone: 500,
-  maxPlayer: 50,
-  maxTeam: 6,
+  ...DEFAULT_OPTIONS,
   circlesPoints: DEFAULT_CIRCLES_POINTS,
   pointMaxTemps: DEFAULT_POINT_MAX_TEMPS,
 };
@@ -155,24 +145,9 @@ export interface CreateGameInput {
   random: () => number;
 }
 
-const finite = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
-const intIn = (x: unknown, lo: number, hi: number) => finite(x) && Number.isInteger(x) && x >= lo && x <= hi;
-
 /** Settings the app passes at launch are checked again here: the room trusts nobody. */
 export function validateSettings(s: GameSettings): ErrorCode | null {
-  const ok =
-    (s.iconType === "random" || s.iconType === "defined") &&
-    (s.mode === "player" || s.mode === "team") &&
-    intIn(s.answerTimeSec, 5, 600) &&
-    (s.helpZone === null || (finite(s.helpZone) && s.helpZone >= 10 && s.helpZone <= 20_000)) &&
-    intIn(s.maxPlayer, 1, MAX_ROOM_PLAYERS) &&
-    intIn(s.maxTeam, 1, 6) &&
-    Array.isArray(s.circlesPoints) &&
-    s.circlesPoints.length === 4 &&
-    s.circlesPoints.every((p) => finite(p) && p >= 0 && p <= 1000) &&
-    finite(s.pointMaxTemps) &&
-    s.pointMaxTemps >= 0 &&
-    s.pointMaxTemps <= 1000;
+  const ok = launchProblem(s) === null && isCirclesPoints(s.circlesPoints) && isPointsValue(s.pointMaxTemps);
   return ok ? null : "invalid_settings";
 }
 

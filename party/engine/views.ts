@@ -23,7 +23,8 @@ import {
   type ServerMessage,
   type TeamResult,
 } from "@common/protocol";
-import { pseudoRoomInfo, teamName } from "./pseudos";
+import { teamName } from "@common/rules";
+import { pseudoRoomInfo } from "./pseudos";
 import { rankEntries, teamStandings } from "./ranking";
 import { pointsSettings, round2 } from "./scoring";
 import {

@@ -1,13 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
+import { RING_COLORS } from "@common/rules";
 import { Icon } from "./Icon";
 import { Shell } from "./Shell";
 import { ToastProvider, useActionFetcher } from "./Toast";
 
 export type PointsData = { accountName: string; points: number[]; radii: number[] };
 
-/** The target's colours, outermost ring first (party/engine/scoring.ts TARGET_COLORS). */
-const RING_COLORS = ["#1e88e5", "#43a047", "#fdd835", "#e53935"];
 const REQUIRED = "Tous les champs sont obligatoires";
 
 /** 'Modifier les points des couronnes de la cible' (spec §2, admin only). */

@@ -1,19 +1,18 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { launchUrl, moveTargets, plural, watchUrl } from "@common/dashboard/format";
 import {
-  ANSWER_TIMES,
-  DEFAULT_LAUNCH,
+  ANSWER_TIMES_SEC,
+  DEFAULT_OPTIONS,
   defaultMaxPlayer,
-  HELP_ZONES,
-  launchUrl,
+  HELP_ZONES_M,
   MAX_TEAMS,
   maxPlayerLimit,
-  moveTargets,
-  plural,
-  watchUrl,
+  MIN_TEAMS_OFFERED,
+  NO_HELP_ZONE,
   type LaunchOptions,
-} from "@common/dashboard/format";
+} from "@common/rules";
 import { Icon } from "./Icon";
 import { Menu, MenuButton } from "./Menu";
 import { MoveDialog } from "./MoveDialog";
@@ -39,11 +38,11 @@ export function QuizCard({
 }) {
   const fetcher = useActionFetcher();
   const [open, setOpen] = useState<Open>(null);
-  const [options, setOptions] = useState<LaunchOptions>(DEFAULT_LAUNCH);
+  const [options, setOptions] = useState<LaunchOptions>(DEFAULT_OPTIONS);
   const [copied, setCopied] = useState(false);
   const [maxText, setMaxText] = useState<string | null>(null);
   const ids = useId();
-  const team = options.ranking === "team";
+  const team = options.mode === "team";
   const limit = maxPlayerLimit(options);
   const hidden = { quiz: quiz.uniqueName };
 
@@ -54,10 +53,10 @@ export function QuizCard({
   }, [copied]);
 
   const set = <K extends keyof LaunchOptions>(key: K, value: LaunchOptions[K]) => {
-    if (key === "ranking") setMaxText(null);
+    if (key === "mode") setMaxText(null);
     setOptions((o) => {
       const next = { ...o, [key]: value };
-      if (key === "ranking") next.maxPlayer = defaultMaxPlayer(next.ranking);
+      if (key === "mode") next.maxPlayer = defaultMaxPlayer(next.mode);
       next.maxPlayer = Math.min(next.maxPlayer, maxPlayerLimit(next));
       return next;
     });
@@ -127,8 +126,8 @@ export function QuizCard({
           <legend className="sr-only">Options de lancement de « {quiz.name} »</legend>
           <div className="launch-field">
             <label htmlFor={`${ids}-time`}>Temps de réponse</label>
-            <select id={`${ids}-time`} value={options.time} onChange={(e) => set("time", Number(e.target.value))}>
-              {ANSWER_TIMES.map((t) => (
+            <select id={`${ids}-time`} value={options.answerTimeSec} onChange={(e) => set("answerTimeSec", Number(e.target.value))}>
+              {ANSWER_TIMES_SEC.map((t) => (
                 <option key={t} value={t}>
                   {`${t} s`}
                 </option>
@@ -139,14 +138,13 @@ export function QuizCard({
             <label htmlFor={`${ids}-help`}>Zone d'aide</label>
             <select
               id={`${ids}-help`}
-              value={String(options.helpZone)}
-              onChange={(e) =>
-                set("helpZone", (e.target.value === "non" ? "non" : Number(e.target.value)) as LaunchOptions["helpZone"])
-              }
+              value={options.helpZone === null ? NO_HELP_ZONE : String(options.helpZone)}
+              onChange={(e) => set("helpZone", e.target.value === NO_HELP_ZONE ? null : Number(e.target.value))}
             >
-              {HELP_ZONES.map((z) => (
+              <option value={NO_HELP_ZONE}>Non</option>
+              {HELP_ZONES_M.map((z) => (
                 <option key={z} value={String(z)}>
-                  {z === "non" ? "Non" : `${z} m`}
+                  {`${z} m`}
                 </option>
               ))}
             </select>
@@ -155,8 +153,8 @@ export function QuizCard({
             <label htmlFor={`${ids}-icon`}>Icônes</label>
             <select
               id={`${ids}-icon`}
-              value={options.icon}
-              onChange={(e) => set("icon", e.target.value as LaunchOptions["icon"])}
+              value={options.iconType}
+              onChange={(e) => set("iconType", e.target.value as LaunchOptions["iconType"])}
             >
               <option value="random">Aléatoire</option>
               <option value="defined">Au choix</option>
@@ -166,8 +164,8 @@ export function QuizCard({
             <label htmlFor={`${ids}-ranking`}>Classement</label>
             <select
               id={`${ids}-ranking`}
-              value={options.ranking}
-              onChange={(e) => set("ranking", e.target.value as LaunchOptions["ranking"])}
+              value={options.mode}
+              onChange={(e) => set("mode", e.target.value as LaunchOptions["mode"])}
             >
               <option value="player">Joueurs</option>
               <option value="team">Équipes</option>
@@ -195,7 +193,7 @@ export function QuizCard({
             <div className="launch-field">
               <label htmlFor={`${ids}-teams`}>Équipes</label>
               <select id={`${ids}-teams`} value={options.maxTeam} onChange={(e) => set("maxTeam", Number(e.target.value))}>
-                {Array.from({ length: MAX_TEAMS - 1 }, (_, i) => i + 2).map((n) => (
+                {Array.from({ length: MAX_TEAMS - MIN_TEAMS_OFFERED + 1 }, (_, i) => i + MIN_TEAMS_OFFERED).map((n) => (
                   <option key={n} value={n}>
                     {n}
                   </option>

@@ -1,7 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useReducer, useRef } from "react";
-import { COLORS, FRUITS, pseudoOf } from "@party/engine/pseudos";
-import type { ColorKey, FruitKey } from "@common/protocol";
+import { COLORS, FRUITS, pseudoOf, type ColorKey, type FruitKey } from "@common/rules";
 import { fruitSvg } from "@common/markers/fruits";
 import { acquireConnection, dropConnection, releaseConnection, type RoomConnection } from "./connection";
 import {

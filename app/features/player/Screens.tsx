@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PlayerEndGame, PlayerEndQuestion, RankingLine, TeamResult } from "@common/protocol";
-import { teamName } from "@party/engine/pseudos";
+import { teamName } from "@common/rules";
 import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, pointsWord } from "./format";
 import type { Me } from "./play-state";
 import { HomeLink, MarkerImage, Medal, PlayerScreen, RankBadge, Spinner } from "./Common";

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useRef, useState } from "react";
 import type { PlayerListEntry } from "@common/protocol";
-import { teamName } from "@party/engine/pseudos";
+import { teamName } from "@common/rules";
 import { capacityLabel, splitRoomCode } from "./format";
 import { colorHex, groupByTeam, inkOn } from "./players";
 import type { RoomInfo } from "./screen-state";

@@ -1,8 +1,8 @@
 /** Player and team helpers of the presenter screen (colours from pseudos, teams in the lobby). */
-import { COLOR_KEYS, type ColorKey, type PlayerListEntry } from "@common/protocol";
-import { COLORS } from "@party/engine/pseudos";
+import type { PlayerListEntry } from "@common/protocol";
+import { COLOR_KEYS, COLORS, foldAccents, type ColorKey } from "@common/rules";
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) => foldAccents(s).toLowerCase();
 
 /**
  * The colour of a pseudo ('Fraise verte 2' -> vert): ranking lines carry no colour, and the

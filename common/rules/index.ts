@@ -1,0 +1,10 @@
+/**
+ * The game's rules and constants, in one place: imported by the room (party/engine), the app
+ * server and the browser. Plain data and pure functions: no zod, no I/O, nothing that cannot run
+ * in a phone's bundle.
+ */
+export * from "./launch";
+export * from "./limits";
+export * from "./names";
+export * from "./points";
+export * from "./timings";

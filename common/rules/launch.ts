@@ -1,0 +1,143 @@
+/**
+ * The choices a game is launched with (dashboard card -> launch query -> app server -> room),
+ * their defaults, and how many seats they open. The dashboard offers these values, the app
+ * refuses anything else in the query, and the room checks them once more at creation.
+ */
+import { COLOR_KEYS, FRUIT_KEYS, type ColorKey } from "./names";
+
+export const ICON_TYPES = ["random", "defined"] as const;
+/** 'random': the room hands out pseudos; 'defined': each player picks a colour and a fruit. */
+export type IconType = (typeof ICON_TYPES)[number];
+
+export const RANKING_MODES = ["player", "team"] as const;
+/** 'team': players are ranked by team, a team being one colour. */
+export type RankingMode = (typeof RANKING_MODES)[number];
+
+export const ANSWER_TIMES_SEC = [15, 30, 45, 60, 90, 120, 180] as const;
+/** Sides of the help square players may get, metres. */
+export const HELP_ZONES_M = [200, 300, 400, 500, 600, 800, 1000, 1600, 2000] as const;
+/** How the launch query says 'no help square'. */
+export const NO_HELP_ZONE = "non";
+
+/** Hard ceiling of a room, whatever the options (events of hundreds of phones). */
+export const MAX_ROOM_PLAYERS = 2000;
+/** A team is a colour. */
+export const MAX_TEAMS = COLOR_KEYS.length;
+/** The dashboard offers no one-team game: nobody would be ranked against anybody. */
+export const MIN_TEAMS_OFFERED = 2;
+/** Defined icons: each (colour, fruit) pair belongs to one player, so 9 per colour, 54 in all. */
+export const MAX_PER_COLOR = FRUIT_KEYS.length;
+export const PAIR_COUNT = COLOR_KEYS.length * FRUIT_KEYS.length;
+
+/** What is chosen at launch, with the room's field names. */
+export interface LaunchOptions {
+  iconType: IconType;
+  mode: RankingMode;
+  answerTimeSec: number;
+  /** Side of the help square in metres; null = no help. */
+  helpZone: number | null;
+  /** Player mode: seats in the room; team mode: seats per team. */
+  maxPlayer: number;
+  /** Team mode: number of teams (the first maxTeam colours). */
+  maxTeam: number;
+}
+
+const DEFAULT_MAX_PLAYER: Record<RankingMode, number> = { player: 50, team: 8 };
+
+export const DEFAULT_OPTIONS: Readonly<LaunchOptions> = {
+  iconType: "random",
+  mode: "player",
+  answerTimeSec: 60,
+  helpZone: 500,
+  maxPlayer: DEFAULT_MAX_PLAYER.player,
+  maxTeam: MAX_TEAMS,
+};
+
+/** Seats by default: 50 players, or 8 per team. */
+export function defaultMaxPlayer(mode: RankingMode): number {
+  return DEFAULT_MAX_PLAYER[mode];
+}
+
+export const isIconType = (x: unknown): x is IconType => (ICON_TYPES as readonly unknown[]).includes(x);
+export const isRankingMode = (x: unknown): x is RankingMode => (RANKING_MODES as readonly unknown[]).includes(x);
+export const isAnswerTime = (sec: number) => (ANSWER_TIMES_SEC as readonly number[]).includes(sec);
+/** null (no help) is a valid choice. */
+export const isHelpZone = (m: number | null) => m === null || (HELP_ZONES_M as readonly number[]).includes(m);
+const intIn = (x: number, lo: number, hi: number) => Number.isInteger(x) && x >= lo && x <= hi;
+export const isPlayerCount = (n: number) => intIn(n, 1, MAX_ROOM_PLAYERS);
+export const isTeamCount = (n: number) => intIn(n, 1, MAX_TEAMS);
+
+/** The first option a room refuses, or null when it may open with these. */
+export function launchProblem(o: LaunchOptions): keyof LaunchOptions | null {
+  if (!isIconType(o.iconType)) return "iconType";
+  if (!isRankingMode(o.mode)) return "mode";
+  if (!isAnswerTime(o.answerTimeSec)) return "answerTimeSec";
+  if (!isHelpZone(o.helpZone)) return "helpZone";
+  if (!isPlayerCount(o.maxPlayer)) return "maxPlayer";
+  if (!isTeamCount(o.maxTeam)) return "maxTeam";
+  return null;
+}
+
+/** Rounds into [lo, hi]; anything that is not a number becomes lo. */
+export function clampInt(x: number, lo: number, hi: number): number {
+  if (!Number.isFinite(x)) return lo;
+  return Math.min(hi, Math.max(lo, Math.round(x)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seats
+
+export type SeatingOptions = Pick<LaunchOptions, "iconType" | "mode" | "maxPlayer" | "maxTeam">;
+
+export interface Capacity {
+  /** Colours seats may take: the teams in team mode, all six otherwise. */
+  colors: ColorKey[];
+  /** Seats per colour, null when unlimited (random icons, player mode: colours are cosmetic). */
+  perColor: number | null;
+  total: number;
+}
+
+export function seatingCapacity(o: SeatingOptions): Capacity {
+  const team = o.mode === "team";
+  const colors = team ? COLOR_KEYS.slice(0, clampInt(o.maxTeam, 1, MAX_TEAMS)) : [...COLOR_KEYS];
+  const maxPlayer = clampInt(o.maxPlayer, 1, MAX_ROOM_PLAYERS);
+  if (o.iconType === "defined") {
+    const perColor = team ? Math.min(maxPlayer, MAX_PER_COLOR) : MAX_PER_COLOR;
+    const total = team ? colors.length * perColor : Math.min(maxPlayer, PAIR_COUNT);
+    return { colors, perColor, total };
+  }
+  if (team) return { colors, perColor: maxPlayer, total: Math.min(MAX_ROOM_PLAYERS, colors.length * maxPlayer) };
+  return { colors, perColor: null, total: maxPlayer };
+}
+
+/**
+ * The most players (per team in team mode) worth offering: beyond it the room would not seat
+ * them. Team mode counts on the largest number of teams, so the figure holds whatever is chosen.
+ */
+export function maxPlayerLimit(o: Pick<LaunchOptions, "iconType" | "mode">): number {
+  if (o.iconType === "defined") return o.mode === "team" ? MAX_PER_COLOR : PAIR_COUNT;
+  return o.mode === "team" ? Math.floor(MAX_ROOM_PLAYERS / MAX_TEAMS) : MAX_ROOM_PLAYERS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Launch query (/pres/{quiz}?icon=…&time=…): written by the dashboard, read by the app server
+
+export const LAUNCH_PARAMS = {
+  iconType: "icon",
+  answerTimeSec: "time",
+  helpZone: "help_zone",
+  maxPlayer: "max_player",
+  maxTeam: "max_team",
+} as const;
+
+/** The query of a launch, numbers brought within what the options allow. */
+export function launchParams(o: LaunchOptions): [string, string][] {
+  const params: [string, string][] = [
+    [LAUNCH_PARAMS.iconType, o.iconType],
+    [LAUNCH_PARAMS.answerTimeSec, String(o.answerTimeSec)],
+    [LAUNCH_PARAMS.helpZone, o.helpZone === null ? NO_HELP_ZONE : String(o.helpZone)],
+    [LAUNCH_PARAMS.maxPlayer, String(clampInt(o.maxPlayer, 1, maxPlayerLimit(o)))],
+  ];
+  if (o.mode === "team") params.push([LAUNCH_PARAMS.maxTeam, String(clampInt(o.maxTeam, MIN_TEAMS_OFFERED, MAX_TEAMS))]);
+  return params;
+}

@@ -1,0 +1,43 @@
+/**
+ * Length and size limits. The forms stop at them, the server refuses beyond them, and the
+ * French messages quote them: all from the figures below.
+ */
+
+const MB = 1024 * 1024;
+
+/** A question's photo (the wizard). */
+export const QUESTION_PHOTO_MAX_BYTES = 15 * MB;
+/** Folder, lobby and game-master pictures. */
+export const PICTURE_MAX_BYTES = 5 * MB;
+/** A replacement game sound (mp3). */
+export const SOUND_MAX_BYTES = 5 * MB;
+
+/** '15 Mo'. */
+export const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} Mo`;
+
+export const PHOTO_TOO_LARGE = `La photo dépasse ${megabytes(QUESTION_PHOTO_MAX_BYTES)}`;
+export const PICTURE_TOO_LARGE = `L'image dépasse ${megabytes(PICTURE_MAX_BYTES)}`;
+export const SOUND_TOO_LARGE = `Le son dépasse ${megabytes(SOUND_MAX_BYTES)}`;
+
+/** Characters. The quiz title is the same limit when a quiz is created, edited or duplicated. */
+export const QUIZ_TITLE_MAX = 100;
+export const QUIZ_DESCRIPTION_MAX = 1000;
+/** A photo question's name and a Street View question's title. */
+export const QUESTION_NAME_MAX = 120;
+/** The Street View embed code pasted in the wizard. */
+export const STREET_VIEW_CODE_MAX = 8000;
+export const FOLDER_NAME_MAX = 80;
+export const MJ_NAME_MAX = 80;
+export const PASSWORD_MIN = 8;
+
+/** 'Le titre ne doit pas dépasser 100 caractères'. */
+export function tooLongText(subject: string, max: number): string {
+  return `${subject} ne doit pas dépasser ${max} caractères`;
+}
+
+const COPY_SUFFIX = " (copie)";
+
+/** 'Voyages' -> 'Voyages (copie)', the name cut so that the whole stays within `max`. */
+export function copyName(name: string, max: number): string {
+  return name.length + COPY_SUFFIX.length <= max ? name + COPY_SUFFIX : name.slice(0, max - COPY_SUFFIX.length) + COPY_SUFFIX;
+}
