@@ -4,7 +4,8 @@ import { GameMap } from "~/features/map/GameMap";
 import type { MapMarker } from "~/features/map/types";
 import { formatDecimal, pointsWord } from "./format";
 import type { Me } from "./play-state";
-import { PROGRESS_TICK_MS, progressAt, type QuestionClock } from "./progress";
+import { QUESTION_TICK_MS } from "@common/rules";
+import { progressAt, type QuestionClock } from "./progress";
 import { PseudoBadge, markerUrl } from "./Common";
 
 type Props = {
@@ -75,7 +76,7 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, ta
 function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), PROGRESS_TICK_MS);
+    const id = setInterval(() => setNow(Date.now()), QUESTION_TICK_MS);
     return () => clearInterval(id);
   }, []);
   const progress = progressAt(clock, pointMax, now);

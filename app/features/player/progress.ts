@@ -1,11 +1,11 @@
-/**
- * The question's progress bar (spec §4 "Answer progress"): points still to win fall linearly
- * from point_max_temps to 0 over the answer time. The end is the room's: the phone anchors the
- * room's `remainingMs` on its own monotonic reading when the message arrives, and only measures
- * durations from there, never compares its clock with the room's.
- */
+import { speedPoints, timeLeftFraction } from "@common/rules";
 
-export const PROGRESS_TICK_MS = 100;
+/**
+ * The question's progress bar: the speed points still to win, as the room counts them. The end
+ * is the room's: the phone anchors the room's `remainingMs` on its own monotonic reading when the
+ * message arrives, and only measures durations from there, never compares its clock with the
+ * room's.
+ */
 
 export interface QuestionClock {
   /** Local time (same clock as `now`) at which the room closes the question. */
@@ -34,6 +34,10 @@ export interface Progress {
 
 export function progressAt(clock: QuestionClock, pointMaxTemps: number, now: number): Progress {
   const left = remainingMs(clock, now);
-  const fraction = clock.totalMs > 0 ? Math.min(1, left / clock.totalMs) : 0;
-  return { fraction, points: Math.max(0, pointMaxTemps * fraction), timeUp: left <= 0 };
+  const elapsed = clock.totalMs - left;
+  return {
+    fraction: timeLeftFraction(elapsed, clock.totalMs),
+    points: speedPoints(elapsed, clock.totalMs, pointMaxTemps),
+    timeUp: left <= 0,
+  };
 }

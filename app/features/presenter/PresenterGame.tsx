@@ -2,10 +2,10 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
 import type { PlayerListEntry, ServerMessage } from "@common/protocol";
 import { ERROR_MESSAGES } from "@common/protocol";
+import { AUTO_ADVANCE_MS } from "@common/rules";
 import { questionPageUrl } from "./format";
 import { readResume, writeResume } from "./resume";
 import {
-  AUTO_ADVANCE_MS,
   END_QUESTION_MIN_MS,
   initialState,
   presenterReducer,

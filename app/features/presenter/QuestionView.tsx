@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { AXIS_SLOTS, layoutAxis } from "./answer-axis";
-import { COUNTDOWN_TICK_MS, crossesWarning, questionProgress, WARNING_BEFORE_MS } from "./countdown";
+import { QUESTION_TICK_MS, WARNING_BEFORE_MS } from "@common/rules";
+import { crossesWarning, questionProgress } from "./countdown";
 import { formatPoints1 } from "./format";
 import type { QuestionView as Question } from "./screen-state";
 import { PlayerMarker } from "./PlayerMarker";
@@ -23,7 +24,7 @@ export function QuestionView({
   pointMaxTemps: number;
   onWarning: () => void;
 }) {
-  const now = useNow(COUNTDOWN_TICK_MS);
+  const now = useNow(QUESTION_TICK_MS);
   const remaining = Math.max(0, question.deadline - now);
   const progress = questionProgress(remaining, question.maxAnswerTime, pointMaxTemps);
 

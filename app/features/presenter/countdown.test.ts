@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { crossesWarning, questionProgress, WARNING_BEFORE_MS } from "./countdown";
+import { WARNING_BEFORE_MS } from "@common/rules";
+import { crossesWarning, questionProgress } from "./countdown";
 
 describe("question countdown (spec §4, §9)", () => {
   it("falls linearly from point_max_temps to 0, one decimal", () => {

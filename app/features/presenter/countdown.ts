@@ -1,10 +1,8 @@
 /**
- * The question countdown (spec §4, §9): refreshed every 100 ms, the bar goes from 100% to 0
- * and the points still to win fall linearly from point_max_temps to 0 over the answer time.
+ * The question countdown: redrawn every QUESTION_TICK_MS, the bar goes from 100% to 0 and the
+ * speed points still to win fall as the room counts them.
  */
-export const COUNTDOWN_TICK_MS = 100;
-/** Spec §9: the warning sound plays 10 s before the end. */
-export const WARNING_BEFORE_MS = 10_000;
+import { speedPoints, timeLeftFraction, WARNING_BEFORE_MS } from "@common/rules";
 
 export interface Progress {
   /** 1 at the opening, 0 at the deadline. */
@@ -17,10 +15,10 @@ export interface Progress {
 
 export function questionProgress(remainingMs: number, maxAnswerTimeMs: number, pointMaxTemps: number): Progress {
   const remaining = Math.max(0, Math.min(remainingMs, maxAnswerTimeMs));
-  const fraction = maxAnswerTimeMs > 0 ? remaining / maxAnswerTimeMs : 0;
+  const elapsed = maxAnswerTimeMs - remaining;
   return {
-    fraction,
-    points: Math.round(pointMaxTemps * fraction * 10) / 10,
+    fraction: timeLeftFraction(elapsed, maxAnswerTimeMs),
+    points: Math.round(speedPoints(elapsed, maxAnswerTimeMs, pointMaxTemps) * 10) / 10,
     seconds: Math.ceil(remaining / 1000),
   };
 }

@@ -32,8 +32,6 @@ export type Step =
 
 /** Least time 'Chargement des résultats' stays up, so the change of screen reads as one. */
 export const END_QUESTION_MIN_MS = 1500;
-/** Spec §9: the ranking moves on by itself after 5 s unless paused. */
-export const AUTO_ADVANCE_MS = 5000;
 
 export interface RoomInfo {
   roomID: string;
