@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { WIZARD_MSG } from "@common/wizard/rules";
+import { WIZARD_MSG } from "@common/wizard/types";
 import { firstIssue, mapSettingsSchema } from "@common/wizard/schemas";
 import { assertSameOrigin, requireAccount } from "~/server/auth.server";
 import { jsonError, listQuestions, requireQuiz, saveMapSettings } from "~/server/quiz-editor.server";

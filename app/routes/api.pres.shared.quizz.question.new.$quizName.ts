@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { MAX_PHOTO_BYTES, MAX_UPLOAD_BODY, WIZARD_MSG } from "@common/wizard/rules";
+import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
+import { MAX_UPLOAD_BODY, WIZARD_MSG } from "@common/wizard/types";
 import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
 import { assertSameOrigin, requireAccount } from "~/server/auth.server";
 import { COORDS_MSG, isValidLatLng, parseCoords, type CoordsResult } from "@common/coords";
@@ -53,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   if (file !== null) {
     if (!(file instanceof File) || file.size === 0) return jsonError(400, WIZARD_MSG.noFile);
-    if (file.size > MAX_PHOTO_BYTES) return jsonError(413, WIZARD_MSG.tooLarge);
+    if (file.size > QUESTION_PHOTO_MAX_BYTES) return jsonError(413, WIZARD_MSG.tooLarge);
     const rawName = form.get("name");
     const name = questionNameSchema.safeParse(
       typeof rawName === "string" && rawName.trim() ? rawName : withoutExtension(file.name),

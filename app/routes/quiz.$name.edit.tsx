@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { WIZARD_MSG } from "@common/wizard/rules";
+import { WIZARD_MSG } from "@common/wizard/types";
 import { Wizard } from "~/features/wizard/Wizard";
 import { WizardErrorBoundary } from "~/features/wizard/WizardError";
 import { canAccess, canEdit, currentAccount } from "~/server/auth.server";

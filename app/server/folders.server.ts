@@ -2,6 +2,7 @@ import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { accounts, folders, questions, quizzes, type Account, type Folder } from "@db/schema";
 import { subtreeIds } from "@common/dashboard/format";
+import { FOLDER_NAME_MAX, copyName, tooLongText } from "@common/rules";
 import { canAccess } from "./auth.server";
 import { releaseMedia } from "./media.server";
 import { copyQuizStatements } from "./quizzes.server";
@@ -12,7 +13,6 @@ import { NOT_FOUND, UserError } from "./user-error.server";
  * never mixes accounts: a folder created inside another takes that folder's owner, and things
  * move only between folders of their own owner, so an MJ never loses sight of a sub-folder.
  */
-export const FOLDER_NAME_MAX = 80;
 /** D1 refuses more than 100 bound parameters in one statement. */
 const CHUNK = 90;
 
@@ -20,7 +20,7 @@ export type FolderNode = Pick<Folder, "id" | "ownerId" | "parentId" | "name" | "
 
 export const MSG_FOLDER = {
   nameRequired: "Le nom du dossier est obligatoire",
-  nameTooLong: `Le nom du dossier ne doit pas dépasser ${FOLDER_NAME_MAX} caractères`,
+  nameTooLong: tooLongText("Le nom du dossier", FOLDER_NAME_MAX),
   intoItself: "Impossible de déplacer un dossier dans lui-même ou dans un de ses sous-dossiers",
   otherOwner: "Ce dossier appartient à un autre compte",
 } as const;
@@ -189,7 +189,7 @@ async function copyTree(db: Db, folder: Folder): Promise<number> {
       id: newId.get(f.id)!,
       ownerId: f.ownerId,
       parentId: f.id === folder.id ? folder.parentId : newId.get(f.parentId!)!,
-      name: f.id === folder.id ? copyName(f.name) : f.name,
+      name: f.id === folder.id ? copyName(f.name, FOLDER_NAME_MAX) : f.name,
       imageKey: f.imageKey,
       createdAt: now,
     }),
@@ -204,12 +204,6 @@ async function copyTree(db: Db, folder: Folder): Promise<number> {
   const statements = [...folderInserts, ...quizCopies];
   await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   return newId.get(folder.id)!;
-}
-
-/** 'Voyages' -> 'Voyages (copie)', kept within the length limit. */
-export function copyName(name: string, max = FOLDER_NAME_MAX): string {
-  const suffix = " (copie)";
-  return name.length + suffix.length <= max ? name + suffix : name.slice(0, max - suffix.length) + suffix;
 }
 
 export async function setFolderPicture(

@@ -3,7 +3,8 @@ import { and, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { accounts, folders, games, quizzes, type Account } from "@db/schema";
 import { endOfParisDay, frenchDay, parisDay } from "@common/admin/expiry";
-import { MJ_NAME_MAX, MSG_MJ, transferFolderName, type AdminResult, type MjRow } from "@common/admin/types";
+import { MSG_MJ, transferFolderName, type AdminResult, type MjRow } from "@common/admin/types";
+import { MJ_NAME_MAX, PASSWORD_MIN } from "@common/rules";
 import { assertSameOrigin, checkSession, clearCookie, requireAccount } from "./auth.server";
 import { closeGame } from "./games.server";
 import { pictureUrl } from "@common/media-urls";
@@ -61,7 +62,6 @@ export function ok(message: string, status = 200): Response {
 
 // ---------- The table ----------
 
-export const PASSWORD_MIN = 8;
 export const NB_GAME_MAX = 100_000;
 
 export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {

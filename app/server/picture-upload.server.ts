@@ -1,13 +1,11 @@
 import { putMedia } from "./media.server";
 import { detectImage, IMAGE_EXTENSION } from "@common/sniff";
+import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { UserError } from "./user-error.server";
-
-/** DESIGN §6: 5 MB per picture (folder picture, lobby picture). */
-export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const MSG_PICTURE = {
   missing: "Choisissez une image",
-  tooBig: "L'image dépasse 5 Mo",
+  tooBig: PICTURE_TOO_LARGE,
   notImage: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)",
 } as const;
 

@@ -6,7 +6,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { folders, questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/rules";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { canAccess, canEdit } from "./auth.server";
 import { questionImageUrl } from "@common/media-urls";
 import { putMedia, releaseMedia } from "./media.server";

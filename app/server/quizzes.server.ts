@@ -5,13 +5,13 @@ import { canAccess } from "./auth.server";
 import { folderFor } from "./folders.server";
 import { releaseMedia } from "./media.server";
 import { quizUniqueName, UNIQUE_NAME } from "@common/slug";
+import { QUIZ_TITLE_MAX, copyName } from "@common/rules";
 import { NOT_FOUND, UserError } from "./user-error.server";
 
 /**
  * The quiz list of the dashboards and what its cards change (delete, duplicate, move, back to
  * the root). Creating and editing quizzes is the wizard's (quiz-editor.server.ts).
  */
-export const QUIZ_NAME_MAX = 120;
 
 export type QuizListItem = {
   uniqueName: string;
@@ -110,8 +110,7 @@ function insertQuestionsFrom(db: Db, from: string, to: string) {
 /** 'X' -> 'X (copie)' beside the original, in the same folder; returns the copy's name. */
 export async function duplicateQuiz(db: Db, account: Account, uniqueName: unknown): Promise<string> {
   const quiz = await quizFor(db, account, uniqueName);
-  const suffix = " (copie)";
-  const name = (quiz.name.length + suffix.length > QUIZ_NAME_MAX ? quiz.name.slice(0, QUIZ_NAME_MAX - suffix.length) : quiz.name) + suffix;
+  const name = copyName(quiz.name, QUIZ_TITLE_MAX);
   await db.batch(copyQuizStatements(db, quiz, { name, folderId: quiz.folderId }));
   return name;
 }

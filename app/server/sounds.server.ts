@@ -5,6 +5,7 @@ import type { SoundCategory } from "@common/admin/types";
 import { putMedia, releaseMedia } from "./media.server";
 import { DEFAULT_SOUND_IDS } from "@common/sounds";
 import { isMp3 } from "@common/sniff";
+import { SOUND_MAX_BYTES, SOUND_TOO_LARGE, WARNING_BEFORE_MS } from "@common/rules";
 import { UserError } from "./user-error.server";
 
 /**
@@ -16,13 +17,12 @@ import { UserError } from "./user-error.server";
  */
 export const SETTINGS_KEY = "sounds";
 export const SOUND_IDS = DEFAULT_SOUND_IDS;
-export const SOUND_MAX_BYTES = 5 * 1024 * 1024;
 
 export const MSG_SOUND = {
   missing: "Choisissez un fichier .mp3",
   notMp3Name: "Seuls les fichiers .mp3 sont acceptés",
   notMp3: "Ce fichier n'est pas un mp3",
-  tooBig: "Le son dépasse 5 Mo",
+  tooBig: SOUND_TOO_LARGE,
   notFound: "Son introuvable",
 } as const;
 
@@ -31,7 +31,7 @@ const CATEGORIES: { title: string; hint: string; ids: number[] | "rest" }[] = [
   { title: "Son d'attente", hint: "Joué dans le salon d'attente, avant le lancement de la partie.", ids: [1] },
   { title: "Classement intermédiaire", hint: "Joué pendant le classement, après chaque question.", ids: [2] },
   { title: "Classement final", hint: "Joué sur le podium de fin de partie.", ids: [3] },
-  { title: "Bip", hint: "Avertit les joueurs 10 secondes avant la fin du temps de réponse.", ids: [4] },
+  { title: "Bip", hint: `Avertit les joueurs ${WARNING_BEFORE_MS / 1000} secondes avant la fin du temps de réponse.`, ids: [4] },
   { title: "Sons des photos", hint: "Joués au hasard pendant les questions.", ids: "rest" },
 ];
 export const PHOTO_CATEGORY = CATEGORIES.length - 1;

@@ -1,4 +1,5 @@
 /** What the admin screens' loaders and JSON calls send to the page (plain JSON). */
+import { FOLDER_NAME_MAX, MJ_NAME_MAX, PASSWORD_MIN, tooLongText } from "@common/rules";
 
 /** French texts of the MJ table (spec §5, §8), shared by the page and the server. */
 export const MSG_MJ = {
@@ -7,15 +8,14 @@ export const MSG_MJ = {
   network: "Erreur réseau ou serveur injoignable",
   mailTaken: "Cette adresse mail est déjà utilisée par un autre compte",
   mailInvalid: "Adresse mail invalide",
-  nameTooLong: "Le nom ne doit pas dépasser 80 caractères",
-  passwordShort: "Le mot de passe doit contenir au moins 8 caractères",
+  nameTooLong: tooLongText("Le nom", MJ_NAME_MAX),
+  passwordShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`,
   expirationInvalid: "Date d'expiration invalide",
   gamesInvalid: "Le nombre de parties doit être un nombre entier positif (vide = illimité)",
 } as const;
 
-export const MJ_NAME_MAX = 80;
-/** The admin folder that receives a deleted MJ's quizzes and folders (same limit as folder names). */
-export const transferFolderName = (name: string) => `Quiz de ${name}`.slice(0, MJ_NAME_MAX);
+/** The admin folder that receives a deleted MJ's quizzes and folders. */
+export const transferFolderName = (name: string) => `Quiz de ${name}`.slice(0, FOLDER_NAME_MAX);
 
 export type MjRow = {
   id: number;

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { isValidLatLng } from "@common/coords";
 import { MSG } from "@common/messages";
-import { WIZARD_MSG } from "./rules";
+import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX, STREET_VIEW_CODE_MAX } from "@common/rules";
+import { WIZARD_MSG } from "./types";
 
 const requiredText = (max: number, tooLong: string) =>
   z.string({ required_error: MSG.required, invalid_type_error: MSG.required })
@@ -14,17 +15,17 @@ const requiredText = (max: number, tooLong: string) =>
     .max(max, tooLong);
 
 export const initSchema = z.object({
-  name: requiredText(100, WIZARD_MSG.titleTooLong),
-  description: requiredText(1000, WIZARD_MSG.descriptionTooLong),
+  name: requiredText(QUIZ_TITLE_MAX, WIZARD_MSG.titleTooLong),
+  description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
   folderId: z.number().int().positive().nullish(),
 });
 
-export const questionNameSchema = requiredText(120, WIZARD_MSG.nameTooLong);
+export const questionNameSchema = requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong);
 
 export const streetViewFieldsSchema = z.object({
-  titre: requiredText(120, WIZARD_MSG.nameTooLong),
-  description: requiredText(1000, WIZARD_MSG.descriptionTooLong),
-  iframe: z.string().trim().min(1, MSG.required).max(8000, WIZARD_MSG.streetViewMissing),
+  titre: requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong),
+  description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
+  iframe: z.string().trim().min(1, MSG.required).max(STREET_VIEW_CODE_MAX, WIZARD_MSG.streetViewMissing),
 });
 
 const latLng = z

@@ -5,16 +5,15 @@ import { Icon } from "~/features/dashboard/Icon";
 import { Shell } from "~/features/dashboard/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
-import { MJ_NAME_MAX, MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
+import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
+import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 
-const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-const PICTURE_TOO_BIG = "L'image dépasse 5 Mo";
 const MASK = "••••••";
 
 /** A file chosen in a form, if any, and whether it is too big to send. */
 function photoProblem(form: FormData, field: string): string | null {
   const file = form.get(field);
-  return file && typeof file !== "string" && file.size > PICTURE_MAX_BYTES ? PICTURE_TOO_BIG : null;
+  return file && typeof file !== "string" && file.size > PICTURE_MAX_BYTES ? PICTURE_TOO_LARGE : null;
 }
 
 const blank = (form: FormData, field: string) => String(form.get(field) ?? "").trim() === "";
@@ -365,7 +364,7 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
           <label htmlFor={`${ids}-password`}>
             Mot de passe <span className="req" aria-hidden="true">*</span>
           </label>
-          <input id={`${ids}-password`} name="password" type="password" className="field" required autoComplete="new-password" minLength={8} aria-describedby={described} />
+          <input id={`${ids}-password`} name="password" type="password" className="field" required autoComplete="new-password" minLength={PASSWORD_MIN} aria-describedby={described} />
           <label htmlFor={`${ids}-expiration`}>
             Expiration <span className="req" aria-hidden="true">*</span>
           </label>
@@ -401,7 +400,7 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
               />
               Choisir une photo
             </label>
-            <span className="file-name">{photoName ?? "JPEG, PNG, WebP ou GIF, 5 Mo au plus"}</span>
+            <span className="file-name">{photoName ?? `JPEG, PNG, WebP ou GIF, ${megabytes(PICTURE_MAX_BYTES)} au plus`}</span>
           </div>
         </div>
         {error ? (

@@ -5,11 +5,11 @@ import { Shell } from "~/features/dashboard/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import type { SoundCategory, SoundItem, SoundPageData } from "@common/admin/types";
+import { megabytes, SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
 
-const SOUND_MAX_BYTES = 5 * 1024 * 1024;
 const MSG = {
   notMp3Name: "Seuls les fichiers .mp3 sont acceptés",
-  tooBig: "Le son dépasse 5 Mo",
+  tooBig: SOUND_TOO_LARGE,
 } as const;
 
 /** What a file chooser hands over, checked before anything is sent (spec §5: .mp3 only). */
@@ -99,7 +99,7 @@ export function SoundScreen({ data }: { data: SoundPageData }) {
           <h1>Gérer les sons</h1>
         </div>
         <p className="screen-lead">
-          Écoutez les sons joués pendant les parties et remplacez-les par vos propres fichiers mp3 (5 Mo au plus). Les
+          Écoutez les sons joués pendant les parties et remplacez-les par vos propres fichiers mp3 ({megabytes(SOUND_MAX_BYTES)} au plus). Les
           parties lancées ensuite les utilisent.
         </p>
         <audio ref={audio} preload="none" onEnded={() => setPlaying(null)} className="sound-player" />

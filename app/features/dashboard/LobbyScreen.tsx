@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { dashboardUrl } from "@common/dashboard/format";
+import { megabytes, PICTURE_MAX_BYTES } from "@common/rules";
 import { Icon } from "./Icon";
 import { Shell } from "./Shell";
 import { ToastProvider, useActionFetcher } from "./Toast";
@@ -84,7 +85,7 @@ function LobbyForm({ data }: { data: LobbyData }) {
           <input type="hidden" name="intent" value="upload" />
           <label htmlFor={inputId} className="file-drop">
             <Icon name="image" size={28} />
-            <span>{fileName ?? "Choisir une image (JPEG, PNG, WebP ou GIF, 5 Mo max.)"}</span>
+            <span>{fileName ?? `Choisir une image (JPEG, PNG, WebP ou GIF, ${megabytes(PICTURE_MAX_BYTES)} max.)`}</span>
           </label>
           <input
             id={inputId}

@@ -1,8 +1,7 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useId, useState } from "react";
+import { FOLDER_NAME_MAX } from "@common/rules";
 import { Dialog } from "./Dialog";
-
-const NAME_MAX = 80;
 
 /** 'Créer un dossier' and 'Renommer': one required name. */
 export function NameDialog({
@@ -57,7 +56,7 @@ export function NameDialog({
           name="name"
           className="field"
           defaultValue={initial}
-          maxLength={NAME_MAX}
+          maxLength={FOLDER_NAME_MAX}
           autoComplete="off"
           required
           autoFocus

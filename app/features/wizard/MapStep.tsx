@@ -6,7 +6,7 @@ import type { Bounds, LatLng, MapMarker, MapRectangle } from "~/features/map/typ
 import { boundsFromCorners, boxAround, contains, extend } from "@common/coords";
 import type { MapSettings } from "@db/schema";
 import { saveMapSettings } from "./api";
-import { BOUNDS_TEST_MS, INITIAL_ZOOM, WIZARD_MSG, type WizardQuestion } from "@common/wizard/rules";
+import { BOUNDS_TEST_MS, INITIAL_ZOOM, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 
 const ACCENT = "#d81b60";
 const QUESTION_COLOR = "#1565c0";

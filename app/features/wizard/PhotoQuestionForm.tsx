@@ -3,7 +3,8 @@ import { formatCoords, parseCoords } from "@common/coords";
 import { readExifGps } from "@common/exif";
 import { uploadQuestion } from "./api";
 import { CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
-import { MAX_PHOTO_BYTES, WIZARD_MSG, type WizardQuestion } from "@common/wizard/rules";
+import { megabytes, QUESTION_NAME_MAX, QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 
 const withoutExtension = (fileName: string) => fileName.replace(/\.[^.]*$/, "");
 
@@ -38,7 +39,7 @@ export function PhotoQuestionForm({ quiz, onAdded }: { quiz: string; onAdded: (q
       setError(WIZARD_MSG.notAnImage);
       return;
     }
-    if (chosen.size > MAX_PHOTO_BYTES) setError(WIZARD_MSG.tooLarge);
+    if (chosen.size > QUESTION_PHOTO_MAX_BYTES) setError(WIZARD_MSG.tooLarge);
     const base = withoutExtension(chosen.name);
     if (!name.trim() || name === autoName.current) setName(base);
     autoName.current = base;
@@ -57,11 +58,11 @@ export function PhotoQuestionForm({ quiz, onAdded }: { quiz: string; onAdded: (q
     if (progress !== null) return;
     if (!file) return setError(WIZARD_MSG.noFile);
     if (!file.type.startsWith("image/")) return setError(WIZARD_MSG.notAnImage);
-    if (file.size > MAX_PHOTO_BYTES) return setError(WIZARD_MSG.tooLarge);
+    if (file.size > QUESTION_PHOTO_MAX_BYTES) return setError(WIZARD_MSG.tooLarge);
     const parsed = parseCoords(coords);
     if (!parsed.ok) return setError(parsed.error);
     const questionName = name.trim() || withoutExtension(file.name);
-    if (questionName.length > 120) return setError(WIZARD_MSG.nameTooLong);
+    if (questionName.length > QUESTION_NAME_MAX) return setError(WIZARD_MSG.nameTooLong);
 
     const form = new FormData();
     form.set("uploadFile", file);
@@ -105,12 +106,12 @@ export function PhotoQuestionForm({ quiz, onAdded }: { quiz: string; onAdded: (q
             <span className="wz-file-name">{file ? file.name : "Aucune photo"}</span>
           </div>
           <p id="wz-photo-help" className="wz-help">
-            JPEG, PNG, WebP ou GIF, 15 Mo au plus.
+            {`JPEG, PNG, WebP ou GIF, ${megabytes(QUESTION_PHOTO_MAX_BYTES)} au plus.`}
           </p>
         </div>
         <div className="wz-field">
           <label htmlFor="wz-photo-name">Nom</label>
-          <input id="wz-photo-name" value={name} onChange={(e) => { setName(e.currentTarget.value); setError(null); }} maxLength={120} autoComplete="off" />
+          <input id="wz-photo-name" value={name} onChange={(e) => { setName(e.currentTarget.value); setError(null); }} maxLength={QUESTION_NAME_MAX} autoComplete="off" />
         </div>
         <div className="wz-field">
           <label htmlFor="wz-photo-coords">Coordonnées (latitude,longitude)</label>

@@ -1,5 +1,5 @@
 import { formatCoords } from "@common/coords";
-import type { WizardQuestion } from "@common/wizard/rules";
+import type { WizardQuestion } from "@common/wizard/types";
 
 /** The quiz's questions with a thumbnail each and a delete button. */
 export function QuestionList({

@@ -3,7 +3,7 @@ import { deleteQuestion, getQuestions } from "./api";
 import { PhotoQuestionForm } from "./PhotoQuestionForm";
 import { QuestionList } from "./QuestionList";
 import { StreetViewQuestionForm } from "./StreetViewQuestionForm";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/rules";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 
 type Kind = "streetview" | "photo";
 

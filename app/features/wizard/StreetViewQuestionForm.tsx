@@ -6,7 +6,8 @@ import type { PublicEnv } from "@common/public-env";
 import { parseStreetViewEmbed, streetViewPreviewUrl, type StreetView } from "@common/streetview";
 import { uploadQuestion } from "./api";
 import { CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/rules";
+import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 
 /**
  * 'Google Maps streetview URL': title, description, the embed code Google Maps gives under
@@ -72,14 +73,14 @@ export function StreetViewQuestionForm({ quiz, onAdded }: { quiz: string; onAdde
           <input id="wz-sv-titre" value={titre} onChange={(e) => {
               setTitre(e.currentTarget.value);
               setError(null);
-            }} maxLength={120} autoComplete="off" />
+            }} maxLength={QUESTION_NAME_MAX} autoComplete="off" />
         </div>
         <div className="wz-field">
           <label htmlFor="wz-sv-description">Description</label>
           <textarea id="wz-sv-description" rows={2} value={description} onChange={(e) => {
               setDescription(e.currentTarget.value);
               setError(null);
-            }} maxLength={1000} />
+            }} maxLength={QUIZ_DESCRIPTION_MAX} />
         </div>
         <div className="wz-field">
           <label htmlFor="wz-sv-iframe">Code d'intégration Street View</label>

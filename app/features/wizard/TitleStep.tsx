@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { initQuiz } from "./api";
-import { WIZARD_MSG } from "@common/wizard/rules";
+import { QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX } from "@common/rules";
+import { WIZARD_MSG } from "@common/wizard/types";
 import type { WizardQuiz } from "./Wizard";
 
 /** Step 1 (spec §2): 'Titre' and 'Description', both required; 'Suivant' creates the quiz. */
@@ -17,8 +18,8 @@ export function TitleStep({ folderId, onCreated }: { folderId: number | null; on
     const description = String(form.get("description") ?? "").trim();
     setInvalid({ name: !name, description: !description });
     if (!name || !description) return setError(WIZARD_MSG.required);
-    if (name.length > 100) return setError(WIZARD_MSG.titleTooLong);
-    if (description.length > 1000) return setError(WIZARD_MSG.descriptionTooLong);
+    if (name.length > QUIZ_TITLE_MAX) return setError(WIZARD_MSG.titleTooLong);
+    if (description.length > QUIZ_DESCRIPTION_MAX) return setError(WIZARD_MSG.descriptionTooLong);
     setError(null);
     setBusy(true);
     const result = await initQuiz({ name, description, folderId });
@@ -36,7 +37,7 @@ export function TitleStep({ folderId, onCreated }: { folderId: number | null; on
       <p className="wz-help">Le titre apparaît sur le tableau de bord et sur l'écran du présentateur.</p>
       <div className="wz-field">
         <label htmlFor="wz-name">Titre</label>
-        <input id="wz-name" name="name" maxLength={100} autoComplete="off" required aria-invalid={invalid.name || undefined} />
+        <input id="wz-name" name="name" maxLength={QUIZ_TITLE_MAX} autoComplete="off" required aria-invalid={invalid.name || undefined} />
       </div>
       <div className="wz-field">
         <label htmlFor="wz-description">Description</label>
@@ -44,7 +45,7 @@ export function TitleStep({ folderId, onCreated }: { folderId: number | null; on
           id="wz-description"
           name="description"
           rows={4}
-          maxLength={1000}
+          maxLength={QUIZ_DESCRIPTION_MAX}
           required
           aria-invalid={invalid.description || undefined}
         />

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { MapSettings } from "@db/schema";
 import { MapStep } from "./MapStep";
 import { QuestionsStep } from "./QuestionsStep";
-import type { WizardQuestion } from "@common/wizard/rules";
+import type { WizardQuestion } from "@common/wizard/types";
 import { TitleStep } from "./TitleStep";
 
 export type WizardQuiz = {

@@ -4,7 +4,7 @@
  */
 import { MSG } from "@common/messages";
 import type { MapSettings } from "@db/schema";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/rules";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; status: number };
 

@@ -1,25 +1,32 @@
 /**
- * What the quiz wizard accepts, shared by its forms and its API routes so that the browser and
- * the server say the same French words (spec §5).
+ * What the quiz wizard's forms and its API routes share, so that the browser and the server say
+ * the same French words.
  */
 import { MSG } from "@common/messages";
+import {
+  PHOTO_TOO_LARGE,
+  QUESTION_NAME_MAX,
+  QUESTION_PHOTO_MAX_BYTES,
+  QUIZ_DESCRIPTION_MAX,
+  QUIZ_TITLE_MAX,
+  tooLongText,
+} from "@common/rules";
 
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 /** Multipart framing and the text fields around the photo. */
-export const MAX_UPLOAD_BODY = MAX_PHOTO_BYTES + 64 * 1024;
+export const MAX_UPLOAD_BODY = QUESTION_PHOTO_MAX_BYTES + 64 * 1024;
 export const INITIAL_ZOOM = 12;
-/** How long the bounds are tried on the map (spec §9). */
+/** How long the bounds are tried on the map. */
 export const BOUNDS_TEST_MS = 5000;
 
 export const WIZARD_MSG = {
   required: MSG.required,
   atLeastOneQuestion: "Définir au moins une question",
-  titleTooLong: "Le titre ne doit pas dépasser 100 caractères",
-  descriptionTooLong: "La description ne doit pas dépasser 1000 caractères",
-  nameTooLong: "Le nom ne doit pas dépasser 120 caractères",
+  titleTooLong: tooLongText("Le titre", QUIZ_TITLE_MAX),
+  descriptionTooLong: tooLongText("La description", QUIZ_DESCRIPTION_MAX),
+  nameTooLong: tooLongText("Le nom", QUESTION_NAME_MAX),
   noFile: "Choisissez une photo",
   notAnImage: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)",
-  tooLarge: "La photo dépasse 15 Mo",
+  tooLarge: PHOTO_TOO_LARGE,
   unreadable: "Cette image est illisible",
   streetViewMissing: "Ce lien Street View ne contient pas la position et l'angle de vue",
   quizNotFound: "Ce quiz n'existe pas",
