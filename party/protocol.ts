@@ -4,9 +4,8 @@
  * phone bundle imports common/protocol.ts and never ships zod.
  */
 import { z } from "zod";
+import { COLOR_KEYS, FRUIT_KEYS } from "@common/rules";
 import {
-  COLOR_KEYS,
-  FRUIT_KEYS,
   MAX_CLIENT_MESSAGE_CHARS,
   MAX_ID_CHARS,
   MAX_TOKEN_CHARS,
