@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { settings } from "@db/schema";
 import { MSG } from "@common/messages";
-import { UserError } from "./user-error.server";
+import { Refusal } from "./refusal.server";
 
 /**
  * Points of the target's rings (settings key 'circlesPoints'), for radii 200, 100, 50, 20 m
@@ -36,10 +36,10 @@ export const MSG_POINTS = {
 /** Spec §5: every field required and numeric ('2,5' is read as 2.5). */
 export function parseCirclesPoints(raw: readonly unknown[]): CirclesPoints {
   if (raw.length !== 4 || raw.some((v) => typeof v !== "string" || v.trim() === "")) {
-    throw new UserError(400, MSG.required);
+    throw Refusal.badRequest(MSG.required);
   }
   const values = raw.map((v) => Number((v as string).trim().replace(",", ".")));
-  if (!valid(values)) throw new UserError(400, MSG_POINTS.notNumber);
+  if (!valid(values)) throw Refusal.badRequest(MSG_POINTS.notNumber);
   return values;
 }
 
