@@ -53,7 +53,7 @@ function tokenFor(request: Request, side: Side): string | null {
   return auth?.startsWith("Bearer ") ? auth.slice(7).trim() || null : null;
 }
 
-export type SessionCheck =
+type SessionCheck =
   | { status: "ok"; account: Account }
   | { status: "none" }
   | { status: "invalid" };
@@ -63,7 +63,7 @@ export type SessionCheck =
  * deleted or lost the role is refused even with a token that is still signed: the database
  * decides, not the token. Every way of asking who is calling (below) goes through here.
  */
-export async function readSession(
+async function readSession(
   request: Request,
   context: AppLoadContext,
   side: Side,
