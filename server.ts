@@ -6,6 +6,7 @@ import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
+import { foreignOriginRefusal } from "./app/server/http.server";
 import { liveGame } from "./app/server/rooms.server";
 
 export { GameRoom } from "./party/game-room";
@@ -16,7 +17,7 @@ export default {
   async fetch(request, env, ctx) {
     // Room sockets first: /parties/game-room/{room number}. Only numbers live in the D1
     // registry reach a room, so addressing a random number never creates a Durable Object;
-    // plain HTTP never reaches one (DESIGN §1).
+    // plain HTTP never reaches one.
     const roomResponse = await routePartykitRequest(request, env, {
       onBeforeConnect: async (_req, lobby) => {
         try {
@@ -31,8 +32,13 @@ export default {
     });
     if (roomResponse) return roomResponse;
 
+    // A change sent from another site gets the app's own 403 here; Remix would refuse a
+    // cross-site page action itself, before the app's check, with a bare 500.
+    const foreign = foreignOriginRefusal(request);
+    if (foreign) return foreign;
+
     const db = createDb(env.DB);
-    // Workers have no start-up hook: the first request creates the admin (DESIGN §1).
+    // Workers have no start-up hook: the first request creates the admin.
     await ensureAdmin(db, env);
     const loadContext = getLoadContext({
       request,

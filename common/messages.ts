@@ -1,4 +1,4 @@
-/** User-facing French texts that several screens or the server share (spec §8, spelling fixed). */
+/** User-facing French texts that several screens or the server share (spelling fixed). */
 export const MSG = {
   required: "Tous les champs sont obligatoires",
   roomNotFound: "Cette salle n'existe pas ou n'est pas accessible",
@@ -7,4 +7,9 @@ export const MSG = {
   notAuthenticated: "Non authentifié",
   wrongAuthentication: "Authentification incorrecte",
   badCredentials: "Identifiant / Mot de passe incorrect",
+  methodNotAllowed: "Méthode non autorisée",
+  tooManyAttempts: "Trop de tentatives, réessayez dans quelques minutes",
+  quizNotFound: "Quiz introuvable",
+  folderNotFound: "Dossier introuvable",
+  fileNotFound: "Fichier introuvable",
 } as const;

@@ -1,21 +1,14 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "@remix-run/react";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { useState } from "react";
 import { MSG } from "@common/messages";
 import { checkRoom, normaliseRoomInput } from "@common/room-check";
-import { findLiveRoom } from "~/server/rooms.server";
+import { joinRoomAction } from "~/server/rooms.server";
 
-/** Without JavaScript the form posts here; the same registry answers. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const roomID = normaliseRoomInput((await request.formData()).get("room"));
-  if (!roomID) return { error: MSG.required };
-  const room = await findLiveRoom(context.db, roomID);
-  if (!room) return { error: MSG.roomNotFound };
-  return redirect(room.random ? `/play/${roomID}` : `/join/${roomID}`);
-}
+/** Without JavaScript the form posts here; the same room check answers. */
+export const action = joinRoomAction;
 
-/** With JavaScript the phone asks the room check of spec §7 itself. */
+/** With JavaScript the phone asks the room check itself. */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   const roomID = normaliseRoomInput((await request.formData()).get("room"));
   if (!roomID) return { error: MSG.required };

@@ -1,5 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiRoute } from "~/server/http.server";
 import { checkApi } from "~/server/login.server";
 
-/** GET /api/auth/check: 200 for a valid admin token, else 401/403 and the cookie deleted. */
-export const loader = ({ request, context }: LoaderFunctionArgs) => checkApi(request, context, "admin");
+/** GET /api/auth/check: 200 for a valid admin session, else 401/403 and the cookie deleted. */
+export const loader = apiRoute({
+  GET: ({ request, context }) => checkApi(request, context, "admin"),
+});
+export const action = loader;

@@ -1,8 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { listMjs, requireAdminApi } from "~/server/mj-admin.server";
+import { requireAccount } from "~/server/auth.server";
+import { apiRoute, sendJson } from "~/server/http.server";
+import { listMjs } from "~/server/mj-admin.server";
 
-/** Spec §7: GET /api/pres/admin/mj/list, the MJ table (admin only; no password, ever). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminApi(request, context, { change: false });
-  return Response.json(await listMjs(context.db), { headers: { "Cache-Control": "no-store" } });
-}
+/** GET /api/pres/admin/mj/list: the MJ table (admin only; no password, ever). */
+export const loader = apiRoute({
+  GET: async ({ request, context }) => {
+    await requireAccount(request, context, { side: "admin" });
+    return sendJson(await listMjs(context.db));
+  },
+});
+export const action = loader;

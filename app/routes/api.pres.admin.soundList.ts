@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdminApi } from "~/server/mj-admin.server";
+import { requireAccount } from "~/server/auth.server";
+import { apiRoute, sendJson } from "~/server/http.server";
 import { soundList } from "~/server/sounds.server";
 
-/** Spec §7: GET /api/pres/admin/soundList, the ordered array of sound URLs (admin only). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminApi(request, context, { change: false });
-  return Response.json(await soundList(context.db), { headers: { "Cache-Control": "no-store" } });
-}
+/** GET /api/pres/admin/soundList: the ordered array of sound URLs (admin only). */
+export const loader = apiRoute({
+  GET: async ({ request, context }) => {
+    await requireAccount(request, context, { side: "admin" });
+    return sendJson(await soundList(context.db));
+  },
+});
+export const action = loader;

@@ -1,12 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAccount } from "~/server/auth.server";
-import { listQuestions, requireQuiz } from "~/server/quiz-editor.server";
+import { apiRoute, sendJson } from "~/server/http.server";
+import { listQuestions } from "~/server/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quizzes.server";
 
-/** Spec §7: the quiz's questions, in order, for its owner (or the admin). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const account = await requireAccount(request, context);
-  const quiz = await requireQuiz(context.db, account, params.quizName, "read");
-  return Response.json(await listQuestions(context.db, quiz.uniqueName), {
-    headers: { "Cache-Control": "no-store" },
-  });
-}
+/** GET: the quiz's questions, in order, for its owner (or the admin). */
+export const loader = apiRoute({
+  GET: async ({ request, context, params }) => {
+    const account = await requireAccount(request, context);
+    const quiz = await requireOwnedQuiz(context.db, account, params.quizName);
+    return sendJson(await listQuestions(context.db, quiz.uniqueName));
+  },
+});
+export const action = loader;

@@ -6,7 +6,7 @@ import { formatLat, formatLng } from "@common/projection";
 import type { Bounds, LatLng } from "~/features/map/types";
 import publicCss from "~/features/public/public.css?url";
 
-/** Spec §2 "Bare map view": a full-screen map that shows where it was tapped. */
+/** /map, the bare map view: a full-screen map that shows where it was tapped. */
 
 /** Metropolitan France with a little sea around it. */
 const FRANCE_BOUNDS: Bounds = { north: 51.3, south: 41.2, west: -5.3, east: 9.8 };

@@ -3,7 +3,7 @@ import { PresenterPage } from "~/features/presenter/PresenterPage";
 import { presenterAction, presenterLoader } from "~/server/presenter.server";
 import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
 
-/** /mj/{quiz}[?ranking=team]: a game master's presenter screen (spec §2). */
+/** /mj/{quiz}[?ranking=team]: a game master's presenter screen. */
 export const links: LinksFunction = presenterLinks;
 export const meta = presenterMeta;
 export const loader = (args: LoaderFunctionArgs) => presenterLoader(args, "mj", "query");

@@ -3,7 +3,7 @@ import { PresenterPage } from "~/features/presenter/PresenterPage";
 import { presenterAction, presenterLoader } from "~/server/presenter.server";
 import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
 
-/** /pres/{quiz}/player: the admin's presenter screen, player ranking (spec §2). */
+/** /pres/{quiz}/player: the admin's presenter screen, player ranking. */
 export const links: LinksFunction = presenterLinks;
 export const meta = presenterMeta;
 export const loader = (args: LoaderFunctionArgs) => presenterLoader(args, "admin", "player");

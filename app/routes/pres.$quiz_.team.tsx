@@ -4,7 +4,7 @@ import { presenterAction, presenterLoader } from "~/server/presenter.server";
 import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
 
 /**
- * /pres/{quiz}/team: the admin's presenter screen, team ranking (spec §2). The `_` keeps it
+ * /pres/{quiz}/team: the admin's presenter screen, team ranking. The `_` keeps it
  * out of /pres/{quiz}'s layout: it is a page of its own, not a child.
  */
 export const links: LinksFunction = presenterLinks;

@@ -4,7 +4,7 @@ import { DashboardPage } from "~/features/dashboard/DashboardPage";
 import { dashboardAction, dashboardLoader } from "~/server/dashboard.server";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
-/** /pres: the administrator's login, then their dashboard (spec §2). */
+/** /pres: the administrator's login, then their dashboard. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
 export const meta: MetaFunction = () => [{ title: "Administration — Repère" }];
 

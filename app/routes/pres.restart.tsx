@@ -1,21 +1,14 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ne } from "drizzle-orm";
-import { games } from "@db/schema";
 import { Icon } from "~/features/dashboard/Icon";
 import { Shell } from "~/features/dashboard/Shell";
-import { assertSameOrigin } from "~/server/auth.server";
-import { restartAllRooms } from "~/server/games.server";
-import { requireAdminPage } from "~/server/mj-admin.server";
-import { MSG } from "@common/messages";
+import { restartAction, restartPage } from "~/server/admin-pages.server";
 import adminCss from "~/features/admin/admin.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
- * /pres/restart: 'Redémarrer' (spec §2, admin only) ends every live game. The dashboard's
- * button posts here; without `confirm=yes` the page asks first, then says how many games it
- * ended (after a redirect, so a reload never ends games again).
+ * /pres/restart: 'Redémarrer' (admin only) ends every live game. The dashboard's button posts
+ * here; without `confirm=yes` the page asks first, then says how many games it ended.
  */
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dashboardCss },
@@ -23,29 +16,8 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = () => [{ title: "Redémarrer — Repère" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdminPage(request, context);
-  const ended = new URL(request.url).searchParams.get("ended");
-  if (ended !== null && /^\d{1,6}$/.test(ended)) {
-    return { accountName: admin.name, step: "done" as const, ended: Number(ended), live: 0 };
-  }
-  const live = await context.db.$count(games, ne(games.status, "closed"));
-  return { accountName: admin.name, step: "confirm" as const, ended: 0, live };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  try {
-    assertSameOrigin(request);
-  } catch {
-    // Another site's form: nothing happens, the page says why.
-    return data({ error: MSG.wrongAuthentication }, { status: 403 });
-  }
-  await requireAdminPage(request, context);
-  const form = await request.formData().catch(() => null);
-  if (form?.get("confirm") !== "yes") return { error: null };
-  const ended = await restartAllRooms(context);
-  throw redirect(`/pres/restart?ended=${ended}`);
-}
+export const loader = restartPage;
+export const action = restartAction;
 
 function endedText(n: number): string {
   if (n === 0) return "Aucune partie en cours";

@@ -1,14 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SoundScreen } from "~/features/admin/SoundScreen";
-import type { SoundPageData } from "@common/admin/types";
-import { requireAdminPage } from "~/server/mj-admin.server";
-import { soundCategories } from "~/server/sounds.server";
+import { soundsPage } from "~/server/admin-pages.server";
 import adminCss from "~/features/admin/admin.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
- * /pres/sound: sound management (spec §2), admin only. Replacing goes through
+ * /pres/sound: sound management, admin only. Replacing goes through
  * /api/pres/admin/replaceSound/… (admin and Origin checked there); GET /api/sound/{id} plays.
  */
 export const links: LinksFunction = () => [
@@ -17,10 +15,7 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = () => [{ title: "Sons — Repère" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdminPage(request, context);
-  return { accountName: admin.name, categories: await soundCategories(context.db) } satisfies SoundPageData;
-}
+export const loader = soundsPage;
 
 export default function SoundManagement() {
   return <SoundScreen data={useLoaderData<typeof loader>()} />;

@@ -1,46 +1,18 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
 import { PublicError } from "~/features/public/PublicError";
-import {
-  parseQuestionNumber,
-  publicQuestion,
-  QUESTION_NOT_FOUND,
-  questionDescription,
-  quizMapView,
-} from "@common/public-quiz";
 import { QuestionPhoto } from "~/features/public/Thumb";
-import { streetViewEmbedUrl, type StreetView } from "@common/streetview";
-import { loadPublicQuiz } from "~/server/public-quiz.server";
+import type { StreetView } from "@common/streetview";
+import { questionPage } from "~/server/public-quiz.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**
- * Spec §2 /question?quiz={name}&questionNumber={index}: one question, large, opened in a new
- * window from the presenter's ranking ('Retour photo & carte'); its button closes that window.
- * questionNumber is the 0-based index of the question in the quiz's order.
+ * /question?quiz={name}&questionNumber={index}: one question, large, opened in a new window from
+ * the presenter's ranking ('Retour photo & carte'); its button closes that window.
  */
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const { quiz, rows } = await loadPublicQuiz(context.db, params);
-  const name = quiz.uniqueName;
-  const index = parseQuestionNumber(params.get("questionNumber"), rows.length);
-  if (index === null) throw data({ message: QUESTION_NOT_FOUND }, { status: 404 });
-  const row = rows[index];
-  const question = publicQuestion(name, row, index);
-  const online = !!context.cloudflare.env.GOOGLE_MAPS_API_KEY;
-  return {
-    quiz: { name: quiz.name },
-    count: rows.length,
-    question,
-    description: questionDescription(row, quiz),
-    // Rebuilt from the stored numbers (DESIGN §6); offline the page shows the position instead.
-    streetViewUrl:
-      question.media.kind === "streetview" && online ? streetViewEmbedUrl(question.media.streetView) : null,
-    map: quizMapView(quiz.mapSettings, [question.position]),
-  };
-}
+export const loader = questionPage;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
@@ -125,7 +97,7 @@ export default function QuestionPage() {
   );
 }
 
-/** DESIGN §7: without Google, the position instead of a blank frame. */
+/** Without Google, the position instead of a blank frame. */
 function StreetViewOffline({ sv }: { sv: StreetView }) {
   const pano = new URLSearchParams({
     api: "1",

@@ -1,32 +1,18 @@
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
 import { PublicError } from "~/features/public/PublicError";
-import { publicQuestion, quizMapView } from "@common/public-quiz";
 import { QuestionPhoto, StreetViewBadge } from "~/features/public/Thumb";
-import { loadPublicQuiz } from "~/server/public-quiz.server";
+import { watchPage } from "~/server/public-quiz.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**
- * Spec §2 /watch?quiz={unique name}: the public viewer of a quiz. No login: the unique name,
- * with its random suffix, is the secret (DESIGN §3).
+ * /watch?quiz={unique name}: the public viewer of a quiz. No login: the unique name, with its
+ * random suffix, is the secret.
  */
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { quiz, rows } = await loadPublicQuiz(context.db, new URL(request.url).searchParams);
-  const name = quiz.uniqueName;
-  const list = rows.map((q, i) => publicQuestion(name, q, i));
-  return {
-    quiz: { uniqueName: quiz.uniqueName, name: quiz.name, description: quiz.description },
-    questions: list,
-    map: quizMapView(
-      quiz.mapSettings,
-      list.map((q) => q.position)
-    ),
-  };
-}
+export const loader = watchPage;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 

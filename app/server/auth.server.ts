@@ -1,11 +1,13 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
 import { accounts, type Account } from "@db/schema";
 import { jwtSecret } from "./config.server";
 import { MSG } from "@common/messages";
+import { dashboardUrl } from "@common/dashboard/format";
+import { Refusal } from "./refusal.server";
 
-/** Cookie names of the spec (§6): one per side, so an admin and an MJ can share a browser. */
+/** The two session cookies: one per side, so an admin and an MJ can share a browser. */
 export const COOKIE = { admin: "auth_admin", mj: "auth_mj" } as const;
 export type Side = keyof typeof COOKIE;
 export const SESSION_SECONDS = 24 * 60 * 60;
@@ -33,7 +35,7 @@ export function clearCookie(request: Request, side: Side): string {
   return `${COOKIE[side]}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
 }
 
-export function readCookie(request: Request, name: string): string | null {
+function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
@@ -51,16 +53,17 @@ function tokenFor(request: Request, side: Side): string | null {
   return auth?.startsWith("Bearer ") ? auth.slice(7).trim() || null : null;
 }
 
-export type SessionCheck =
+type SessionCheck =
   | { status: "ok"; account: Account }
   | { status: "none" }
   | { status: "invalid" };
 
 /**
- * Who is asking on one side. An MJ whose account expired, was deleted or lost the role is
- * refused even with a token that is still signed: the database decides, not the token.
+ * The one place a token is read and trusted, for one side. An MJ whose account expired, was
+ * deleted or lost the role is refused even with a token that is still signed: the database
+ * decides, not the token. Every way of asking who is calling (below) goes through here.
  */
-export async function checkSession(
+async function readSession(
   request: Request,
   context: AppLoadContext,
   side: Side,
@@ -86,65 +89,68 @@ export async function checkSession(
   return { status: "ok", account };
 }
 
-/** The account behind either cookie, the admin's first. */
-export async function currentAccount(
-  request: Request,
-  context: AppLoadContext,
-): Promise<Account | null> {
-  for (const side of ["admin", "mj"] as const) {
-    const check = await checkSession(request, context, side);
-    if (check.status === "ok") return check.account;
-  }
-  return null;
-}
-
-/** JSON error of the management calls (spec §8 / DESIGN §6). */
-export function authError(status: 401 | 403): Response {
-  return Response.json(
-    { error: status === 401 ? MSG.notAuthenticated : MSG.wrongAuthentication },
-    { status },
-  );
+/** Deletes the cookies of the sides whose token was refused, so the browser stops sending them. */
+function clearing(request: Request, sides: readonly Side[]): Headers {
+  const headers = new Headers();
+  for (const side of sides) headers.append("Set-Cookie", clearCookie(request, side));
+  return headers;
 }
 
 /**
- * For API routes and actions: the account, or a thrown 401 (nobody) / 403 (bad token, expired
- * MJ, or an MJ asking for an admin-only call).
+ * For the pages that show a login form to nobody (the dashboards): the account of that side,
+ * or null. `headers` deletes a refused token's cookie; send them with the page.
+ */
+export async function optionalAccount(
+  request: Request,
+  context: AppLoadContext,
+  side: Side,
+): Promise<{ account: Account | null; headers: Headers }> {
+  const check = await readSession(request, context, side);
+  if (check.status === "ok") return { account: check.account, headers: new Headers() };
+  return { account: null, headers: clearing(request, check.status === "invalid" ? [side] : []) };
+}
+
+/**
+ * For API routes and page actions: the account, or a thrown refusal. With `side`, only that
+ * side's session counts (the /pres pages take the admin's, the /mj pages the MJ's, so an admin
+ * and an MJ can share a browser); without it, the admin's then the MJ's.
+ * Refusals: 401 « Non authentifié » when nobody is logged in; 403 « Authentification
+ * incorrecte » for a bad or expired token (its cookie deleted) or an MJ asking for an admin
+ * call.
  */
 export async function requireAccount(
   request: Request,
   context: AppLoadContext,
-  options: { admin?: boolean } = {},
+  { side }: { side?: Side } = {},
 ): Promise<Account> {
-  const admin = await checkSession(request, context, "admin");
-  if (admin.status === "ok") return admin.account;
-  if (options.admin) {
-    if (admin.status === "invalid") throw authError(403);
-    const mj = await checkSession(request, context, "mj");
-    throw authError(mj.status === "none" ? 401 : 403);
+  const refused: Side[] = [];
+  for (const s of side ? [side] : (["admin", "mj"] as const)) {
+    const check = await readSession(request, context, s);
+    if (check.status === "ok") return check.account;
+    if (check.status === "invalid") refused.push(s);
   }
-  const mj = await checkSession(request, context, "mj");
-  if (mj.status === "ok") return mj.account;
-  throw authError(mj.status === "invalid" || admin.status === "invalid" ? 403 : 401);
+  const headers = clearing(request, refused);
+  const mjOnAdminSide = side === "admin" && tokenFor(request, "mj") !== null;
+  if (refused.length > 0 || mjOnAdminSide) throw Refusal.forbidden(MSG.wrongAuthentication, headers);
+  throw Refusal.notAuthenticated(headers);
 }
 
 /**
- * Changes come only from our own pages (DESIGN §6): a POST whose Origin names another site is
- * refused before anything is read.
+ * For the screens of one side other than the dashboards: the account, or back to that side's
+ * login (the dashboard shows it), a refused token's cookie deleted on the way.
  */
-export function assertSameOrigin(request: Request): void {
-  const origin = request.headers.get("Origin");
-  if (origin === null) return; // same-origin navigations from older browsers, server-side calls
-  if (origin !== new URL(request.url).origin) {
-    throw Response.json({ error: MSG.wrongAuthentication }, { status: 403 });
-  }
+export async function requirePageAccount(request: Request, context: AppLoadContext, side: Side): Promise<Account> {
+  const { account, headers } = await optionalAccount(request, context, side);
+  if (account) return account;
+  throw redirect(dashboardUrl(side), { headers });
 }
 
-/** An MJ sees and changes only their own things; the admin sees everyone's (DESIGN §3). */
+/** An MJ sees and changes only their own things; the admin sees everyone's. */
 export function canAccess(account: Account, ownerId: number): boolean {
   return account.role === "admin" || account.id === ownerId;
 }
 
-/** Admin always; an MJ only with edit mode (spec §6 can_edit). */
+/** Admin always; an MJ only with the edit right (can_edit). */
 export function canEdit(account: Account): boolean {
   return account.role === "admin" || account.edition;
 }

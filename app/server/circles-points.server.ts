@@ -3,7 +3,7 @@ import type { Db } from "@db/client";
 import { settings } from "@db/schema";
 import { MSG } from "@common/messages";
 import { DEFAULT_CIRCLES_POINTS, MAX_POINTS, RING_RADII_M, isCirclesPoints, type CirclesPoints } from "@common/rules";
-import { UserError } from "./user-error.server";
+import { Refusal } from "./refusal.server";
 
 /**
  * Points of the target's rings (settings key 'circlesPoints'), for the radii of common/rules;
@@ -23,10 +23,10 @@ export const MSG_POINTS = {
 /** Spec §5: every field required and numeric ('2,5' is read as 2.5). */
 export function parseCirclesPoints(raw: readonly unknown[]): CirclesPoints {
   if (raw.length !== RING_RADII_M.length || raw.some((v) => typeof v !== "string" || v.trim() === "")) {
-    throw new UserError(400, MSG.required);
+    throw Refusal.badRequest(MSG.required);
   }
   const values = raw.map((v) => Number((v as string).trim().replace(",", ".")));
-  if (!isCirclesPoints(values)) throw new UserError(400, MSG_POINTS.notNumber);
+  if (!isCirclesPoints(values)) throw Refusal.badRequest(MSG_POINTS.notNumber);
   return values;
 }
 

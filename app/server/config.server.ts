@@ -1,4 +1,4 @@
-/** Local defaults, documented in the README; production sets real secrets (DESIGN §1). */
+/** Local defaults, documented in the README; production sets real secrets. */
 export const LOCAL_DEFAULTS = {
   ADMIN_MAIL: "admin@repere.local",
   ADMIN_PASSWORD: "repere-admin",

@@ -6,10 +6,11 @@ import { FOLDER_NAME_MAX, copyName, tooLongText } from "@common/rules";
 import { canAccess } from "./auth.server";
 import { releaseMedia } from "./media.server";
 import { copyQuizStatements } from "./quizzes.server";
-import { NOT_FOUND, UserError } from "./user-error.server";
+import { MSG } from "@common/messages";
+import { Refusal } from "./refusal.server";
 
 /**
- * Folders of the dashboards (DESIGN §3): a tree per account (parent_id null = root). A tree
+ * Folders of the dashboards: a tree per account (parent_id null = root). A tree
  * never mixes accounts: a folder created inside another takes that folder's owner, and things
  * move only between folders of their own owner, so an MJ never loses sight of a sub-folder.
  */
@@ -27,8 +28,8 @@ export const MSG_FOLDER = {
 
 export function folderName(raw: unknown): string {
   const name = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : "";
-  if (!name) throw new UserError(400, MSG_FOLDER.nameRequired);
-  if (name.length > FOLDER_NAME_MAX) throw new UserError(400, MSG_FOLDER.nameTooLong);
+  if (!name) throw Refusal.badRequest(MSG_FOLDER.nameRequired);
+  if (name.length > FOLDER_NAME_MAX) throw Refusal.badRequest(MSG_FOLDER.nameTooLong);
   return name;
 }
 
@@ -70,11 +71,11 @@ async function ownerFolders(db: Db, ownerId: number): Promise<FolderNode[]> {
 }
 
 /** The folder if the account may see it; another MJ's folder is as absent as a missing one. */
-export async function folderFor(db: Db, account: Account, id: unknown): Promise<Folder> {
+export async function requireOwnedFolder(db: Db, account: Account, id: unknown): Promise<Folder> {
   const n = Number(id);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(404, NOT_FOUND.folder);
+  if (!Number.isSafeInteger(n) || n <= 0) throw Refusal.notFound(MSG.folderNotFound);
   const [folder] = await db.select().from(folders).where(eq(folders.id, n)).limit(1);
-  if (!folder || !canAccess(account, folder.ownerId)) throw new UserError(404, NOT_FOUND.folder);
+  if (!folder || !canAccess(account, folder.ownerId)) throw Refusal.notFound(MSG.folderNotFound);
   return folder;
 }
 
@@ -85,7 +86,7 @@ export async function createFolder(
   parentId: number | null,
 ): Promise<Folder> {
   const name = folderName(rawName);
-  const parent = parentId === null ? null : await folderFor(db, account, parentId);
+  const parent = parentId === null ? null : await requireOwnedFolder(db, account, parentId);
   const [folder] = await db
     .insert(folders)
     .values({ name, parentId: parent?.id ?? null, ownerId: parent?.ownerId ?? account.id })
@@ -94,21 +95,21 @@ export async function createFolder(
 }
 
 export async function renameFolder(db: Db, account: Account, id: unknown, rawName: unknown) {
-  const folder = await folderFor(db, account, id);
+  const folder = await requireOwnedFolder(db, account, id);
   await db.update(folders).set({ name: folderName(rawName) }).where(eq(folders.id, folder.id));
 }
 
 export async function moveFolder(db: Db, account: Account, id: unknown, targetId: unknown) {
-  const folder = await folderFor(db, account, id);
-  const target = await folderFor(db, account, targetId);
-  if (target.ownerId !== folder.ownerId) throw new UserError(400, MSG_FOLDER.otherOwner);
+  const folder = await requireOwnedFolder(db, account, id);
+  const target = await requireOwnedFolder(db, account, targetId);
+  if (target.ownerId !== folder.ownerId) throw Refusal.badRequest(MSG_FOLDER.otherOwner);
   const tree = await ownerFolders(db, folder.ownerId);
-  if (subtreeIds(tree, folder.id).has(target.id)) throw new UserError(400, MSG_FOLDER.intoItself);
+  if (subtreeIds(tree, folder.id).has(target.id)) throw Refusal.badRequest(MSG_FOLDER.intoItself);
   await db.update(folders).set({ parentId: target.id }).where(eq(folders.id, folder.id));
 }
 
 export async function folderToRoot(db: Db, account: Account, id: unknown) {
-  const folder = await folderFor(db, account, id);
+  const folder = await requireOwnedFolder(db, account, id);
   await db.update(folders).set({ parentId: null }).where(eq(folders.id, folder.id));
 }
 
@@ -133,7 +134,7 @@ export async function folderContents(db: Db, folder: FolderNode) {
  * D1 rows go in one batch (all or nothing), then the R2 objects nothing refers to any more.
  */
 export async function deleteFolder(db: Db, bucket: R2Bucket, account: Account, id: unknown) {
-  const folder = await folderFor(db, account, id);
+  const folder = await requireOwnedFolder(db, account, id);
   const { ids, folders: tree, quizNames } = await folderContents(db, folder);
   const fileKeys: (string | null)[] = [];
   for (const part of chunks(quizNames)) {
@@ -160,7 +161,7 @@ export async function deleteFolder(db: Db, bucket: R2Bucket, account: Account, i
  * is retried.
  */
 export async function duplicateFolder(db: Db, account: Account, id: unknown): Promise<number> {
-  const folder = await folderFor(db, account, id);
+  const folder = await requireOwnedFolder(db, account, id);
   for (let attempt = 0; ; attempt++) {
     try {
       return await copyTree(db, folder);
@@ -213,7 +214,7 @@ export async function setFolderPicture(
   id: unknown,
   key: string,
 ) {
-  const folder = await folderFor(db, account, id);
+  const folder = await requireOwnedFolder(db, account, id);
   await db.update(folders).set({ imageKey: key }).where(eq(folders.id, folder.id));
   if (folder.imageKey !== key) await releaseMedia(db, bucket, [folder.imageKey]);
 }

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
+import { questions, type Account, type Game, type MapSettings, type Question, type Quiz } from "@db/schema";
 import type { GameSettings } from "@party/engine";
 import type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking } from "@party/game-room";
 import type { QuizQuestion, QuizSnapshot } from "@common/protocol";
@@ -24,6 +24,8 @@ import {
   isTeamCount,
   type LaunchOptions,
 } from "@common/rules";
+import { requireOwnedQuiz } from "./quizzes.server";
+import { Refusal } from "./refusal.server";
 import { liveGame, liveGames, lobbyCount, markGameClosed, registerGame } from "./rooms.server";
 
 /** The launch options as read from the query (the room checks them again when it opens). */
@@ -35,7 +37,6 @@ export const GAME_MSG = {
   helpZone: "Zone d'aide invalide",
   maxPlayer: `Le nombre de joueurs doit être un entier entre 1 et ${MAX_ROOM_PLAYERS}`,
   maxTeam: `Le nombre d'équipes doit être un entier entre 1 et ${MAX_TEAMS}`,
-  quizNotFound: "Quiz introuvable",
   noQuestion: "Ce quiz n'a aucune question : ajoutez-en avant de lancer une partie",
   expired: "Votre compte de maître du jeu a expiré",
   noGamesLeft: "Vous n'avez plus de parties disponibles",
@@ -44,7 +45,6 @@ export const GAME_MSG = {
   gameNotFound: "Cette partie est terminée",
 } as const;
 
-const fail = (status: 401 | 403 | 404 | 409 | 500, error: string) => Response.json({ error }, { status });
 
 function intParam(raw: string | null, fallback: number): number | null {
   if (raw === null || raw.trim() === "") return fallback;
@@ -154,8 +154,8 @@ const roomStub = (context: AppLoadContext, roomNumber: string) => {
 
 /**
  * Checks login, role, ownership, MJ expiry and remaining games; allocates a 6-digit room number
- * in the D1 registry; creates the room through the Durable Object binding. Throws a Response
- * (French JSON {error}) on refusal: 401/403/404/409.
+ * in the D1 registry; creates the room through the Durable Object binding. Refusals (thrown):
+ * 403 expired or no games left, 404 a quiz not there or not theirs, 409 nothing to play.
  */
 export async function launchGame(
   context: AppLoadContext,
@@ -164,18 +164,17 @@ export async function launchGame(
   settings: LaunchSettings,
 ): Promise<{ roomNumber: string }> {
   const db = context.db;
-  if (account.role !== "admin" && account.role !== "mj") throw fail(403, MSG.wrongAuthentication);
+  if (account.role !== "admin" && account.role !== "mj") throw Refusal.forbidden();
   if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
-    throw fail(403, GAME_MSG.expired);
+    throw Refusal.forbidden(GAME_MSG.expired);
   }
   // A game is used when it starts; lobbies not started yet hold theirs.
   if (account.nbGame !== null && account.nbGame - (await lobbyCount(db, account.id)) <= 0) {
-    throw fail(403, GAME_MSG.noGamesLeft);
+    throw Refusal.forbidden(GAME_MSG.noGamesLeft);
   }
-  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.uniqueName, quizUniqueName)).limit(1);
-  if (!quiz || !canAccess(account, quiz.ownerId)) throw fail(404, GAME_MSG.quizNotFound);
+  const quiz = await requireOwnedQuiz(db, account, quizUniqueName);
   const snapshot = await quizSnapshot(db, quiz);
-  if (!snapshot) throw fail(409, GAME_MSG.noQuestion);
+  if (!snapshot) throw Refusal.conflict(GAME_MSG.noQuestion);
 
   const gameSettings: GameSettings = {
     iconType: settings.iconType,
@@ -214,9 +213,38 @@ export async function launchGame(
     }
     if (result?.ok) return { roomNumber };
     await markGameClosed(db, gameId);
-    if (result && result.code === "invalid_settings") throw fail(409, GAME_MSG.invalidSettings);
+    if (result && result.code === "invalid_settings") throw Refusal.conflict(GAME_MSG.invalidSettings);
   }
-  throw fail(409, GAME_MSG.launchFailed);
+  throw Refusal.conflict(GAME_MSG.launchFailed);
+}
+
+/**
+ * POST /api/game/launch for scripts and tests: JSON {quiz, mode?, icon?, time?, help_zone?,
+ * max_player?, max_team?}, read like the presenter page's query, then launched the same way.
+ */
+export async function launchFromJson(
+  context: AppLoadContext,
+  account: Account,
+  body: unknown,
+): Promise<{ roomNumber: string; token: string | null }> {
+  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  if (typeof fields.quiz !== "string" || !fields.quiz) throw Refusal.badRequest(MSG.required);
+  const search = new URLSearchParams();
+  for (const key of Object.values(LAUNCH_PARAMS)) {
+    const value = fields[key];
+    if (typeof value === "string" || typeof value === "number") search.set(key, String(value));
+  }
+  const parsed = parseLaunchSettings(search, fields.mode === "team" ? "team" : "player");
+  if (!parsed.ok) throw Refusal.badRequest(parsed.error);
+  const { roomNumber } = await launchGame(context, account, fields.quiz, parsed.settings);
+  const session = await presenterSession(context, account, roomNumber);
+  return { roomNumber, token: session?.token ?? null };
+}
+
+/** The live game behind a room number, if the account owns it (admin: any); others' read as gone. */
+async function ownedLiveGame(context: AppLoadContext, account: Account, roomNumber: string): Promise<Game | null> {
+  const game = await liveGame(context.db, roomNumber);
+  return game && canAccess(account, game.ownerId) ? game : null;
 }
 
 const STATUS: Record<string, "lobby" | "live" | "over"> = {
@@ -242,8 +270,8 @@ export async function presenterSession(
   mode: "player" | "team";
   status: "lobby" | "live" | "over";
 } | null> {
-  const game = await liveGame(context.db, roomNumber);
-  if (!game || !canAccess(account, game.ownerId)) return null;
+  const game = await ownedLiveGame(context, account, roomNumber);
+  if (!game) return null;
   let info: PresenterInfo | null = null;
   try {
     info = await roomStub(context, roomNumber).presenterInfo(game.id);
@@ -260,7 +288,7 @@ export async function presenterSession(
 export async function closeGame(context: AppLoadContext, account: Account, roomNumber: string): Promise<void> {
   const game = await liveGame(context.db, roomNumber);
   if (!game) return;
-  if (!canAccess(account, game.ownerId)) throw fail(404, GAME_MSG.gameNotFound);
+  if (!canAccess(account, game.ownerId)) throw Refusal.notFound(GAME_MSG.gameNotFound);
   await endRoom(context, game.id, roomNumber);
 }
 
@@ -281,13 +309,10 @@ export async function restartAllRooms(context: AppLoadContext): Promise<number> 
   return done.filter((d) => d.status === "fulfilled").length;
 }
 
-/** The full ranking of a live room the account owns (admin: any), or null. */
-export async function roomRanking(
-  context: AppLoadContext,
-  account: Account,
-  roomNumber: string,
-): Promise<RoomRanking | null> {
-  const game = await liveGame(context.db, roomNumber);
-  if (!game || !canAccess(account, game.ownerId)) return null;
-  return roomStub(context, roomNumber).ranking(game.id);
+/** The full ranking of a live room the account owns (admin: any); 404 otherwise. */
+export async function roomRanking(context: AppLoadContext, account: Account, roomNumber: string): Promise<RoomRanking> {
+  const game = await ownedLiveGame(context, account, roomNumber);
+  const ranking = game ? await roomStub(context, roomNumber).ranking(game.id) : null;
+  if (!ranking) throw Refusal.notFound(MSG.roomNotFound);
+  return ranking;
 }

@@ -6,7 +6,7 @@ import { releaseMedia } from "./media.server";
 
 /**
  * The picture behind a game's lobby: the account's own, else the admin's, else the default
- * file shipped in public/ (spec §8: the lobby picture falls back to a default).
+ * file shipped in public/ (a lobby always has a picture).
  */
 export type LobbyPicture = { url: string; source: "own" | "admin" | "default" };
 

@@ -1,14 +1,15 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { accounts, type Account } from "@db/schema";
-import { checkSession, clearCookie, sessionCookie, signSession, type Side } from "./auth.server";
+import { clearCookie, requireAccount, sessionCookie, signSession, type Side } from "./auth.server";
+import { sendJson } from "./http.server";
 import { MSG } from "@common/messages";
 import { hashPassword, verifyPassword } from "./password.server";
-import { UserError } from "./user-error.server";
+import { Refusal } from "./refusal.server";
 
 /**
- * One login for both pages (Remix actions) and the spec's JSON calls (§7 /api/auth/login and
- * /api/auth/mj/login): same checks, same answers.
+ * One login for both the login forms (page actions) and the JSON calls /api/auth/login and
+ * /api/auth/mj/login: same checks, same answers.
  */
 export const MSG_LOGIN = {
   expired: "Votre accès a expiré : contactez l'administrateur",
@@ -29,23 +30,22 @@ export async function login(
   password: unknown,
 ): Promise<{ account: Account; token: string }> {
   const mail = typeof identifiant === "string" ? identifiant.trim().toLowerCase() : "";
-  if (!mail || typeof password !== "string" || password === "") throw new UserError(400, MSG.required);
+  if (!mail || typeof password !== "string" || password === "") throw Refusal.badRequest(MSG.required);
   const [account] = await context.db.select().from(accounts).where(eq(accounts.mail, mail)).limit(1);
   if (!account) {
     await decoy(password);
-    throw new UserError(403, MSG.badCredentials);
+    throw Refusal.forbidden(MSG.badCredentials);
   }
   const ok = await verifyPassword(password, account.passwordHash);
-  if (!ok || account.role !== (side === "admin" ? "admin" : "mj")) throw new UserError(403, MSG.badCredentials);
+  if (!ok || account.role !== (side === "admin" ? "admin" : "mj")) throw Refusal.forbidden(MSG.badCredentials);
   if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
-    throw new UserError(403, MSG_LOGIN.expired);
+    throw Refusal.forbidden(MSG_LOGIN.expired);
   }
   return { account, token: await signSession(context.cloudflare.env, account) };
 }
 
-/** JSON handler of POST /api/auth/login and /api/auth/mj/login: 200 {jwt} (+ cookie), 400, 403. */
+/** POST /api/auth/login and /api/auth/mj/login {identifiant, password}: 200 {jwt} and the cookie. */
 export async function loginApi(request: Request, context: AppLoadContext, side: Side): Promise<Response> {
-  if (request.method !== "POST") return Response.json({ error: "Méthode non autorisée" }, { status: 405 });
   let body: { identifiant?: unknown; password?: unknown } = {};
   try {
     const parsed = await request.json();
@@ -53,24 +53,33 @@ export async function loginApi(request: Request, context: AppLoadContext, side: 
   } catch {
     // An unreadable body is an empty form.
   }
+  const { token } = await login(context, side, body.identifiant, body.password);
+  return sendJson({ jwt: token }, { headers: { "Set-Cookie": sessionCookie(request, side, token) } });
+}
+
+/**
+ * GET /api/auth/check and /api/auth/mj/check: 200 for a valid session of that side; any refusal
+ * also deletes that side's cookie, so the page shows its login again.
+ */
+export async function checkApi(request: Request, context: AppLoadContext, side: Side): Promise<Response> {
   try {
-    const { token } = await login(context, side, body.identifiant, body.password);
-    return Response.json({ jwt: token }, { headers: { "Set-Cookie": sessionCookie(request, side, token) } });
+    const account = await requireAccount(request, context, { side });
+    return sendJson({ ok: true, admin: account.role === "admin", name: account.name });
   } catch (error) {
-    if (error instanceof UserError) return Response.json({ error: error.message }, { status: error.status });
-    console.error(error);
-    return Response.json({ error: MSG.serverError }, { status: 500 });
+    if (error instanceof Refusal) error.headers.set("Set-Cookie", clearCookie(request, side));
+    throw error;
   }
 }
 
-/** GET /api/auth/check and /api/auth/mj/check: 200, or 401/403 and the cookie deleted. */
-export async function checkApi(request: Request, context: AppLoadContext, side: Side): Promise<Response> {
-  const check = await checkSession(request, context, side);
-  if (check.status === "ok") {
-    return Response.json({ ok: true, admin: check.account.role === "admin", name: check.account.name });
-  }
-  return Response.json(
-    { error: check.status === "none" ? MSG.notAuthenticated : MSG.wrongAuthentication },
-    { status: check.status === "none" ? 401 : 403, headers: { "Set-Cookie": clearCookie(request, side) } },
-  );
+/** Logging out, from the dashboards' button or the JSON call: the sides' cookies deleted, back home. */
+export function loggedOut(request: Request, sides: readonly Side[]): Response {
+  const headers = new Headers();
+  for (const side of sides) headers.append("Set-Cookie", clearCookie(request, side));
+  return redirect("/", { headers });
+}
+
+/** POST /api/auth/logout: the side named by the form (`side`), or both. */
+export async function logout(request: Request): Promise<Response> {
+  const side = (await request.formData().catch(() => null))?.get("side");
+  return loggedOut(request, side === "admin" || side === "mj" ? [side] : ["admin", "mj"]);
 }

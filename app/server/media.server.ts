@@ -1,9 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { accounts, folders, questions, settings } from "@db/schema";
+import { MSG } from "@common/messages";
+import { UNIQUE_NAME } from "@common/slug";
+import { Refusal } from "./refusal.server";
 
 /**
- * R2 objects are keyed by content hash (DESIGN §3): the same photo uploaded twice, or a
+ * R2 objects are keyed by content hash: the same photo uploaded twice, or a
  * duplicated quiz, shares one object. Writes go R2 first, then D1; deletes D1 first, then R2,
  * and an object goes only when no row refers to it any more.
  */
@@ -52,12 +55,15 @@ export async function releaseMedia(db: Db, bucket: R2Bucket, keys: Iterable<stri
   }
 }
 
+/** The file name of a stored picture: its content hash and extension. */
+export const PICTURE_FILE = /^[a-f0-9]{64}\.(jpg|png|webp|gif)$/;
+
 /**
  * Serves an object with long-lived caching: a key is a content hash, so its bytes never change.
  */
 export async function serveMedia(bucket: R2Bucket, key: string, request: Request): Promise<Response> {
   const object = await bucket.get(key, { onlyIf: request.headers });
-  if (!object) return new Response("Introuvable", { status: 404 });
+  if (!object) throw Refusal.notFound(MSG.fileNotFound);
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
@@ -65,4 +71,37 @@ export async function serveMedia(bucket: R2Bucket, key: string, request: Request
   headers.set("X-Content-Type-Options", "nosniff");
   if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
+}
+
+/**
+ * A picture of R2 `pictures/` (folder pictures, MJ photos, lobby pictures). Public: its name is
+ * a content hash, and nothing else of the bucket is reachable this way.
+ */
+export function servePicture(bucket: R2Bucket, file: string | undefined, request: Request): Promise<Response> {
+  if (!file || !PICTURE_FILE.test(file)) throw Refusal.notFound(MSG.fileNotFound);
+  return serveMedia(bucket, `pictures/${file}`, request);
+}
+
+/**
+ * A question's photo, public like the /watch page. Only a file one of the quiz's questions uses
+ * is served: knowing a quiz's name does not open the whole bucket.
+ */
+export async function serveQuestionPhoto(
+  db: Db,
+  bucket: R2Bucket,
+  quizName: string | undefined,
+  file: string | undefined,
+  request: Request,
+): Promise<Response> {
+  if (!quizName || !UNIQUE_NAME.test(quizName) || !file || !PICTURE_FILE.test(file)) {
+    throw Refusal.notFound(MSG.fileNotFound);
+  }
+  const key = `photos/${file}`;
+  const [used] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.quizUniqueName, quizName), eq(questions.fileKey, key)))
+    .limit(1);
+  if (!used) throw Refusal.notFound(MSG.fileNotFound);
+  return serveMedia(bucket, key, request);
 }

@@ -1,64 +1,23 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { accounts, folders, games, quizzes, type Account } from "@db/schema";
 import { endOfParisDay, frenchDay, parisDay } from "@common/admin/expiry";
-import { MSG_MJ, transferFolderName, type AdminResult, type MjRow } from "@common/admin/types";
+import { plural } from "@common/dashboard/format";
+import { MSG_MJ, transferFolderName, type MjRow } from "@common/admin/types";
 import { MJ_NAME_MAX, PASSWORD_MIN } from "@common/rules";
-import { assertSameOrigin, checkSession, clearCookie, requireAccount } from "./auth.server";
 import { closeGame } from "./games.server";
 import { pictureUrl } from "@common/media-urls";
 import { releaseMedia } from "./media.server";
-import { MSG } from "@common/messages";
 import { hashPassword } from "./password.server";
 import { storePicture } from "./picture-upload.server";
-import { UserError } from "./user-error.server";
+import { Refusal } from "./refusal.server";
 
 /**
- * The administrator's tools (spec §2 'Game-master management table', DESIGN §3/§6): MJ accounts
- * created, changed and deleted by the admin only. Deleting an MJ loses nothing: their folders
- * and quizzes go to the admin, in a new folder named after them, and their live games end.
+ * The game-master table of the admin: MJ accounts created, changed and deleted by the admin
+ * only. Deleting an MJ loses nothing: their folders and quizzes go to the admin, in a new folder
+ * named after them, and their live games end.
  */
-
-// ---------- Who may ask ----------
-
-/**
- * Admin screens: the admin's account, or back to the /pres login (a stale or expired cookie is
- * deleted on the way). MJs get the admin login too: these screens are not theirs.
- */
-export async function requireAdminPage(request: Request, context: AppLoadContext): Promise<Account> {
-  const check = await checkSession(request, context, "admin");
-  if (check.status === "ok") return check.account;
-  const headers = check.status === "invalid" ? { "Set-Cookie": clearCookie(request, "admin") } : undefined;
-  throw redirect("/pres", { headers });
-}
-
-/**
- * Admin JSON calls: 401 nobody, 403 an MJ, an expired MJ or a bad token (spec §6/§8). Changes
- * also check the Origin first (DESIGN §6).
- */
-export async function requireAdminApi(
-  request: Request,
-  context: AppLoadContext,
-  { change }: { change: boolean },
-): Promise<Account> {
-  if (change) assertSameOrigin(request);
-  return requireAccount(request, context, { admin: true });
-}
-
-/** A refusal the page shows, or a server error (logged, never a stack to the browser). */
-export function resultResponse(error: unknown): Response {
-  if (error instanceof Response) return error;
-  if (error instanceof UserError) {
-    return Response.json({ ok: false, error: error.message } satisfies AdminResult, { status: error.status });
-  }
-  console.error(error);
-  return Response.json({ ok: false, error: MSG.serverError } satisfies AdminResult, { status: 500 });
-}
-
-export function ok(message: string, status = 200): Response {
-  return Response.json({ ok: true, message } satisfies AdminResult, { status });
-}
 
 // ---------- The table ----------
 
@@ -92,7 +51,7 @@ export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
   }));
 }
 
-// ---------- Reading the form (spec §7: multipart name, mail, password, expiration, nb_game, edition, photo) ----------
+// ---------- Reading the form (multipart: name, mail, password, expiration, nb_game, edition, photo) ----------
 
 type MjFields = {
   name: string;
@@ -127,17 +86,17 @@ export function readMjForm(form: FormData, mode: "create" | "update"): MjFields 
   // Spaces alone are no password (update: 'unchanged').
   const password = typeof rawPassword === "string" && rawPassword.trim() ? rawPassword : "";
   const day = text(form, "expiration");
-  if (!name || !mail || !day || (mode === "create" && !password)) throw new UserError(400, MSG_MJ.required);
-  if (name.length > MJ_NAME_MAX) throw new UserError(400, MSG_MJ.nameTooLong);
-  if (mail.length > 254 || !MAIL.test(mail)) throw new UserError(400, MSG_MJ.mailInvalid);
-  if (password && password.length < PASSWORD_MIN) throw new UserError(400, MSG_MJ.passwordShort);
+  if (!name || !mail || !day || (mode === "create" && !password)) throw Refusal.badRequest(MSG_MJ.required);
+  if (name.length > MJ_NAME_MAX) throw Refusal.badRequest(MSG_MJ.nameTooLong);
+  if (mail.length > 254 || !MAIL.test(mail)) throw Refusal.badRequest(MSG_MJ.mailInvalid);
+  if (password && password.length < PASSWORD_MIN) throw Refusal.badRequest(MSG_MJ.passwordShort);
   const expiration = endOfParisDay(day);
-  if (expiration === null) throw new UserError(400, MSG_MJ.expirationInvalid);
+  if (expiration === null) throw Refusal.badRequest(MSG_MJ.expirationInvalid);
   const games = text(form, "nb_game");
   let nbGame: number | null = null;
   if (games !== "") {
     nbGame = Number(games);
-    if (!/^\d+$/.test(games) || nbGame > NB_GAME_MAX) throw new UserError(400, MSG_MJ.gamesInvalid);
+    if (!/^\d+$/.test(games) || nbGame > NB_GAME_MAX) throw Refusal.badRequest(MSG_MJ.gamesInvalid);
   }
   const edition = ["on", "true", "1"].includes(text(form, "edition"));
   return {
@@ -158,13 +117,13 @@ async function assertMailFree(db: Db, mail: string, exceptId: number | null) {
     .from(accounts)
     .where(exceptId === null ? eq(accounts.mail, mail) : and(eq(accounts.mail, mail), ne(accounts.id, exceptId)))
     .limit(1);
-  if (taken) throw new UserError(400, MSG_MJ.mailTaken);
+  if (taken) throw Refusal.badRequest(MSG_MJ.mailTaken);
 }
 
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed: accounts\.mail/i.test(String(error));
 
-/** R2 first, then D1 (DESIGN §3); a refused row gives its fresh photo back. */
-export async function createMj(db: Db, bucket: R2Bucket, form: FormData): Promise<MjRow["id"]> {
+/** R2 first, then D1: a refused row gives its fresh photo back. */
+export async function createMj(db: Db, bucket: R2Bucket, form: FormData): Promise<Pick<Account, "id" | "name">> {
   const fields = readMjForm(form, "create");
   await assertMailFree(db, fields.mail, null);
   const photoKey = fields.photo ? await storePicture(bucket, fields.photo) : null;
@@ -181,24 +140,24 @@ export async function createMj(db: Db, bucket: R2Bucket, form: FormData): Promis
         edition: fields.edition,
         photoKey,
       })
-      .returning({ id: accounts.id });
-    return row.id;
+      .returning({ id: accounts.id, name: accounts.name });
+    return row;
   } catch (error) {
     await releaseMedia(db, bucket, [photoKey]);
-    if (isUniqueViolation(error)) throw new UserError(400, MSG_MJ.mailTaken);
+    if (isUniqueViolation(error)) throw Refusal.badRequest(MSG_MJ.mailTaken);
     throw error;
   }
 }
 
 async function mjById(db: Db, rawId: unknown): Promise<Account> {
   const id = Number(typeof rawId === "string" ? rawId.trim() : rawId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new UserError(404, MSG_MJ.notFound);
+  if (!Number.isSafeInteger(id) || id <= 0) throw Refusal.notFound(MSG_MJ.notFound);
   const [mj] = await db
     .select()
     .from(accounts)
     .where(and(eq(accounts.id, id), eq(accounts.role, "mj")))
     .limit(1);
-  if (!mj) throw new UserError(404, MSG_MJ.notFound);
+  if (!mj) throw Refusal.notFound(MSG_MJ.notFound);
   return mj;
 }
 
@@ -222,12 +181,12 @@ export async function updateMj(db: Db, bucket: R2Bucket, form: FormData): Promis
       .where(and(eq(accounts.id, mj.id), eq(accounts.role, "mj")))
       .returning();
     // Deleted between the read and the write.
-    if (!row) throw new UserError(404, MSG_MJ.notFound);
+    if (!row) throw Refusal.notFound(MSG_MJ.notFound);
     if (mj.photoKey !== photoKey) await releaseMedia(db, bucket, [mj.photoKey]);
     return row;
   } catch (error) {
     if (photoKey !== mj.photoKey) await releaseMedia(db, bucket, [photoKey]);
-    if (isUniqueViolation(error)) throw new UserError(400, MSG_MJ.mailTaken);
+    if (isUniqueViolation(error)) throw Refusal.badRequest(MSG_MJ.mailTaken);
     throw error;
   }
 }
@@ -235,6 +194,14 @@ export async function updateMj(db: Db, bucket: R2Bucket, form: FormData): Promis
 // ---------- Deleting an MJ ----------
 
 export type DeleteReport = { name: string; folder: string | null; quizzes: number; folders: number; gamesEnded: number };
+
+/** What the table says once an MJ is deleted, and where their things went. */
+export function deleteMessage(report: DeleteReport): string {
+  const moved = report.folder
+    ? ` ; ${plural(report.quizzes, "quiz", "quiz")} et ${plural(report.folders, "dossier", "dossiers")} rangés dans « ${report.folder} »`
+    : "";
+  return `« ${report.name} » supprimé${moved}`;
+}
 
 /**
  * Ends the MJ's live games, then in one D1 batch (all or nothing): a new admin folder

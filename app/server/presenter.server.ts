@@ -1,18 +1,19 @@
 /**
  * Loader and action shared by the four presenter routes (/pres/{quiz}, /pres/{quiz}/team,
- * /pres/{quiz}/player, /mj/{quiz}[?ranking=team]), following app/server/games.server.ts's contract:
+ * /pres/{quiz}/player, /mj/{quiz}[?ranking=team]):
  * - GET without `room`: the 'loading' step and a form that POSTs the launch to the same URL;
  * - POST (intent launch): login, origin, settings, launchGame, then a redirect to `?room=N`,
  *   so a reload resumes the game and never launches a second one;
  * - GET with `room`: the presenter token of that live room, or 'Cette partie est terminée';
  * - POST (intent close, 'Nouvelle partie'): closeGame, then back to the dashboard or folder.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { Account } from "@db/schema";
-import { assertSameOrigin, checkSession, type Side } from "./auth.server";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireAccount, requirePageAccount, type Side } from "./auth.server";
 import { closeGame, launchGame, parseLaunchSettings, presenterSession } from "./games.server";
+import { pageAction, pageLoader } from "./http.server";
 import { lobbyPictureUrl } from "./lobby-picture.server";
 import { MSG } from "@common/messages";
+import { Refusal } from "./refusal.server";
 import { ROOM_NUMBER } from "./rooms.server";
 import { UNIQUE_NAME } from "@common/slug";
 import { dashboardPath } from "@common/dashboard/format";
@@ -36,10 +37,6 @@ export type PresenterLoaderData =
       dashboard: string;
     };
 
-export type PresenterActionData = { error: string };
-
-export const ENDED_MESSAGE = "Cette partie est terminée";
-
 function folderIdOf(search: URLSearchParams): number | null {
   const raw = search.get("folderId");
   if (raw === null || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
@@ -53,39 +50,19 @@ function modeOf(routeMode: RouteMode, search: URLSearchParams): "player" | "team
 
 function quizOf(params: LoaderFunctionArgs["params"]): string {
   const quiz = params.quiz ?? "";
-  if (!UNIQUE_NAME.test(quiz)) throw data({ message: "Quiz introuvable" }, { status: 404 });
+  if (!UNIQUE_NAME.test(quiz)) throw Refusal.notFound(MSG.quizNotFound);
   return quiz;
 }
 
-/** The account of this side of the app (admin under /pres, MJ under /mj), or null. */
-async function accountOf(request: Request, context: LoaderFunctionArgs["context"], side: Side): Promise<Account | null> {
-  const check = await checkSession(request, context, side);
-  return check.status === "ok" ? check.account : null;
-}
-
-/** French text of a refusal thrown by games.server.ts as a Response with JSON {error}. */
-async function refusalText(error: unknown): Promise<{ status: number; message: string } | null> {
-  if (!(error instanceof Response)) return null;
-  let message: string = MSG.serverError;
-  try {
-    const body = (await error.clone().json()) as { error?: unknown };
-    if (typeof body.error === "string" && body.error) message = body.error;
-  } catch {
-    // not JSON: keep the generic message
-  }
-  return { status: error.status, message };
-}
-
-export async function presenterLoader(
+export const presenterLoader = pageLoader(async (
   { request, context, params }: LoaderFunctionArgs,
   side: Side,
   routeMode: RouteMode,
-): Promise<PresenterLoaderData> {
+): Promise<PresenterLoaderData> => {
   const url = new URL(request.url);
   const dashboard = dashboardPath(side, folderIdOf(url.searchParams));
-  const account = await accountOf(request, context, side);
   // The login form lives on the dashboard.
-  if (!account) throw redirect(side === "admin" ? "/pres" : "/mj");
+  const account = await requirePageAccount(request, context, side);
   const quiz = quizOf(params);
 
   const room = url.searchParams.get("room");
@@ -115,51 +92,36 @@ export async function presenterLoader(
     host: url.host,
     dashboard,
   };
-}
+});
 
-export async function presenterAction(
+export const presenterAction = pageAction(async (
   { request, context, params }: ActionFunctionArgs,
   side: Side,
   routeMode: RouteMode,
-) {
-  assertSameOrigin(request);
+) => {
   const url = new URL(request.url);
   const folderId = folderIdOf(url.searchParams);
-  const account = await accountOf(request, context, side);
-  if (!account) return data<PresenterActionData>({ error: MSG.notAuthenticated }, { status: 401 });
+  const account = await requireAccount(request, context, { side });
   const quiz = quizOf(params);
   const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
 
-  if (intent === "close") {
-    const room = String(form?.get("room") ?? "");
+  if (form?.get("intent") === "close") {
+    const room = String(form.get("room") ?? "");
     if (ROOM_NUMBER.test(room)) {
-      try {
-        await closeGame(context, account, room);
-      } catch (error) {
-        const refusal = await refusalText(error);
-        if (!refusal) throw error;
-        // A room already closed or gone needs no closing: go back all the same.
-        if (refusal.status !== 404 && refusal.status !== 409)
-          return data<PresenterActionData>({ error: refusal.message }, { status: refusal.status });
-      }
+      await closeGame(context, account, room).catch((error: unknown) => {
+        // A room that is gone, or not this account's, needs no closing: back all the same.
+        if (!(error instanceof Refusal && error.status === 404)) throw error;
+      });
     }
     throw redirect(dashboardPath(side, folderId));
   }
 
   const parsed = parseLaunchSettings(url.searchParams, modeOf(routeMode, url.searchParams));
-  if (!parsed.ok) return data<PresenterActionData>({ error: parsed.error }, { status: 400 });
-  let roomNumber: string;
-  try {
-    ({ roomNumber } = await launchGame(context, account, quiz, parsed.settings));
-  } catch (error) {
-    const refusal = await refusalText(error);
-    if (!refusal) throw error;
-    return data<PresenterActionData>({ error: refusal.message }, { status: refusal.status });
-  }
+  if (!parsed.ok) throw Refusal.badRequest(parsed.error);
+  const { roomNumber } = await launchGame(context, account, quiz, parsed.settings);
   const next = new URLSearchParams();
   if (routeMode === "query" && url.searchParams.get("ranking") === "team") next.set("ranking", "team");
   next.set("room", roomNumber);
   if (folderId !== null) next.set("folderId", String(folderId));
   throw redirect(`${url.pathname}?${next}`);
-}
+});

@@ -1,56 +1,28 @@
 /**
  * The quiz wizard's server side: create a quiz, add and remove questions, save its map settings,
- * discard a quiz abandoned during its creation. Every function takes an account already checked
- * by requireAccount; the rules of who may change what live here, once.
+ * discard a quiz abandoned during its creation. Who may change which quiz is decided by
+ * requireOwnedQuiz (quizzes.server.ts); the functions below take a quiz already checked.
  */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { folders, questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
-import { canAccess, canEdit } from "./auth.server";
+import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
+import { MAX_UPLOAD_BODY, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
+import { COORDS_MSG, isValidLatLng, parseCoords, type CoordsResult } from "@common/coords";
+import { stripLocation } from "@common/exif-strip";
+import { folderUrl, dashboardUrl } from "@common/dashboard/format";
+import { canAccess, requireAccount } from "./auth.server";
+import { pageAction, pageLoader } from "./http.server";
+import { findQuiz, inCreation, removeQuiz, requireOwnedQuiz } from "./quizzes.server";
+import { Refusal } from "./refusal.server";
 import { questionImageUrl } from "@common/media-urls";
-import { putMedia, releaseMedia } from "./media.server";
-import { IMAGE_EXTENSION, type ImageType } from "@common/sniff";
-import { quizUniqueName, UNIQUE_NAME } from "@common/slug";
-import { streetViewEmbedUrl, type StreetView } from "@common/streetview";
+import { PICTURE_FILE, putMedia, releaseMedia } from "./media.server";
+import { detectImage, IMAGE_EXTENSION, type ImageType } from "@common/sniff";
+import { quizUniqueName } from "@common/slug";
+import { parseStreetViewEmbed, streetViewEmbedUrl, type StreetView } from "@common/streetview";
 import type { LatLng } from "@common/protocol";
-
-export function jsonError(status: number, error: string): Response {
-  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
-}
-
-export async function findQuiz(db: Db, uniqueName: string | undefined): Promise<Quiz | null> {
-  if (!uniqueName || !UNIQUE_NAME.test(uniqueName)) return null;
-  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.uniqueName, uniqueName)).limit(1);
-  return quiz ?? null;
-}
-
-/**
- * A quiz whose map settings were never confirmed is still being built in the wizard that created
- * it: its owner may finish it even without the edit right. Once confirmed, changing it is editing
- * (spec §6: an MJ edits only with can_edit).
- */
-export function inCreation(quiz: Quiz): boolean {
-  return quiz.mapSettings === null;
-}
-
-export function mayChange(account: Account, quiz: Quiz): boolean {
-  return canAccess(account, quiz.ownerId) && (canEdit(account) || inCreation(quiz));
-}
-
-/** The quiz, or a thrown 404 / 403 JSON answer. */
-export async function requireQuiz(
-  db: Db,
-  account: Account,
-  uniqueName: string | undefined,
-  need: "read" | "change",
-): Promise<Quiz> {
-  const quiz = await findQuiz(db, uniqueName);
-  if (!quiz) throw jsonError(404, WIZARD_MSG.quizNotFound);
-  const allowed = need === "read" ? canAccess(account, quiz.ownerId) : mayChange(account, quiz);
-  if (!allowed) throw jsonError(403, WIZARD_MSG.cannotEdit);
-  return quiz;
-}
 
 /** A folder the account may put a quiz into, or null (the quiz then goes to the root). */
 export async function usableFolder(db: Db, account: Account, folderId: number | null | undefined) {
@@ -124,7 +96,7 @@ async function nextPosition(db: Db, quizName: string): Promise<number> {
 
 /**
  * Stores the photo (already sniffed and stripped of its position) then its row. If the row
- * cannot be written, the object is released again: nothing is left half-stored (DESIGN §3).
+ * cannot be written, the object is released again: nothing is left half-stored.
  */
 export async function addPhotoQuestion(
   db: Db,
@@ -181,13 +153,100 @@ export async function addStreetViewQuestion(
   return toWizardQuestion(quiz.uniqueName, row);
 }
 
+/** `coords` is JSON {lat, lng}; the typed 'lat,lng' form is accepted too. */
+function readCoords(value: FormDataEntryValue | null): CoordsResult {
+  if (typeof value !== "string" || !value.trim()) return { ok: false, error: COORDS_MSG.missing };
+  try {
+    const json: unknown = JSON.parse(value);
+    if (json && typeof json === "object" && "lat" in json && "lng" in json) {
+      const { lat, lng } = json as { lat: unknown; lng: unknown };
+      if (typeof lat === "number" && typeof lng === "number" && isValidLatLng(lat, lng)) {
+        return { ok: true, coords: { lat, lng } };
+      }
+      return { ok: false, error: COORDS_MSG.invalid };
+    }
+  } catch {
+    // not JSON: the typed form below
+  }
+  return parseCoords(value);
+}
+
+function coordsOf(form: FormData): LatLng {
+  const coords = readCoords(form.get("coords"));
+  if (!coords.ok) throw Refusal.badRequest(coords.error);
+  return coords.coords;
+}
+
+/** The name typed, else a fallback (the photo's file name, the Street View title). */
+function questionName(form: FormData, fallback: string): string {
+  const raw = form.get("name");
+  const name = questionNameSchema.safeParse(typeof raw === "string" && raw.trim() ? raw : fallback);
+  if (!name.success) throw Refusal.badRequest(firstIssue(name.error));
+  return name.data;
+}
+
+const withoutExtension = (fileName: string) => fileName.replace(/\.[^./\\]*$/, "");
+
 /**
- * Removes one question, named by its id or (spec path) by its photo's file name. The row goes
+ * A new question from the wizard's multipart form. A photo question sends uploadFile, name and
+ * coords; a Street View question sends coords, name, iframe, titre and description. The photo
+ * is checked by its content and stored without its GPS position (the spot is the answer).
+ */
+export async function addQuestionFromForm(
+  db: Db,
+  bucket: R2Bucket,
+  quiz: Quiz,
+  request: Request,
+): Promise<WizardQuestion> {
+  // Refused before the body is read: a browser always sends the length of a multipart body.
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > MAX_UPLOAD_BODY) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
+  const form = await request.formData().catch(() => null);
+  if (!form) throw Refusal.badRequest(WIZARD_MSG.required);
+
+  const file = form.get("uploadFile");
+  if (file !== null) {
+    if (!(file instanceof File) || file.size === 0) throw Refusal.badRequest(WIZARD_MSG.noFile);
+    if (file.size > QUESTION_PHOTO_MAX_BYTES) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
+    const name = questionName(form, withoutExtension(file.name));
+    const coords = coordsOf(form);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = detectImage(bytes);
+    if (!type) throw Refusal.badRequest(WIZARD_MSG.notAnImage);
+    const clean = stripLocation(bytes, type);
+    if (!clean) throw Refusal.badRequest(WIZARD_MSG.unreadable);
+    return addPhotoQuestion(db, bucket, quiz, { bytes: clean, type, name, coords });
+  }
+
+  if (form.has("iframe")) {
+    const fields = streetViewFieldsSchema.safeParse({
+      titre: form.get("titre"),
+      description: form.get("description"),
+      iframe: form.get("iframe"),
+    });
+    if (!fields.success) throw Refusal.badRequest(firstIssue(fields.error));
+    const streetView = parseStreetViewEmbed(fields.data.iframe);
+    if (!streetView) throw Refusal.badRequest(WIZARD_MSG.streetViewMissing);
+    const coords = coordsOf(form);
+    return addStreetViewQuestion(db, quiz, {
+      name: questionName(form, fields.data.titre),
+      titre: fields.data.titre,
+      description: fields.data.description,
+      streetView,
+      coords,
+    });
+  }
+
+  throw Refusal.badRequest(WIZARD_MSG.required);
+}
+
+/**
+ * Removes one question, named by its id or by its photo's file name. The row goes
  * first, then the photo if no other row still uses it.
  */
-export async function deleteQuestion(db: Db, bucket: R2Bucket, quiz: Quiz, ref: string): Promise<boolean> {
+export async function deleteQuestion(db: Db, bucket: R2Bucket, quiz: Quiz, ref: string): Promise<void> {
   const byId = /^\d{1,15}$/.test(ref);
-  if (!byId && !/^[a-f0-9]{64}\.(jpg|png|webp|gif)$/.test(ref)) return false;
+  if (!byId && !PICTURE_FILE.test(ref)) throw Refusal.notFound(WIZARD_MSG.questionNotFound);
   const [row] = await db
     .select()
     .from(questions)
@@ -199,10 +258,9 @@ export async function deleteQuestion(db: Db, bucket: R2Bucket, quiz: Quiz, ref: 
     )
     .orderBy(asc(questions.position))
     .limit(1);
-  if (!row) return false;
+  if (!row) throw Refusal.notFound(WIZARD_MSG.questionNotFound);
   await db.delete(questions).where(eq(questions.id, row.id));
   await releaseMedia(db, bucket, [row.fileKey]);
-  return true;
 }
 
 export async function saveMapSettings(db: Db, quiz: Quiz, mapSettings: MapSettings): Promise<void> {
@@ -210,28 +268,61 @@ export async function saveMapSettings(db: Db, quiz: Quiz, mapSettings: MapSettin
 }
 
 /**
- * 'Annuler' in a wizard that created the quiz (spec §2): rows first, in one batch, then the
- * photos nothing else uses. A quiz whose map settings were confirmed is never discarded this way.
+ * 'Annuler' in a wizard that created the quiz: the quiz goes with its questions and the photos
+ * nothing else uses. A quiz whose map settings were confirmed is never discarded this way.
  */
 export async function discardQuiz(db: Db, bucket: R2Bucket, account: Account, quiz: Quiz): Promise<boolean> {
   if (!canAccess(account, quiz.ownerId) || !inCreation(quiz)) return false;
-  const rows = await db
-    .select({ fileKey: questions.fileKey })
-    .from(questions)
-    .where(eq(questions.quizUniqueName, quiz.uniqueName));
-  await db.batch([
-    db.delete(questions).where(eq(questions.quizUniqueName, quiz.uniqueName)),
-    db.delete(quizzes).where(eq(quizzes.uniqueName, quiz.uniqueName)),
-  ]);
-  await releaseMedia(db, bucket, rows.map((r) => r.fileKey));
+  await removeQuiz(db, bucket, quiz);
   return true;
 }
 
 /** Where the wizard returns: the dashboard of the account's side, in the quiz's folder if any. */
-export async function dashboardPath(db: Db, account: Account, folderId: number | null | undefined): Promise<string> {
-  const side = account.role === "admin" ? "/pres" : "/mj";
-  if (!folderId) return side;
-  const [folder] = await db.select().from(folders).where(eq(folders.id, folderId)).limit(1);
-  if (!folder || !canAccess(account, folder.ownerId)) return side;
-  return `${side}/${folder.id}/${encodeURIComponent(folder.name)}/folder`;
+export async function backToDashboard(db: Db, account: Account, folderId: number | null | undefined): Promise<string> {
+  const side = account.role === "admin" ? "admin" : "mj";
+  const folder = await usableFolder(db, account, folderId);
+  return folder ? folderUrl(side, folder) : dashboardUrl(side);
 }
+
+// ---------- The wizard's pages ----------
+
+/** /quiz/new?folderId=<id>: the wizard creating a quiz, for any logged-in account. */
+export const newQuizPage = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
+  const account = await requireAccount(request, context);
+  const folderId = Number(new URL(request.url).searchParams.get("folderId") ?? "");
+  const folder = await usableFolder(context.db, account, Number.isSafeInteger(folderId) ? folderId : null);
+  return {
+    folderId: folder?.id ?? null,
+    backTo: await backToDashboard(context.db, account, folder?.id ?? null),
+  };
+});
+
+/** /quiz/{name}/edit: the wizard on a finished quiz, for its owner with the edit right or the admin. */
+export const editQuizPage = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
+  const account = await requireAccount(request, context);
+  const quiz = await requireOwnedQuiz(context.db, account, params.name, "edit");
+  return {
+    quiz: {
+      uniqueName: quiz.uniqueName,
+      name: quiz.name,
+      description: quiz.description,
+      mapSettings: quiz.mapSettings,
+    },
+    questions: await listQuestions(context.db, quiz.uniqueName),
+    backTo: await backToDashboard(context.db, account, quiz.folderId),
+  };
+});
+
+/**
+ * 'Annuler' after the quiz was created: the quiz, its questions and the photos only it used are
+ * deleted, then back to the dashboard. Someone else's quiz, or a finished one, is left as it is
+ * (discardQuiz checks) and the answer is the same.
+ */
+export const discardAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const account = await requireAccount(request, context);
+  const form = await request.formData().catch(() => null);
+  if (form?.get("intent") !== "discard") throw Refusal.badRequest();
+  const quiz = await findQuiz(context.db, String(form.get("quiz") ?? ""));
+  if (quiz) await discardQuiz(context.db, context.cloudflare.env.BUCKET, account, quiz);
+  return redirect(await backToDashboard(context.db, account, quiz?.folderId ?? null));
+});

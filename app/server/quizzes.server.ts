@@ -1,12 +1,14 @@
 import { and, asc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { questions, quizzes, type Account, type Quiz } from "@db/schema";
-import { canAccess } from "./auth.server";
-import { folderFor } from "./folders.server";
+import { MSG } from "@common/messages";
+import { WIZARD_MSG } from "@common/wizard/types";
+import { canAccess, canEdit } from "./auth.server";
+import { requireOwnedFolder } from "./folders.server";
 import { releaseMedia } from "./media.server";
 import { quizUniqueName, UNIQUE_NAME } from "@common/slug";
 import { QUIZ_TITLE_MAX, copyName } from "@common/rules";
-import { NOT_FOUND, UserError } from "./user-error.server";
+import { Refusal } from "./refusal.server";
 
 /**
  * The quiz list of the dashboards and what its cards change (delete, duplicate, move, back to
@@ -54,17 +56,55 @@ export async function quizCountsByFolder(db: Db, account: Account): Promise<Map<
   return new Map(rows.map((r) => [r.folderId, Number(r.n)]));
 }
 
-/** The quiz if the account may see it; another MJ's quiz is as absent as a missing one. */
-export async function quizFor(db: Db, account: Account, uniqueName: unknown): Promise<Quiz> {
-  if (typeof uniqueName !== "string" || !UNIQUE_NAME.test(uniqueName)) throw new UserError(404, NOT_FOUND.quiz);
+/**
+ * What a caller wants to do with a quiz: see it (dashboard cards, launching, reading its
+ * questions), build it (the wizard's calls: an MJ without the edit right may still finish a quiz
+ * they are creating), or edit it (the edit page: the edit right is needed).
+ */
+export type QuizAccess = "see" | "build" | "edit";
+
+/**
+ * The quiz, or a thrown refusal. Another account's quiz is refused exactly like a missing one
+ * (404 « Quiz introuvable »), so nobody learns which names exist; a quiz of one's own that the
+ * account may not change is a 403.
+ */
+export async function requireOwnedQuiz(
+  db: Db,
+  account: Account,
+  uniqueName: unknown,
+  access: QuizAccess = "see",
+): Promise<Quiz> {
+  const quiz = typeof uniqueName === "string" ? await findQuiz(db, uniqueName) : null;
+  if (!quiz || !canAccess(account, quiz.ownerId)) throw Refusal.notFound(MSG.quizNotFound);
+  const allowed = access === "see" || canEdit(account) || (access === "build" && inCreation(quiz));
+  if (!allowed) throw Refusal.forbidden(WIZARD_MSG.cannotEdit);
+  return quiz;
+}
+
+/** The quiz of that name, whoever owns it, or null (for the checks above and the public pages). */
+export async function findQuiz(db: Db, uniqueName: string): Promise<Quiz | null> {
+  if (!UNIQUE_NAME.test(uniqueName)) return null;
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.uniqueName, uniqueName)).limit(1);
-  if (!quiz || !canAccess(account, quiz.ownerId)) throw new UserError(404, NOT_FOUND.quiz);
+  return quiz ?? null;
+}
+
+/**
+ * A quiz whose map settings were never confirmed is still being built in the wizard that created
+ * it: its owner may finish it even without the edit right. Once confirmed, changing it is editing.
+ */
+export function inCreation(quiz: Quiz): boolean {
+  return quiz.mapSettings === null;
+}
+
+/** The dashboard's 'Supprimer' on a quiz card. */
+export async function deleteQuiz(db: Db, bucket: R2Bucket, account: Account, uniqueName: unknown) {
+  const quiz = await requireOwnedQuiz(db, account, uniqueName);
+  await removeQuiz(db, bucket, quiz);
   return quiz;
 }
 
 /** D1 rows first (questions then the quiz, one batch), then the photos nothing else uses. */
-export async function deleteQuiz(db: Db, bucket: R2Bucket, account: Account, uniqueName: unknown) {
-  const quiz = await quizFor(db, account, uniqueName);
+export async function removeQuiz(db: Db, bucket: R2Bucket, quiz: Quiz): Promise<void> {
   const keys = await db
     .select({ fileKey: questions.fileKey })
     .from(questions)
@@ -74,7 +114,6 @@ export async function deleteQuiz(db: Db, bucket: R2Bucket, account: Account, uni
     db.delete(quizzes).where(eq(quizzes.uniqueName, quiz.uniqueName)),
   ]);
   await releaseMedia(db, bucket, keys.map((k) => k.fileKey));
-  return quiz;
 }
 
 /**
@@ -109,20 +148,20 @@ function insertQuestionsFrom(db: Db, from: string, to: string) {
 
 /** 'X' -> 'X (copie)' beside the original, in the same folder; returns the copy's name. */
 export async function duplicateQuiz(db: Db, account: Account, uniqueName: unknown): Promise<string> {
-  const quiz = await quizFor(db, account, uniqueName);
+  const quiz = await requireOwnedQuiz(db, account, uniqueName);
   const name = copyName(quiz.name, QUIZ_TITLE_MAX);
   await db.batch(copyQuizStatements(db, quiz, { name, folderId: quiz.folderId }));
   return name;
 }
 
 export async function moveQuiz(db: Db, account: Account, uniqueName: unknown, folderId: unknown) {
-  const quiz = await quizFor(db, account, uniqueName);
-  const folder = await folderFor(db, account, folderId);
-  if (folder.ownerId !== quiz.ownerId) throw new UserError(400, "Ce dossier appartient à un autre compte");
+  const quiz = await requireOwnedQuiz(db, account, uniqueName);
+  const folder = await requireOwnedFolder(db, account, folderId);
+  if (folder.ownerId !== quiz.ownerId) throw Refusal.badRequest("Ce dossier appartient à un autre compte");
   await db.update(quizzes).set({ folderId: folder.id }).where(eq(quizzes.uniqueName, quiz.uniqueName));
 }
 
 export async function quizToRoot(db: Db, account: Account, uniqueName: unknown) {
-  const quiz = await quizFor(db, account, uniqueName);
+  const quiz = await requireOwnedQuiz(db, account, uniqueName);
   await db.update(quizzes).set({ folderId: null }).where(eq(quizzes.uniqueName, quiz.uniqueName));
 }

@@ -1,6 +1,11 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { games, type Game } from "@db/schema";
+import { MSG } from "@common/messages";
+import { normaliseRoomInput } from "@common/room-check";
+import { pageAction } from "./http.server";
+import { Refusal } from "./refusal.server";
 
 /** Room numbers are six digits (the join code shown in two halves on the presenter). */
 export const ROOM_NUMBER = /^\d{6}$/;
@@ -8,7 +13,7 @@ export const ROOM_NUMBER = /^\d{6}$/;
 export type LiveRoom = { roomNumber: string; random: boolean };
 
 /**
- * The live-rooms registry (DESIGN §3): a room exists while its game row is not closed.
+ * The live-rooms registry: a room exists while its game row is not closed.
  * A Durable Object cannot tell this itself, since addressing one creates it.
  */
 export async function findLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom | null> {
@@ -17,6 +22,24 @@ export async function findLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom
   const settings = game.settings as { iconType?: string } | null;
   return { roomNumber: game.roomNumber, random: settings?.iconType !== "defined" };
 }
+
+/**
+ * The room check of the phones (GET /api/game/check/{room}, and the home form without
+ * JavaScript): 400 for no number, 404 « Cette salle n'existe pas… » for a number no live game holds.
+ */
+export async function requireLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom> {
+  if (!/^\d+$/.test(roomNumber)) throw Refusal.badRequest(MSG.required);
+  const room = await findLiveRoom(db, roomNumber);
+  if (!room) throw Refusal.notFound(MSG.roomNotFound);
+  return room;
+}
+
+/** The home page's form without JavaScript: the same check, then the room's page. */
+export const joinRoomAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const roomNumber = normaliseRoomInput((await request.formData().catch(() => null))?.get("room"));
+  const room = await requireLiveRoom(context.db, roomNumber ?? "");
+  return redirect(room.random ? `/play/${room.roomNumber}` : `/join/${room.roomNumber}`);
+});
 
 /** The game holding a room number, if it is live (lobby, live or over: not closed). */
 export async function liveGame(db: Db, roomNumber: string): Promise<Game | null> {
@@ -32,6 +55,10 @@ export async function liveGame(db: Db, roomNumber: string): Promise<Game | null>
 /** Every live game, for 'Redémarrer'. */
 export async function liveGames(db: Db): Promise<Game[]> {
   return db.select().from(games).where(ne(games.status, "closed"));
+}
+
+export async function liveGameCount(db: Db): Promise<number> {
+  return db.$count(games, ne(games.status, "closed"));
 }
 
 /** Games of an owner still waiting in their lobby: each holds one of the owner's games. */

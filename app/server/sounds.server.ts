@@ -2,14 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { settings } from "@db/schema";
 import type { SoundCategory } from "@common/admin/types";
-import { putMedia, releaseMedia } from "./media.server";
+import { putMedia, releaseMedia, serveMedia } from "./media.server";
 import { DEFAULT_SOUND_IDS } from "@common/sounds";
 import { isMp3 } from "@common/sniff";
 import { SOUND_MAX_BYTES, SOUND_TOO_LARGE, WARNING_BEFORE_MS } from "@common/rules";
-import { UserError } from "./user-error.server";
+import { Refusal } from "./refusal.server";
 
 /**
- * The game's sounds (spec §2 'Sound management', §9): 1 lobby, 2 ranking, 3 end, 4 warning,
+ * The game's sounds: 1 lobby, 2 ranking, 3 end, 4 warning,
  * 5-7 played at random during questions. The defaults ship in public/sounds/{id}.mp3; the
  * admin's replacements live in R2, their keys in settings 'sounds' as a JSON map id -> key.
  * The photo category holds every sound not in the first four (5, 6, 7: the presenter plays
@@ -63,13 +63,35 @@ export async function soundOverride(db: Db, id: number): Promise<string | null> 
   return isSoundId(id) ? ((await readSoundKeys(db))[String(id)] ?? null) : null;
 }
 
+/**
+ * GET /api/sound/{id}: the admin's replacement when there is one, else the default shipped in
+ * public/sounds, by a redirect so that the static file keeps its caching and ranges.
+ */
+export async function serveSound(db: Db, bucket: R2Bucket, rawId: string | undefined, request: Request): Promise<Response> {
+  const id = Number(rawId);
+  if (!isSoundId(id) || String(id) !== rawId) throw Refusal.notFound(MSG_SOUND.notFound);
+  const key = await soundOverride(db, id);
+  if (key) {
+    const media = await serveMedia(bucket, key, request);
+    // The URL stays while the sound may change: revalidate each time (the ETag makes it cheap).
+    const headers = new Headers(media.headers);
+    headers.set("Cache-Control", "no-cache");
+    return new Response(media.body, { status: media.status, headers });
+  }
+  // Not cached: once an admin replaces a sound, the next game must hear the new one.
+  return new Response(null, {
+    status: 302,
+    headers: { Location: `/sounds/${id}.mp3`, "Cache-Control": "no-store" },
+  });
+}
+
 /** The version changes with the sound, so a browser never plays a replaced one from its cache. */
 export function soundUrl(id: number, key: string | undefined): string {
   const version = key ? key.slice(key.indexOf("/") + 1, key.indexOf("/") + 13) : "0";
   return `/api/sound/${id}?v=${version}`;
 }
 
-/** GET /api/pres/admin/soundList: the ordered array of sound URLs (spec §3 'Sound list'). */
+/** GET /api/pres/admin/soundList: the ordered array of sound URLs. */
 export async function soundList(db: Db): Promise<string[]> {
   const keys = await readSoundKeys(db);
   return SOUND_IDS.map((id) => soundUrl(id, keys[String(id)]));
@@ -91,17 +113,17 @@ export async function soundCategories(db: Db): Promise<SoundCategory[]> {
 export function targetSound(rawCategory: unknown, rawFile: unknown): number {
   const match = /^(\d{1,2})(?:\.mp3)?$/i.exec(String(rawFile ?? ""));
   const id = match ? Number(match[1]) : NaN;
-  if (!isSoundId(id) || categoryOf(id) !== Number(rawCategory)) throw new UserError(404, MSG_SOUND.notFound);
+  if (!isSoundId(id) || categoryOf(id) !== Number(rawCategory)) throw Refusal.notFound(MSG_SOUND.notFound);
   return id;
 }
 
 /** Checks the upload (name .mp3, content mp3, 5 MB) before anything is stored. */
 export async function readMp3(file: FormDataEntryValue | null): Promise<Uint8Array<ArrayBuffer>> {
-  if (!file || typeof file === "string" || file.size === 0) throw new UserError(400, MSG_SOUND.missing);
-  if (!file.name.toLowerCase().endsWith(".mp3")) throw new UserError(400, MSG_SOUND.notMp3Name);
-  if (file.size > SOUND_MAX_BYTES) throw new UserError(413, MSG_SOUND.tooBig);
+  if (!file || typeof file === "string" || file.size === 0) throw Refusal.badRequest(MSG_SOUND.missing);
+  if (!file.name.toLowerCase().endsWith(".mp3")) throw Refusal.badRequest(MSG_SOUND.notMp3Name);
+  if (file.size > SOUND_MAX_BYTES) throw Refusal.tooLarge(MSG_SOUND.tooBig);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!isMp3(bytes)) throw new UserError(400, MSG_SOUND.notMp3);
+  if (!isMp3(bytes)) throw Refusal.badRequest(MSG_SOUND.notMp3);
   return bytes;
 }
 
@@ -119,7 +141,7 @@ export async function replaceSound(db: Db, bucket: R2Bucket, id: number, bytes: 
 
 /** Back to the shipped sound. */
 export async function resetSound(db: Db, bucket: R2Bucket, id: number) {
-  if (!isSoundId(id)) throw new UserError(404, MSG_SOUND.notFound);
+  if (!isSoundId(id)) throw Refusal.notFound(MSG_SOUND.notFound);
   const previous = await soundOverride(db, id);
   if (!previous) return;
   const path = `$."${id}"`;

@@ -38,7 +38,10 @@ export type MjRow = {
 
 export type MjPageData = { accountName: string; mjs: MjRow[] };
 
-/** Answer of every change call: a message to show, or the French reason of a refusal. */
+/**
+ * What adminCall hands the screens: the server's `{ message }` on success, its `{ error }` (the
+ * French reason of a refusal) otherwise.
+ */
 export type AdminResult = { ok: true; message: string } | { ok: false; error: string };
 
 export type SoundItem = {

@@ -45,4 +45,5 @@ export type DashboardData =
       owners: Record<number, string>;
     };
 
-export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+/** Answer of every change: what it did, or the French reason it was refused (the server's one error shape). */
+export type ActionResult = { message: string } | { error: string };

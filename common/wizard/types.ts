@@ -29,7 +29,6 @@ export const WIZARD_MSG = {
   tooLarge: PHOTO_TOO_LARGE,
   unreadable: "Cette image est illisible",
   streetViewMissing: "Ce lien Street View ne contient pas la position et l'angle de vue",
-  quizNotFound: "Ce quiz n'existe pas",
   questionNotFound: "Cette question n'existe pas",
   cannotEdit: "Vous n'avez pas le droit de modifier ce quiz",
   badMapSettings: "Paramètres de la carte invalides",

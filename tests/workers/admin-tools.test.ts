@@ -187,7 +187,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     const fields = mjFields({ expiration: "2099-01-15" });
     const res = await post("/api/pres/admin/mj", fields, asAdmin);
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ ok: true, message: "MJ « Camille Martin » ajouté" });
+    expect(await res.json()).toEqual({ message: "MJ « Camille Martin » ajouté" });
     const mail = String(fields.mail).toLowerCase();
     const [row] = await db.select().from(accounts).where(eq(accounts.mail, mail));
     expect(row.role).toBe("mj");
@@ -216,7 +216,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
       const fields = mjFields({ [missing]: "  " });
       const res = await post("/api/pres/admin/mj", fields, asAdmin);
       expect(res.status, missing).toBe(400);
-      expect(await res.json()).toEqual({ ok: false, error: "Veuillez remplir tous les champs obligatoires !" });
+      expect(await res.json()).toEqual({ error: "Veuillez remplir tous les champs obligatoires !" });
       if (missing !== "mail") {
         expect(await db.select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()))).toEqual([]);
       }
@@ -243,7 +243,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     for (const [overrides, error] of cases) {
       const res = await post("/api/pres/admin/mj", mjFields(overrides), asAdmin);
       expect(res.status, JSON.stringify(overrides)).toBe(400);
-      expect(await res.json()).toEqual({ ok: false, error });
+      expect(await res.json()).toEqual({ error });
     }
     expect((await db.select().from(accounts)).length).toBe(before);
   });
@@ -265,7 +265,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     const refused = mjFields({ photo_file: fake });
     const res = await post("/api/pres/admin/mj", refused, asAdmin);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ ok: false, error: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)" });
+    expect(await res.json()).toEqual({ error: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)" });
     expect(await db.select().from(accounts).where(eq(accounts.mail, String(refused.mail).toLowerCase()))).toEqual([]);
     expect(await r2Keys("pictures/")).toEqual(picturesBefore);
   });
@@ -282,7 +282,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
       asAdmin,
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, message: "« Camille Durand » enregistré" });
+    expect(await res.json()).toEqual({ message: "« Camille Durand » enregistré" });
     let now = (await account(row.id))!;
     expect(now).toMatchObject({ name: "Camille Durand", mail: "camille.durand@example.fr", nbGame: null, edition: false, photoKey: oldPhoto });
     expect(now.passwordHash).toBe(row.passwordHash);
@@ -326,12 +326,12 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     for (const id of ["999999", String(theAdmin.id), "abc"]) {
       const res = await post("/api/pres/admin/mj", { ...base, id }, asAdmin);
       expect(res.status, id).toBe(404);
-      expect(await res.json()).toEqual({ ok: false, error: "Utilisateur introuvable" });
+      expect(await res.json()).toEqual({ error: "Utilisateur introuvable" });
     }
     expect((await account(theAdmin.id))!.name).toBe(theAdmin.name);
     const res = await post("/api/pres/admin/mj", { ...base, id: String(edited.id), mail: other.mail }, asAdmin);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ ok: false, error: "Cette adresse mail est déjà utilisée par un autre compte" });
+    expect(await res.json()).toEqual({ error: "Cette adresse mail est déjà utilisée par un autre compte" });
     expect((await account(edited.id))!.mail).toBe(edited.mail);
   });
 
@@ -353,7 +353,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
 
     const res = await post(`/api/pres/admin/mj/delete/${lea.id}`, {}, asAdmin);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, message: "« Léa Petit » supprimé ; 3 quiz et 2 dossiers rangés dans « Quiz de Léa Petit »" });
+    expect(await res.json()).toEqual({ message: "« Léa Petit » supprimé ; 3 quiz et 2 dossiers rangés dans « Quiz de Léa Petit »" });
 
     expect(await account(lea.id)).toBeNull();
     const [received] = await db.select().from(folders).where(and(eq(folders.ownerId, theAdmin.id), eq(folders.name, "Quiz de Léa Petit")));
@@ -370,7 +370,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     // Deleting again: the MJ is gone.
     const again = await post(`/api/pres/admin/mj/delete/${lea.id}`, {}, asAdmin);
     expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ ok: false, error: "Utilisateur introuvable" });
+    expect(await again.json()).toEqual({ error: "Utilisateur introuvable" });
   });
 
   it("deletes an MJ who owns nothing without creating an empty folder, and never deletes the admin", async () => {
@@ -378,7 +378,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     const foldersBefore = (await db.select().from(folders)).length;
     const res = await post(`/api/pres/admin/mj/delete/${empty.id}`, {}, asAdmin);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, message: `« ${empty.name} » supprimé` });
+    expect(await res.json()).toEqual({ message: `« ${empty.name} » supprimé` });
     expect(await account(empty.id)).toBeNull();
     expect((await db.select().from(folders)).length).toBe(foldersBefore);
     const self = await post(`/api/pres/admin/mj/delete/${theAdmin.id}`, {}, asAdmin);
@@ -401,13 +401,13 @@ describe("sounds (spec §2 'Sound management', §7)", () => {
     const fake = new File([png(1)], "faux.mp3", { type: "audio/mpeg" });
     let res = await post("/api/pres/admin/replaceSound/4/5.mp3", { file: fake }, asAdmin);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ ok: false, error: "Ce fichier n'est pas un mp3" });
+    expect(await res.json()).toEqual({ error: "Ce fichier n'est pas un mp3" });
     res = await post("/api/pres/admin/replaceSound/4/5.mp3", { file: mp3(1, "musique.wav") }, asAdmin);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ ok: false, error: "Seuls les fichiers .mp3 sont acceptés" });
+    expect(await res.json()).toEqual({ error: "Seuls les fichiers .mp3 sont acceptés" });
     res = await post("/api/pres/admin/replaceSound/4/5.mp3", {}, asAdmin);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ ok: false, error: "Choisissez un fichier .mp3" });
+    expect(await res.json()).toEqual({ error: "Choisissez un fichier .mp3" });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1).fill(0xff)], "gros.mp3");
     res = await post("/api/pres/admin/replaceSound/4/5.mp3", { file: big }, asAdmin);
     expect(res.status).toBe(413);
@@ -415,7 +415,7 @@ describe("sounds (spec §2 'Sound management', §7)", () => {
     for (const path of ["/api/pres/admin/replaceSound/0/5.mp3", "/api/pres/admin/replaceSound/4/9.mp3", "/api/pres/admin/replaceSound/4/x.mp3"]) {
       res = await post(path, { file: mp3(2) }, asAdmin);
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ ok: false, error: "Son introuvable" });
+      expect(await res.json()).toEqual({ error: "Son introuvable" });
     }
     expect(await soundSettings()).toBeNull();
     expect(await r2Keys("sounds/")).toEqual([]);
@@ -424,7 +424,7 @@ describe("sounds (spec §2 'Sound management', §7)", () => {
   it("replaces a sound: served from R2, listed with a new version, the previous one released", async () => {
     let res = await post("/api/pres/admin/replaceSound/4/5.mp3", { file: mp3(10) }, asAdmin);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, message: "Son remplacé" });
+    expect(await res.json()).toEqual({ message: "Son remplacé" });
     const first = (await soundSettings())!["5"];
     expect(first).toMatch(/^sounds\/[a-f0-9]{64}\.mp3$/);
     expect(await r2Keys("sounds/")).toEqual([first]);

@@ -10,6 +10,7 @@ import {
   presenterSession,
   restartAllRooms,
 } from "~/server/games.server";
+import { Refusal } from "~/server/refusal.server";
 import { registerGame } from "~/server/rooms.server";
 import { saveCirclesPoints } from "~/server/circles-points.server";
 import {
@@ -29,7 +30,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; err
   try {
     await promise;
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, error: ((await thrown.json()) as { error: string }).error };
+    if (thrown instanceof Refusal) return { status: thrown.status, error: thrown.message };
     throw thrown;
   }
   throw new Error("aurait dû être refusé");

@@ -275,7 +275,7 @@ describe("listing and deleting questions", () => {
     const byAdmin = await SELF.fetch(`${BASE}/api/pres/shared/quizz/get/${quiz}`, { headers: { Cookie: admin.cookie } });
     expect(byAdmin.status).toBe(200);
     const other = await SELF.fetch(`${BASE}/api/pres/shared/quizz/get/${quiz}`, { headers: { Cookie: bastien.cookie } });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     const nobody = await SELF.fetch(`${BASE}/api/pres/shared/quizz/get/${quiz}`);
     expect(nobody.status).toBe(401);
   });
@@ -341,7 +341,7 @@ describe("map settings (spec §7 mapSettings)", () => {
 });
 
 describe("who may change a quiz", () => {
-  it("refuses another MJ (403) on every wizard call and nobody (401)", async () => {
+  it("answers another MJ's quiz like a missing one (404) on every wizard call, and nobody (401)", async () => {
     const quiz = await init(camille);
     const q = (await (await addQuestion(camille, quiz, photoForm(fixture("plainJpeg"), "a.jpg"))).json()) as { id: number };
     const calls = (who: Who | null) => [
@@ -350,8 +350,8 @@ describe("who may change a quiz", () => {
       post(`/api/pres/shared/quizz/mapSettings/${quiz}`, who, JSON.stringify(SETTINGS), { "Content-Type": "application/json" }),
     ];
     for (const res of await Promise.all(calls(bastien))) {
-      expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: "Vous n'avez pas le droit de modifier ce quiz" });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: "Quiz introuvable" });
     }
     for (const res of await Promise.all(calls(null))) expect(res.status).toBe(401);
     expect(await db().select().from(questions).where(eq(questions.quizUniqueName, quiz))).toHaveLength(1);
@@ -383,7 +383,7 @@ describe("who may change a quiz", () => {
       expect(html).toContain("Actualiser questions");
     }
     const stranger = await mj("Dora", true);
-    expect((await SELF.fetch(`${BASE}/quiz/${quiz}/edit`, { headers: { Cookie: stranger.cookie } })).status).toBe(403);
+    expect((await SELF.fetch(`${BASE}/quiz/${quiz}/edit`, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
     const nobody = await SELF.fetch(`${BASE}/quiz/${quiz}/edit`);
     expect(nobody.status).toBe(401);
     expect(await nobody.text()).toContain("Non authentifié");

@@ -41,7 +41,7 @@ function LobbyForm({ data }: { data: LobbyData }) {
 
   // Once stored, the page shows the saved picture again, not the local preview.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
+    if (fetcher.state === "idle" && fetcher.data && "message" in fetcher.data) {
       form.current?.reset();
       setPreview((url) => {
         if (url) URL.revokeObjectURL(url);

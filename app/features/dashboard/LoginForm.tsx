@@ -11,7 +11,7 @@ export function LoginForm({ side }: { side: Side }) {
   const [localError, setLocalError] = useState<string | null>(null);
   const ids = useId();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
-  const error = localError ?? (result && !result.ok ? result.error : null);
+  const error = localError ?? (result && "error" in result ? result.error : null);
   return (
     <div className="login-page">
       <main className="login-card">

@@ -11,7 +11,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const counter = useRef(0);
   const notify = useCallback((result: ActionResult) => {
     counter.current += 1;
-    setNotice({ id: counter.current, text: result.ok ? result.message : result.error, error: !result.ok });
+    setNotice(
+      "error" in result
+        ? { id: counter.current, text: result.error, error: true }
+        : { id: counter.current, text: result.message, error: false },
+    );
   }, []);
   useEffect(() => {
     if (!notice || notice.error) return;

@@ -4,12 +4,12 @@ import { MSG } from "@common/messages";
 /** The error page of /watch and /question: the loader's French message, never a stack. */
 export function PublicError() {
   const error = useRouteError();
-  const data = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | string | null) : null;
+  const data = isRouteErrorResponse(error) ? (error.data as { error?: unknown } | string | null) : null;
   const message =
     typeof data === "string" && data
       ? data
-      : data && typeof data === "object" && typeof data.message === "string"
-      ? data.message
+      : data && typeof data === "object" && typeof data.error === "string"
+      ? data.error
       : MSG.serverError;
   return (
     <main className="page page-center public-error">

@@ -6,7 +6,7 @@ export function WizardErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : MSG.serverError;
+    isRouteErrorResponse(error) && typeof error.data?.error === "string" ? error.data.error : MSG.serverError;
   return (
     <main className="page page-center wz-error">
       <h1 className="brand">
