@@ -1,7 +1,8 @@
 // `npm test`: everything, in the order a failure is cheapest to find:
 // type-check, unit tests, production build, workerd integration tests, deploy dry run,
-// then socket and browser tests against the production build served by wrangler dev.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// then socket and browser tests against the production build served by wrangler dev, and
+// finally `npm start` itself, interrupted at every step.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -49,6 +50,23 @@ function vitest(config, name) {
   if (res.status !== 0) throw new Error(`code ${res.status}`);
 }
 
+/** node:test files (plain Node, no vitest): spec output here, TAP for the totals. */
+function nodeTests(dir, name) {
+  const tap = path.join(reports, `${name}.tap`);
+  const res = spawnSync(
+    process.execPath,
+    ["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${tap}`, dir],
+    { cwd: ROOT, stdio: "inherit" },
+  );
+  const summary = existsSync(tap) ? readFileSync(tap, "utf8") : "";
+  const count = (key) => Number(summary.match(new RegExp(`^# ${key} (\\d+)$`, "m"))?.[1] ?? 0);
+  totals.passed += count("pass");
+  totals.failed += count("fail") + count("cancelled");
+  totals.skipped += count("skipped") + count("todo");
+  if (res.status !== 0) throw new Error(`code ${res.status}`);
+  if (count("tests") === 0) throw new Error("aucun test exécuté");
+}
+
 step("Chromium présent", ensureChromium);
 step("Vérification des types", () => sh(BIN("tsc"), ["--noEmit"]));
 step("Tests unitaires", () => vitest("vitest.unit.config.ts", "unit"));
@@ -60,6 +78,8 @@ step("wrangler deploy --dry-run", () =>
   }),
 );
 step("Tests sockets et navigateur (wrangler dev + Chromium)", () => vitest("vitest.e2e.config.ts", "e2e"));
+// Last: every start it tries rebuilds build/, which the browser tests above serve.
+step("npm start : arrêts à tout moment (Ctrl-C, SIGTERM, SIGHUP)", () => nodeTests("tests/start/", "start"));
 
 rmSync(reports, { recursive: true, force: true });
 console.log(

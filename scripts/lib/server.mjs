@@ -1,8 +1,15 @@
-// Starts the production build under `wrangler dev`: the layout users and tests both run
-// (DESIGN §1). Used by `npm start` and by the test harness, each with its own port, state
-// folder and dev registry so that two runs never bind to each other (STACK-FACTS).
+// Starts the production build under `wrangler dev`: the layout users and tests both run.
+// Used by `npm start`, the test harness and the benchmark, each with its own port, state
+// folder and dev registry so that two runs never bind to each other: wrangler's dev registry
+// otherwise connects a second `wrangler dev` of the same Worker name to the first one.
+//
+// Every long-lived child runs in a process group of its own (`detached`), so that stopping it
+// takes its whole tree (wrangler's second node process, workerd, esbuild) and so that a Ctrl-C
+// reaches our handler first instead of killing half of the tree. The price is that nobody but
+// us can stop those groups: every exit path must go through `stopGroup` / `stopAllGroups`.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { createServer } from "node:net";
@@ -39,10 +46,147 @@ export function wranglerEnv(registryPath) {
     ...process.env,
     WRANGLER_SEND_METRICS: "false",
     WRANGLER_REGISTRY_PATH: registryPath,
+    // Miniflare otherwise downloads a sample `Request.cf` from workers.cloudflare.com at every
+    // start and prints a stack trace when offline; the app never reads `request.cf`.
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
     // No interactive hotkeys when a script or CI runs us.
     CI: process.env.CI ?? "",
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Process groups
+
+/** Children started by `spawnGroup` whose group may still hold processes → stop signal. */
+const groups = new Map();
+/** Set by `stopAllGroups`: a step still under way must not start a group nobody would stop. */
+let closing = false;
+
+// Last resort for exits that skipped the orderly stop (uncaught error, process.exit()).
+process.on("exit", () => {
+  for (const child of groups.keys()) signalGroup(child.pid, "SIGKILL");
+});
+
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: nothing left in the group
+  }
+}
+
+/** The state letter and process group of each process, from /proc (Linux). */
+async function processTable() {
+  const table = [];
+  for (const entry of await readdir("/proc").catch(() => [])) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
+      // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses.
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      table.push({ pid: Number(entry), state, pgrp: Number(pgrp) });
+    } catch {
+      // The process ended between readdir and readFile.
+    }
+  }
+  return table;
+}
+
+/**
+ * Whether a process of the group still runs. kill(0) alone is not enough: it also counts
+ * zombies, and an init that never reaps them (some containers) would keep a group "alive"
+ * forever, although a zombie holds no port and no file.
+ */
+async function groupAlive(pgid) {
+  if (!signalGroup(pgid, 0)) return false;
+  if (!existsSync("/proc/self/stat")) return true;
+  return (await processTable()).some((p) => p.pgrp === pgid && p.state !== "Z");
+}
+
+async function waitGroupGone(pgid, ms) {
+  const deadline = Date.now() + ms;
+  while (await groupAlive(pgid)) {
+    if (Date.now() >= deadline) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
+/**
+ * Starts a command at the repository root as the leader of a new process group. `stopSignal`
+ * is what `stopGroup` sends first: SIGTERM lets a server close cleanly; SIGKILL suits a step
+ * with nothing to save, which otherwise prints errors about its helpers dying before it.
+ */
+export function spawnGroup(cmd, args, { stopSignal = "SIGTERM", ...options } = {}) {
+  if (closing) throw new Error("arrêt en cours");
+  const child = spawn(cmd, args, { cwd: ROOT, ...options, detached: true });
+  if (child.pid !== undefined) groups.set(child, stopSignal);
+  return child;
+}
+
+/**
+ * Stops the whole group of a `spawnGroup` child: its stop signal, SIGKILL after `graceMs`.
+ * Resolves once no process of the group runs any more, so its ports are free.
+ */
+export async function stopGroup(child, graceMs = 5000) {
+  if (child.pid === undefined) return;
+  const signal = groups.get(child) ?? "SIGTERM";
+  if (signalGroup(child.pid, signal) && !(await waitGroupGone(child.pid, graceMs))) {
+    signalGroup(child.pid, "SIGKILL");
+    await waitGroupGone(child.pid, 2000);
+  }
+  groups.delete(child);
+}
+
+/** Stops every group this process started and has not stopped yet; starts no other. */
+export function stopAllGroups(graceMs) {
+  closing = true;
+  return Promise.all([...groups.keys()].map((child) => stopGroup(child, graceMs)));
+}
+
+/**
+ * Runs a command in its own group without blocking the event loop, so that signal handlers
+ * still run while it works. Resolves with its output when `capture` is set. A stop kills it
+ * outright: a build is simply redone, a local D1 write is an SQLite transaction, and an R2 put
+ * is repeated whole by the next start.
+ */
+export function runInGroup(cmd, args, { env = process.env, capture = false } = {}) {
+  const child = spawnGroup(cmd, args, {
+    stopSignal: "SIGKILL",
+    env,
+    stdio: capture ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (d) => (out += d));
+  child.stderr?.on("data", (d) => (err += d));
+  const name = `${path.basename(cmd)} ${args.slice(0, 2).join(" ")}`;
+  // Helpers it leaves behind (a build's esbuild service) go with it; they may also hold its
+  // output pipes open, which would delay "close" for ever.
+  const swept = new Promise((resolve) => child.once("exit", () => stopGroup(child, 1000).then(resolve)));
+  return new Promise((resolve, reject) => {
+    child.on("error", (error) => reject(new Error(`${name} n'a pas pu démarrer : ${error.message}`)));
+    child.on("close", async (code, signal) => {
+      await swept;
+      if (code === 0) return resolve(out);
+      const detail = capture ? `\n${(err || out).trim()}` : "";
+      reject(new Error(`${name} a échoué (${signal ?? `code ${code}`})${detail}`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build and migrations: blocking versions for the test harness and the benchmark, group
+// versions for `npm start`, which must answer a signal at any moment.
+
+const buildCommand = () => [BIN("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } }];
+
+const migrationsCommand = ({ persistTo, registryPath }) => [
+  BIN("wrangler"),
+  ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
+  { env: { ...wranglerEnv(registryPath), CI: "true" } },
+];
 
 export function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", ...options });
@@ -51,27 +195,30 @@ export function run(cmd, args, options = {}) {
   }
 }
 
-export function build() {
-  run(BIN("remix"), ["vite:build"], { env: { ...process.env, NODE_ENV: "production" } });
-}
+export const build = () => run(...buildCommand());
+export const buildInGroup = () => runInGroup(...buildCommand());
+export const applyMigrations = (state) => run(...migrationsCommand(state));
+export const applyMigrationsInGroup = (state) => runInGroup(...migrationsCommand(state));
 
-export function applyMigrations({ persistTo, registryPath }) {
-  run(BIN("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-    env: { ...wranglerEnv(registryPath), CI: "true" },
+// ---------------------------------------------------------------------------------------------
+// Ports and the server
+
+function listenOnce(port) {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(port, "127.0.0.1", () => {
+      const { port: bound } = srv.address();
+      srv.close(() => resolve(bound));
+    });
   });
 }
 
 /** A TCP port nobody listens on right now (127.0.0.1). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+export const freePort = () => listenOnce(0);
+
+/** Whether nobody listens on `port` (127.0.0.1), where wrangler dev would bind. */
+export const portIsFree = (port) => listenOnce(port).then(() => true, () => false);
 
 /**
  * Starts wrangler dev and resolves once the home page answers. The caller stops it with
@@ -95,35 +242,24 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
     quiet ? "warn" : "info",
   ];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
-  const child = spawn(BIN("wrangler"), args, {
-    cwd: ROOT,
+  const child = spawnGroup(BIN("wrangler"), args, {
     env: wranglerEnv(registryPath),
     stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
-    detached: true,
   });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   let exited = false;
   child.on("exit", () => (exited = true));
-
-  const stop = async () => {
-    if (exited) return;
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-    for (let i = 0; i < 50 && !exited; i++) await sleep(100);
-    if (!exited) {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {}
-    }
-  };
+  const stop = () => stopGroup(child);
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`wrangler dev s'est arrêté :\n${output.slice(-4000)}`);
+    if (exited) {
+      await stop();
+      throw new Error(`wrangler dev s'est arrêté :\n${output.slice(-4000)}`);
+    }
     try {
       const res = await fetch(url + "/", { signal: AbortSignal.timeout(5000) });
       if (res.status < 500) return { url, child, stop, output: () => output };
