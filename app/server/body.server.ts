@@ -50,11 +50,6 @@ export async function readBody(request: Request, maxBytes: number, tooLarge: str
 
 const mediaType = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 
-/** A multipart body: the only kind that carries files. */
-export function isMultipart(request: Request): boolean {
-  return mediaType(request) === "multipart/form-data";
-}
-
 /**
  * A form body (urlencoded or multipart) of at most `maxBytes`, or null when it cannot be read as
  * a form (the caller answers with its own French message).

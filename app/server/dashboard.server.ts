@@ -27,7 +27,7 @@ import { Refusal } from "./refusal.server";
 import { lobbyPictureUrl, setLobbyPicture } from "./lobby-picture.server";
 import { parseCirclesPoints, readCirclesPoints, saveCirclesPoints } from "./circles-points.server";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, RING_RADII_M } from "@common/rules";
-import { isMultipart, readForm, SMALL_BODY_BYTES, uploadBodyBytes } from "./body.server";
+import { readForm, SMALL_BODY_BYTES, uploadBodyBytes } from "./body.server";
 
 type Args = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
 
@@ -119,10 +119,10 @@ const done = (message: string): ActionResult => ({ message });
  * form.
  */
 export const dashboardAction = pageAction(async ({ request, context, params }: Args, side: Side) => {
-  // Only a logged-in account sends a file (a folder's picture): who it is is settled before a
-  // byte of it is read. Every other form here is a few fields.
-  const uploader = isMultipart(request) ? await requireAccount(request, context, { side }) : null;
-  const body = uploader
+  // Only a logged-in account may send a file (a folder's picture): who is calling is settled
+  // before the body is read, and a stranger's body is cut after a few fields (a login form).
+  const { account: caller } = await optionalAccount(request, context, side);
+  const body = caller
     ? await readForm(request, uploadBodyBytes(PICTURE_MAX_BYTES), PICTURE_TOO_LARGE)
     : await readForm(request, SMALL_BODY_BYTES);
   const parsed = ActionForm.safeParse(Object.fromEntries(body ?? []));
@@ -134,7 +134,7 @@ export const dashboardAction = pageAction(async ({ request, context, params }: A
   }
   if (form.intent === "logout") return logOut(request, context, [side]);
 
-  const account = uploader ?? (await requireAccount(request, context, { side }));
+  const account = caller ?? (await requireAccount(request, context, { side }));
   const { db } = context;
   const bucket = context.cloudflare.env.BUCKET;
   switch (form.intent) {
