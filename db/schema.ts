@@ -135,6 +135,8 @@ export const games = sqliteTable(
       .on(t.roomNumber)
       .where(sql`status <> 'closed'`),
     index("games_owner").on(t.ownerId),
+    // A room number typed or reloaded after its game closed is no guess (the room throttle).
+    index("games_room_ended").on(t.roomNumber, t.endedAt),
   ],
 );
 

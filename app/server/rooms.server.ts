@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { accounts, games, type Game } from "@db/schema";
 import { MSG } from "@common/messages";
@@ -32,9 +32,54 @@ export async function findLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom
  */
 export async function requireLiveRoom(request: Request, context: AppLoadContext, roomNumber: string): Promise<LiveRoom> {
   if (!/^\d+$/.test(roomNumber)) throw Refusal.badRequest(MSG.required);
-  const room = await throttledRoomGuess(request, context, () => findLiveRoom(context.db, roomNumber));
+  const room = await askedRoom(request, context, roomNumber);
   if (!room) throw Refusal.notFound(MSG.roomNotFound);
   return room;
+}
+
+/**
+ * What the player pages (/play/{room}, /join/{room}) need of the room behind their address:
+ * live or not, and the French reason to show when it cannot be played.
+ */
+export async function playerRoom(
+  request: Request,
+  context: AppLoadContext,
+  roomNumber: string,
+): Promise<{ live: boolean; random: boolean; error: string | null }> {
+  try {
+    const room = await askedRoom(request, context, roomNumber);
+    return room ? { live: true, random: room.random, error: null } : { live: false, random: true, error: MSG.roomNotFound };
+  } catch (error) {
+    if (error instanceof Refusal) return { live: false, random: true, error: error.message };
+    throw error;
+  }
+}
+
+/** How long a closed game's number stays "known": asking for it again is no guess. */
+const RECENTLY_CLOSED_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * A room number a player asked for (typed, scanned, reloaded): the live room, or null. Under
+ * the room-number throttle of the caller's IP (429 once over it, see throttle.server.ts).
+ */
+export function askedRoom(request: Request, context: AppLoadContext, roomNumber: string): Promise<LiveRoom | null> {
+  return throttledRoomGuess(
+    request,
+    context,
+    () => findLiveRoom(context.db, roomNumber),
+    () => closedSince(context.db, roomNumber, Date.now() - RECENTLY_CLOSED_MS),
+  );
+}
+
+/** Did a game with this number close after `since`? */
+async function closedSince(db: Db, roomNumber: string, since: number): Promise<boolean> {
+  if (!ROOM_NUMBER.test(roomNumber)) return false;
+  const [row] = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.roomNumber, roomNumber), eq(games.status, "closed"), gt(games.endedAt, since)))
+    .limit(1);
+  return !!row;
 }
 
 /** The home page's form without JavaScript: the same check, then the room's page. */

@@ -6,11 +6,12 @@
  *   « Trop de tentatives, réessayez dans quelques minutes », for the login forms and the JSON
  *   logins alike. An attempt is counted before its password is checked and taken back if it
  *   was right: parallel guesses cannot all start before the first one is counted.
- * - Room numbers typed on the home page (the room check and its form): 50 numbers that no live
- *   game holds in 10 minutes per IP. A player who mistypes a few times never meets it, nor does
- *   a whole bar behind one IP (numbers that exist cost nothing); guessing live rooms among
- *   900 000 numbers at 50 per 10 minutes is hopeless. Once over it, live numbers are refused
- *   too: otherwise the answer would still tell them apart.
+ * - Room numbers players ask for (the room check, the home form, the /play and /join pages): 50
+ *   numbers that no live game holds in 10 minutes per IP. A player who mistypes a few times
+ *   never meets it, nor does a whole bar behind one IP: numbers that exist cost nothing, nor do
+ *   those of a game closed in the last hours (phones reloading after the podium). Guessing live
+ *   rooms among 900 000 numbers at 50 per 10 minutes is hopeless. Once over it, live numbers
+ *   are refused too: otherwise the answer would still tell them apart.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Refusal } from "./refusal.server";
@@ -81,20 +82,23 @@ export async function throttledLogin<T>(
 }
 
 /**
- * A room number typed by a player, under the throttle of its IP. `look` resolves to the live
- * room, or null for a number no live game holds (a failure). Over the limit, 429 whatever the
+ * A room number a player asked for, under the throttle of its IP. `look` resolves to the live
+ * room, or null for a number no live game holds: a failure, unless `excused` says the number is
+ * no guess (its game just closed: a phone coming back to it). Over the limit, 429 whatever the
  * number.
  */
 export async function throttledRoomGuess<T>(
   request: Request,
   context: AppLoadContext,
   look: () => Promise<T | null>,
+  excused: () => Promise<boolean>,
 ): Promise<T | null> {
   const rule = THROTTLE_RULES.roomGuess;
   const byIp = counter(context, `room-ip:${clientAddress(request)}`);
   const room = await look();
-  // A miss is counted and checked in one call; a hit only checked, so it costs nothing.
-  const verdict = room === null ? await byIp.take(rule) : await byIp.check(rule);
+  // A miss is counted and checked in one call; a hit or an excused miss only checked.
+  const counted = room === null && !(await excused());
+  const verdict = counted ? await byIp.take(rule) : await byIp.check(rule);
   if (!verdict.ok) throw tooMany(verdict.retryAfterMs);
   return room;
 }

@@ -1,1 +1,0 @@
-ALTER TABLE `accounts` ADD `session_version` integer DEFAULT 0 NOT NULL;
