@@ -6,7 +6,7 @@ import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
-import { foreignOriginRefusal } from "./app/server/http.server";
+import { foreignOriginRefusal, forRemix } from "./app/server/http.server";
 import { liveGame } from "./app/server/rooms.server";
 import { withSecurityHeaders } from "./app/server/security-headers.server";
 
@@ -46,7 +46,7 @@ export default {
       request,
       context: { cloudflare: { env, ctx, cf: request.cf, caches } },
     });
-    return withSecurityHeaders(await handleRemixRequest(request, loadContext), request, {
+    return withSecurityHeaders(await handleRemixRequest(forRemix(request), loadContext), request, {
       nonce: loadContext.cspNonce,
       googleMaps: !!env.GOOGLE_MAPS_API_KEY,
     });
