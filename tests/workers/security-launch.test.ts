@@ -37,7 +37,7 @@ describe("a quiz whose map was never confirmed", () => {
     const html = await (await get("/mj", await cookieOf(mj))).text();
     const card = (name: string) => html.slice(html.indexOf(`data-quiz="${name}"`), html.indexOf("</article>", html.indexOf(`data-quiz="${name}"`)));
     expect(card(unfinished.uniqueName)).toContain("À terminer");
-    expect(card(unfinished.uniqueName)).toContain(UNFINISHED.replace("'", "&#x27;"));
+    expect(card(unfinished.uniqueName)).toContain(UNFINISHED.replaceAll("'", "&#x27;"));
     expect(card(unfinished.uniqueName)).toContain(`href="/quiz/${unfinished.uniqueName}/edit"`);
     expect(card(unfinished.uniqueName)).not.toContain("Lancer");
     expect(card(finished.uniqueName)).not.toContain("À terminer");

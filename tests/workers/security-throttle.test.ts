@@ -134,7 +134,7 @@ describe("room numbers cannot be enumerated", () => {
     return Array.from({ length: count }, (_, i) => String(base + i));
   };
 
-  it("answers 50 unknown numbers, then refuses every number from that IP, live ones too", async () => {
+  it("answers 50 unknown numbers, then refuses every number from that IP, live ones too", { timeout: 60_000 }, async () => {
     const live = await launch();
     const ip = newIp();
     for (const room of unknownNumbers(50)) expect(await status(check(ip, room))).toBe(404);
@@ -150,13 +150,13 @@ describe("room numbers cannot be enumerated", () => {
     expect(await (await check(newIp(), live.room)).json()).toEqual({ random: true });
   });
 
-  it("never counts live numbers: a whole bar behind one IP joins", async () => {
+  it("never counts live numbers: a whole bar behind one IP joins", { timeout: 60_000 }, async () => {
     const live = await launch();
     const ip = newIp();
     for (let i = 0; i < 200; i++) expect(await status(check(ip, live.room))).toBe(200);
   });
 
-  it("counts the player pages and the home form like the check", async () => {
+  it("counts the player pages and the home form like the check", { timeout: 60_000 }, async () => {
     const ip = newIp();
     const numbers = unknownNumbers(50);
     for (const room of numbers.slice(0, 20)) {
@@ -176,7 +176,7 @@ describe("room numbers cannot be enumerated", () => {
     expect(await status(check(ip, unknownNumbers(1)[0]!))).toBe(429);
   });
 
-  it("does not count the number of a game that just closed: phones come back to it after the podium", async () => {
+  it("does not count the number of a game that just closed: phones come back to it after the podium", { timeout: 60_000 }, async () => {
     const ended = await launch();
     await closeRoom(ended);
     const [row] = await db().select().from(games).where(eq(games.roomNumber, ended.room));

@@ -61,7 +61,8 @@ describe("uploads are read only once the caller is known, and never past their l
       `/api/pres/shared/quizz/question/new/${quiz.uniqueName}`,
       "/api/pres/admin/mj",
       "/api/pres/admin/replaceSound/0/1.mp3",
-      "/mj/lobby",
+      // `.data`: the action's own answer (a document POST also runs the page's loader).
+      "/mj/lobby.data",
     ]) {
       const upload = endlessUpload();
       const res = await send(path, upload);
@@ -70,7 +71,7 @@ describe("uploads are read only once the caller is known, and never past their l
     }
     // The dashboard's actions also take a login form: a stranger's body is cut after a few fields.
     const upload = endlessUpload();
-    const res = await send("/mj?index", upload);
+    const res = await send("/mj.data?index", upload);
     expect(res.status).toBe(413);
     expect(upload.pulled()).toBeLessThan(2 * MB);
   });
@@ -82,8 +83,8 @@ describe("uploads are read only once the caller is known, and never past their l
     const before = await bucketKeys();
     const cases: [string, string, number][] = [
       [`/api/pres/shared/quizz/question/new/${quiz.uniqueName}`, "La photo dépasse 15 Mo", 15 * MB],
-      ["/mj/lobby", "L'image dépasse 5 Mo", 5 * MB],
-      ["/mj?index", "L'image dépasse 5 Mo", 5 * MB],
+      ["/mj/lobby.data", "L'image dépasse 5 Mo", 5 * MB],
+      ["/mj.data?index", "L'image dépasse 5 Mo", 5 * MB],
     ];
     for (const [path, message, limit] of cases) {
       const upload = endlessUpload();
