@@ -58,3 +58,24 @@ describe("every page", () => {
     expect(api.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   });
 });
+
+describe("a page action reaches the app's own checks, whatever the Host header says", () => {
+  const logout = (headers: Record<string, string>) =>
+    SELF.fetch(`${ORIGIN}/mj?index`, { method: "POST", body: new URLSearchParams({ intent: "logout" }), headers, redirect: "manual" });
+
+  it("runs without a Host header, or with a forwarded one, when the Origin is ours", async () => {
+    // Remix alone answers these with a bare 500 (it compares Origin with Host itself).
+    for (const headers of [{ Origin: ORIGIN }, { Origin: ORIGIN, "X-Forwarded-Host": "evil.example" }, { Origin: ORIGIN, Host: "autre.example" }]) {
+      const res = await logout(headers);
+      expect({ headers, status: res.status }).toEqual({ headers, status: 302 });
+    }
+  });
+
+  it("refuses another site, a sandboxed page (Origin null) and a proxy's forged Host alike with the app's 403", async () => {
+    for (const headers of [{ Origin: "https://evil.example" }, { Origin: "null" }, { Origin: "https://evil.example", Host: "evil.example" }]) {
+      const res = await logout(headers);
+      expect({ headers, status: res.status }).toEqual({ headers, status: 403 });
+      expect(await res.json()).toEqual({ error: "Authentification incorrecte" });
+    }
+  });
+});

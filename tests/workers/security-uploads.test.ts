@@ -29,6 +29,9 @@ function endlessUpload(totalBytes = 40 * MB) {
       sent += chunk.length;
       controller.enqueue(chunk);
     },
+    cancel() {
+      // The Worker stopped reading: that is the point.
+    },
   });
   return { body: stream, type: `multipart/form-data; boundary=${boundary}`, pulled: () => sent };
 }
