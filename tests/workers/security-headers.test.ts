@@ -65,14 +65,16 @@ describe("a page action reaches the app's own checks, whatever the Host header s
 
   it("runs without a Host header, or with a forwarded one, when the Origin is ours", async () => {
     // Remix alone answers these with a bare 500 (it compares Origin with Host itself).
-    for (const headers of [{ Origin: ORIGIN }, { Origin: ORIGIN, "X-Forwarded-Host": "evil.example" }, { Origin: ORIGIN, Host: "autre.example" }]) {
+    const cases: Record<string, string>[] = [{ Origin: ORIGIN }, { Origin: ORIGIN, "X-Forwarded-Host": "evil.example" }, { Origin: ORIGIN, Host: "autre.example" }];
+    for (const headers of cases) {
       const res = await logout(headers);
       expect({ headers, status: res.status }).toEqual({ headers, status: 302 });
     }
   });
 
   it("refuses another site, a sandboxed page (Origin null) and a proxy's forged Host alike with the app's 403", async () => {
-    for (const headers of [{ Origin: "https://evil.example" }, { Origin: "null" }, { Origin: "https://evil.example", Host: "evil.example" }]) {
+    const cases: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { Origin: "https://evil.example", Host: "evil.example" }];
+    for (const headers of cases) {
       const res = await logout(headers);
       expect({ headers, status: res.status }).toEqual({ headers, status: 403 });
       expect(await res.json()).toEqual({ error: "Authentification incorrecte" });
