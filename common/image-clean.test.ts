@@ -78,6 +78,19 @@ describe("pictures keep their image data only", () => {
     expect(text(clean).split("\xff\xda").length - 1).toBeGreaterThan(3);
   });
 
+  it("JPEG in CMYK keeps Adobe's block, which says how to read its colours", async () => {
+    const cmyk = new Uint8Array(
+      await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+        .toColourspace("cmyk")
+        .jpeg()
+        .toBuffer(),
+    );
+    expect(jpegSegments(cmyk)!.segments.some((s) => s.marker === 0xee)).toBe(true);
+    const clean = cleanImage(cmyk)!.bytes;
+    expect(jpegSegments(clean)!.segments.filter((s) => s.marker >= 0xe0 && s.marker <= 0xef).map((s) => s.marker)).toEqual([0xee]);
+    expect(await pixels(clean)).toEqual(await pixels(cmyk));
+  });
+
   it("JPEG from disk: the large test photo loses its EXIF, XMP and comment", async () => {
     const original = onDisk("photo-gps.jpg");
     const clean = cleanImage(original)!.bytes;
