@@ -229,7 +229,7 @@ describe("the room client", () => {
     ]);
   });
 
-  it("stops on a reload and keeps it to report; a scripted client keeps talking", async () => {
+  it("stops on a reload and keeps it to report; a client told otherwise keeps talking", async () => {
     room.answer = (data, ws) =>
       ws.send(JSON.stringify({ type: "reload", version: PROTOCOL_VERSION + 1, message: "Nouvelle version" }));
     const { c, events } = client();
@@ -238,7 +238,7 @@ describe("the room client", () => {
     expect(c.reload).toMatchObject({ version: PROTOCOL_VERSION + 1 });
     expect(events.some((e) => e.kind === "message" && e.msg.type === "reload")).toBe(true);
 
-    const scripted = client({ autoHello: false });
+    const scripted = client({ autoHello: false, stopOnReload: false });
     await until(() => scripted.c.status === "open");
     expect(room.received.filter((r) => r.socket === room.sockets.length - 1)).toEqual([]);
     scripted.c.sendRaw(JSON.stringify({ type: "hello", role: "player", version: 0 }));

@@ -106,6 +106,11 @@ export interface RoomClientOptions {
   backoff?: Partial<Backoff>;
   /** Replace silent sockets (default DEFAULT_LIVENESS); false: never judge the line. */
   liveness?: Partial<Liveness> | false;
+  /**
+   * Stop at the room's `reload` (default): this build speaks an older protocol. False for
+   * clients that provoke one on purpose (tests of what the room refuses) and carry on.
+   */
+  stopOnReload?: boolean;
 }
 
 /** The socket is open (WebSocket.OPEN, which Node 20 has no global for). */
@@ -246,18 +251,18 @@ export class RoomClient {
       connectionTimeout: this.backoff.connectTimeoutMs,
       shouldReconnectOnClose: (e: CloseEvent) => reconnect && stopReasonOf(e.code) === null,
     });
-    // Handler properties rather than listeners: the cheapest path for 2,000 clients in one
-    // process, and one assignment to detach.
-    socket.onopen = this.onOpen;
-    socket.onclose = this.onClose;
-    socket.onmessage = this.onMessage;
+    // Listeners, not on* properties: workerd's EventTarget also calls those when partysocket
+    // dispatches, which would deliver every event twice there.
+    socket.addEventListener("open", this.onOpen);
+    socket.addEventListener("close", this.onClose);
+    socket.addEventListener("message", this.onMessage);
     return socket;
   }
 
   private detach(socket: PartySocket) {
-    socket.onopen = null;
-    socket.onclose = null;
-    socket.onmessage = null;
+    socket.removeEventListener("open", this.onOpen);
+    socket.removeEventListener("close", this.onClose);
+    socket.removeEventListener("message", this.onMessage);
   }
 
   private shutdown() {
@@ -334,12 +339,9 @@ export class RoomClient {
     this.heard++;
     const msg = decodeServerMessage(event.data);
     if (!msg) return this.emit({ kind: "invalid", data: event.data });
+    if (msg.type === "reload") this.reload = msg;
     this.emit({ kind: "message", msg });
-    // Scripted clients (no automatic hello) drive the protocol themselves and may keep talking.
-    if (msg.type === "reload" && this.options.autoHello !== false) {
-      this.reload = msg;
-      this.stop("reload", null);
-    }
+    if (msg.type === "reload" && this.options.stopOnReload !== false) this.stop("reload", null);
   };
 }
 

@@ -11,8 +11,10 @@ declare module "vitest" {
     baseURL: string;
     adminMail: string;
     adminPassword: string;
-    /** wrangler's local state folder of the served Worker (tests/e2e/db.ts writes D1 there). */
+    /** wrangler's local state folder of the served Worker (the test kit writes D1 there). */
     persistTo: string;
+    /** wrangler's dev registry of that server. */
+    registryPath: string;
   }
 }
 
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject) {
   project.provide("adminMail", vars.ADMIN_MAIL);
   project.provide("adminPassword", vars.ADMIN_PASSWORD);
   project.provide("persistTo", persistTo);
+  project.provide("registryPath", registryPath);
   return async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
