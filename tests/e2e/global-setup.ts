@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-ignore -- plain ESM helper shared with `npm start`
-import { applyMigrations, startServer } from "../../scripts/lib/server.mjs";
+import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,17 +15,6 @@ declare module "vitest" {
     /** wrangler's dev registry of that server. */
     registryPath: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export default async function setup(project: TestProject) {

@@ -1,10 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, PHONE, screenshot } from "./browser";
-
-const baseURL = inject("baseURL");
-const LAPTOP = { width: 1366, height: 768 };
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LAPTOP, openBrowser, PHONE, screenshot, seriousViolations } from "../support/browser";
+import { baseURL } from "../support/e2e";
 
 /** "46,12345° N" / "2,5° O" as shown, back to a signed number. */
 function parseCoordinate(text: string): number {
@@ -38,11 +35,6 @@ async function openMap(page: Page) {
   const map = page.locator("[data-offline-map][data-ready]");
   await map.waitFor();
   return map;
-}
-
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
 describe("Anyone can tap the bare map and read the coordinates", () => {

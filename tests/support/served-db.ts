@@ -25,6 +25,19 @@ export interface ServedState {
   registryPath?: string;
 }
 
+/**
+ * One wrangler at a time per state folder: two local commands writing the same D1 or R2 files
+ * at once fail (R2 answers 500).
+ */
+const queues = new Map<string, Promise<unknown>>();
+
+function inTurn<T>(state: ServedState, job: () => Promise<T>): Promise<T> {
+  const previous = queues.get(state.persistTo) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(job);
+  queues.set(state.persistTo, next);
+  return next;
+}
+
 function wrangler(state: ServedState, args: string[]) {
   return run(WRANGLER, [...args, "--local", "--persist-to", state.persistTo], {
     cwd: ROOT,
@@ -85,10 +98,11 @@ export function servedDb(state: ServedState): KitDb {
   let queue: Pending[] = [];
   let scheduled = false;
 
+  /** Runs in its turn: whatever was asked until then goes out in this one command. */
   async function flush() {
-    scheduled = false;
     const batch = queue;
     queue = [];
+    if (batch.length === 0) return;
     // A file, not --command: a long batch would not fit in one argument.
     const dir = mkdtempSync(path.join(tmpdir(), "repere-d1-"));
     try {
@@ -115,7 +129,10 @@ export function servedDb(state: ServedState): KitDb {
       queue.push({ sql: inlineParams(sql, params), method, resolve, reject });
       if (!scheduled) {
         scheduled = true;
-        setTimeout(() => void flush(), 0);
+        setTimeout(() => {
+          scheduled = false;
+          void inTurn(state, flush);
+        }, 0);
       }
     });
   }
@@ -129,12 +146,14 @@ export function servedDb(state: ServedState): KitDb {
 
 /** Stores bytes in the served Worker's R2 bucket. */
 export async function servedPutObject(state: ServedState, key: string, bytes: Uint8Array, contentType: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), "repere-r2-"));
-  try {
-    const file = path.join(dir, "object");
-    writeFileSync(file, bytes);
-    await wrangler(state, ["r2", "object", "put", `repere-media/${key}`, "--file", file, "--content-type", contentType]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await inTurn(state, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "repere-r2-"));
+    try {
+      const file = path.join(dir, "object");
+      writeFileSync(file, bytes);
+      await wrangler(state, ["r2", "object", "put", `repere-media/${key}`, "--file", file, "--content-type", contentType]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 }
