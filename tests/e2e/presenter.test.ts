@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestQuiz } from "../support/factory";
 import type { SeatedPhone } from "../support/room-sockets";
-import { openBrowser, PRESENTER, RoomLine, screenshot, seriousViolations, signIn } from "../support/browser";
+import { browsersFor, closedAfterAll, openBrowser, PRESENTER, RoomLine, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, join, make } from "../support/e2e";
 
 const MJ_PASSWORD = "Salle-des-fetes-7";
@@ -67,21 +67,14 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("The presenter runs a whole game on the big screen", () => {
-  let browser: BrowserContext;
-  const phones: SeatedPhone[] = [];
-  beforeAll(async () => {
-    browser = await openBrowser(PRESENTER);
-  });
-  afterAll(async () => {
-    for (const p of phones) p.close();
-    await browser?.close();
-  });
+  const browsers = browsersFor({ screen: PRESENTER });
+  const phones = closedAfterAll<SeatedPhone>();
 
   it(
     "player mode: lobby, kick, questions, results map, ranking with pause, reloads, podium, new game",
     async () => {
-      await signIn(browser, await app.cookieFor(admin), baseURL);
-      const page = await browser.newPage();
+      await signIn(browsers.screen, await app.cookieFor(admin), baseURL);
+      const page = await browsers.screen.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       const sounds = new Set<string>();
@@ -215,7 +208,7 @@ describe("The presenter runs a whole game on the big screen", () => {
       await page.waitForTimeout(6000);
       expect(await step(page)).toBe("resultsQuestion_classement");
       const [popup] = await Promise.all([
-        browser.waitForEvent("page"),
+        browsers.screen.waitForEvent("page"),
         page.getByRole("button", { name: "Retour photo & carte" }).click(),
       ]);
       await popup.waitForLoadState();
@@ -266,21 +259,14 @@ describe("The presenter runs a whole game on the big screen", () => {
 });
 
 describe("A game master runs a team game", () => {
-  let browser: BrowserContext;
-  const phones: SeatedPhone[] = [];
-  beforeAll(async () => {
-    browser = await openBrowser(PRESENTER);
-  });
-  afterAll(async () => {
-    for (const p of phones) p.close();
-    await browser?.close();
-  });
+  const browsers = browsersFor({ screen: PRESENTER });
+  const phones = closedAfterAll<SeatedPhone>();
 
   it(
     "team mode: teams in the lobby, team ranking, team podium, back to the folder",
     async () => {
-      await signIn(browser, await app.cookieFor(mj), baseURL);
-      const page = await browser.newPage();
+      await signIn(browsers.screen, await app.cookieFor(mj), baseURL);
+      const page = await browsers.screen.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(

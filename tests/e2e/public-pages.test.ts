@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, LAPTOP, openBrowser, PHONE, screenshot, seriousViolations } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browsersFor, hydrated, LAPTOP, PHONE, screenshot, seriousViolations } from "../support/browser";
 import { uniqueSlug } from "../support/factory";
 import { baseURL, make } from "../support/e2e";
 
@@ -99,19 +99,10 @@ async function ready(page: Page) {
 }
 
 describe("Anyone with the link can look at a quiz's questions on a map", () => {
-  let phone: BrowserContext;
-  let laptop: BrowserContext;
-  beforeAll(async () => {
-    phone = await openBrowser(PHONE);
-    laptop = await openBrowser(LAPTOP);
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await laptop?.close();
-  });
+  const browsers = browsersFor({ phone: PHONE, laptop: LAPTOP });
 
   it("selects the first question at start, then the one clicked", async () => {
-    const page = await laptop.newPage();
+    const page = await browsers.laptop.newPage();
     const res = await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
     expect(res?.status()).toBe(200);
     await ready(page);
@@ -151,7 +142,7 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("works on a phone", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
     await ready(page);
     const thumbs = page.getByRole("navigation", { name: "Questions du quiz" }).getByRole("button");
@@ -164,7 +155,7 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("opens a question in its own window, which 'Retour au classement' closes", async () => {
-    const page = await laptop.newPage();
+    const page = await browsers.laptop.newPage();
     await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
     await ready(page);
     await page.getByRole("button", { name: /Carnac/ }).click();
@@ -186,7 +177,7 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("shows the Street View position offline and the quiz's description as fallback", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     await page.goto(`${baseURL}/question?quiz=${QUIZ}&questionNumber=2`);
     await ready(page);
     expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("Port de Saint-Malo");
@@ -199,7 +190,7 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("says no description is available when neither the question nor the quiz has one", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     await page.goto(`${baseURL}/question?quiz=${BARE}&questionNumber=0`);
     await ready(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Quiz muet");
@@ -210,7 +201,7 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("answers an unknown quiz or question with a French 404 page", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     let res = await page.goto(`${baseURL}/watch?quiz=${uniqueSlug("inconnu")}`);
     expect(res?.status()).toBe(404);
     expect(await page.getByText("Ce quiz n'existe pas ou n'est plus disponible.").isVisible()).toBe(true);

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type WebSocketRoute } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { tokenKey } from "~/features/player/token";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -40,6 +41,27 @@ export async function openBrowser(viewport: Viewport = PHONE): Promise<BrowserCo
     locale: "fr-FR",
     hasTouch: touch(viewport),
   });
+}
+
+/** Browsers of these sizes, opened before the tests of the calling block and closed after them. */
+export function browsersFor<K extends string>(sizes: Record<K, Viewport>): Record<K, BrowserContext> {
+  const open = {} as Record<K, BrowserContext>;
+  beforeAll(async () => {
+    for (const name of Object.keys(sizes) as K[]) open[name] = await openBrowser(sizes[name]);
+  });
+  afterAll(async () => {
+    for (const context of Object.values<BrowserContext | undefined>(open)) await context?.close();
+  });
+  return open;
+}
+
+/** A list whose members (room clients) are closed after the tests of the calling block. */
+export function closedAfterAll<T extends { close(): void }>(): T[] {
+  const list: T[] = [];
+  afterAll(() => {
+    for (const item of list.splice(0)) item.close();
+  });
+  return list;
 }
 
 /** One browser for many contexts (phones that each need their own storage, hence seat). */
