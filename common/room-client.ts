@@ -282,7 +282,8 @@ export class RoomClient {
   }
 
   private emit(event: RoomClientEvent) {
-    for (const listener of [...this.listeners]) listener(event);
+    // A Set may lose members while it is walked; no copy per message (2,000 clients in a bench).
+    for (const listener of this.listeners) listener(event);
   }
 
   private setStatus(status: RoomClientStatus) {
