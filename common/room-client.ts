@@ -35,7 +35,7 @@ export type CloseCodeName = keyof typeof CLOSE_CODES;
  * What the client does when the room closes its socket with one of its own codes. Typed over
  * CLOSE_CODES: a code added there does not compile until it is given a policy here.
  */
-export const CLOSE_POLICY: { [K in CloseCodeName]: "stop" | "reconnect" } = {
+const CLOSE_POLICY: { [K in CloseCodeName]: "stop" | "reconnect" } = {
   // The game is over and gone: reconnecting would only meet a 404.
   roomClosed: "stop",
   // A newer socket of this same page took over; that one carries on.
@@ -84,7 +84,7 @@ export interface Backoff {
   connectTimeoutMs: number;
 }
 
-export const DEFAULT_BACKOFF: Backoff = { minMs: 400, maxMs: 5_000, grow: 1.6, connectTimeoutMs: 5_000 };
+const DEFAULT_BACKOFF: Backoff = { minMs: 400, maxMs: 5_000, grow: 1.6, connectTimeoutMs: 5_000 };
 
 export interface RoomClientOptions {
   /** host[:port] of the app (`location.host` in a page). */

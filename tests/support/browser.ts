@@ -23,7 +23,6 @@ const FLAGS = [
 ];
 
 export const PHONE = { width: 360, height: 640 };
-export const TABLET = { width: 768, height: 1024 };
 export const LAPTOP = { width: 1366, height: 768 };
 export const PRESENTER = { width: 1920, height: 1080 };
 
@@ -72,12 +71,6 @@ export function launchChromium(): Promise<Browser> {
 /** A phone: its own context (storage, seat), touch, 360x640. */
 export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
-  return { context, page: await context.newPage() };
-}
-
-/** The big screen: its own context, 1920x1080. */
-export async function presenterPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
   return { context, page: await context.newPage() };
 }
 

@@ -45,7 +45,7 @@ export const unique = (prefix: string) => `${prefix}-${RUN}-${++counter}`;
 /** The same, fit for a quiz's unique name (a URL slug). */
 export const uniqueSlug = (prefix: string) => unique(prefix).toLowerCase().replace(/[^a-z0-9-]/g, "-");
 
-export const DEFAULT_PASSWORD = "mot-de-passe-de-test";
+const DEFAULT_PASSWORD = "mot-de-passe-de-test";
 
 export interface AccountSpec {
   role?: "admin" | "mj";
@@ -121,7 +121,7 @@ export const PARIS_SPOTS = [
   { lat: 48.853, lng: 2.3499 },
 ] as const;
 
-export const PARIS_MAP: MapSettings = {
+const PARIS_MAP: MapSettings = {
   center: { lat: 48.857, lng: 2.33 },
   zoom: 12,
   bounds: { north: 48.9, south: 48.82, east: 2.42, west: 2.25 },
@@ -130,7 +130,7 @@ export const PARIS_MAP: MapSettings = {
 const idOf = (x: { id: number } | number | null | undefined) => (x === null || x === undefined ? null : typeof x === "number" ? x : x.id);
 
 /** A photo key of the shape the app stores (content hash), for questions that need no real bytes. */
-export const fakePhotoKey = (n = 0) => `photos/${n.toString(16).padStart(64, "0")}.jpg`;
+const fakePhotoKey = (n = 0) => `photos/${n.toString(16).padStart(64, "0")}.jpg`;
 
 export function factory(store: KitStore) {
   const { db } = store;

@@ -83,19 +83,19 @@ export async function fetchRanking(kit: Kit, l: LaunchedRoom) {
 }
 
 /** The launched room's presenter, its screen received. */
-export async function presenterOf(kit: Kit, l: Pick<LaunchedRoom, "room" | "token">, options: ClientOptions = {}) {
+async function presenterOf(kit: Kit, l: Pick<LaunchedRoom, "room" | "token">, options: ClientOptions = {}) {
   const pres = new TestPresenter(kit.app.sockets, l.room, { token: l.token, ...options });
   await pres.next("pres_newRoom_callback");
   return pres;
 }
 
 /** A phone that says hello (with `token`, to resume a seat) and waits for its seat. */
-export async function joinRoom(kit: Kit, room: string, options: ClientOptions = {}) {
+async function joinRoom(kit: Kit, room: string, options: ClientOptions = {}) {
   return new TestPhone(kit.app.sockets, room, options).seated();
 }
 
 /** A socket to the room that says nothing until the test does (no automatic hello, no retry). */
-export async function connectRoom(kit: Kit, room: string, options: ClientOptions = {}) {
+async function connectRoom(kit: Kit, room: string, options: ClientOptions = {}) {
   const phone = new TestPhone(kit.app.sockets, room, { hello: false, reconnect: false, ...options });
   await phone.open();
   return phone;

@@ -18,7 +18,7 @@ export interface ServedOptions extends ServedState {
  * fetch with one retry when a kept-alive connection turns out closed by the server just as it
  * is reused ("other side closed"): the request never reached the app.
  */
-export async function appFetch(url: string, init?: RequestInit): Promise<Response> {
+async function appFetch(url: string, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
@@ -28,7 +28,7 @@ export async function appFetch(url: string, init?: RequestInit): Promise<Respons
   }
 }
 
-export function servedApp(options: ServedOptions): AppTarget {
+function servedApp(options: ServedOptions): AppTarget {
   const sessions = new Map<number, string>();
   const app: AppTarget = {
     origin: options.baseURL,
