@@ -34,7 +34,8 @@ function send(path: string, method: string, origin: string) {
 }
 
 describe("a change sent from another site", () => {
-  it("gets the app's 403 « Authentification incorrecte » on every page and API route", async () => {
+  // Some 300 requests: on a loaded machine this takes longer than a single test's default.
+  it("gets the app's 403 « Authentification incorrecte » on every page and API route", { timeout: 60_000 }, async () => {
     expect(pages).toContain("/pres");
     expect(apis).toContain("/api/game/launch");
     for (const path of [...pages, ...pages.map((p) => `${p}?index`), "/pres.data?index", ...apis]) {
@@ -65,7 +66,7 @@ describe("a change sent from another site", () => {
 });
 
 describe("the method guard", () => {
-  it("answers 405 « Méthode non autorisée » with Allow on every API route, for each method it does not take", async () => {
+  it("answers 405 « Méthode non autorisée » with Allow on every API route, for each method it does not take", { timeout: 60_000 }, async () => {
     for (const path of apis) {
       const put = await send(path, "PUT", ORIGIN);
       expect({ path, status: put.status }).toEqual({ path, status: 405 });
