@@ -5,21 +5,23 @@ const directives = (policy: string) =>
   Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
 
 describe("the Content-Security-Policy", () => {
-  it("allows the app's own scripts and those carrying the page's nonce, nothing of Google without a Maps key", () => {
+  it("allows the app's own scripts and those carrying the page's nonce; of Google, only the Street View embed without a Maps key", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "abc123", host: "repere.example", googleMaps: false }));
     expect(policy["script-src"]).toEqual(["'self'", "'nonce-abc123'"]);
     expect(policy["frame-ancestors"]).toEqual(["'none'"]);
-    expect(policy["frame-src"]).toEqual(["'none'"]);
+    expect(policy["frame-src"]).toEqual(["https://www.google.com"]);
+    expect(policy["img-src"]).toEqual(["'self'", "data:", "blob:", "https://www.google.com"]);
     expect(policy["object-src"]).toEqual(["'none'"]);
     expect(policy["connect-src"]).toEqual(["'self'", "wss://repere.example", "ws://repere.example"]);
-    expect(JSON.stringify(policy)).not.toMatch(/google|gstatic|unsafe-eval/);
+    expect(JSON.stringify(policy)).not.toMatch(/googleapis|gstatic|unsafe-eval|\*\.google/);
   });
 
-  it("with a Maps key, adds Google's map origins and the Street View embed frame only", () => {
+  it("with a Maps key, adds the Maps JavaScript API's origins", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "n", host: "h", googleMaps: true }));
     expect(policy["script-src"]).toEqual(["'self'", "'nonce-n'", "https://maps.googleapis.com", "https://*.gstatic.com", "'unsafe-eval'", "blob:"]);
     expect(policy["frame-src"]).toEqual(["https://www.google.com"]);
     expect(policy["img-src"]).toContain("https://*.googleapis.com");
+    expect(policy["worker-src"]).toEqual(["'self'", "blob:"]);
     expect(policy["frame-ancestors"]).toEqual(["'none'"]);
   });
 

@@ -1,16 +1,20 @@
 /**
  * The headers every answer of the Worker carries, and the Content-Security-Policy of its pages.
  *
- * The policy allows the app's own files, its inline scripts only through the nonce minted for
- * each page (Remix's hydration data and scroll restoration are inline), and Google only when a
- * Maps key is configured: then what Google's CSP guide for the Maps JavaScript API lists
- * (scripts, tiles and images, its calls, its web workers, its fonts) and the Street View embed
- * frame. Without a key the app draws its offline map and no Google origin is allowed at all.
- * Inline style attributes stay allowed: pages rendered on the server carry React `style`
- * props, and the Maps API writes styles too.
+ * The policy allows the app's own files and its inline scripts only through the nonce minted
+ * for each page (Remix's hydration data and scroll restoration are inline). Of Google it allows
+ * what each feature needs and nothing else: always the Street View embed (a question's frame,
+ * and the one small image of the same host that tells whether Google answers from here); the
+ * Maps JavaScript API only when a Maps key is configured, with what Google's CSP guide for it
+ * lists (its scripts, tiles and images, its calls, its web workers, its fonts). Without a key
+ * the app draws its offline map. Inline style attributes stay allowed: pages rendered on the
+ * server carry React `style` props, and the Maps API writes styles too.
  */
 
-/** Google's origins, by directive (the Maps JavaScript API, its tiles and Street View). */
+/** Street View's embed host (https://www.google.com/maps/embed…), with or without a key. */
+const STREET_VIEW = "https://www.google.com";
+
+/** The Maps JavaScript API's origins, by directive, when a key is configured. */
 const GOOGLE_MAPS = {
   script: ["https://maps.googleapis.com", "https://*.gstatic.com", "'unsafe-eval'", "blob:"],
   style: ["https://fonts.googleapis.com"],
@@ -18,8 +22,6 @@ const GOOGLE_MAPS = {
   connect: ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com"],
   font: ["https://fonts.gstatic.com"],
   worker: ["blob:"],
-  /** The Street View embed of a question (https://www.google.com/maps/embed…). */
-  frame: ["https://www.google.com"],
 } as const;
 
 export type PolicyOptions = {
@@ -27,7 +29,7 @@ export type PolicyOptions = {
   nonce: string;
   /** The page's host (with port), for the room sockets. */
   host: string;
-  /** A Maps key is configured: the pages may load Google's map and Street View. */
+  /** A Maps key is configured: the pages may load Google's map. */
   googleMaps: boolean;
 };
 
@@ -37,13 +39,13 @@ export function contentSecurityPolicy({ nonce, host, googleMaps }: PolicyOptions
     ["default-src", "'self'"],
     ["script-src", "'self'", `'nonce-${nonce}'`, ...google("script")],
     ["style-src", "'self'", "'unsafe-inline'", ...google("style")],
-    ["img-src", "'self'", "data:", "blob:", ...google("img")],
+    ["img-src", "'self'", "data:", "blob:", STREET_VIEW, ...google("img")],
     ["font-src", "'self'", ...google("font")],
     // Older Safari does not count ws: as 'self': the room sockets are named.
     ["connect-src", "'self'", `wss://${host}`, `ws://${host}`, ...google("connect")],
     ["media-src", "'self'"],
     ["worker-src", "'self'", ...google("worker")],
-    ["frame-src", ...(googleMaps ? GOOGLE_MAPS.frame : ["'none'"])] as [string, ...string[]],
+    ["frame-src", STREET_VIEW],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["form-action", "'self'"],
