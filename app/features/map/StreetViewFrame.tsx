@@ -45,10 +45,13 @@ export function StreetViewFrame({
 
 /**
  * An iframe cannot tell a page that failed to load from one that loaded (both fire `load`), so
- * one small image of the embed's own host says whether Google answers from here. Asked once per
- * page; null while unknown, when the frame is shown in case it loads.
+ * one small image of the embed's own host says whether Google answers from here: Google's logo,
+ * at a path that has not moved in ten years (Chromium refuses pages' requests for a site's
+ * favicon.ico, so not that one). Asked once per page; null while unknown, when the frame is
+ * shown in case it loads. If the logo ever moved, the panel would show instead of the view:
+ * a lost picture, never a leaked answer.
  */
-const PROBE_URL = "https://www.google.com/favicon.ico";
+const PROBE_URL = "https://www.google.com/images/branding/googlelogo/1x/googlelogo_color_272x92dp.png";
 let probe: Promise<boolean> | null = null;
 
 function probeGoogle(): Promise<boolean> {
