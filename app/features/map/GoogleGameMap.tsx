@@ -35,7 +35,7 @@ const LOAD_TIMEOUT_MS = 12_000;
  * Everything hidden but road labels and administrative areas. JSON styles do not combine with
  * a Map ID: with GOOGLE_MAPS_MAP_ID the map's cloud style decides instead.
  */
-export const PLAYER_MAP_STYLES: google.maps.MapTypeStyle[] = [
+const PLAYER_MAP_STYLES: google.maps.MapTypeStyle[] = [
   { stylers: [{ visibility: "off" }] },
   { featureType: "administrative", stylers: [{ visibility: "on" }] },
   { featureType: "road", elementType: "labels", stylers: [{ visibility: "on" }] },
