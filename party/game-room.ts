@@ -40,7 +40,7 @@ import { AnswerCounterThrottle } from "./room-throttle";
 /**
  * Answers are written in groups: those arriving within this window share one storage commit,
  * and their acks leave once it is durable (output gate). One commit per answer cost a
- * 2000-player room a second of queueing (bench/room.mjs); the window costs each ack at most this.
+ * 2000-player room a second of queueing (bench/room.ts); the window costs each ack at most this.
  */
 export const ANSWER_GROUP_MS = 10;
 

@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, screenshot } from "./browser";
-import { execSql, sqlValue } from "./db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts } from "@db/schema";
+import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
+import { uniqueSlug } from "../support/factory";
+import { app, baseURL, make } from "../support/e2e";
 
-const baseURL = inject("baseURL");
-const LAPTOP = { width: 1366, height: 768 };
 const FIXTURES = path.resolve(import.meta.dirname, "..", "fixtures");
 
 // Unique per run: the e2e server and its database are shared by every file.
@@ -17,17 +17,7 @@ const MAIL = `camille-${RUN}@example.fr`;
 let browser: BrowserContext;
 let page: Page;
 
-async function noSeriousViolations(p: Page) {
-  const axe = await new AxeBuilder({ page: p }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function hydrated(p: Page) {
-  await p.waitForFunction(() => (window as any).__remixContext !== undefined && document.readyState === "complete");
-  // React attaches its handlers right after the context appears.
-  await p.waitForTimeout(300);
-}
+const noSeriousViolations = async (p: Page) => expect(await seriousViolations(p)).toEqual([]);
 
 /** Waits for the notice at the bottom of the page to say exactly this. */
 async function notice(p: Page, text: string) {
@@ -44,8 +34,9 @@ beforeAll(async () => {
   page = await browser.newPage();
   await page.goto(baseURL + "/pres");
   await hydrated(page);
-  await page.getByLabel("Mail", { exact: true }).fill(inject("adminMail"));
-  await page.getByLabel("Mot de passe", { exact: true }).fill(inject("adminPassword"));
+  const admin = await app.admin();
+  await page.getByLabel("Mail", { exact: true }).fill(admin.mail);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(admin.password);
   await page.getByRole("button", { name: "Connexion" }).click();
   await page.getByRole("heading", { level: 1, name: "Administration" }).waitFor();
 });
@@ -156,11 +147,11 @@ describe("The admin manages the game masters", () => {
   it("deletes an MJ after saying where their quizzes and folders go", async () => {
     const name = `${NAME} B`;
     const folderName = `Voyages ${RUN}`;
-    const owner = `(SELECT id FROM accounts WHERE mail = ${sqlValue(MAIL)})`;
-    execSql(
-      `INSERT INTO folders (owner_id, name) VALUES (${owner}, ${sqlValue(folderName)});` +
-        `INSERT INTO quizzes (unique_name, owner_id, name, description) VALUES (${sqlValue(`capitales-${RUN}`)}, ${owner}, ${sqlValue(`Capitales ${RUN}`)}, 'Des capitales');`,
-    );
+    const [owner] = await app.db.select().from(accounts).where(eq(accounts.mail, MAIL.toLowerCase()));
+    await Promise.all([
+      make.folder(owner!, { name: folderName }),
+      make.quiz(owner!, { uniqueName: uniqueSlug("capitales"), name: `Capitales ${RUN}`, description: "Des capitales", mapSettings: null, questions: [] }),
+    ]);
     await page.reload();
     await hydrated(page);
     await row(page, name).getByRole("button", { name: `Supprimer ${name}` }).click();
@@ -240,10 +231,7 @@ describe("The admin restarts the server", () => {
   it("asks before ending every game, then says how many it ended", async () => {
     // A game left in its lobby (a number no other test uses: 9 then five digits of this run).
     const room = `9${String(parseInt(RUN.slice(-6), 36) % 100000).padStart(5, "0")}`;
-    execSql(
-      `INSERT INTO games (id, quiz_unique_name, owner_id, room_number, status, mode, settings, created_at) ` +
-        `VALUES (${sqlValue(`game-${RUN}`)}, 'quiz', 1, ${sqlValue(room)}, 'lobby', 'player', '{}', ${Date.now()});`,
-    );
+    await make.game({ quiz: "quiz", owner: 1, roomNumber: room });
     // Without JavaScript the restart page asks itself; the dashboard's dialog already asked.
     await page.goto(baseURL + "/pres/restart");
     await hydrated(page);
@@ -259,10 +247,7 @@ describe("The admin restarts the server", () => {
     await screenshot(page, "admin-restart-done");
     await noSeriousViolations(page);
     // From the dashboard, the dialog's confirmation ends the games at once.
-    execSql(
-      `INSERT INTO games (id, quiz_unique_name, owner_id, room_number, status, mode, settings, created_at) ` +
-        `VALUES (${sqlValue(`game2-${RUN}`)}, 'quiz', 1, ${sqlValue(String(Number(room) + 1))}, 'lobby', 'player', '{}', ${Date.now()});`,
-    );
+    await make.game({ quiz: "quiz", owner: 1, roomNumber: String(Number(room) + 1) });
     await page.goto(baseURL + "/pres");
     await hydrated(page);
     await page.getByRole("button", { name: "Redémarrer" }).click();

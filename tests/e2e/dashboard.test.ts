@@ -1,73 +1,24 @@
-import AxeBuilder from "@axe-core/playwright";
-import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, screenshot } from "./browser";
-import { execSql, putObject, sqlValue } from "./db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quizzes } from "@db/schema";
+import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
+import { unique, uniqueSlug, type TestAccount } from "../support/factory";
+import { app, baseURL, make } from "../support/e2e";
 
-const baseURL = inject("baseURL");
-const LAPTOP = { width: 1366, height: 768 };
-
-// One server and database for every e2e file: everything here is unique to this run.
-const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const MJ = { name: "Camille Martin", mail: `camille-${RUN}@repere.test`, password: "Carte-Postale-42" };
+const MJ = { name: "Camille Martin", mail: `${unique("camille")}@repere.test`, password: "Carte-Postale-42" };
 const Q = {
-  eiffel: { unique: `tour-eiffel-${RUN}`, name: "Monuments de Paris" },
-  arc: { unique: `arcs-${RUN}`, name: "Arcs et portes du monde" },
-  domes: { unique: `coupoles-${RUN}`, name: "Coupoles d'Europe" },
-  pyramide: { unique: `pyramide-${RUN}`, name: "Musées célèbres" },
+  eiffel: { unique: uniqueSlug("tour-eiffel"), name: "Monuments de Paris" },
+  arc: { unique: uniqueSlug("arcs"), name: "Arcs et portes du monde" },
+  domes: { unique: uniqueSlug("coupoles"), name: "Coupoles d'Europe" },
+  pyramide: { unique: uniqueSlug("pyramide"), name: "Musées célèbres" },
 };
-const ADMIN_QUIZ = { unique: `admin-quiz-${RUN}`, name: `Quiz de l'admin ${RUN}` };
-
-/** The PBKDF2 format of app/server/password.server.ts, computed in Node. */
-function passwordHash(password: string): string {
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
-  return `pbkdf2-sha256$100000$${salt.toString("base64")}$${hash.toString("base64")}`;
-}
+const ADMIN_QUIZ = { unique: uniqueSlug("admin-quiz"), name: unique("Quiz de l'admin") };
 
 const SEED = path.resolve("db/seed/pictures");
-function seedPhoto(file: string) {
-  const bytes = readFileSync(path.join(SEED, file));
-  const key = `photos/${createHash("sha256").update(bytes).digest("hex")}.jpg`;
-  return { key, bytes: new Uint8Array(bytes) };
-}
-
-function quizSql(owner: string, quiz: { unique: string; name: string }, photos: string[], playedAt: number | null) {
-  const rows = [
-    `INSERT INTO quizzes (unique_name, owner_id, folder_id, name, description, last_time_played)
-     VALUES (${sqlValue(quiz.unique)}, (SELECT id FROM accounts WHERE mail = ${sqlValue(owner)}), NULL,
-     ${sqlValue(quiz.name)}, 'Où ont été prises ces photos ?', ${sqlValue(playedAt)});`,
-  ];
-  photos.forEach((key, i) =>
-    rows.push(
-      `INSERT INTO questions (quiz_unique_name, position, name, kind, file_key, lat, lng)
-       VALUES (${sqlValue(quiz.unique)}, ${i}, 'Photo ${i + 1}', 'photo', ${sqlValue(key)}, 48.8584, 2.2945);`,
-    ),
-  );
-  return rows.join("\n");
-}
-
-/** React has attached its handlers to the page (not just painted the server's HTML). */
-async function hydrated(page: Page, selector = "button") {
-  await page.waitForFunction(
-    (sel) => {
-      const el = document.querySelector(sel);
-      return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
-    },
-    selector,
-    { timeout: 20_000 },
-  );
-}
-
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+const seedPhoto = (file: string) => make.photo(new Uint8Array(readFileSync(path.join(SEED, file))));
 
 const quizCard = (page: Page, unique: string) => page.locator(`article[data-quiz="${unique}"]`);
 const folderCard = (page: Page, name: string) => page.locator(`article[data-folder="${name}"]`);
@@ -87,24 +38,29 @@ async function toastSays(page: Page, text: string) {
 }
 
 let browser: BrowserContext;
+let mj: TestAccount;
 
 beforeAll(async () => {
-  await fetch(baseURL + "/"); // creates the admin
-  const photos = ["tour.jpg", "arc.jpg", "coupoles.jpg", "pyramide.jpg"].map(seedPhoto);
-  for (const p of photos) putObject(p.key, p.bytes, "image/jpeg");
-  const [tour, arc, coupoles, pyramide] = photos.map((p) => p.key);
-  execSql(
-    [
-      `INSERT INTO accounts (role, name, mail, password_hash, expiration, edition)
-       VALUES ('mj', ${sqlValue(MJ.name)}, ${sqlValue(MJ.mail)}, ${sqlValue(passwordHash(MJ.password))},
-       ${Date.now() + 30 * 86_400_000}, 0);`,
-      quizSql(MJ.mail, Q.eiffel, [tour, arc, coupoles], Date.UTC(2025, 2, 14, 19, 5)),
-      quizSql(MJ.mail, Q.arc, [arc, tour], null),
-      quizSql(MJ.mail, Q.domes, [coupoles], Date.UTC(2025, 5, 2, 7, 45)),
-      quizSql(MJ.mail, Q.pyramide, [pyramide, tour, arc, coupoles], null),
-      quizSql(inject("adminMail"), ADMIN_QUIZ, [pyramide], null),
-    ].join("\n"),
-  );
+  const [tour, arc, coupoles, pyramide] = await Promise.all(["tour.jpg", "arc.jpg", "coupoles.jpg", "pyramide.jpg"].map(seedPhoto));
+  const admin = await app.admin();
+  mj = await make.mj({ ...MJ, expiration: Date.now() + 30 * 86_400_000, edition: false });
+  /** A quiz of `owner` with these photos, all at the Eiffel tower, played at `playedAt`. */
+  const quiz = (owner: TestAccount, q: { unique: string; name: string }, photos: string[], playedAt: number | null) =>
+    make.quiz(owner, {
+      uniqueName: q.unique,
+      name: q.name,
+      description: "Où ont été prises ces photos ?",
+      mapSettings: null,
+      lastTimePlayed: playedAt,
+      questions: photos.map((photo, i) => ({ name: `Photo ${i + 1}`, photo, lat: 48.8584, lng: 2.2945 })),
+    });
+  await Promise.all([
+    quiz(mj, Q.eiffel, [tour!, arc!, coupoles!], Date.UTC(2025, 2, 14, 19, 5)),
+    quiz(mj, Q.arc, [arc!, tour!], null),
+    quiz(mj, Q.domes, [coupoles!], Date.UTC(2025, 5, 2, 7, 45)),
+    quiz(mj, Q.pyramide, [pyramide!, tour!, arc!, coupoles!], null),
+    quiz(admin, ADMIN_QUIZ, [pyramide!], null),
+  ]);
   browser = await openBrowser(LAPTOP);
   await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
 }, 180_000);
@@ -294,8 +250,11 @@ describe("A game master runs their workshop", () => {
     await screenshot(page, "dashboard-delete-folder");
     await confirm.getByRole("button", { name: "Supprimer" }).click();
     await folderCard(page, "Monde").waitFor({ state: "detached" });
-    const left = execSql(`SELECT count(*) AS n FROM quizzes WHERE name = ${sqlValue(`${Q.domes.name} (copie)`)} AND owner_id = (SELECT id FROM accounts WHERE mail = ${sqlValue(MJ.mail)});`);
-    expect(left).toMatch(/"n":\s*0/);
+    const [left] = await app.db
+      .select({ n: count() })
+      .from(quizzes)
+      .where(and(eq(quizzes.name, `${Q.domes.name} (copie)`), eq(quizzes.ownerId, mj.id)));
+    expect(left!.n).toBe(0);
   });
 
   it("deletes a quiz after confirmation", async () => {
@@ -357,8 +316,8 @@ describe("The administrator sees everything and sets the points", () => {
     await page.goto(baseURL + "/pres");
     await hydrated(page);
     await screenshot(page, "dashboard-login-admin");
-    await page.getByLabel("Mail").fill(inject("adminMail"));
-    await page.getByLabel("Mot de passe").fill(inject("adminPassword"));
+    await page.getByLabel("Mail").fill((await app.admin()).mail);
+    await page.getByLabel("Mot de passe").fill((await app.admin()).password);
     await page.getByRole("button", { name: "Connexion" }).click();
     await page.getByRole("button", { name: "Créer un dossier" }).waitFor({ timeout: 15_000 });
     for (const label of ["Modifier les points", "Gérer les sons", "Maîtres du jeu", "Mettre à jour la photo du Lobby"]) {

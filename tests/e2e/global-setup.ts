@@ -1,30 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-ignore -- plain ESM helper shared with `npm start`
-import { applyMigrations, startServer } from "../../scripts/lib/server.mjs";
+import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     adminMail: string;
     adminPassword: string;
-    /** wrangler's local state folder of the served Worker (tests/e2e/db.ts writes D1 there). */
+    /** wrangler's local state folder of the served Worker (the test kit writes D1 there). */
     persistTo: string;
+    /** wrangler's dev registry of that server. */
+    registryPath: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export default async function setup(project: TestProject) {
@@ -48,6 +38,7 @@ export default async function setup(project: TestProject) {
   project.provide("adminMail", vars.ADMIN_MAIL);
   project.provide("adminPassword", vars.ADMIN_PASSWORD);
   project.provide("persistTo", persistTo);
+  project.provide("registryPath", registryPath);
   return async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

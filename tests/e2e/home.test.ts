@@ -1,9 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, screenshot } from "./browser";
-
-const baseURL = inject("baseURL");
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hydrated, openBrowser, screenshot, seriousViolations } from "../support/browser";
+import { baseURL } from "../support/e2e";
 let browser: BrowserContext;
 
 beforeAll(async () => {
@@ -22,16 +20,14 @@ describe("Players can look for a room from the home page", () => {
     expect(await page.getByRole("link", { name: "Administration" }).getAttribute("href")).toBe("/pres");
     expect(await page.getByRole("link", { name: "Maîtres du jeu" }).getAttribute("href")).toBe("/mj");
     await screenshot(page, "home-phone");
-    const axe = await new AxeBuilder({ page }).analyze();
-    const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 
   it("says the room does not exist after typing an unknown number", async () => {
     const page = await browser.newPage();
     await page.goto(baseURL + "/");
-    await page.waitForFunction(() => (window as any).__remixContext !== undefined);
+    await hydrated(page);
     await page.getByLabel("Numéro de la salle").fill("987654");
     const check = page.waitForResponse((r) => r.url().includes("/api/game/check/987654"));
     await page.getByRole("button", { name: "Rejoindre" }).click();
@@ -46,7 +42,7 @@ describe("Players can look for a room from the home page", () => {
   it("asks for a number before calling the server", async () => {
     const page = await browser.newPage();
     await page.goto(baseURL + "/");
-    await page.waitForFunction(() => (window as any).__remixContext !== undefined);
+    await hydrated(page);
     let called = false;
     page.on("request", (r) => {
       if (r.url().includes("/api/game/check")) called = true;

@@ -1,10 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, PHONE, screenshot } from "./browser";
-
-const baseURL = inject("baseURL");
-const LAPTOP = { width: 1366, height: 768 };
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browsersFor, LAPTOP, PHONE, screenshot, seriousViolations } from "../support/browser";
+import { baseURL } from "../support/e2e";
 
 /** "46,12345° N" / "2,5° O" as shown, back to a signed number. */
 function parseCoordinate(text: string): number {
@@ -40,25 +37,11 @@ async function openMap(page: Page) {
   return map;
 }
 
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
-
 describe("Anyone can tap the bare map and read the coordinates", () => {
-  let phone: BrowserContext;
-  let laptop: BrowserContext;
-  beforeAll(async () => {
-    phone = await openBrowser(PHONE);
-    laptop = await openBrowser(LAPTOP);
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await laptop?.close();
-  });
+  const browsers = browsersFor({ phone: PHONE, laptop: LAPTOP });
 
   it("shows the point of a tap at 30 % / 40 % of the map by the linear projection", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     const map = await openMap(page);
     expect(await page.getByText("Carte hors ligne").isVisible()).toBe(true);
     await screenshot(page, "map-phone");
@@ -80,7 +63,7 @@ describe("Anyone can tap the bare map and read the coordinates", () => {
   });
 
   it("keeps the projection linear on the zoomed view", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     const map = await openMap(page);
     const before = await viewOf(map);
     await page.getByRole("button", { name: "Zoom avant" }).click();
@@ -100,7 +83,7 @@ describe("Anyone can tap the bare map and read the coordinates", () => {
   });
 
   it("can be used with the keyboard alone: Enter places the point under the crosshair", async () => {
-    const page = await laptop.newPage();
+    const page = await browsers.laptop.newPage();
     const map = await openMap(page);
     const view = await viewOf(map);
     await page.keyboard.press("Tab"); // the brand link

@@ -1,20 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { screenshot } from "./browser";
-import {
-  Gate,
-  Presenter,
-  baseURL,
-  closeRoom,
-  hydrated,
-  insertQuiz,
-  launch,
-  launchChromium,
-  phone,
-  seriousViolations,
-  spotAt,
-  tapMap,
-} from "./player-support";
+import { hydrated, launchChromium, phonePage, RoomLine, screenshot, seriousViolations, storedToken, tapMap } from "../support/browser";
+import { baseURL, closeRoom, presenter } from "../support/e2e";
+import { launchAt, spotAt } from "./lyon";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const token = (page: Page, room: string) => page.evaluate((r) => localStorage.getItem(`repere:token:${r}`), room);
 const colorButton = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
 /** Colour step, then the fruit step of that colour. */
@@ -38,16 +25,14 @@ async function pickColor(page: Page, color: string) {
 
 describe("Players choose their pseudo when the room uses defined icons", () => {
   it("goes from the QR code to colour then fruit, with the alerts, live updates and a fair race", async () => {
-    const quiz = insertQuiz("Telephone pseudos", [spotAt(0.5, 0.5)]);
-    const { room, token: presenterToken } = await launch(quiz, { icon: "defined" });
-    const presenter = await Presenter.connect(room, presenterToken);
-    const p1 = await phone(browser);
-    const p2 = await phone(browser);
-    const p3 = await phone(browser);
-    const gate2 = new Gate();
-    const gate3 = new Gate();
-    await gate2.install(p2.page);
-    await gate3.install(p3.page);
+    const l = await launchAt([spotAt(0.5, 0.5)], { icon: "defined" });
+    const room = l.room;
+    const pres = await presenter(l);
+    const p1 = await phonePage(browser);
+    const p2 = await phonePage(browser);
+    const p3 = await phonePage(browser);
+    const gate2 = await new RoomLine().install(p2.page);
+    const gate3 = await new RoomLine().install(p3.page);
 
     // The QR code encodes /play/{room}: without a seat the phone is sent to choose a pseudo.
     await p1.page.goto(`${baseURL}/play/${room}`);
@@ -81,8 +66,8 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     await p1.page.waitForURL(`${baseURL}/play/${room}?pseudo=Fraise%20verte`, { timeout: 20_000 });
     await p1.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
     expect(await p1.page.locator(".pl-me-pseudo").textContent()).toBe("Fraise verte");
-    expect(await token(p1.page, room)).toMatch(/^p\d+_/);
-    const seated = await presenter.find("pres_newPlayer", (m) => m.player.pseudo === "Fraise verte");
+    expect(await storedToken(p1.page, room)).toMatch(/^p\d+_/);
+    const seated = await pres.find("pres_newPlayer", (m) => m.player.pseudo === "Fraise verte");
 
     // The other phone on the green fruits sees the strawberry go, live.
     await p2.page.getByRole("button", { name: "Fraise (déjà pris)" }).waitFor({ timeout: 10_000 });
@@ -103,7 +88,7 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     gate3.hold();
     await p2.page.getByRole("button", { name: "Valider" }).click();
     await p3.page.getByRole("button", { name: "Valider" }).click();
-    await presenter.find("pres_newPlayer", (m) => m.player.pseudo === "Kiwi bleu");
+    await pres.find("pres_newPlayer", (m) => m.player.pseudo === "Kiwi bleu");
     await p2.page.waitForTimeout(300);
     gate2.release();
     gate3.release();
@@ -129,7 +114,7 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     expect(await losing.getByRole("button", { name: "Kiwi (déjà pris)" }).isDisabled()).toBe(true);
     expect(await losing.getByRole("heading", { name: "Sélectionnez votre fruit" }).isVisible()).toBe(true);
     await screenshot(losing, "player-join-race-lost");
-    const kiwis = presenter.messages.filter((m) => m.type === "pres_newPlayer" && m.player.pseudo === "Kiwi bleu").length;
+    const kiwis = pres.all("pres_newPlayer").filter((m) => m.player.pseudo === "Kiwi bleu").length;
     expect(kiwis).toBe(1);
 
     // The loser takes another fruit and is seated.
@@ -139,30 +124,24 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     expect(await losing.locator(".pl-me-pseudo").textContent()).toBe("Tomate bleue");
 
     // A kicked phone of a defined-icon room goes back to choosing a pseudo.
-    presenter.send({ type: "pres_kickPlayer", playerID: seated.player.playerID });
+    pres.kick(seated.player.playerID);
     await p1.page.waitForURL(`${baseURL}/join/${room}?exclu=1`, { timeout: 15_000 });
     await p1.page.getByRole("heading", { name: "Sélectionnez votre couleur" }).waitFor({ timeout: 20_000 });
     expect(await p1.page.getByText("Vous avez été exclu de la partie").isVisible()).toBe(true);
-    expect(await token(p1.page, room)).toBeNull();
+    expect(await storedToken(p1.page, room)).toBeNull();
     await screenshot(p1.page, "player-join-after-kick");
 
-    await closeRoom(room);
-    presenter.close();
+    await closeRoom(l);
+    pres.close();
     for (const p of [p1, p2, p3]) await p.context.close();
   });
 
   it("shows a full team crossed out, and the team's rank beside the player's own", async () => {
-    const quiz = insertQuiz("Telephone equipes", [spotAt(0.5, 0.5)]);
-    const { room, token: presenterToken } = await launch(quiz, {
-      icon: "defined",
-      mode: "team",
-      max_team: 2,
-      max_player: 1,
-      time: 15,
-    });
-    const presenter = await Presenter.connect(room, presenterToken);
-    const p4 = await phone(browser);
-    const p5 = await phone(browser);
+    const l = await launchAt([spotAt(0.5, 0.5)], { icon: "defined", mode: "team", max_team: 2, max_player: 1, time: 15 });
+    const room = l.room;
+    const pres = await presenter(l);
+    const p4 = await phonePage(browser);
+    const p5 = await phonePage(browser);
 
     await p4.page.goto(`${baseURL}/join/${room}`);
     await pickColor(p4.page, "Bleu");
@@ -187,7 +166,7 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     await p5.page.getByRole("button", { name: "Valider" }).click();
     await p5.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
 
-    presenter.send({ type: "pres_startGame" });
+    pres.start();
     for (const [page, fx] of [
       [p4.page, 0.5],
       [p5.page, 0.05],
@@ -202,13 +181,13 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     await screenshot(p4.page, "player-result-team");
     expect(await seriousViolations(p4.page)).toEqual([]);
 
-    presenter.send({ type: "pres_nextQuestion" });
+    pres.nextQuestion();
     await p5.page.getByRole("heading", { name: "Fin de la partie" }).waitFor({ timeout: 15_000 });
     expect(await p5.page.locator(".pl-team-line").textContent()).toMatch(/^Équipe jaune.*#2/);
     await screenshot(p5.page, "player-endgame-team");
 
-    await closeRoom(room);
-    presenter.close();
+    await closeRoom(l);
+    pres.close();
     for (const p of [p4, p5]) await p.context.close();
   });
 });

@@ -1,23 +1,20 @@
-import type { Browser, Page, WebSocketRoute } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { screenshot } from "./browser";
+import type { LatLng } from "@common/protocol";
+import { haversineMeters } from "@party/engine/geo";
 import {
-  Gate,
-  Presenter,
-  baseURL,
-  closeRoom,
   fractionsOf,
   frNumber,
-  haversine,
-  insertQuiz,
-  launch,
   launchChromium,
-  phone,
+  phonePage,
+  RoomLine,
+  screenshot,
   seriousViolations,
-  spotAt,
+  storedToken,
   tapMap,
-  type Spot,
-} from "./player-support";
+} from "../support/browser";
+import { baseURL, closeRoom, presenter } from "../support/e2e";
+import { AREA, launchAt, spotAt } from "./lyon";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,7 +27,7 @@ afterAll(async () => {
 const ANSWER_SEC = 30;
 const METRES_PER_LAT_DEGREE = 111_195;
 /** Moves a spot north and east by metres (small distances). */
-function offset(s: Spot, northM: number, eastM: number): Spot {
+function offset(s: LatLng, northM: number, eastM: number): LatLng {
   return {
     lat: s.lat + northM / METRES_PER_LAT_DEGREE,
     lng: s.lng + eastM / (METRES_PER_LAT_DEGREE * Math.cos((s.lat * Math.PI) / 180)),
@@ -48,61 +45,34 @@ function expectedPoints(distance: number, tMs: number, circlesPoints: number[], 
   return circlesPoints[ring]! + Math.max(0, pointMax * (1 - tMs / (ANSWER_SEC * 1000)));
 }
 
-async function tapAt(page: Page, s: Spot) {
-  const { fx, fy } = fractionsOf(s);
+async function tapAt(page: Page, s: LatLng) {
+  const { fx, fy } = fractionsOf(AREA, s);
   await tapMap(page, fx, fy);
-}
-
-/** A socket the test can cut: every page socket to the room goes through it. */
-class Cable {
-  up = true;
-  current: { page: WebSocketRoute; server: WebSocketRoute } | null = null;
-  async install(page: Page) {
-    await page.routeWebSocket(/\/parties\/game-room\//, (ws) => {
-      if (!this.up) {
-        ws.close({ code: 1011, reason: "coupé" });
-        return;
-      }
-      const server = ws.connectToServer();
-      this.current = { page: ws, server };
-    });
-  }
-  async cut() {
-    this.up = false;
-    const c = this.current;
-    this.current = null;
-    await c?.server.close();
-    await c?.page.close({ code: 1011, reason: "coupé" });
-  }
-  restore() {
-    this.up = true;
-  }
 }
 
 describe("Players play a whole game on their phones (random icons)", () => {
   it("joins, answers by tapping the map, scores as DESIGN §4 says, survives a cut socket and reloads", async () => {
     const spots = [spotAt(0.5, 0.5), spotAt(0.3, 0.4), spotAt(0.7, 0.6)];
-    const quiz = insertQuiz("Telephone partie", spots);
-    const { room, token } = await launch(quiz, { icon: "random", time: ANSWER_SEC, help_zone: 500 });
-    const presenter = await Presenter.connect(room, token);
-    const setup = presenter.messages.find((m) => m.type === "pres_newRoom_callback")!;
+    const l = await launchAt(spots, { icon: "random", time: ANSWER_SEC, help_zone: 500 });
+    const room = l.room;
+    const pres = await presenter(l);
+    const setup = pres.last("pres_newRoom_callback")!;
     const circlesPoints: number[] = setup.quizzData.pointsSettings.circlesPoints;
     const pointMax: number = setup.quizzData.pointsSettings.point_max_temps;
 
-    const a = await phone(browser);
-    const b = await phone(browser);
-    const cable = new Cable();
-    await cable.install(b.page);
+    const a = await phonePage(browser);
+    const b = await phonePage(browser);
+    const cable = await new RoomLine().install(b.page);
 
     // ---- Lobby
     await a.page.goto(`${baseURL}/play/${room}`);
     await a.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
     expect(await a.page.getByText("Vous êtes", { exact: true }).isVisible()).toBe(true);
     expect(await a.page.getByText("En attente du lancement de la partie").isVisible()).toBe(true);
-    const joinA = await presenter.find("pres_newPlayer");
+    const joinA = await pres.find("pres_newPlayer");
     const pseudoA: string = joinA.player.pseudo;
     expect(await a.page.locator(".pl-me-pseudo").textContent()).toBe(pseudoA);
-    const tokenA = await a.page.evaluate((r) => localStorage.getItem(`repere:token:${r}`), room);
+    const tokenA = await storedToken(a.page, room);
     expect(tokenA).toMatch(/^p\d+_/);
     await a.page.locator(".pl-me img").evaluate((img: HTMLImageElement) => img.decode());
     await screenshot(a.page, "player-lobby");
@@ -110,36 +80,36 @@ describe("Players play a whole game on their phones (random icons)", () => {
 
     await b.page.goto(`${baseURL}/play/${room}`);
     await b.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
-    const joinB = await presenter.find("pres_newPlayer", (m) => m.player.playerID !== joinA.player.playerID);
+    const joinB = await pres.find("pres_newPlayer", (m) => m.player.playerID !== joinA.player.playerID);
     const pseudoB: string = joinB.player.pseudo;
     const ids = { [joinA.player.playerID]: "a", [joinB.player.playerID]: "b" } as Record<string, "a" | "b">;
 
     // ---- Starting
-    presenter.send({ type: "pres_startGame" });
+    pres.start();
     await a.page.getByRole("heading", { name: "Lancement" }).waitFor({ timeout: 10_000 });
     await screenshot(a.page, "player-starting");
 
     const totals = { a: 0, b: 0 };
     const answerTimes = (q: number) => {
       const out: Record<string, number> = {};
-      for (const m of presenter.messages)
-        if (m.type === "pres_playerAnswered" && m.questionIndex === q)
+      for (const m of pres.all("pres_playerAnswered"))
+        if (m.questionIndex === q)
           for (const ans of m.answers) out[ids[ans.playerID]!] = ans.time;
       return out;
     };
 
     /** Checks the phone's results screen against the room's coordinates and times. */
-    async function checkResult(page: Page, who: "a" | "b", q: number, intended: Spot | null) {
-      const results = await presenter.find("pres_results", (m) => m.questionIndex === q, 45_000);
+    async function checkResult(page: Page, who: "a" | "b", q: number, intended: LatLng | null) {
+      const results = await pres.find("pres_results", (m) => m.questionIndex === q, 45_000);
       await page.getByRole("heading", { name: "Résultats de la question" }).waitFor({ timeout: 45_000 });
       const playerID = Object.keys(ids).find((id) => ids[id] === who)!;
-      const answer = results.coords.find((c: any) => c.playerID === playerID);
+      const answer = results.coords.find((c) => c.playerID === playerID);
       let expected = 0;
       if (intended) {
         expect(answer).toBeTruthy();
         // The tap landed where the linear projection says (a pixel is about 4 m here).
-        expect(haversine(answer.coords, intended)).toBeLessThan(12);
-        const distance = haversine(answer.coords, spots[q]!);
+        expect(haversineMeters(answer!.coords, intended)).toBeLessThan(12);
+        const distance = haversineMeters(answer!.coords, spots[q]!);
         expected = expectedPoints(distance, answerTimes(q)[who]!, circlesPoints, pointMax);
         const shownDistance = await page.locator(".pl-distance strong").textContent();
         expect(Math.abs(frNumber(shownDistance!.replace(" m", "")) - Math.round(distance))).toBeLessThanOrEqual(1);
@@ -183,7 +153,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
     await a.page.getByRole("heading", { name: "Réponse envoyée !" }).waitFor();
     const timeText = (await a.page.getByText(/Temps de réponse : /).textContent())!;
     const shownTime = frNumber(timeText.match(/([\d,]+) s/)![1]!);
-    await presenter.find("pres_playerAnswered", (m) => m.questionIndex === 0);
+    await pres.find("pres_playerAnswered", (m) => m.questionIndex === 0);
     expect(Math.abs(shownTime * 1000 - answerTimes(0).a!)).toBeLessThanOrEqual(5);
     expect(await a.page.getByText("En attente des autres joueurs").isVisible()).toBe(true);
     expect(await a.page.getByText(pseudoA).isVisible()).toBe(true);
@@ -200,7 +170,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
     expect(await seriousViolations(a.page)).toEqual([]);
 
     // ---- Question 2: B taps, loses its socket, comes back with its marker and answers; A ~70 m off
-    presenter.send({ type: "pres_nextQuestion" });
+    pres.nextQuestion();
     await b.page.getByText("Question 2/3").waitFor({ timeout: 15_000 });
     await tapAt(b.page, spots[1]!);
     await b.page.getByRole("button", { name: "Répondre" }).waitFor();
@@ -223,7 +193,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
     await checkResult(b.page, "b", 1, spots[1]!);
 
     // ---- Question 3: A ~150 m off, then reloads and is still answered; B far, reloads on results
-    presenter.send({ type: "pres_nextQuestion" });
+    pres.nextQuestion();
     const a3 = offset(spots[2]!, 0, 150);
     await a.page.getByText("Question 3/3").waitFor({ timeout: 15_000 });
     await tapAt(a.page, a3);
@@ -245,7 +215,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
     expect(await b.page.locator(".pl-total").textContent()).toBe(bTotal);
 
     // ---- End of the game
-    presenter.send({ type: "pres_nextQuestion" });
+    pres.nextQuestion();
     await a.page.getByRole("heading", { name: "Fin de la partie" }).waitFor({ timeout: 15_000 });
     await b.page.getByRole("heading", { name: "Fin de la partie" }).waitFor({ timeout: 15_000 });
     expect(await a.page.getByText("Faites défiler le classement pour voir votre position").isVisible()).toBe(true);
@@ -265,19 +235,19 @@ describe("Players play a whole game on their phones (random icons)", () => {
 
     // ---- A newer protocol: the room says 'reload', the page reloads and lands back on its screen
     const reloaded = b.page.waitForEvent("load", { timeout: 15_000 });
-    cable.current!.page.send(JSON.stringify({ type: "reload", version: 99, message: "Une nouvelle version du jeu est disponible : la page va se recharger." }));
+    cable.inject({ type: "reload", version: 99, message: "Une nouvelle version du jeu est disponible : la page va se recharger." });
     await b.page.getByText("Une nouvelle version du jeu est disponible").waitFor();
     await screenshot(b.page, "player-reload");
     await reloaded;
     await b.page.getByRole("heading", { name: "Fin de la partie" }).waitFor({ timeout: 20_000 });
 
     // ---- 'Nouvelle partie': every phone goes back home
-    await closeRoom(room);
+    await closeRoom(l);
     await a.page.waitForURL(`${baseURL}/`, { timeout: 15_000 });
     await b.page.waitForURL(`${baseURL}/`, { timeout: 15_000 });
-    expect(await a.page.evaluate((r) => localStorage.getItem(`repere:token:${r}`), room)).toBeNull();
+    expect(await storedToken(a.page, room)).toBeNull();
 
-    presenter.close();
+    pres.close();
     await a.context.close();
     await b.context.close();
   });
@@ -285,15 +255,14 @@ describe("Players play a whole game on their phones (random icons)", () => {
 
 describe("A phone that cannot play is told so", () => {
   it("says the room is full, and a kicked phone may take a new seat", async () => {
-    const quiz = insertQuiz("Telephone complet", [spotAt(0.5, 0.5)]);
-    const { room, token } = await launch(quiz, { icon: "random", max_player: 1 });
-    const presenter = await Presenter.connect(room, token);
-    const c = await phone(browser);
-    const d = await phone(browser);
+    const l = await launchAt([spotAt(0.5, 0.5)], { icon: "random", max_player: 1 });
+    const room = l.room;
+    const pres = await presenter(l);
+    const c = await phonePage(browser);
+    const d = await phonePage(browser);
 
     // Until the room answers, the phone says it is loading.
-    const gate = new Gate();
-    await gate.install(c.page);
+    const gate = await new RoomLine().install(c.page);
     gate.hold();
     await c.page.goto(`${baseURL}/play/${room}`);
     await c.page.getByRole("heading", { name: "Chargement" }).waitFor({ timeout: 20_000 });
@@ -301,7 +270,7 @@ describe("A phone that cannot play is told so", () => {
     expect(await seriousViolations(c.page)).toEqual([]);
     gate.release();
     await c.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
-    const seated = await presenter.find("pres_newPlayer");
+    const seated = await pres.find("pres_newPlayer");
 
     await d.page.goto(`${baseURL}/play/${room}`);
     await d.page.getByRole("alert").filter({ hasText: "Cette salle est complète" }).waitFor({ timeout: 20_000 });
@@ -309,36 +278,35 @@ describe("A phone that cannot play is told so", () => {
     await screenshot(d.page, "player-room-full");
     expect(await seriousViolations(d.page)).toEqual([]);
 
-    presenter.send({ type: "pres_kickPlayer", playerID: seated.player.playerID });
+    pres.kick(seated.player.playerID);
     await c.page.getByRole("heading", { name: "Vous avez été exclu de la partie" }).waitFor({ timeout: 10_000 });
-    expect(await c.page.evaluate((r) => localStorage.getItem(`repere:token:${r}`), room)).toBeNull();
+    expect(await storedToken(c.page, room)).toBeNull();
     await screenshot(c.page, "player-kicked");
     expect(await seriousViolations(c.page)).toEqual([]);
     await c.page.getByRole("button", { name: "Rejoindre la partie" }).click();
     await c.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
-    const again = await presenter.find("pres_newPlayer", (m) => m.player.playerID !== seated.player.playerID);
+    const again = await pres.find("pres_newPlayer", (m) => m.player.playerID !== seated.player.playerID);
     expect(again.player.connected).toBe(true);
 
-    await closeRoom(room);
-    presenter.close();
+    await closeRoom(l);
+    pres.close();
     await c.context.close();
     await d.context.close();
   });
 
   it("a phone whose socket died while it slept finds the game where it is when it wakes up", async () => {
-    const quiz = insertQuiz("Telephone reveil", [spotAt(0.5, 0.5)]);
-    const { room, token } = await launch(quiz, { icon: "random", time: 60 });
-    const presenter = await Presenter.connect(room, token);
-    const f = await phone(browser);
-    const gate = new Gate();
-    await gate.install(f.page);
+    const l = await launchAt([spotAt(0.5, 0.5)], { icon: "random", time: 60 });
+    const room = l.room;
+    const pres = await presenter(l);
+    const f = await phonePage(browser);
+    const gate = await new RoomLine().install(f.page);
     await f.page.goto(`${baseURL}/play/${room}`);
     await f.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
 
     // Asleep: the socket looks open but nothing goes through; the game starts meanwhile.
     gate.silence();
-    presenter.send({ type: "pres_startGame" });
-    await presenter.next("pres_newQuestion", () => true, 15_000);
+    pres.start();
+    await pres.next("pres_newQuestion", () => true, 15_000);
     expect(await f.page.getByRole("heading", { name: "Salon d'attente" }).isVisible()).toBe(true);
 
     // Awake: the page checks its line, finds it dead, reconnects and shows the question.
@@ -348,17 +316,17 @@ describe("A phone that cannot play is told so", () => {
     });
     await f.page.getByRole("progressbar").waitFor({ timeout: 15_000 });
     expect(await f.page.getByText("Question 1/1").isVisible()).toBe(true);
-    const joins = presenter.messages.filter((m) => m.type === "pres_newPlayer" && m.player.connected);
+    const joins = pres.all("pres_newPlayer").filter((m) => m.player.connected);
     // Same seat, not a second one.
     expect(new Set(joins.map((m) => m.player.playerID)).size).toBe(1);
 
-    await closeRoom(room);
-    presenter.close();
+    await closeRoom(l);
+    pres.close();
     await f.context.close();
   });
 
   it("says a room that does not exist does not exist", async () => {
-    const e = await phone(browser);
+    const e = await phonePage(browser);
     await e.page.goto(`${baseURL}/play/999999`);
     expect(await e.page.getByRole("alert").textContent()).toBe("Cette salle n'existe pas ou n'est pas accessible");
     await e.page.goto(`${baseURL}/join/999998`);

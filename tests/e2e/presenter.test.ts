@@ -1,21 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { createHash, pbkdf2Sync, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, PRESENTER, screenshot } from "./browser";
-import { execSql, putObject, sqlValue } from "./db";
-import { Phone } from "./lib/phone";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestAccount, TestQuiz } from "../support/factory";
+import type { SeatedPhone } from "../support/room-sockets";
+import { browsersFor, closedAfterAll, openBrowser, PRESENTER, RoomLine, screenshot, seriousViolations, signIn } from "../support/browser";
+import { app, baseURL, join, make } from "../support/e2e";
 
-const baseURL = inject("baseURL");
-
-// One server and database for every e2e file: everything here is unique to this run.
-const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const ADMIN_QUIZ = `tour-de-france-${RUN}`;
-const MJ_QUIZ = `capitales-${RUN}`;
-const CROWD_QUIZ = `grande-salle-${RUN}`;
-const MJ = { mail: `presentatrice-${RUN}@repere.test`, password: "Salle-des-fetes-7" };
+const MJ_PASSWORD = "Salle-des-fetes-7";
 
 /** True spots of the questions (Paris landmarks): phones answer relative to them. */
 const SPOTS = [
@@ -23,100 +15,24 @@ const SPOTS = [
   { lat: 48.8738, lng: 2.295, photo: "arc.jpg", name: "Arc de Triomphe" },
   { lat: 48.8606, lng: 2.3376, photo: "pyramide.jpg", name: "Pyramide du Louvre" },
 ];
-const MAP = JSON.stringify({
+const MAP = {
   center: { lat: 48.8625, lng: 2.32 },
   zoom: 12,
   bounds: { north: 48.905, south: 48.82, east: 2.42, west: 2.22 },
-});
+};
 /** Offsets from the spot: inside the 20 m ring, inside the 200 m ring, 2 km away. */
 const NEAR = { lat: 0.00005, lng: 0 };
 const MID = { lat: 0.0013, lng: 0 };
 const FAR = { lat: 0.018, lng: 0.004 };
 const at = (q: number, d: { lat: number; lng: number }) => ({ lat: SPOTS[q]!.lat + d.lat, lng: SPOTS[q]!.lng + d.lng });
 
-function passwordHash(password: string): string {
-  const salt = randomBytes(16);
-  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
-  return `pbkdf2-sha256$100000$${salt.toString("base64")}$${hash.toString("base64")}`;
-}
-
-function storeSeedPhoto(file: string): string {
-  const bytes = readFileSync(path.resolve("db/seed/pictures", file));
-  const key = `photos/${createHash("sha256").update(bytes).digest("hex")}.jpg`;
-  putObject(key, new Uint8Array(bytes), "image/jpeg");
-  return key;
-}
-
-function quizSql(
-  unique: string,
-  name: string,
-  ownerMail: string,
-  folder: string | null,
-  count: number,
-  keys: string[],
-  streetViewAt = -1,
-) {
-  const rows = [
-    `INSERT INTO quizzes (unique_name, owner_id, folder_id, name, description, map_settings)
-     VALUES (${sqlValue(unique)}, (SELECT id FROM accounts WHERE mail = ${sqlValue(ownerMail)}), ${folder ?? "NULL"},
-     ${sqlValue(name)}, 'Où ont été prises ces photos ?', ${sqlValue(MAP)});`,
-  ];
-  for (let i = 0; i < count; i++) {
-    const s = SPOTS[i]!;
-    if (i === streetViewAt) {
-      rows.push(
-        `INSERT INTO questions (quiz_unique_name, position, name, kind, sv_pano, sv_lat, sv_lng, sv_heading, sv_pitch, lat, lng)
-         VALUES (${sqlValue(unique)}, ${i}, ${sqlValue(s.name)}, 'streetview', 'PANO_presenter_e2e', ${s.lat}, ${s.lng}, 120, 5, ${s.lat}, ${s.lng});`,
-      );
-      continue;
-    }
-    rows.push(
-      `INSERT INTO questions (quiz_unique_name, position, name, kind, file_key, lat, lng)
-       VALUES (${sqlValue(unique)}, ${i}, ${sqlValue(s.name)}, 'photo', ${sqlValue(keys[i]!)}, ${s.lat}, ${s.lng});`,
-    );
-  }
-  return rows.join("\n");
-}
-
-async function login(apiPath: string, identifiant: string, password: string): Promise<string> {
-  const res = await fetch(new URL(apiPath, baseURL), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ identifiant, password }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { jwt: string }).jwt;
-}
-
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** The presenter's socket passes through the test, which can cut it and hold it down. */
-function cuttableSocket(page: Page) {
-  let held = false;
-  let current: WebSocketRoute | null = null;
-  const ready = page.routeWebSocket(/\/parties\/game-room\//, (ws) => {
-    if (held) {
-      void ws.close();
-      return;
-    }
-    current = ws;
-    ws.connectToServer();
-  });
-  return {
-    ready,
-    cut() {
-      held = true;
-      void current?.close();
-    },
-    restore() {
-      held = false;
-    },
-  };
+/** The first `count` spots as questions with the seed photos; `streetViewAt` is a Street View one. */
+function questions(photos: string[], count: number, streetViewAt = -1) {
+  return SPOTS.slice(0, count).map((s, i) =>
+    i === streetViewAt
+      ? { name: s.name, lat: s.lat, lng: s.lng, streetview: { pano: "PANO_presenter_e2e", lat: s.lat, lng: s.lng, heading: 120, pitch: 5 } }
+      : { name: s.name, lat: s.lat, lng: s.lng, photo: photos[i]! },
+  );
 }
 
 const step = (page: Page) => page.locator("[data-step]").getAttribute("data-step");
@@ -130,55 +46,35 @@ async function roomOf(page: Page): Promise<string> {
   return new URL(page.url()).searchParams.get("room")!;
 }
 
-let adminJwt = "";
-let mjJwt = "";
+let admin: TestAccount;
+let mj: TestAccount;
+let adminQuiz: TestQuiz;
+let mjQuiz: TestQuiz;
+let crowdQuiz: TestQuiz;
 let folderId = 0;
 
 beforeAll(async () => {
-  // The first request creates the admin (ensureAdmin).
-  await fetch(baseURL);
-  const keys = SPOTS.map((s) => storeSeedPhoto(s.photo));
-  const folderName = `Soirées ${RUN}`;
-  execSql(
-    [
-      `INSERT INTO accounts (role, name, mail, password_hash) VALUES ('mj', 'Présentatrice', ${sqlValue(MJ.mail)}, ${sqlValue(passwordHash(MJ.password))});`,
-      `INSERT INTO folders (owner_id, name) VALUES ((SELECT id FROM accounts WHERE mail = ${sqlValue(MJ.mail)}), ${sqlValue(folderName)});`,
-      quizSql(ADMIN_QUIZ, "Monuments de Paris", inject("adminMail"), null, 3, keys),
-      quizSql(CROWD_QUIZ, "Grande salle", inject("adminMail"), null, 1, keys),
-      quizSql(
-        MJ_QUIZ,
-        "Paris en équipes",
-        MJ.mail,
-        `(SELECT id FROM folders WHERE name = ${sqlValue(folderName)})`,
-        2,
-        keys,
-        1,
-      ),
-    ].join("\n"),
-  );
-  const out = execSql(`SELECT id FROM folders WHERE name = ${sqlValue(folderName)};`);
-  folderId = Number(/(\d+)\s*│\s*$/m.exec(out)?.[1] ?? /"id":\s*(\d+)/.exec(out)?.[1]);
-  expect(folderId).toBeGreaterThan(0);
-  adminJwt = await login("/api/auth/login", inject("adminMail"), inject("adminPassword"));
-  mjJwt = await login("/api/auth/mj/login", MJ.mail, MJ.password);
+  const photos = await Promise.all(SPOTS.map((s) => make.photo(new Uint8Array(readFileSync(path.resolve("db/seed/pictures", s.photo))))));
+  [admin, mj] = await Promise.all([app.admin(), make.mj({ name: "Présentatrice", password: MJ_PASSWORD, expiration: null })]);
+  const folder = await make.folder(mj, { name: "Soirées" });
+  folderId = folder.id;
+  const description = "Où ont été prises ces photos ?";
+  [adminQuiz, crowdQuiz, mjQuiz] = await Promise.all([
+    make.quiz(admin, { name: "Monuments de Paris", description, mapSettings: MAP, questions: questions(photos, 3) }),
+    make.quiz(admin, { name: "Grande salle", description, mapSettings: MAP, questions: questions(photos, 1) }),
+    make.quiz(mj, { name: "Paris en équipes", description, mapSettings: MAP, folder, questions: questions(photos, 2, 1) }),
+  ]);
 }, 120_000);
 
 describe("The presenter runs a whole game on the big screen", () => {
-  let browser: BrowserContext;
-  const phones: Phone[] = [];
-  beforeAll(async () => {
-    browser = await openBrowser(PRESENTER);
-  });
-  afterAll(async () => {
-    for (const p of phones) p.close();
-    await browser?.close();
-  });
+  const browsers = browsersFor({ screen: PRESENTER });
+  const phones = closedAfterAll<SeatedPhone>();
 
   it(
     "player mode: lobby, kick, questions, results map, ranking with pause, reloads, podium, new game",
     async () => {
-      await browser.addCookies([{ name: "auth_admin", value: adminJwt, url: baseURL }]);
-      const page = await browser.newPage();
+      await signIn(browsers.screen, await app.cookieFor(admin), baseURL);
+      const page = await browsers.screen.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       const sounds = new Set<string>();
@@ -186,15 +82,14 @@ describe("The presenter runs a whole game on the big screen", () => {
         const m = /\/api\/sound\/(\d+)/.exec(r.url());
         if (m) sounds.add(m[1]!);
       });
-      const socket = cuttableSocket(page);
-      await socket.ready;
+      const socket = await new RoomLine().install(page);
 
       // Loading: the launch is a POST sent by the page itself; hold it a moment to see it.
       await page.route(/\/pres\//, async (route) => {
         if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 1200));
         await route.fallback();
       });
-      await page.goto(`${baseURL}/pres/${ADMIN_QUIZ}?icon=random&time=15&help_zone=non&max_player=50`);
+      await page.goto(`${baseURL}/pres/${adminQuiz.uniqueName}?icon=random&time=15&help_zone=non&max_player=50`);
       await expect.poll(() => page.getByRole("heading", { name: "Chargement" }).isVisible()).toBe(true);
       await screenshot(page, "presenter-1-loading");
       const room = await roomOf(page);
@@ -219,7 +114,7 @@ describe("The presenter runs a whole game on the big screen", () => {
       if (await soundOn.isVisible()) await soundOn.click();
       await page.getByRole("button", { name: /Couper le son|Remettre le son/ }).waitFor();
 
-      for (let i = 0; i < 4; i++) phones.push(await Phone.join(baseURL, room));
+      for (let i = 0; i < 4; i++) phones.push(await join(room));
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe("4/50");
       for (const p of phones) await page.getByText(p.pseudo, { exact: true }).waitFor();
       await page.waitForTimeout(500); // the last chip pops in
@@ -232,13 +127,13 @@ describe("The presenter runs a whole game on the big screen", () => {
       await page.getByRole("dialog").waitFor();
       await screenshot(page, "presenter-3-kick-confirm");
       await page.getByRole("dialog").getByRole("button", { name: "Exclure" }).click();
-      expect((await kicked.waitFor("player_kicked")).reason).toBe("kick");
+      expect((await kicked.find("player_kicked")).reason).toBe("kick");
       kicked.close();
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe("3/50");
       await expect.poll(() => page.getByText(kicked.pseudo, { exact: true }).count()).toBe(0);
 
       // The socket drops: 'Reconnexion…', then the same lobby again.
-      socket.cut();
+      await socket.cut();
       await page.getByText("Reconnexion…").waitFor();
       await screenshot(page, "presenter-4-reconnecting");
       socket.restore();
@@ -251,7 +146,7 @@ describe("The presenter runs a whole game on the big screen", () => {
       expect(new URL(page.url()).searchParams.get("room")).toBe(room);
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe("3/50");
 
-      const [a, b, c] = phones as [Phone, Phone, Phone];
+      const [a, b, c] = phones as [SeatedPhone, SeatedPhone, SeatedPhone];
       await page.getByRole("button", { name: "Lancer la partie" }).click();
       await waitStep(page, "starting");
       await page.getByRole("heading", { name: "Lancement" }).waitFor();
@@ -261,13 +156,13 @@ describe("The presenter runs a whole game on the big screen", () => {
       await waitStep(page, "question", 15_000);
       await page.getByText("Question 1/3").waitFor();
       expect(Number((await page.getByTestId("points-left").textContent())!.replace(",", "."))).toBeGreaterThan(3);
-      await a.answer(0, at(0, NEAR));
-      await b.answer(0, at(0, MID));
+      await a.play(0, at(0, NEAR));
+      await b.play(0, at(0, MID));
       await expect.poll(() => page.getByTestId("answered").textContent()).toBe("2/3 ont répondu");
       await expect.poll(() => page.locator(".answer-marker").count()).toBe(2);
       await screenshot(page, "presenter-6-question");
       expect(await seriousViolations(page)).toEqual([]);
-      await c.answer(0, at(0, FAR));
+      await c.play(0, at(0, FAR));
 
       // Everyone answered: results, then the map sequence, then the ranking.
       await waitStep(page, "endQuestion", 10_000);
@@ -299,12 +194,12 @@ describe("The presenter runs a whole game on the big screen", () => {
       await page.getByText("Question 2/3").waitFor();
 
       // Question 2: the reload of a question comes back to that question.
-      await a.answer(1, at(1, MID));
+      await a.play(1, at(1, MID));
       await page.reload();
       await waitStep(page, "question");
       await page.getByText("Question 2/3").waitFor();
-      await b.answer(1, at(1, NEAR));
-      await c.answer(1, at(1, NEAR));
+      await b.play(1, at(1, NEAR));
+      await c.play(1, at(1, NEAR));
       await waitStep(page, "resultsQuestion_classement", 30_000);
 
       // Pause holds the ranking; 'Retour photo & carte' opens the question page and pauses too.
@@ -313,11 +208,11 @@ describe("The presenter runs a whole game on the big screen", () => {
       await page.waitForTimeout(6000);
       expect(await step(page)).toBe("resultsQuestion_classement");
       const [popup] = await Promise.all([
-        browser.waitForEvent("page"),
+        browsers.screen.waitForEvent("page"),
         page.getByRole("button", { name: "Retour photo & carte" }).click(),
       ]);
       await popup.waitForLoadState();
-      expect(popup.url()).toContain(`/question?quiz=${ADMIN_QUIZ}&questionNumber=1`);
+      expect(popup.url()).toContain(`/question?quiz=${adminQuiz.uniqueName}&questionNumber=1`);
       await popup.close();
 
       // A reload during the ranking comes back to the paused ranking, not to the map.
@@ -331,7 +226,7 @@ describe("The presenter runs a whole game on the big screen", () => {
       // Question 3, the last one; 'Page suivante' after its ranking ends the game.
       await waitStep(page, "question", 10_000);
       await page.getByText("Question 3/3").waitFor();
-      await Promise.all([a.answer(2, at(2, NEAR)), b.answer(2, at(2, NEAR)), c.answer(2, at(2, MID))]);
+      await Promise.all([a.play(2, at(2, NEAR)), b.play(2, at(2, NEAR)), c.play(2, at(2, MID))]);
       await waitStep(page, "resultsQuestion_classement", 30_000);
       await page.getByRole("status").filter({ hasText: /Résultats finaux dans/ }).waitFor();
       await page.getByRole("button", { name: "Pause" }).click();
@@ -344,7 +239,7 @@ describe("The presenter runs a whole game on the big screen", () => {
       await page.waitForTimeout(1500); // the podium rises
       await screenshot(page, "presenter-10-end");
       expect(await seriousViolations(page)).toEqual([]);
-      const ended = phones.map((p) => p.waitFor("player_kicked"));
+      const ended = phones.map((p) => p.find("player_kicked"));
 
       // 'Nouvelle partie' closes the room and goes back to the dashboard.
       await page.getByRole("button", { name: "Nouvelle partie" }).click();
@@ -355,7 +250,7 @@ describe("The presenter runs a whole game on the big screen", () => {
       expect([...sounds].some((id) => ["5", "6", "7"].includes(id))).toBe(true);
 
       // The room is over: its page says so instead of a dead screen.
-      await page.goto(`${baseURL}/pres/${ADMIN_QUIZ}?room=${room}`);
+      await page.goto(`${baseURL}/pres/${adminQuiz.uniqueName}?room=${room}`);
       await page.getByRole("heading", { name: "Cette partie est terminée" }).waitFor();
       expect(errors).toEqual([]);
     },
@@ -364,25 +259,18 @@ describe("The presenter runs a whole game on the big screen", () => {
 });
 
 describe("A game master runs a team game", () => {
-  let browser: BrowserContext;
-  const phones: Phone[] = [];
-  beforeAll(async () => {
-    browser = await openBrowser(PRESENTER);
-  });
-  afterAll(async () => {
-    for (const p of phones) p.close();
-    await browser?.close();
-  });
+  const browsers = browsersFor({ screen: PRESENTER });
+  const phones = closedAfterAll<SeatedPhone>();
 
   it(
     "team mode: teams in the lobby, team ranking, team podium, back to the folder",
     async () => {
-      await browser.addCookies([{ name: "auth_mj", value: mjJwt, url: baseURL }]);
-      const page = await browser.newPage();
+      await signIn(browsers.screen, await app.cookieFor(mj), baseURL);
+      const page = await browsers.screen.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(
-        `${baseURL}/mj/${MJ_QUIZ}?ranking=team&icon=random&time=15&help_zone=non&max_player=3&max_team=2&folderId=${folderId}`,
+        `${baseURL}/mj/${mjQuiz.uniqueName}?ranking=team&icon=random&time=15&help_zone=non&max_player=3&max_team=2&folderId=${folderId}`,
       );
       const room = await roomOf(page);
       expect(page.url()).toContain("ranking=team");
@@ -390,7 +278,7 @@ describe("A game master runs a team game", () => {
       expect(await page.getByTestId("capacity").textContent()).toBe("0/6");
       await page.getByText("2 équipes × 3 joueurs").waitFor();
 
-      for (let i = 0; i < 4; i++) phones.push(await Phone.join(baseURL, room));
+      for (let i = 0; i < 4; i++) phones.push(await join(room));
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe("4/6");
       await page.getByRole("heading", { name: /Équipe bleue/ }).waitFor();
       await page.getByRole("heading", { name: /Équipe jaune/ }).waitFor();
@@ -404,8 +292,8 @@ describe("A game master runs a team game", () => {
       const blue = phones.filter((p) => p.pseudo.includes("ble"));
       const yellow = phones.filter((p) => !p.pseudo.includes("ble"));
       expect(blue.length).toBe(2);
-      for (const p of blue) await p.answer(0, at(0, NEAR));
-      for (const p of yellow) await p.answer(0, at(0, FAR));
+      for (const p of blue) await p.play(0, at(0, NEAR));
+      for (const p of yellow) await p.play(0, at(0, FAR));
 
       await waitStep(page, "resultsQuestion_classement", 40_000);
       await page.getByRole("heading", { name: "Équipes" }).waitFor();
@@ -424,7 +312,7 @@ describe("A game master runs a team game", () => {
       const beep = page.waitForRequest(/\/api\/sound\/4/, { timeout: 15_000 });
       await screenshot(page, "presenter-team-3-streetview");
       await beep;
-      for (const p of phones) await p.answer(1, at(1, MID));
+      for (const p of phones) await p.play(1, at(1, MID));
       await waitStep(page, "resultsQuestion_classement", 40_000);
       await page.getByRole("button", { name: "Page suivante" }).click();
 
@@ -451,14 +339,14 @@ describe("A game master runs a team game", () => {
 describe("A full room stays readable from the back", () => {
   it("forty players: lobby, answers, map, two-column ranking, podium and the rest", async () => {
     const browser = await openBrowser(PRESENTER);
-    const phones: Phone[] = [];
+    const phones: SeatedPhone[] = [];
     try {
-      await browser.addCookies([{ name: "auth_admin", value: adminJwt, url: baseURL }]);
+      await signIn(browser, await app.cookieFor(admin), baseURL);
       const page = await browser.newPage();
-      await page.goto(`${baseURL}/pres/${CROWD_QUIZ}/player?icon=random&time=15&help_zone=non&max_player=60`);
+      await page.goto(`${baseURL}/pres/${crowdQuiz.uniqueName}/player?icon=random&time=15&help_zone=non&max_player=60`);
       const room = await roomOf(page);
       await waitStep(page, "lobby");
-      for (let i = 0; i < 40; i++) phones.push(await Phone.join(baseURL, room));
+      for (let i = 0; i < 40; i++) phones.push(await join(room));
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe("40/60");
       await page.waitForTimeout(600);
       await screenshot(page, "presenter-crowd-1-lobby");
@@ -469,7 +357,7 @@ describe("A full room stays readable from the back", () => {
       // Spread the answers over time and distance.
       for (const [i, p] of phones.entries()) {
         const d = [NEAR, MID, FAR][i % 3]!;
-        await p.answer(0, at(0, { lat: d.lat * (1 + (i % 5) * 0.1), lng: d.lng + (i % 7) * 0.00002 }));
+        await p.play(0, at(0, { lat: d.lat * (1 + (i % 5) * 0.1), lng: d.lng + (i % 7) * 0.00002 }));
         if (i === 25) {
           await page.waitForTimeout(1500);
           await screenshot(page, "presenter-crowd-2-question");
@@ -501,15 +389,15 @@ describe("A full room stays readable from the back", () => {
 
 describe("The presenter pages refuse what they must", () => {
   it("sends strangers to the login, refuses other sites, and says why a launch fails", async () => {
-    const anonymous = await fetch(`${baseURL}/pres/${ADMIN_QUIZ}?time=15`, { redirect: "manual" });
+    const anonymous = await fetch(`${baseURL}/pres/${adminQuiz.uniqueName}?time=15`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/\/pres$/);
 
-    const forged = await fetch(`${baseURL}/pres/${ADMIN_QUIZ}?time=15`, {
+    const forged = await fetch(`${baseURL}/pres/${adminQuiz.uniqueName}?time=15`, {
       method: "POST",
       redirect: "manual",
       headers: {
-        Cookie: `auth_admin=${adminJwt}`,
+        Cookie: await app.cookieFor(admin),
         Origin: "http://evil.example",
         "Content-Type": "application/x-www-form-urlencoded",
       },
@@ -521,13 +409,13 @@ describe("The presenter pages refuse what they must", () => {
 
     const browser = await openBrowser(PRESENTER);
     try {
-      await browser.addCookies([{ name: "auth_mj", value: mjJwt, url: baseURL }]);
+      await signIn(browser, await app.cookieFor(mj), baseURL);
       const page = await browser.newPage();
       // Another owner's quiz, then settings outside the spec's options.
-      await page.goto(`${baseURL}/mj/${ADMIN_QUIZ}?time=15`);
+      await page.goto(`${baseURL}/mj/${adminQuiz.uniqueName}?time=15`);
       await page.getByRole("alert").filter({ hasText: "Quiz introuvable" }).waitFor();
       await page.getByRole("heading", { name: "La partie n'a pas pu être lancée" }).waitFor();
-      await page.goto(`${baseURL}/mj/${MJ_QUIZ}?time=17`);
+      await page.goto(`${baseURL}/mj/${mjQuiz.uniqueName}?time=17`);
       await page.getByRole("alert").filter({ hasText: "Temps de réponse invalide" }).waitFor();
       expect(await page.getByRole("link", { name: "Retour au tableau de bord" }).getAttribute("href")).toBe("/mj");
       await screenshot(page, "presenter-launch-refused");

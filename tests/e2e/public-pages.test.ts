@@ -1,18 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { createHash } from "node:crypto";
 import { deflateSync } from "node:zlib";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, PHONE, screenshot } from "./browser";
-import { execSql, putObject, sqlValue } from "./db";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browsersFor, hydrated, LAPTOP, PHONE, screenshot, seriousViolations } from "../support/browser";
+import { uniqueSlug } from "../support/factory";
+import { baseURL, make } from "../support/e2e";
 
-const baseURL = inject("baseURL");
-const LAPTOP = { width: 1366, height: 768 };
-
-// Unique per run: the e2e server and its database are shared by every file.
-const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const QUIZ = `balade-en-bretagne-${RUN}`;
-const BARE = `quiz-muet-${RUN}`;
+const QUIZ = uniqueSlug("balade-en-bretagne");
+const BARE = uniqueSlug("quiz-muet");
 
 /** A small landscape picture (sky, hills, sun) as a PNG, so thumbnails show a real image. */
 function landscapePng(width: number, height: number, hue: [number, number, number]): Uint8Array {
@@ -65,98 +59,53 @@ function landscapePng(width: number, height: number, hue: [number, number, numbe
   ]);
 }
 
-function storePhoto(hue: [number, number, number]): string {
-  const bytes = landscapePng(480, 320, hue);
-  const key = `photos/${createHash("sha256").update(bytes).digest("hex")}.png`;
-  putObject(key, bytes, "image/png");
-  return key;
-}
+const storePhoto = (hue: [number, number, number]) => make.photo(new Uint8Array(landscapePng(480, 320, hue)), "image/png");
 
-type Row = Record<string, string | number | null>;
-const insert = (table: string, row: Row) =>
-  `INSERT INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row)
-    .map(sqlValue)
-    .join(", ")});`;
-
-beforeAll(() => {
-  const mail = `public-${RUN}@repere.test`;
-  const owner = `(SELECT id FROM accounts WHERE mail = ${sqlValue(mail)})`;
-  const photo1 = storePhoto([200, 0, 80]);
-  const photo2 = storePhoto([60, 0, 160]);
-  const settings = JSON.stringify({
-    center: { lat: 48.2, lng: -3.2 },
-    zoom: 7,
-    bounds: { north: 49, south: 47.2, east: -1.2, west: -5.2 },
-  });
-  const question = (quiz: string, position: number, extra: Row) =>
-    insert("questions", { quiz_unique_name: quiz, position, ...extra });
-  execSql(
-    [
-      insert("accounts", { role: "mj", name: "Public E2E", mail, password_hash: "x" }),
-      `INSERT INTO quizzes (unique_name, owner_id, name, description, map_settings) VALUES (${sqlValue(
-        QUIZ
-      )}, ${owner}, 'Balade en Bretagne', 'Des phares, des ports et des menhirs', ${sqlValue(settings)});`,
-      `INSERT INTO quizzes (unique_name, owner_id, name, description) VALUES (${sqlValue(
-        BARE
-      )}, ${owner}, 'Quiz muet', '');`,
-      question(QUIZ, 1, {
-        name: "Phare du Créac'h",
-        kind: "photo",
-        file_key: photo1,
-        lat: 48.4594,
-        lng: -5.1263,
-      }),
-      question(QUIZ, 2, {
-        name: "Carnac",
-        kind: "photo",
-        file_key: photo2,
-        description: "Les alignements de menhirs",
-        lat: 47.5936,
-        lng: -3.0813,
-      }),
-      question(QUIZ, 3, {
-        name: "port-de-saint-malo",
-        titre: "Port de Saint-Malo",
-        kind: "streetview",
-        sv_pano: "PANO_e2e_abcdef",
-        sv_lat: 48.6493,
-        sv_lng: -2.0257,
-        sv_heading: 135,
-        sv_pitch: 2,
-        lat: 48.6493,
-        lng: -2.0257,
-      }),
-      question(BARE, 1, { name: "Un lavoir", kind: "photo", file_key: photo1, lat: 48.1, lng: -1.7 }),
-    ].join("\n")
-  );
+beforeAll(async () => {
+  const owner = await make.mj({ name: "Public E2E" });
+  const [photo1, photo2] = await Promise.all([storePhoto([200, 0, 80]), storePhoto([60, 0, 160])]);
+  await Promise.all([
+    make.quiz(owner, {
+      uniqueName: QUIZ,
+      name: "Balade en Bretagne",
+      description: "Des phares, des ports et des menhirs",
+      mapSettings: { center: { lat: 48.2, lng: -3.2 }, zoom: 7, bounds: { north: 49, south: 47.2, east: -1.2, west: -5.2 } },
+      questions: [
+        { name: "Phare du Créac'h", photo: photo1, lat: 48.4594, lng: -5.1263 },
+        { name: "Carnac", photo: photo2, description: "Les alignements de menhirs", lat: 47.5936, lng: -3.0813 },
+        {
+          name: "port-de-saint-malo",
+          titre: "Port de Saint-Malo",
+          streetview: { pano: "PANO_e2e_abcdef", lat: 48.6493, lng: -2.0257, heading: 135, pitch: 2 },
+          lat: 48.6493,
+          lng: -2.0257,
+        },
+      ],
+    }),
+    make.quiz(owner, {
+      uniqueName: BARE,
+      name: "Quiz muet",
+      description: "",
+      mapSettings: null,
+      questions: [{ name: "Un lavoir", photo: photo1, lat: 48.1, lng: -1.7 }],
+    }),
+  ]);
 });
 
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
-
-async function hydrated(page: Page) {
+/** The page has hydrated and its offline map has drawn. */
+async function ready(page: Page) {
+  await hydrated(page);
   await page.locator("[data-offline-map][data-ready]").first().waitFor();
 }
 
 describe("Anyone with the link can look at a quiz's questions on a map", () => {
-  let phone: BrowserContext;
-  let laptop: BrowserContext;
-  beforeAll(async () => {
-    phone = await openBrowser(PHONE);
-    laptop = await openBrowser(LAPTOP);
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await laptop?.close();
-  });
+  const browsers = browsersFor({ phone: PHONE, laptop: LAPTOP });
 
   it("selects the first question at start, then the one clicked", async () => {
-    const page = await laptop.newPage();
+    const page = await browsers.laptop.newPage();
     const res = await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
     expect(res?.status()).toBe(200);
-    await hydrated(page);
+    await ready(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Balade en Bretagne");
     const thumbs = page.getByRole("navigation", { name: "Questions du quiz" }).getByRole("button");
     expect(await thumbs.count()).toBe(3);
@@ -193,9 +142,9 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("works on a phone", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
-    await hydrated(page);
+    await ready(page);
     const thumbs = page.getByRole("navigation", { name: "Questions du quiz" }).getByRole("button");
     await thumbs.nth(2).tap();
     expect(await thumbs.nth(2).getAttribute("aria-pressed")).toBe("true");
@@ -206,15 +155,15 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("opens a question in its own window, which 'Retour au classement' closes", async () => {
-    const page = await laptop.newPage();
+    const page = await browsers.laptop.newPage();
     await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
-    await hydrated(page);
+    await ready(page);
     await page.getByRole("button", { name: /Carnac/ }).click();
     const [popup] = await Promise.all([
       page.waitForEvent("popup"),
       page.getByRole("link", { name: "Voir la question" }).click(),
     ]);
-    await hydrated(popup);
+    await ready(popup);
     expect(await popup.getByRole("heading", { level: 1 }).textContent()).toBe("Balade en Bretagne");
     expect(await popup.getByText("Les alignements de menhirs").isVisible()).toBe(true);
     expect(await popup.getByRole("img", { name: "Photo de la question 2" }).isVisible()).toBe(true);
@@ -228,9 +177,9 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("shows the Street View position offline and the quiz's description as fallback", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     await page.goto(`${baseURL}/question?quiz=${QUIZ}&questionNumber=2`);
-    await hydrated(page);
+    await ready(page);
     expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("Port de Saint-Malo");
     expect(await page.getByText("Des phares, des ports et des menhirs").isVisible()).toBe(true);
     expect(await page.getByText("La vue immersive n'est pas disponible hors ligne").isVisible()).toBe(true);
@@ -241,9 +190,9 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("says no description is available when neither the question nor the quiz has one", async () => {
-    const page = await phone.newPage();
+    const page = await browsers.phone.newPage();
     await page.goto(`${baseURL}/question?quiz=${BARE}&questionNumber=0`);
-    await hydrated(page);
+    await ready(page);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Quiz muet");
     expect(await page.getByText("Aucune description disponible pour cette question.").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Retour au classement" }).isVisible()).toBe(true);
@@ -252,8 +201,8 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
   });
 
   it("answers an unknown quiz or question with a French 404 page", async () => {
-    const page = await phone.newPage();
-    let res = await page.goto(`${baseURL}/watch?quiz=inconnu-${RUN}`);
+    const page = await browsers.phone.newPage();
+    let res = await page.goto(`${baseURL}/watch?quiz=${uniqueSlug("inconnu")}`);
     expect(res?.status()).toBe(404);
     expect(await page.getByText("Ce quiz n'existe pas ou n'est plus disponible.").isVisible()).toBe(true);
     await screenshot(page, "watch-not-found");

@@ -1,54 +1,42 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { LatLng } from "@common/protocol";
 // @ts-ignore -- plain ESM helper shared with `npm start`
-import { applyMigrations, startServer } from "../../scripts/lib/server.mjs";
-import { E2E_JWT_SECRET, gameRow, launchRoomViaApp, type Served, type Spot } from "./lib/room-app";
-import { Presenter, closeAll, seatPhones } from "./lib/sockets";
+import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
+import { roomsOf } from "../support/launch";
+import { servedKit } from "../support/served";
 
-const north = (s: Spot, m: number): Spot => ({ lat: s.lat + m / 111_195, lng: s.lng });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
 
 type Server = { url: string; stop(): Promise<void> };
 
 const dir = mkdtempSync(path.join(tmpdir(), "repere-restart-"));
 const persistTo = path.join(dir, "state");
 const registryPath = path.join(dir, "registry");
-const vars = { ADMIN_MAIL: "admin@repere.test", ADMIN_PASSWORD: "admin-restart-password", JWT_SECRET: E2E_JWT_SECRET };
+const vars = { ADMIN_MAIL: "admin@repere.test", ADMIN_PASSWORD: "admin-restart-password", JWT_SECRET: "restart-secret-0123456789abcdef" };
 let server: Server | null = null;
 const clients: { close(): void }[] = [];
 
 afterAll(async () => {
-  closeAll(clients);
+  for (const c of clients) c.close();
   await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe("a server restart in the middle of a question", () => {
   it("loses nothing: seats, answers, scores and the question's deadline carry on", { timeout: 240_000 }, async () => {
-    const port = await freePort();
+    const port = (await freePort()) as number;
     applyMigrations({ persistTo, registryPath });
     server = (await startServer({ port, persistTo, registryPath, vars, quiet: true })) as Server;
-    const served: Served = { baseURL: server.url, persistTo };
+    const kit = servedKit({ baseURL: server.url, persistTo, registryPath, adminMail: vars.ADMIN_MAIL, adminPassword: vars.ADMIN_PASSWORD });
+    const { launch, presenter, seatPhones, gameOf } = roomsOf(kit);
     // 30 s questions: long enough to restart inside one, short enough to wait for its deadline.
-    const l = await launchRoomViaApp(served, { time: 30 });
-    const opts = { baseURL: served.baseURL, room: l.room };
-    const pres = new Presenter({ ...opts, token: l.token });
+    const l = await launch({ time: 30 });
+    const pres = await presenter(l);
     clients.push(pres);
-    await pres.next("pres_newRoom_callback");
-    const phones = await seatPhones(opts, 6);
+    const phones = await seatPhones(l.room, 6);
     clients.push(...phones);
     pres.start();
 
@@ -105,10 +93,10 @@ describe("a server restart in the middle of a question", () => {
     const mine = await Promise.all(phones.map((p) => p.next("player_endGame")));
     mine.forEach((m, i) => {
       expect(m.pointsTotal).toBeGreaterThanOrEqual(ends[i]!.pointsTotal);
-      expect(final.ranking.find((r: { playerID: string }) => r.playerID === phones[i]!.playerID).points).toBe(m.pointsTotal);
+      expect(final.ranking.find((r) => r.playerID === phones[i]!.playerID)!.points).toBe(m.pointsTotal);
     });
-    await expect.poll(() => gameRow(l)?.status, { timeout: 20_000 }).toBe("over");
-    const stored = JSON.parse(gameRow(l)!.results!) as { ranking: unknown[]; answers: unknown[] };
+    await expect.poll(async () => (await gameOf(l))?.status, { timeout: 20_000 }).toBe("over");
+    const stored = (await gameOf(l))!.results as { ranking: unknown[]; answers: unknown[] };
     expect(stored.ranking).toHaveLength(6);
     expect(stored.answers).toHaveLength(6 + 3 + 6);
   });

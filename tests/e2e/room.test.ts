@@ -1,22 +1,27 @@
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { accountGames, closeRoomViaApp, fetchRanking, gameRow, launchRoomViaApp, type Spot } from "./lib/room-app";
-import { Phone, Presenter, closeAll, seatPhones, type Msg } from "./lib/sockets";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import type { LatLng } from "@common/protocol";
+import { accounts } from "@db/schema";
+import type { LaunchedRoom } from "../support/launch";
+import type { TestPhone } from "../support/room-sockets";
+import { app, closeRoom, fetchRanking, gameOf, join, launch, make, phone, presenter, seatPhones } from "../support/e2e";
 
-const served = { baseURL: inject("baseURL"), persistTo: inject("persistTo") };
 /** A point `m` metres north of a spot. */
-const north = (s: Spot, m: number): Spot => ({ lat: s.lat + m / 111_195, lng: s.lng });
+const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
+const gamesLeft = async (l: LaunchedRoom) =>
+  (await app.db.select({ nbGame: accounts.nbGame }).from(accounts).where(eq(accounts.id, l.owner.id)))[0]?.nbGame;
 
 const open: { close(): void }[] = [];
-afterEach(() => closeAll(open.splice(0)));
+afterEach(() => {
+  for (const c of open.splice(0)) c.close();
+});
 
 describe("whole games over real sockets against the served build", () => {
   it("player mode, 50 players: drops, reconnections, a second socket and a presenter reload lose nothing", { timeout: 120_000 }, async () => {
-    const l = await launchRoomViaApp(served, { time: 15, max_player: 60, nbGame: 4 });
-    const opts = { baseURL: served.baseURL, room: l.room };
-    let pres = new Presenter({ ...opts, token: l.token });
+    const l = await launch({ owner: await make.mj({ nbGame: 4 }), time: 15, max_player: 60 });
+    let pres = await presenter(l);
     open.push(pres);
-    await pres.next("pres_newRoom_callback");
-    const phones = await seatPhones(opts, 50);
+    const phones: TestPhone[] = await seatPhones(l.room, 50);
     open.push(...phones);
     await pres.next("pres_newPlayer", (m) => m.playersCount === 50);
     expect(new Set(phones.map((p) => p.pseudo)).size).toBe(50);
@@ -37,7 +42,7 @@ describe("whole games over real sockets against the served build", () => {
         // Ten phones open a second socket before the first one died (same page id).
         for (let i = 10; i < 20; i++) {
           const old = phones[i]!;
-          const fresh = new Phone({ ...opts, id: old.socket.id, token: old.token });
+          const fresh = phone(l.room, { id: old.id, token: old.token });
           open.push(fresh);
           await fresh.next("player_newQuestion", (m) => m.questionIndex === 1);
           expect(fresh.last("player_joinRoom_callback")!.playerID).toBe(old.playerID);
@@ -65,9 +70,9 @@ describe("whole games over real sockets against the served build", () => {
       if (q === 0) {
         // The presenter reloads its page: same token, same room, the reveal again.
         pres.close();
-        pres = new Presenter({ ...opts, token: l.token });
+        pres = await presenter(l);
         open.push(pres);
-        const cb = await pres.next("pres_newRoom_callback");
+        const cb = pres.last("pres_newRoom_callback")!;
         expect(cb.playersCount).toBe(50);
         expect(cb.playerList).toHaveLength(50);
         expect((await pres.next("pres_results")).questionIndex).toBe(0);
@@ -80,12 +85,12 @@ describe("whole games over real sockets against the served build", () => {
     const ends = await Promise.all(phones.map((p) => p.next("player_endGame")));
     for (const [i, e] of ends.entries()) {
       expect(e.pointsTotal).toBe(totals.get(phones[i]!.playerID!));
-      const line = end.ranking.find((r: Msg) => r.playerID === phones[i]!.playerID);
+      const line = end.ranking.find((r) => r.playerID === phones[i]!.playerID)!;
       expect(line.rank).toBe(e.rank);
       expect(line.points).toBe(e.pointsTotal);
     }
     // Nearer rings win: the first seven (within 20 m) lead, the last sixteen (beyond 100 m) trail.
-    const rankOf = (i: number) => end.ranking.find((r: Msg) => r.playerID === phones[i]!.playerID).rank;
+    const rankOf = (i: number) => end.ranking.find((r) => r.playerID === phones[i]!.playerID)!.rank;
     const inner = [0, 1, 2, 3, 4, 5, 6].map(rankOf);
     const outer = Array.from({ length: 16 }, (_, j) => rankOf(34 + j));
     expect(Math.max(...inner)).toBeLessThan(Math.min(...outer));
@@ -95,38 +100,37 @@ describe("whole games over real sockets against the served build", () => {
     expect(ranking.status).toBe(200);
     expect((ranking.body.ranking as unknown[]).length).toBe(50);
 
-    await expect.poll(() => gameRow(l)?.status, { timeout: 15_000 }).toBe("over");
-    const row = gameRow(l)!;
-    const stored = JSON.parse(row.results!) as { ranking: Msg[]; answers: unknown[] };
+    await expect.poll(async () => (await gameOf(l))?.status, { timeout: 15_000 }).toBe("over");
+    const row = (await gameOf(l))!;
+    const stored = row.results as { ranking: { points: number }[]; answers: unknown[] };
     expect(stored.ranking).toHaveLength(50);
     expect(stored.answers).toHaveLength(150);
     expect(stored.ranking[0]!.points).toBe(end.ranking[0].points);
-    expect(accountGames(l)).toBe(3);
+    expect(await gamesLeft(l)).toBe(3);
 
-    await closeRoomViaApp(l);
+    await closeRoom(l);
     const kicked = await Promise.all(phones.map((p) => p.next("player_kicked")));
     expect(kicked.every((k) => k.reason === "ended")).toBe(true);
-    await expect.poll(() => gameRow(l)?.status, { timeout: 15_000 }).toBe("closed");
+    await expect.poll(async () => (await gameOf(l))?.status, { timeout: 15_000 }).toBe("closed");
   });
 
   it("team mode with chosen icons: colour then fruit, one winner per pair, team results", { timeout: 90_000 }, async () => {
-    const l = await launchRoomViaApp(served, { mode: "team", icon: "defined", max_team: 3, max_player: 4, time: 15 });
-    const opts = { baseURL: served.baseURL, room: l.room };
-    const pres = new Presenter({ ...opts, token: l.token });
+    const l = await launch({ mode: "team", icon: "defined", max_team: 3, max_player: 4, time: 15 });
+    const pres = await presenter(l);
     open.push(pres);
-    const cb = await pres.next("pres_newRoom_callback");
+    const cb = pres.last("pres_newRoom_callback")!;
     expect(cb.colors).toEqual(["bleu", "jaune", "rose"]);
     expect(cb.settings.capacity).toBe(12);
 
-    const phones: Phone[] = [];
-    for (let i = 0; i < 13; i++) phones.push(new Phone(opts));
+    const phones: TestPhone[] = [];
+    for (let i = 0; i < 13; i++) phones.push(phone(l.room));
     open.push(...phones);
     const infos = await Promise.all(phones.map((p) => p.next("player_joinPseudoRoom_callback")));
     expect(infos[0]!.colors).toEqual(["bleu", "jaune", "rose"]);
     expect(infos[0]!.max_players).toBe(4);
 
     // Two phones race for 'Kiwi bleu': exactly one wins.
-    for (const p of phones.slice(0, 2)) p.send({ type: "player_chooseFruit", color: "bleu", fruit: "kiwi" });
+    for (const p of phones.slice(0, 2)) p.chooseFruit("bleu", "kiwi");
     const race = await Promise.all(phones.slice(0, 2).map((p) => p.next("fruit_selected_callback")));
     expect(race.filter((r) => r.status)).toHaveLength(1);
     const loser = phones[race[0]!.status ? 1 : 0]!;
@@ -143,22 +147,22 @@ describe("whole games over real sockets against the served build", () => {
       for (const fruit of fruits) {
         if (color === "bleu" && fruit === "ananas") continue; // bleu already has the kiwi
         const p = rest[k++]!;
-        p.send({ type: "player_chooseColor", color });
+        p.chooseColor(color);
         expect((await p.next("color_selected_callback")).status).toBe(true);
-        p.send({ type: "player_chooseFruit", color, fruit });
+        p.chooseFruit(color, fruit);
         expect((await p.next("fruit_selected_callback")).status).toBe(true);
       }
     }
     const last = rest[k]!;
-    last.send({ type: "player_chooseColor", color: "rose" });
+    last.chooseColor("rose");
     const full = await last.next("color_selected_callback");
     expect(full.status).toBe(false);
     const seated = phones.filter((p) => p.playerID !== undefined);
     expect(seated).toHaveLength(12);
     // A seated phone reloading its page goes straight back to its seat with its token.
-    const reloaded = new Phone({ ...opts, token: seated[3]!.token });
+    const reloaded = await join(l.room, { token: seated[3]!.token });
     open.push(reloaded);
-    expect((await reloaded.seated()).pseudo).toBe(seated[3]!.pseudo);
+    expect(reloaded.pseudo).toBe(seated[3]!.pseudo);
     seated[3]!.close();
     seated[3] = reloaded;
 
@@ -168,8 +172,8 @@ describe("whole games over real sockets against the served build", () => {
     for (const p of seated) p.answer(0, / bleue?$/.test(p.pseudo!) ? l.spots[0]! : north(l.spots[0]!, 5_000));
     const results = await pres.next("pres_results", (m) => m.questionIndex === 0);
     expect(results.team_results).toHaveLength(3);
-    expect(results.team_results[0]).toMatchObject({ team: "bleu", name: "Équipe bleue", rank: 1 });
-    expect(results.team_results[0].players).toHaveLength(4);
+    expect(results.team_results![0]).toMatchObject({ team: "bleu", name: "Équipe bleue", rank: 1 });
+    expect(results.team_results![0]!.players).toHaveLength(4);
     const mine = await seated[0]!.next("player_endQuestion");
     expect(mine.team).not.toBeNull();
     pres.nextQuestion();
@@ -182,9 +186,9 @@ describe("whole games over real sockets against the served build", () => {
     await pres.next("pres_results", (m) => m.questionIndex === 2);
     pres.nextQuestion();
     const end = await pres.next("pres_endGame");
-    expect(end.team_results[0].team).toBe("bleu");
+    expect(end.team_results![0]!.team).toBe("bleu");
     const endPhone = await seated[5]!.next("player_endGame");
-    expect(endPhone.team.rank).toBeGreaterThan(0);
-    await closeRoomViaApp(l);
+    expect(endPhone.team!.rank).toBeGreaterThan(0);
+    await closeRoom(l);
   });
 });

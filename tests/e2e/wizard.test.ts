@@ -1,12 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readExif } from "@common/exif";
 import { MONT, PHARE } from "../fixtures/images";
-import { openBrowser, screenshot } from "./browser";
-
-const baseURL = inject("baseURL");
-const LAPTOP = { width: 1366, height: 768 };
+import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
+import { app, baseURL } from "../support/e2e";
 const PHOTO = new URL("../fixtures/photo-gps.jpg", import.meta.url).pathname;
 const PHARE_PNG = new URL("../fixtures/phare-gps.png", import.meta.url).pathname;
 const EMBED =
@@ -21,8 +18,9 @@ beforeAll(async () => {
   // The administrator logs in through the /pres form; the cookie then serves every page.
   await page.goto(baseURL + "/pres");
   await hydrated(page);
-  await page.getByLabel("Mail").fill(inject("adminMail"));
-  await page.getByLabel("Mot de passe").fill(inject("adminPassword"));
+  const admin = await app.admin();
+  await page.getByLabel("Mail").fill(admin.mail);
+  await page.getByLabel("Mot de passe").fill(admin.password);
   await page.getByRole("button", { name: "Connexion" }).click();
   await page.getByRole("link", { name: "Nouveau" }).waitFor({ timeout: 20_000 });
   await page.close();
@@ -31,16 +29,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function noSeriousAxeViolation(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** Remix sets its router once React has hydrated the page: handlers are attached from then on. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as any).__remixRouter !== undefined);
-}
+const noSeriousAxeViolation = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 /** The offline map projects its view linearly (DESIGN §7): a click at (x, y) of its box is this point. */
 async function clickMap(page: Page, x: number, y: number) {

@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, folders, games, quizzes, settings, type Account } from "@db/schema";
 import { verifyPassword } from "~/server/password.server";
-import { admin, cookieOf, db, exists, folder, folderRow, get, mj, ORIGIN, png, post, quiz, quizRow, unique } from "./dashboard-helpers";
+import type { TestAccount } from "../support/factory";
+import { app, cookieOf, db, folderRow, get, make, ORIGIN, png, post, quizRow, stored, unique } from "../support/workers";
 
 /**
  * The administrator's tools (spec §2 MJ table and sounds, 'Redémarrer'; §5-§8): who may use
@@ -26,32 +27,21 @@ async function r2Keys(prefix: string): Promise<string[]> {
 }
 
 async function soundSettings(): Promise<Record<string, string> | null> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, "sounds"));
+  const [row] = await db().select().from(settings).where(eq(settings.key, "sounds"));
   return (row?.value as Record<string, string>) ?? null;
 }
 
 async function account(id: number): Promise<Account | null> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  const [row] = await db().select().from(accounts).where(eq(accounts.id, id));
   return row ?? null;
 }
 
 async function liveGame(ownerId: number, roomNumber: string) {
-  const id = unique("game");
-  await db.insert(games).values({
-    id,
-    quizUniqueName: "quiz",
-    ownerId,
-    roomNumber,
-    status: "lobby",
-    mode: "player",
-    settings: {},
-    createdAt: Date.now(),
-  });
-  return id;
+  return (await make.game({ quiz: "quiz", owner: ownerId, roomNumber })).id;
 }
 
 async function gameRow(id: string) {
-  const [row] = await db.select().from(games).where(eq(games.id, id));
+  const [row] = await db().select().from(games).where(eq(games.id, id));
   return row;
 }
 
@@ -67,7 +57,7 @@ function mjFields(overrides: Record<string, string | File> = {}): Record<string,
   };
 }
 
-let theAdmin: Account;
+let theAdmin: TestAccount;
 let asAdmin: string;
 let asMj: string;
 let asExpired: string;
@@ -75,10 +65,10 @@ type Who = "nobody" | "mj" | "expired";
 const cookieFor = (who: Who) => (who === "nobody" ? undefined : who === "mj" ? asMj : asExpired);
 
 beforeAll(async () => {
-  theAdmin = await admin();
+  theAdmin = await app.admin();
   asAdmin = await cookieOf(theAdmin);
-  asMj = await cookieOf(await mj());
-  asExpired = await cookieOf(await mj({ expired: true }));
+  asMj = await cookieOf(await make.mj());
+  asExpired = await cookieOf(await make.mj({ expired: true }));
 });
 
 describe("who may use the admin tools (spec §6, DESIGN §6)", () => {
@@ -129,9 +119,9 @@ describe("who may use the admin tools (spec §6, DESIGN §6)", () => {
   });
 
   it("refuses every change to others and changes nothing", async () => {
-    const target = await mj();
+    const target = await make.mj();
     const before = await account(target.id);
-    const count = async () => (await db.select().from(accounts)).length;
+    const count = async () => (await db().select().from(accounts)).length;
     const accountsBefore = await count();
     const calls: [string, () => Record<string, string | File>][] = [
       ["/api/pres/admin/mj", () => mjFields()],
@@ -157,7 +147,7 @@ describe("who may use the admin tools (spec §6, DESIGN §6)", () => {
   });
 
   it("lets only the admin restart, and a refused restart ends nothing", async () => {
-    const owner = await mj();
+    const owner = await make.mj();
     const gameId = await liveGame(owner.id, "310001");
     for (const who of ["nobody", "mj", "expired"] as const) {
       const res = await post("/pres/restart", { confirm: "yes" }, cookieFor(who));
@@ -189,7 +179,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: "MJ « Camille Martin » ajouté" });
     const mail = String(fields.mail).toLowerCase();
-    const [row] = await db.select().from(accounts).where(eq(accounts.mail, mail));
+    const [row] = await db().select().from(accounts).where(eq(accounts.mail, mail));
     expect(row.role).toBe("mj");
     expect(row.name).toBe("Camille Martin");
     expect(row.passwordHash).not.toContain("mot-de-passe-camille");
@@ -218,18 +208,18 @@ describe("the MJ table (spec §2, §5, §8)", () => {
       expect(res.status, missing).toBe(400);
       expect(await res.json()).toEqual({ error: "Veuillez remplir tous les champs obligatoires !" });
       if (missing !== "mail") {
-        expect(await db.select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()))).toEqual([]);
+        expect(await db().select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()))).toEqual([]);
       }
     }
     const fields = mjFields({ nb_game: "", edition: "" });
     expect((await post("/api/pres/admin/mj", fields, asAdmin)).status).toBe(201);
-    const [row] = await db.select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()));
+    const [row] = await db().select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()));
     expect(row.nbGame).toBeNull();
     expect(row.edition).toBe(false);
   });
 
   it("refuses a mail already used (any case), a bad mail, a short password, a bad date or game count", async () => {
-    const taken = await mj();
+    const taken = await make.mj();
     const cases: [Record<string, string>, string][] = [
       [{ mail: taken.mail.toUpperCase() }, "Cette adresse mail est déjà utilisée par un autre compte"],
       [{ mail: "admin@repere.test" }, "Cette adresse mail est déjà utilisée par un autre compte"],
@@ -239,21 +229,21 @@ describe("the MJ table (spec §2, §5, §8)", () => {
       [{ nb_game: "-2" }, "Le nombre de parties doit être un nombre entier positif (vide = illimité)"],
       [{ nb_game: "2.5" }, "Le nombre de parties doit être un nombre entier positif (vide = illimité)"],
     ];
-    const before = (await db.select().from(accounts)).length;
+    const before = (await db().select().from(accounts)).length;
     for (const [overrides, error] of cases) {
       const res = await post("/api/pres/admin/mj", mjFields(overrides), asAdmin);
       expect(res.status, JSON.stringify(overrides)).toBe(400);
       expect(await res.json()).toEqual({ error });
     }
-    expect((await db.select().from(accounts)).length).toBe(before);
+    expect((await db().select().from(accounts)).length).toBe(before);
   });
 
   it("stores a photo checked by content, serves it, and stores nothing for a fake one", async () => {
     const fields = mjFields({ photo_file: png(4242) });
     expect((await post("/api/pres/admin/mj", fields, asAdmin)).status).toBe(201);
-    const [row] = await db.select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()));
+    const [row] = await db().select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()));
     expect(row.photoKey).toMatch(/^pictures\/[a-f0-9]{64}\.png$/);
-    expect(await exists(row.photoKey!)).toBe(true);
+    expect(await stored(row.photoKey!)).toBe(true);
     const file = row.photoKey!.slice("pictures/".length);
     const served = await get(`/api/quizz/images/src/mj_pic/${file}`);
     expect(served.status).toBe(200);
@@ -266,14 +256,14 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     const res = await post("/api/pres/admin/mj", refused, asAdmin);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)" });
-    expect(await db.select().from(accounts).where(eq(accounts.mail, String(refused.mail).toLowerCase()))).toEqual([]);
+    expect(await db().select().from(accounts).where(eq(accounts.mail, String(refused.mail).toLowerCase()))).toEqual([]);
     expect(await r2Keys("pictures/")).toEqual(picturesBefore);
   });
 
   it("edits an MJ: empty password keeps it, a new one replaces it, a new photo releases the old", async () => {
     const fields = mjFields({ photo_file: png(7001) });
     await post("/api/pres/admin/mj", fields, asAdmin);
-    const [row] = await db.select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()));
+    const [row] = await db().select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()));
     const oldPhoto = row.photoKey!;
 
     let res = await post(
@@ -304,8 +294,8 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     expect(now.nbGame).toBe(3);
     expect(now.edition).toBe(true);
     expect(now.photoKey).not.toBe(oldPhoto);
-    expect(await exists(now.photoKey!)).toBe(true);
-    expect(await exists(oldPhoto)).toBe(false);
+    expect(await stored(now.photoKey!)).toBe(true);
+    expect(await stored(oldPhoto)).toBe(false);
 
     // 'Retirer' the photo.
     res = await post(
@@ -316,12 +306,12 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     expect(res.status).toBe(200);
     const photo = now.photoKey!;
     expect((await account(row.id))!.photoKey).toBeNull();
-    expect(await exists(photo)).toBe(false);
+    expect(await stored(photo)).toBe(false);
   });
 
   it("answers 404 'Utilisateur introuvable' for a deleted MJ or the admin, and a taken mail on edit", async () => {
-    const other = await mj();
-    const edited = await mj();
+    const other = await make.mj();
+    const edited = await make.mj();
     const base = { name: "Nom", mail: `${unique("x")}@example.fr`, expiration: "2099-01-01" };
     for (const id of ["999999", String(theAdmin.id), "abc"]) {
       const res = await post("/api/pres/admin/mj", { ...base, id }, asAdmin);
@@ -337,15 +327,15 @@ describe("the MJ table (spec §2, §5, §8)", () => {
 
   it("deletes an MJ without losing anything: folders and quizzes go to the admin in 'Quiz de …', live games end", async () => {
     await post("/api/pres/admin/mj", mjFields({ name: "Léa Petit", mail: "lea.petit@example.fr", photo_file: png(9100) }), asAdmin);
-    const [lea] = await db.select().from(accounts).where(eq(accounts.mail, "lea.petit@example.fr"));
-    const top = await folder(lea.id, "Voyages");
-    const sub = await folder(lea.id, "Europe", top.id);
-    const rootQuiz = await quiz(lea.id);
-    const topQuiz = await quiz(lea.id, { folderId: top.id });
-    const subQuiz = await quiz(lea.id, { folderId: sub.id });
+    const [lea] = await db().select().from(accounts).where(eq(accounts.mail, "lea.petit@example.fr"));
+    const top = await make.folder(lea, { name: "Voyages" });
+    const sub = await make.folder(lea, { name: "Europe", parent: top });
+    const rootQuiz = await make.quiz(lea);
+    const topQuiz = await make.quiz(lea, { folder: top });
+    const subQuiz = await make.quiz(lea, { folder: sub });
     const gameId = await liveGame(lea.id, "310002");
     const pastId = unique("past");
-    await db.insert(games).values({ id: pastId, quizUniqueName: rootQuiz.uniqueName, ownerId: lea.id, roomNumber: "310003", status: "closed", mode: "player", settings: {}, createdAt: Date.now() });
+    await make.game({ id: pastId, quiz: rootQuiz, owner: lea, roomNumber: "310003", status: "closed" });
 
     // The page tells what will happen before it does.
     const list = (await (await get("/api/pres/admin/mj/list", asAdmin)).json()) as { id: number; quizCount: number; folderCount: number; liveGames: number }[];
@@ -356,7 +346,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     expect(await res.json()).toEqual({ message: "« Léa Petit » supprimé ; 3 quiz et 2 dossiers rangés dans « Quiz de Léa Petit »" });
 
     expect(await account(lea.id)).toBeNull();
-    const [received] = await db.select().from(folders).where(and(eq(folders.ownerId, theAdmin.id), eq(folders.name, "Quiz de Léa Petit")));
+    const [received] = await db().select().from(folders).where(and(eq(folders.ownerId, theAdmin.id), eq(folders.name, "Quiz de Léa Petit")));
     expect(received.parentId).toBeNull();
     expect(await folderRow(top.id)).toMatchObject({ ownerId: theAdmin.id, parentId: received.id, name: "Voyages" });
     expect(await folderRow(sub.id)).toMatchObject({ ownerId: theAdmin.id, parentId: top.id });
@@ -365,7 +355,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     expect(await quizRow(subQuiz.uniqueName)).toMatchObject({ ownerId: theAdmin.id, folderId: sub.id });
     expect(await gameRow(gameId)).toMatchObject({ status: "closed", ownerId: theAdmin.id });
     expect((await gameRow(pastId)).ownerId).toBe(theAdmin.id);
-    expect(await exists(lea.photoKey!)).toBe(false);
+    expect(await stored(lea.photoKey!)).toBe(false);
 
     // Deleting again: the MJ is gone.
     const again = await post(`/api/pres/admin/mj/delete/${lea.id}`, {}, asAdmin);
@@ -374,13 +364,13 @@ describe("the MJ table (spec §2, §5, §8)", () => {
   });
 
   it("deletes an MJ who owns nothing without creating an empty folder, and never deletes the admin", async () => {
-    const empty = await mj();
-    const foldersBefore = (await db.select().from(folders)).length;
+    const empty = await make.mj();
+    const foldersBefore = (await db().select().from(folders)).length;
     const res = await post(`/api/pres/admin/mj/delete/${empty.id}`, {}, asAdmin);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: `« ${empty.name} » supprimé` });
     expect(await account(empty.id)).toBeNull();
-    expect((await db.select().from(folders)).length).toBe(foldersBefore);
+    expect((await db().select().from(folders)).length).toBe(foldersBefore);
     const self = await post(`/api/pres/admin/mj/delete/${theAdmin.id}`, {}, asAdmin);
     expect(self.status).toBe(404);
     expect(await account(theAdmin.id)).not.toBeNull();
@@ -452,13 +442,13 @@ describe("sounds (spec §2 'Sound management', §7)", () => {
     expect(res.status).toBe(200);
     const second = (await soundSettings())!["5"];
     expect(second).not.toBe(first);
-    expect(await exists(first)).toBe(false);
+    expect(await stored(first)).toBe(false);
     expect((await soundSettings())!["1"]).toBe(keys["1"]);
 
     // Back to the shipped sound.
     res = await post("/api/pres/admin/resetSound/5", {}, asAdmin);
     expect(res.status).toBe(200);
-    expect(await exists(second)).toBe(false);
+    expect(await stored(second)).toBe(false);
     expect((await soundSettings())!["5"]).toBeUndefined();
     expect((await get("/api/sound/5")).status).toBe(302);
     expect((await post("/api/pres/admin/resetSound/12", {}, asAdmin)).status).toBe(404);
@@ -468,20 +458,20 @@ describe("sounds (spec §2 'Sound management', §7)", () => {
 describe("'Redémarrer' (spec §2)", () => {
   it("asks first, then ends every live game and says how many", async () => {
     // Games of earlier tests may still be live: count them from the registry.
-    const owner = await mj();
+    const owner = await make.mj();
     await liveGame(owner.id, "320001");
     await liveGame(theAdmin.id, "320002");
-    const live = (await db.select().from(games)).filter((g) => g.status !== "closed").length;
+    const live = (await db().select().from(games)).filter((g) => g.status !== "closed").length;
 
     let res = await post("/pres/restart", {}, asAdmin);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Terminer toutes les parties en cours ?");
-    expect((await db.select().from(games)).filter((g) => g.status !== "closed").length).toBe(live);
+    expect((await db().select().from(games)).filter((g) => g.status !== "closed").length).toBe(live);
 
     res = await post("/pres/restart", { confirm: "yes" }, asAdmin);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/pres/restart?ended=${live}`);
-    expect((await db.select().from(games)).filter((g) => g.status !== "closed")).toEqual([]);
+    expect((await db().select().from(games)).filter((g) => g.status !== "closed")).toEqual([]);
     const page = await (await get(`/pres/restart?ended=${live}`, asAdmin)).text();
     expect(page).toContain(`${live} parties terminées`);
 

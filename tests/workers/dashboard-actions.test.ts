@@ -1,36 +1,24 @@
 import { env } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { folders, questions, quizzes, type Account } from "@db/schema";
-import {
-  admin,
-  cookieOf,
-  db,
-  exists,
-  folder,
-  folderRow,
-  get,
-  mj,
-  png,
-  post,
-  postData,
-  putObject,
-  quiz,
-  quizRow,
-  unique,
-} from "./dashboard-helpers";
+import { folders, questions, quizzes } from "@db/schema";
+import type { TestAccount } from "../support/factory";
+import { app, cookieOf, db, folderRow, get, make, png, post, postData, quizRow, stored, unique } from "../support/workers";
 
-let root: Account;
-let owner: Account;
-let other: Account;
-let expired: Account;
+/** Stand-in bytes for stored pictures the test only counts. */
+const BYTES = new Uint8Array([1, 2, 3]);
+
+let root: TestAccount;
+let owner: TestAccount;
+let other: TestAccount;
+let expired: TestAccount;
 const cookies: Record<"admin" | "owner" | "other" | "expired", string> = {} as never;
 
 beforeAll(async () => {
-  root = await admin();
-  owner = await mj();
-  other = await mj();
-  expired = await mj({ expired: true });
+  root = await app.admin();
+  owner = await make.mj();
+  other = await make.mj();
+  expired = await make.mj({ expired: true });
   cookies.admin = await cookieOf(root);
   cookies.owner = await cookieOf(owner);
   cookies.other = await cookieOf(other);
@@ -39,9 +27,9 @@ beforeAll(async () => {
 
 /** A snapshot of everything an action could change. */
 async function snapshot() {
-  const f = await db.select().from(folders).orderBy(folders.id);
-  const q = await db.select().from(quizzes).orderBy(quizzes.uniqueName);
-  const qs = await db.select().from(questions).orderBy(questions.id);
+  const f = await db().select().from(folders).orderBy(folders.id);
+  const q = await db().select().from(quizzes).orderBy(quizzes.uniqueName);
+  const qs = await db().select().from(questions).orderBy(questions.id);
   return JSON.stringify([f, q, qs]);
 }
 
@@ -49,9 +37,9 @@ type Fixture = { folderId: number; targetId: number; quizName: string };
 
 /** A fresh little tree of the owner for each case: A (with a quiz) and B, at the root. */
 async function fixture(): Promise<Fixture> {
-  const a = await folder(owner.id, unique("A"));
-  const b = await folder(owner.id, unique("B"));
-  const q = await quiz(owner.id, { folderId: a.id });
+  const a = await make.folder(owner, { name: unique("A") });
+  const b = await make.folder(owner, { name: unique("B") });
+  const q = await make.quiz(owner, { folder: a });
   return { folderId: a.id, targetId: b.id, quizName: q.uniqueName };
 }
 
@@ -60,7 +48,7 @@ const CASES: { intent: string; fields: (f: Fixture) => Record<string, string | F
     intent: "createFolder",
     fields: () => ({ name: "Nouveau dossier refusé" }),
     changed: async () =>
-      (await db.select().from(folders).where(eq(folders.name, "Nouveau dossier refusé"))).length > 0,
+      (await db().select().from(folders).where(eq(folders.name, "Nouveau dossier refusé"))).length > 0,
   },
   {
     intent: "renameFolder",
@@ -82,7 +70,7 @@ const CASES: { intent: string; fields: (f: Fixture) => Record<string, string | F
     fields: (f) => ({ folderId: String(f.folderId) }),
     changed: async (f) => {
       const name = (await folderRow(f.folderId))!.name;
-      return (await db.select().from(folders).where(eq(folders.name, `${name} (copie)`))).length > 0;
+      return (await db().select().from(folders).where(eq(folders.name, `${name} (copie)`))).length > 0;
     },
   },
   {
@@ -101,7 +89,7 @@ const CASES: { intent: string; fields: (f: Fixture) => Record<string, string | F
     fields: (f) => ({ quiz: f.quizName }),
     changed: async (f) => {
       const name = (await quizRow(f.quizName))!.name;
-      return (await db.select().from(quizzes).where(eq(quizzes.name, `${name} (copie)`))).length > 0;
+      return (await db().select().from(quizzes).where(eq(quizzes.name, `${name} (copie)`))).length > 0;
     },
   },
   {
@@ -123,7 +111,7 @@ const CASES: { intent: string; fields: (f: Fixture) => Record<string, string | F
 
 async function prepared(intent: string) {
   const f = await fixture();
-  if (intent === "rootFolder") await db.update(folders).set({ parentId: f.folderId }).where(eq(folders.id, f.targetId));
+  if (intent === "rootFolder") await db().update(folders).set({ parentId: f.folderId }).where(eq(folders.id, f.targetId));
   return f;
 }
 
@@ -144,9 +132,9 @@ describe("every dashboard action checks who asks (DESIGN §3, §6)", () => {
         expect({ ...t, got: res.status }).toEqual({ ...t, got: t.status });
         if (t.status === 200) {
           // createFolder: another MJ creates in their own tree, never in the owner's.
-          const [made] = await db.select().from(folders).where(eq(folders.name, "Nouveau dossier refusé"));
+          const [made] = await db().select().from(folders).where(eq(folders.name, "Nouveau dossier refusé"));
           expect(made).toMatchObject({ ownerId: other.id, parentId: null });
-          await db.delete(folders).where(eq(folders.id, made.id));
+          await db().delete(folders).where(eq(folders.id, made.id));
         }
         expect(await snapshot()).toBe(before);
         expect(await c.changed(f)).toBe(false);
@@ -171,27 +159,27 @@ describe("every dashboard action checks who asks (DESIGN §3, §6)", () => {
 
 describe("folders", () => {
   it("creates a folder inside the current folder, owned by that folder's owner; the name is required", async () => {
-    const parent = await folder(owner.id, unique("Parent"));
+    const parent = await make.folder(owner, { name: unique("Parent") });
     const path = `/pres/${parent.id}/${encodeURIComponent(parent.name)}/folder`;
     let res = await post(path, { intent: "createFolder", name: "   " }, cookies.admin);
     expect(res.status).toBe(400);
     res = await post(path, { intent: "createFolder", name: "  Sous   dossier " }, cookies.admin);
     expect(res.status).toBe(200);
-    const [child] = await db.select().from(folders).where(eq(folders.parentId, parent.id));
+    const [child] = await db().select().from(folders).where(eq(folders.parentId, parent.id));
     expect(child).toMatchObject({ name: "Sous dossier", ownerId: owner.id });
   });
 
   it("never moves a folder into itself or one of its sub-folders, nor into another account's folder", async () => {
-    const top = await folder(owner.id, unique("Top"));
-    const mid = await folder(owner.id, unique("Mid"), top.id);
-    const low = await folder(owner.id, unique("Low"), mid.id);
+    const top = await make.folder(owner, { name: unique("Top") });
+    const mid = await make.folder(owner, { name: unique("Mid"), parent: top });
+    const low = await make.folder(owner, { name: unique("Low"), parent: mid });
     for (const target of [top.id, mid.id, low.id]) {
       const res = await post("/mj?index", { intent: "moveFolder", folderId: String(top.id), targetId: String(target) }, cookies.owner);
       expect(res.status).toBe(400);
       expect(await res.text()).toContain("Impossible de déplacer un dossier dans lui-même ou dans un de ses sous-dossiers");
     }
     expect((await folderRow(top.id))!.parentId).toBeNull();
-    const foreign = await folder(other.id, unique("Autre"));
+    const foreign = await make.folder(other, { name: unique("Autre") });
     const res = await post("/pres?index", { intent: "moveFolder", folderId: String(top.id), targetId: String(foreign.id) }, cookies.admin);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Ce dossier appartient à un autre compte");
@@ -203,56 +191,56 @@ describe("folders", () => {
   });
 
   it("duplicates a whole sub-tree: folders, quizzes, questions, same R2 keys, new unique names", async () => {
-    const top = await folder(owner.id, unique("Voyages"), null, "pictures/top.png");
-    const sub = await folder(owner.id, "Europe", top.id);
-    const deep = await folder(owner.id, "Capitales", sub.id);
-    const q1 = await quiz(owner.id, { folderId: top.id, name: "Tour du monde", photos: ["photos/t1.jpg", "photos/t2.jpg"] });
-    const q2 = await quiz(owner.id, { folderId: deep.id, name: "Paris", photos: ["photos/p1.jpg"], lastTimePlayed: Date.now() });
+    const top = await make.folder(owner, { name: unique("Voyages"), imageKey: "pictures/top.png" });
+    const sub = await make.folder(owner, { name: "Europe", parent: top });
+    const deep = await make.folder(owner, { name: "Capitales", parent: sub });
+    const q1 = await make.quiz(owner, { folder: top, name: "Tour du monde", photos: ["photos/t1.jpg", "photos/t2.jpg"] });
+    const q2 = await make.quiz(owner, { folder: deep, name: "Paris", photos: ["photos/p1.jpg"], lastTimePlayed: Date.now() });
     const res = await post("/mj?index", { intent: "duplicateFolder", folderId: String(top.id) }, cookies.owner);
     expect(res.status).toBe(200);
-    const [copy] = await db.select().from(folders).where(eq(folders.name, `${top.name} (copie)`));
+    const [copy] = await db().select().from(folders).where(eq(folders.name, `${top.name} (copie)`));
     expect(copy).toMatchObject({ parentId: null, ownerId: owner.id, imageKey: "pictures/top.png" });
-    const [subCopy] = await db.select().from(folders).where(eq(folders.parentId, copy.id));
+    const [subCopy] = await db().select().from(folders).where(eq(folders.parentId, copy.id));
     expect(subCopy.name).toBe("Europe");
-    const [deepCopy] = await db.select().from(folders).where(eq(folders.parentId, subCopy.id));
+    const [deepCopy] = await db().select().from(folders).where(eq(folders.parentId, subCopy.id));
     expect(deepCopy.name).toBe("Capitales");
-    const [q1Copy] = await db.select().from(quizzes).where(eq(quizzes.folderId, copy.id));
-    const [q2Copy] = await db.select().from(quizzes).where(eq(quizzes.folderId, deepCopy.id));
+    const [q1Copy] = await db().select().from(quizzes).where(eq(quizzes.folderId, copy.id));
+    const [q2Copy] = await db().select().from(quizzes).where(eq(quizzes.folderId, deepCopy.id));
     expect(q1Copy.name).toBe("Tour du monde");
     expect(q1Copy.uniqueName).not.toBe(q1.uniqueName);
     expect(q1Copy.uniqueName).toMatch(/^tour-du-monde-[a-z0-9]{8}$/);
     expect(q2Copy.lastTimePlayed).toBeNull();
-    const copied = await db.select().from(questions).where(eq(questions.quizUniqueName, q1Copy.uniqueName));
+    const copied = await db().select().from(questions).where(eq(questions.quizUniqueName, q1Copy.uniqueName));
     expect(copied.map((q) => [q.position, q.fileKey, q.name])).toEqual([
       [0, "photos/t1.jpg", "Question 1"],
       [1, "photos/t2.jpg", "Question 2"],
     ]);
-    expect(await db.select().from(questions).where(eq(questions.quizUniqueName, q2Copy.uniqueName))).toHaveLength(1);
+    expect(await db().select().from(questions).where(eq(questions.quizUniqueName, q2Copy.uniqueName))).toHaveLength(1);
     // The originals are untouched.
-    expect(await db.select().from(questions).where(eq(questions.quizUniqueName, q2.uniqueName))).toHaveLength(1);
+    expect(await db().select().from(questions).where(eq(questions.quizUniqueName, q2.uniqueName))).toHaveLength(1);
     expect((await folderRow(sub.id))!.parentId).toBe(top.id);
   });
 
   it("deletes a folder with its sub-folders and quizzes, and only the R2 objects nothing else uses", async () => {
-    for (const key of ["pictures/del-top.png", "photos/del-only.jpg", "photos/del-shared.jpg"]) await putObject(key);
-    const top = await folder(owner.id, unique("Corbeille"), null, "pictures/del-top.png");
-    const sub = await folder(owner.id, "Sous", top.id);
-    const q1 = await quiz(owner.id, { folderId: sub.id, photos: ["photos/del-only.jpg", "photos/del-shared.jpg"] });
-    const q2 = await quiz(owner.id, { folderId: top.id, photos: [] });
-    const keeper = await quiz(owner.id, { photos: ["photos/del-shared.jpg"] });
+    for (const key of ["pictures/del-top.png", "photos/del-only.jpg", "photos/del-shared.jpg"]) await make.putObject(key, BYTES, "image/jpeg");
+    const top = await make.folder(owner, { name: unique("Corbeille"), imageKey: "pictures/del-top.png" });
+    const sub = await make.folder(owner, { name: "Sous", parent: top });
+    const q1 = await make.quiz(owner, { folder: sub, photos: ["photos/del-only.jpg", "photos/del-shared.jpg"] });
+    const q2 = await make.quiz(owner, { folder: top, photos: [] });
+    const keeper = await make.quiz(owner, { photos: ["photos/del-shared.jpg"] });
     const res = await post("/mj?index", { intent: "deleteFolder", folderId: String(top.id) }, cookies.owner);
     expect(res.status).toBe(200);
-    expect(await db.select().from(folders).where(inArray(folders.id, [top.id, sub.id]))).toEqual([]);
-    expect(await db.select().from(quizzes).where(inArray(quizzes.uniqueName, [q1.uniqueName, q2.uniqueName]))).toEqual([]);
-    expect(await db.select().from(questions).where(eq(questions.quizUniqueName, q1.uniqueName))).toEqual([]);
+    expect(await db().select().from(folders).where(inArray(folders.id, [top.id, sub.id]))).toEqual([]);
+    expect(await db().select().from(quizzes).where(inArray(quizzes.uniqueName, [q1.uniqueName, q2.uniqueName]))).toEqual([]);
+    expect(await db().select().from(questions).where(eq(questions.quizUniqueName, q1.uniqueName))).toEqual([]);
     expect(await quizRow(keeper.uniqueName)).not.toBeNull();
-    expect(await exists("pictures/del-top.png")).toBe(false);
-    expect(await exists("photos/del-only.jpg")).toBe(false);
-    expect(await exists("photos/del-shared.jpg")).toBe(true);
+    expect(await stored("pictures/del-top.png")).toBe(false);
+    expect(await stored("photos/del-only.jpg")).toBe(false);
+    expect(await stored("photos/del-shared.jpg")).toBe(true);
   });
 
   it("takes a folder picture checked by content, at most 5 MB, and releases the old one", async () => {
-    const f = await folder(owner.id, unique("Photo"));
+    const f = await make.folder(owner, { name: unique("Photo") });
     const fields = (picture: File) => ({ intent: "folderPicture", folderId: String(f.id), picture });
     let res = await post("/mj?index", fields(new File([new TextEncoder().encode("<svg></svg>")], "x.png", { type: "image/png" })), cookies.owner);
     expect(res.status).toBe(400);
@@ -264,52 +252,52 @@ describe("folders", () => {
     expect(res.status).toBe(200);
     const first = (await folderRow(f.id))!.imageKey!;
     expect(first).toMatch(/^pictures\/[a-f0-9]{64}\.png$/);
-    expect(await exists(first)).toBe(true);
+    expect(await stored(first)).toBe(true);
     const served = await get(`/api/quizz/images/src/pictures/${first.split("/")[1]}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
     res = await post("/mj?index", fields(png(3)), cookies.owner);
     const second = (await folderRow(f.id))!.imageKey!;
     expect(second).not.toBe(first);
-    expect(await exists(first)).toBe(false);
-    expect(await exists(second)).toBe(true);
+    expect(await stored(first)).toBe(false);
+    expect(await stored(second)).toBe(true);
     expect((await get("/api/quizz/images/src/pictures/..%2Fphotos%2Fa.jpg")).status).toBe(404);
   });
 });
 
 describe("quizzes", () => {
   it("duplicates a quiz beside the original with 'X (copie)' and copies of its questions", async () => {
-    const f = await folder(owner.id, unique("Q"));
-    const original = await quiz(owner.id, { folderId: f.id, name: "Monuments", photos: ["photos/m1.jpg", "photos/m2.jpg"] });
+    const f = await make.folder(owner, { name: unique("Q") });
+    const original = await make.quiz(owner, { folder: f, name: "Monuments", photos: ["photos/m1.jpg", "photos/m2.jpg"] });
     const res = await post("/mj?index", { intent: "duplicateQuiz", quiz: original.uniqueName }, cookies.owner);
     expect(res.status).toBe(200);
-    const [copy] = await db.select().from(quizzes).where(eq(quizzes.name, "Monuments (copie)"));
-    expect(copy).toMatchObject({ folderId: f.id, ownerId: owner.id, description: "Description", lastTimePlayed: null });
-    const rows = await db.select().from(questions).where(eq(questions.quizUniqueName, copy.uniqueName));
+    const [copy] = await db().select().from(quizzes).where(eq(quizzes.name, "Monuments (copie)"));
+    expect(copy).toMatchObject({ folderId: f.id, ownerId: owner.id, description: original.description, lastTimePlayed: null });
+    const rows = await db().select().from(questions).where(eq(questions.quizUniqueName, copy.uniqueName));
     expect(rows.map((r) => r.fileKey)).toEqual(["photos/m1.jpg", "photos/m2.jpg"]);
   });
 
   it("deletes a quiz's rows, then the photos nothing else uses", async () => {
-    await putObject("photos/q-only.jpg");
-    await putObject("photos/q-shared.jpg");
-    const q = await quiz(owner.id, { photos: ["photos/q-only.jpg", "photos/q-shared.jpg"] });
-    await quiz(owner.id, { photos: ["photos/q-shared.jpg"] });
+    await make.putObject("photos/q-only.jpg", BYTES, "image/jpeg");
+    await make.putObject("photos/q-shared.jpg", BYTES, "image/jpeg");
+    const q = await make.quiz(owner, { photos: ["photos/q-only.jpg", "photos/q-shared.jpg"] });
+    await make.quiz(owner, { photos: ["photos/q-shared.jpg"] });
     const res = await post("/mj?index", { intent: "deleteQuiz", quiz: q.uniqueName }, cookies.owner);
     expect(res.status).toBe(200);
     expect(await quizRow(q.uniqueName)).toBeNull();
-    expect(await db.select().from(questions).where(eq(questions.quizUniqueName, q.uniqueName))).toEqual([]);
-    expect(await exists("photos/q-only.jpg")).toBe(false);
-    expect(await exists("photos/q-shared.jpg")).toBe(true);
+    expect(await db().select().from(questions).where(eq(questions.quizUniqueName, q.uniqueName))).toEqual([]);
+    expect(await stored("photos/q-only.jpg")).toBe(false);
+    expect(await stored("photos/q-shared.jpg")).toBe(true);
   });
 
   it("moves a quiz only into a folder of its own owner", async () => {
-    const q = await quiz(owner.id);
-    const foreign = await folder(other.id, unique("Autre"));
+    const q = await make.quiz(owner);
+    const foreign = await make.folder(other, { name: unique("Autre") });
     const res = await post("/pres?index", { intent: "moveQuiz", quiz: q.uniqueName, targetId: String(foreign.id) }, cookies.admin);
     expect(res.status).toBe(400);
     expect((await quizRow(q.uniqueName))!.folderId).toBeNull();
     // The other MJ cannot even see the target.
-    const mine = await folder(owner.id, unique("Mien"));
+    const mine = await make.folder(owner, { name: unique("Mien") });
     const res2 = await post("/mj?index", { intent: "moveQuiz", quiz: q.uniqueName, targetId: String(foreign.id) }, cookies.owner);
     expect(res2.status).toBe(404);
     const res3 = await post("/mj?index", { intent: "moveQuiz", quiz: q.uniqueName, targetId: String(mine.id) }, cookies.owner);
@@ -320,10 +308,10 @@ describe("quizzes", () => {
 
 describe("what each account sees", () => {
   it("an MJ sees only their folders and quizzes, the admin everyone's; folder pages need login and ownership", async () => {
-    const mine = await folder(owner.id, unique("Mon dossier"));
-    const theirs = await folder(other.id, unique("Leur dossier"));
-    const myQuiz = await quiz(owner.id, { name: unique("Mon quiz"), lastTimePlayed: Date.UTC(2025, 2, 14, 19, 5) });
-    const theirQuiz = await quiz(other.id, { name: unique("Leur quiz") });
+    const mine = await make.folder(owner, { name: unique("Mon dossier") });
+    const theirs = await make.folder(other, { name: unique("Leur dossier") });
+    const myQuiz = await make.quiz(owner, { name: unique("Mon quiz"), lastTimePlayed: Date.UTC(2025, 2, 14, 19, 5) });
+    const theirQuiz = await make.quiz(other, { name: unique("Leur quiz") });
     const ownerPage = await (await get("/mj", cookies.owner)).text();
     expect(ownerPage).toContain(mine.name);
     expect(ownerPage).toContain(myQuiz.name);
@@ -337,8 +325,8 @@ describe("what each account sees", () => {
     expect(await (await get(path("mj", mine))).text()).toContain(">Identifiant<");
     expect((await get(path("mj", theirs), cookies.owner)).status).toBe(404);
     expect((await get(path("mj", mine), cookies.expired)).headers.get("Set-Cookie")).toMatch(/^auth_mj=;/);
-    const inside = await quiz(owner.id, { folderId: mine.id, name: unique("Dedans") });
-    const sub = await folder(owner.id, unique("Sous-dossier"), mine.id);
+    const inside = await make.quiz(owner, { folder: mine, name: unique("Dedans") });
+    const sub = await make.folder(owner, { name: unique("Sous-dossier"), parent: mine });
     const folderPage = await (await get(path("mj", mine), cookies.owner)).text();
     expect(folderPage).toContain("Retour");
     expect(folderPage).toContain(inside.name);
@@ -359,21 +347,21 @@ describe("lobby picture and points screens", () => {
   it("lobby: login required; an MJ's own picture, else the admin's, else the default", async () => {
     expect((await get("/mj/lobby")).headers.get("Location")).toBe("/mj");
     expect((await get("/pres/lobby", cookies.owner)).headers.get("Location")).toBe("/pres");
-    const fresh = await mj();
+    const fresh = await make.mj();
     const freshCookie = await cookieOf(fresh);
     expect(await (await get("/mj/lobby", freshCookie)).text()).toContain("/lobby-default.jpg");
     expect((await postData("/mj/lobby", { picture: png(40) })).status).toBe(401);
     expect((await postData("/mj/lobby", { picture: png(40) }, cookies.expired)).status).toBe(403);
     let res = await postData("/pres/lobby", { picture: png(41) }, cookies.admin);
     expect(res.status).toBe(200);
-    const adminKey = (await admin()).lobbyPictureKey!;
+    const adminKey = (await app.admin()).lobbyPictureKey!;
     expect(await (await get("/mj/lobby", freshCookie)).text()).toContain(adminKey.split("/")[1]);
     res = await postData("/mj/lobby", { picture: png(42) }, freshCookie);
     expect(res.status).toBe(200);
     const page = await (await get("/mj/lobby", freshCookie)).text();
     expect(page).toContain("Votre photo");
     expect(page).toContain("Mettre à jour");
-    expect((await admin()).lobbyPictureKey).toBe(adminKey);
+    expect((await app.admin()).lobbyPictureKey).toBe(adminKey);
     res = await postData("/mj/lobby", { intent: "reset" }, freshCookie);
     expect(res.status).toBe(200);
     expect(await (await get("/mj/lobby", freshCookie)).text()).toContain(adminKey.split("/")[1]);

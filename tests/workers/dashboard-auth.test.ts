@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { admin, cookieOf, get, mj, post, postJson } from "./dashboard-helpers";
+import { app, cookieOf, get, make, post, postJson } from "../support/workers";
 
 describe("logins (spec §2, §7, §8)", () => {
   it("shows the admin login at /pres and the MJ login at /mj", async () => {
@@ -14,7 +14,7 @@ describe("logins (spec §2, §7, §8)", () => {
   });
 
   it("answers the admin login call: 400 empty, 403 wrong, 200 with a jwt and the cookie", async () => {
-    await admin();
+    await app.admin();
     let res = await postJson("/api/auth/login", { identifiant: "", password: "" });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Tous les champs sont obligatoires" });
@@ -40,11 +40,11 @@ describe("logins (spec §2, §7, §8)", () => {
   });
 
   it("answers the MJ login call, refuses an expired MJ with a clear message and the admin on the MJ side", async () => {
-    const camille = await mj({ password: "secret-camille" });
+    const camille = await make.mj({ password: "secret-camille" });
     let res = await postJson("/api/auth/mj/login", { identifiant: camille.mail, password: "secret-camille" });
     expect(res.status).toBe(200);
     expect(res.headers.get("Set-Cookie")).toMatch(/^auth_mj=/);
-    const old = await mj({ password: "secret-old", expired: true });
+    const old = await make.mj({ password: "secret-old", expired: true });
     res = await postJson("/api/auth/mj/login", { identifiant: old.mail, password: "secret-old" });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toMatch(/Votre accès a expiré/);
@@ -60,25 +60,25 @@ describe("logins (spec §2, §7, §8)", () => {
   });
 
   it("checks tokens: 200 valid, 401 none, 403 bad or expired, and deletes the cookie", async () => {
-    const root = await admin();
+    const root = await app.admin();
     expect((await get("/api/auth/check", await cookieOf(root))).status).toBe(200);
     const none = await get("/api/auth/check");
     expect(none.status).toBe(401);
     const bad = await get("/api/auth/check", "auth_admin=abc.def.ghi");
     expect(bad.status).toBe(403);
     expect(bad.headers.get("Set-Cookie")).toMatch(/^auth_admin=; Path=\/; Max-Age=0/);
-    const camille = await mj();
+    const camille = await make.mj();
     expect((await get("/api/auth/mj/check", await cookieOf(camille))).status).toBe(200);
     // An MJ token is not an admin token.
     expect((await get("/api/auth/check", (await cookieOf(camille)).replace("auth_mj", "auth_admin"))).status).toBe(403);
-    const old = await mj({ expired: true });
+    const old = await make.mj({ expired: true });
     const expired = await get("/api/auth/mj/check", await cookieOf(old));
     expect(expired.status).toBe(403);
     expect(expired.headers.get("Set-Cookie")).toMatch(/^auth_mj=; Path=\/; Max-Age=0/);
   });
 
   it("logs in from the page form: messages on the form, cookie and redirect on success", async () => {
-    await admin();
+    await app.admin();
     let res = await post("/pres?index", { intent: "login", identifiant: "", password: "" });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Tous les champs sont obligatoires");
@@ -90,7 +90,7 @@ describe("logins (spec §2, §7, §8)", () => {
     expect(res.headers.get("Location")).toBe("/pres");
     expect(res.headers.get("Set-Cookie")).toMatch(/^auth_admin=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax/);
 
-    const old = await mj({ password: "pw-old", expired: true });
+    const old = await make.mj({ password: "pw-old", expired: true });
     res = await post("/mj?index", { intent: "login", identifiant: old.mail, password: "pw-old" });
     expect(res.status).toBe(403);
     expect(await res.text()).toContain("Votre accès a expiré");
@@ -101,14 +101,14 @@ describe("logins (spec §2, §7, §8)", () => {
     expect(bad.status).toBe(200);
     expect(bad.headers.get("Set-Cookie")).toMatch(/^auth_admin=; Path=\/; Max-Age=0/);
     expect(await bad.text()).toContain(">Connexion<");
-    const old = await mj({ expired: true });
+    const old = await make.mj({ expired: true });
     const expired = await get("/mj", await cookieOf(old));
     expect(expired.headers.get("Set-Cookie")).toMatch(/^auth_mj=; Path=\/; Max-Age=0/);
     expect(await expired.text()).toContain(">Identifiant<");
   });
 
   it("logs an MJ out: cookie cleared, back home", async () => {
-    const camille = await mj();
+    const camille = await make.mj();
     const res = await post("/mj?index", { intent: "logout" }, await cookieOf(camille));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
@@ -122,7 +122,7 @@ describe("logins (spec §2, §7, §8)", () => {
 
 describe("dashboards", () => {
   it("titles and buttons: admin 'Administration' with its tools, MJ 'Maîtres du jeu' with 'Déconnexion'", async () => {
-    const root = await admin();
+    const root = await app.admin();
     const adminPage = await (await get("/pres", await cookieOf(root))).text();
     expect(adminPage).toContain("<h1>Administration</h1>");
     for (const label of [
@@ -141,7 +141,7 @@ describe("dashboards", () => {
     expect(adminPage).toContain('href="/pres/mj"');
     expect(adminPage).not.toContain("Déconnexion");
 
-    const camille = await mj();
+    const camille = await make.mj();
     const mjPage = await (await get("/mj", await cookieOf(camille))).text();
     expect(mjPage).toContain("<h1>Maîtres du jeu</h1>");
     expect(mjPage).toContain("Déconnexion");
@@ -152,8 +152,8 @@ describe("dashboards", () => {
   });
 
   it("an admin cookie does not open the MJ side, an MJ cookie does not open the admin side", async () => {
-    const root = await admin();
-    const camille = await mj();
+    const root = await app.admin();
+    const camille = await make.mj();
     expect(await (await get("/mj", await cookieOf(root))).text()).toContain(">Identifiant<");
     expect(await (await get("/pres", await cookieOf(camille))).text()).toContain(">Mail<");
   });

@@ -1,20 +1,13 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "@db/client";
 import { accounts, games, quizzes } from "@db/schema";
-import { launch } from "./room-helpers";
+import { connect, db, launch, make } from "../support/workers";
 
 describe("D1 through drizzle", () => {
   it("stores and reads back a quiz with its JSON map settings", async () => {
-    const db = createDb(env.DB);
-    const [owner] = await db
-      .insert(accounts)
-      .values({ role: "mj", name: "Camille", mail: "camille@example.fr", passwordHash: "x" })
-      .returning();
-    await db.insert(quizzes).values({
-      uniqueName: "capitales-x7k2",
-      ownerId: owner.id,
+    const owner = await make.mj({ name: "Camille" });
+    const made = await make.quiz(owner, {
       name: "Capitales",
       description: "Des places célèbres",
       mapSettings: {
@@ -22,30 +15,21 @@ describe("D1 through drizzle", () => {
         zoom: 12,
         bounds: { north: 48.9, south: 48.8, east: 2.42, west: 2.28 },
       },
+      questions: [],
     });
-    const [quiz] = await db.select().from(quizzes).where(eq(quizzes.uniqueName, "capitales-x7k2"));
-    expect(quiz.name).toBe("Capitales");
-    expect(quiz.pointMaxTemps).toBe(5);
-    expect(quiz.mapSettings?.bounds.east).toBe(2.42);
+    const [quiz] = await db().select().from(quizzes).where(eq(quizzes.uniqueName, made.uniqueName));
+    expect(quiz!.name).toBe("Capitales");
+    expect(quiz!.pointMaxTemps).toBe(5);
+    expect(quiz!.mapSettings?.bounds.east).toBe(2.42);
   });
 
   it("refuses a second live game on the same room number but allows it once closed", async () => {
-    const db = createDb(env.DB);
-    const game = (id: string, status: "lobby" | "closed") => ({
-      id,
-      quizUniqueName: "q",
-      ownerId: 1,
-      roomNumber: "424242",
-      status,
-      mode: "player" as const,
-      settings: { iconType: "random" },
-      createdAt: Date.now(),
-    });
-    await db.insert(games).values(game("g1", "lobby"));
-    await expect(db.insert(games).values(game("g2", "lobby"))).rejects.toThrow();
-    await db.update(games).set({ status: "closed" }).where(eq(games.id, "g1"));
-    await db.insert(games).values(game("g2", "lobby"));
-    const live = await db.select().from(games).where(eq(games.roomNumber, "424242"));
+    const game = (id: string) => ({ id, quiz: "q", owner: 1, roomNumber: "424242", settings: { iconType: "random" } });
+    await make.game(game("g1"));
+    await expect(make.game(game("g2"))).rejects.toThrow();
+    await db().update(games).set({ status: "closed" }).where(eq(games.id, "g1"));
+    await make.game(game("g2"));
+    const live = await db().select().from(games).where(eq(games.roomNumber, "424242"));
     expect(live.map((g) => `${g.id}:${g.status}`).sort()).toEqual(["g1:closed", "g2:lobby"]);
   });
 });
@@ -76,17 +60,7 @@ describe("room check (spec §7)", () => {
   });
 
   it("answers 200 with the icon mode for a live room in the registry", async () => {
-    const db = createDb(env.DB);
-    await db.insert(games).values({
-      id: "g-check",
-      quizUniqueName: "q",
-      ownerId: 1,
-      roomNumber: "654321",
-      status: "lobby",
-      mode: "player",
-      settings: { iconType: "defined" },
-      createdAt: Date.now(),
-    });
+    await make.game({ id: "g-check", quiz: "q", owner: 1, roomNumber: "654321", settings: { iconType: "defined" } });
     const res = await SELF.fetch("http://localhost/api/game/check/654321");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ random: false });
@@ -97,35 +71,20 @@ describe("first request", () => {
   it("creates the administrator from the environment, once", async () => {
     await SELF.fetch("http://localhost/");
     await SELF.fetch("http://localhost/");
-    const db = createDb(env.DB);
-    const admins = await db.select().from(accounts).where(eq(accounts.role, "admin"));
+    const admins = await db().select().from(accounts).where(eq(accounts.role, "admin"));
     expect(admins).toHaveLength(1);
-    expect(admins[0].mail).toBe("admin@repere.test");
-    expect(admins[0].passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    expect(admins[0]!.mail).toBe("admin@repere.test");
+    expect(admins[0]!.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
   });
 });
 
 describe("game room socket", () => {
   it("accepts a WebSocket on /parties/game-room/{room} for a launched room and answers it", async () => {
     const { room } = await launch();
-    const res = await SELF.fetch(`http://localhost/parties/game-room/${room}`, {
-      headers: { Upgrade: "websocket" },
-    });
-    expect(res.status).toBe(101);
-    const ws = res.webSocket!;
-    ws.accept();
-    const messages: unknown[] = [];
-    const pong = new Promise<void>((resolve) => {
-      ws.addEventListener("message", (event) => {
-        const msg = JSON.parse(event.data as string);
-        messages.push(msg);
-        if (msg.type === "pong") resolve();
-      });
-    });
-    ws.send(JSON.stringify({ type: "ping" }));
-    await pong;
-    expect(messages).toContainEqual({ type: "pong" });
-    ws.close();
+    const socket = await connect(room);
+    await socket.sync();
+    expect(socket.msgs).toEqual([{ type: "pong" }]);
+    socket.close();
   });
 
   it("refuses a socket for a room number no live game holds", async () => {

@@ -1,7 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "@db/client";
-import { accounts, questions, quizzes } from "@db/schema";
+import { make } from "../support/workers";
 
 // Public pages of spec §2, rendered by the real Worker from D1 (no login, no Maps key here).
 
@@ -9,61 +8,40 @@ const QUIZ = "monuments-de-france-k3v9x2pq";
 const BARE = "quiz-sans-description-z8w7m6n5";
 
 beforeAll(async () => {
-  const db = createDb(env.DB);
-  const [owner] = await db
-    .insert(accounts)
-    .values({ role: "mj", name: "Camille", mail: "camille-public@example.fr", passwordHash: "x" })
-    .returning();
-  await db.insert(quizzes).values([
-    {
-      uniqueName: QUIZ,
-      ownerId: owner.id,
-      name: "Monuments de France",
-      description: "Des lieux que tout le monde connaît",
-      mapSettings: {
-        center: { lat: 46.5, lng: 2.5 },
-        zoom: 6,
-        bounds: { north: 51, south: 42, east: 8, west: -4.5 },
+  const owner = await make.mj({ name: "Camille" });
+  await make.quiz(owner, {
+    uniqueName: QUIZ,
+    name: "Monuments de France",
+    description: "Des lieux que tout le monde connaît",
+    mapSettings: {
+      center: { lat: 46.5, lng: 2.5 },
+      zoom: 6,
+      bounds: { north: 51, south: 42, east: 8, west: -4.5 },
+    },
+    questions: [
+      {
+        name: "Mont-Saint-Michel",
+        photo: "photos/" + "a".repeat(64) + ".jpg",
+        description: "Une abbaye au milieu de la baie",
+        lat: 48.636,
+        lng: -1.5115,
       },
-    },
-    { uniqueName: BARE, ownerId: owner.id, name: "Quiz sans description", description: "" },
-  ]);
-  await db.insert(questions).values([
-    {
-      quizUniqueName: QUIZ,
-      position: 1,
-      name: "Mont-Saint-Michel",
-      kind: "photo",
-      fileKey: "photos/" + "a".repeat(64) + ".jpg",
-      description: "Une abbaye au milieu de la baie",
-      lat: 48.636,
-      lng: -1.5115,
-    },
-    {
-      quizUniqueName: QUIZ,
-      position: 2,
-      name: "place-stanislas",
-      titre: "Place Stanislas",
-      kind: "streetview",
-      svPano: "PANO_abcdefgh",
-      svLat: 48.6936,
-      svLng: 6.1832,
-      svHeading: 200,
-      svPitch: 5,
-      svFov: null,
-      lat: 48.6936,
-      lng: 6.1832,
-    },
-    {
-      quizUniqueName: BARE,
-      position: 1,
-      name: "Un phare",
-      kind: "photo",
-      fileKey: null,
-      lat: 47.5,
-      lng: -3.1,
-    },
-  ]);
+      {
+        name: "place-stanislas",
+        titre: "Place Stanislas",
+        streetview: { pano: "PANO_abcdefgh", lat: 48.6936, lng: 6.1832, heading: 200, pitch: 5 },
+        lat: 48.6936,
+        lng: 6.1832,
+      },
+    ],
+  });
+  await make.quiz(owner, {
+    uniqueName: BARE,
+    name: "Quiz sans description",
+    description: "",
+    mapSettings: null,
+    questions: [{ name: "Un phare", photo: null, lat: 47.5, lng: -3.1 }],
+  });
 });
 
 const get = (path: string) => SELF.fetch(`http://localhost${path}`);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { STARTING_MS } from "@party/engine";
-import { ERROR_MESSAGES, PROTOCOL_VERSION, type ErrorCode } from "@common/protocol";
-import { SPOTS, advance, answer, connect, join, launch, presenter, roomState, type Sock } from "./room-helpers";
+import { ERROR_MESSAGES, PROTOCOL_VERSION, type ServerMessage } from "@common/protocol";
+import type { TestClient } from "../support/room-sockets";
+import { advance, connect, join, launch, presenter, roomState } from "../support/workers";
+
+const SPOTS = [
+  { lat: 48.8584, lng: 2.2945 },
+  { lat: 45.764, lng: 4.8357 },
+] as const;
 
 /** Deterministic randomness: a failure replays exactly. */
 function mulberry32(seed: number) {
@@ -80,19 +86,20 @@ function hostile(rand: () => number, who: Who, phase: "lobby" | "question"): str
 }
 
 /** Sends `n` hostile frames and checks that each got exactly one clean reply. */
-async function flood(sock: Sock, who: Who, phase: "lobby" | "question", n: number, rand: () => number) {
+async function flood(sock: TestClient, who: Who, phase: "lobby" | "question", n: number, rand: () => number) {
   const before = sock.msgs.length;
-  for (let i = 0; i < n; i++) sock.ws.send(hostile(rand, who, phase));
+  for (let i = 0; i < n; i++) sock.sendRaw(hostile(rand, who, phase));
   await sock.sync();
   const replies = sock.msgs.slice(before).filter((m) => m.type !== "pong");
   expect(replies).toHaveLength(n);
-  for (const r of replies) {
+  for (const r of replies as ServerMessage[]) {
     if (r.type === "reload") {
       expect(r.version).toBe(PROTOCOL_VERSION);
       continue;
     }
     expect(r.type).toBe("error");
-    expect(r.message).toBe(ERROR_MESSAGES[r.code as ErrorCode]);
+    if (r.type !== "error") continue;
+    expect(r.message).toBe(ERROR_MESSAGES[r.code]);
     expect(Object.keys(r).sort()).toEqual(["code", "message", "type"]);
   }
 }
@@ -100,7 +107,7 @@ async function flood(sock: Sock, who: Who, phase: "lobby" | "question", n: numbe
 describe("hostile input", () => {
   it("answers thousands of bad messages with an error each, changes nothing, and the game still plays", { timeout: 60_000 }, async () => {
     const rand = mulberry32(20260426);
-    const l = await launch();
+    const l = await launch({ spots: SPOTS });
     const pres = await presenter(l);
     const a = await join(l.room);
     const b = await join(l.room);
@@ -109,35 +116,35 @@ describe("hostile input", () => {
     const lobbyBefore = await roomState(l.room);
 
     await flood(stranger, "stranger", "lobby", 800, rand);
-    await flood(a.sock, "player", "lobby", 800, rand);
+    await flood(a, "player", "lobby", 800, rand);
     await flood(pres, "presenter", "lobby", 800, rand);
     expect(await roomState(l.room)).toEqual(lobbyBefore);
 
-    pres.send({ type: "pres_startGame" });
+    pres.start();
     await advance(l.room, STARTING_MS);
-    await a.sock.next("player_newQuestion");
+    await a.next("player_newQuestion");
     const questionBefore = await roomState(l.room);
-    await flood(b.sock, "player", "question", 600, rand);
+    await flood(b, "player", "question", 600, rand);
     await flood(stranger, "stranger", "question", 400, rand);
     await flood(pres, "presenter", "question", 400, rand);
     expect(await roomState(l.room)).toEqual(questionBefore);
 
     // The game is intact: answers score, the reveal ranks, the end ranks.
-    answer(a, 0, SPOTS[0]);
-    answer(b, 0, { lat: SPOTS[0].lat + 0.0005, lng: SPOTS[0].lng }); // about 56 m: the 100 m ring
-    const endA = await a.sock.next("player_endQuestion");
-    const endB = await b.sock.next("player_endQuestion");
+    a.answer(0, SPOTS[0]);
+    b.answer(0, { lat: SPOTS[0].lat + 0.0005, lng: SPOTS[0].lng }); // about 56 m: the 100 m ring
+    const endA = await a.next("player_endQuestion");
+    const endB = await b.next("player_endQuestion");
     expect(endA.rank).toBe(1);
     expect(endB.rank).toBe(2);
     expect(endB.distance).toBe(56);
     expect(endB.pointsQuestion).toBeGreaterThan(3);
-    pres.send({ type: "pres_nextQuestion" });
-    await a.sock.next("player_newQuestion", (m) => m.questionIndex === 1);
-    answer(a, 1, SPOTS[1]);
-    answer(b, 1, SPOTS[1]);
+    pres.nextQuestion();
+    await a.next("player_newQuestion", (m) => m.questionIndex === 1);
+    a.answer(1, SPOTS[1]);
+    b.answer(1, SPOTS[1]);
     await pres.next("pres_results", (m) => m.questionIndex === 1);
-    pres.send({ type: "pres_nextQuestion" });
+    pres.nextQuestion();
     const end = await pres.next("pres_endGame");
-    expect(end.ranking.map((r: { playerID: string }) => r.playerID)).toEqual([a.id, b.id]);
+    expect(end.ranking.map((r: { playerID: string }) => r.playerID)).toEqual([a.playerID, b.playerID]);
   });
 });

@@ -2,29 +2,32 @@ import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { games } from "@db/schema";
-import { signSession } from "~/server/auth.server";
 import {
   closeGame,
   launchGame,
   parseLaunchSettings,
   presenterSession,
   restartAllRooms,
+  type LaunchSettings,
 } from "~/server/games.server";
 import { Refusal } from "~/server/refusal.server";
 import { registerGame } from "~/server/rooms.server";
 import { saveCirclesPoints } from "~/server/circles-points.server";
-import {
-  SETTINGS,
-  appContext,
-  connect,
-  db,
-  join,
-  launch,
-  makeAccount,
-  makeQuiz,
-  presenter,
-  roomState,
-} from "./room-helpers";
+import { appContext, connect, cookieOf, db, gameOf, join, launch, make, presenter, roomState } from "../support/workers";
+
+/** The launch settings of the tests that call launchGame directly. */
+const SETTINGS: LaunchSettings = {
+  iconType: "random",
+  answerTimeSec: 15,
+  helpZoneM: 500,
+  mode: "player",
+  maxPlayer: 50,
+  maxTeam: 6,
+};
+const TWO_SPOTS = [
+  { lat: 48.8584, lng: 2.2945 },
+  { lat: 45.764, lng: 4.8357 },
+];
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
   try {
@@ -35,9 +38,6 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; err
   }
   throw new Error("aurait dû être refusé");
 }
-
-const cookie = async (account: { id: number; role: "admin" | "mj" }) =>
-  `${account.role === "admin" ? "auth_admin" : "auth_mj"}=${await signSession(env, account)}`;
 
 describe("launch settings", () => {
   it("reads the spec's query parameters with their defaults", () => {
@@ -60,13 +60,14 @@ describe("launch settings", () => {
 describe("launchGame", () => {
   it("registers a 6-digit room, hands the quiz and settings to the room, and the check answers", async () => {
     await saveCirclesPoints(db(), [1, 2, 3, 10]);
-    const l = await launch({ iconType: "defined", answerTimeSec: 30, helpZoneM: null });
+    const l = await launch({ spots: TWO_SPOTS, icon: "defined", time: 30, help_zone: "non" });
     expect(l.room).toMatch(/^[1-9]\d{5}$/);
     const [row] = await db().select().from(games).where(eq(games.roomNumber, l.room));
-    expect(row).toMatchObject({ status: "lobby", mode: "player", ownerId: l.owner.id, quizUniqueName: l.quiz });
+    expect(row).toMatchObject({ status: "lobby", mode: "player", ownerId: l.owner.id, quizUniqueName: l.quiz.uniqueName });
     const state = (await roomState(l.room))!;
     expect(state.quiz.questions).toHaveLength(2);
-    expect(state.quiz.questions[0]!.imageUrl).toBe(`/api/quizz/images/src/${l.quiz}/${"a".repeat(63)}0.jpg`);
+    const photo = l.quiz.questions[0]!.fileKey!.slice("photos/".length);
+    expect(state.quiz.questions[0]!.imageUrl).toBe(`/api/quizz/images/src/${l.quiz.uniqueName}/${photo}`);
     expect(state.settings).toMatchObject({ iconType: "defined", answerTimeSec: 30, helpZone: null, circlesPoints: [1, 2, 3, 10] });
     expect(state.help).toEqual([null, null]);
     const check = await SELF.fetch(`http://localhost/api/game/check/${l.room}`);
@@ -80,26 +81,26 @@ describe("launchGame", () => {
   });
 
   it("refuses another MJ's quiz, an expired MJ, no games left and an empty quiz", async () => {
-    const owner = await makeAccount();
-    const quiz = await makeQuiz(owner);
-    const other = await makeAccount();
+    const owner = await make.mj();
+    const quiz = (await make.quiz(owner)).uniqueName;
+    const other = await make.mj();
     expect(await refusal(launchGame(appContext(), other, quiz, SETTINGS))).toEqual({ status: 404, error: "Quiz introuvable" });
-    const expired = await makeAccount({ expiration: Date.now() - 1000 });
-    expect((await refusal(launchGame(appContext(), expired, await makeQuiz(expired), SETTINGS))).status).toBe(403);
-    const none = await makeAccount({ nbGame: 0 });
-    expect(await refusal(launchGame(appContext(), none, await makeQuiz(none), SETTINGS))).toEqual({
+    const expired = await make.mj({ expired: true });
+    expect((await refusal(launchGame(appContext(), expired, (await make.quiz(expired)).uniqueName, SETTINGS))).status).toBe(403);
+    const none = await make.mj({ nbGame: 0 });
+    expect(await refusal(launchGame(appContext(), none, (await make.quiz(none)).uniqueName, SETTINGS))).toEqual({
       status: 403,
       error: "Vous n'avez plus de parties disponibles",
     });
-    const empty = await makeAccount();
-    expect((await refusal(launchGame(appContext(), empty, await makeQuiz(empty, []), SETTINGS))).status).toBe(409);
+    const empty = await make.mj();
+    expect((await refusal(launchGame(appContext(), empty, (await make.quiz(empty, { questions: [] })).uniqueName, SETTINGS))).status).toBe(409);
     // One game left, already held by a lobby: the second launch is refused.
-    const one = await makeAccount({ nbGame: 1 });
-    const q = await makeQuiz(one);
+    const one = await make.mj({ nbGame: 1 });
+    const q = (await make.quiz(one)).uniqueName;
     await launchGame(appContext(), one, q, SETTINGS);
     expect((await refusal(launchGame(appContext(), one, q, SETTINGS))).status).toBe(403);
     // The admin may launch anyone's quiz.
-    const admin = await makeAccount({ role: "admin" });
+    const admin = await make.account({ role: "admin" });
     const { roomNumber } = await launchGame(appContext(), admin, quiz, SETTINGS);
     expect((await presenterSession(appContext(), admin, roomNumber))?.status).toBe("lobby");
     expect(await presenterSession(appContext(), other, roomNumber)).toBeNull();
@@ -142,9 +143,9 @@ describe("sockets and HTTP into rooms", () => {
     await join(l.room);
     const url = `http://localhost/api/game/${l.room}/ranking`;
     expect((await SELF.fetch(url)).status).toBe(401);
-    const stranger = await makeAccount();
-    expect((await SELF.fetch(url, { headers: { Cookie: await cookie(stranger) } })).status).toBe(404);
-    const res = await SELF.fetch(url, { headers: { Cookie: await cookie(l.owner) } });
+    const stranger = await make.mj();
+    expect((await SELF.fetch(url, { headers: { Cookie: await cookieOf(stranger) } })).status).toBe(404);
+    const res = await SELF.fetch(url, { headers: { Cookie: await cookieOf(l.owner) } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { ranking: { rank: number }[]; playersCount: number; phase: string };
     expect(body).toMatchObject({ phase: "lobby", playersCount: 2, teams: null });
@@ -152,8 +153,8 @@ describe("sockets and HTTP into rooms", () => {
   });
 
   it("launches over HTTP (Origin checked) and closes with 'Nouvelle partie'", async () => {
-    const owner = await makeAccount();
-    const quiz = await makeQuiz(owner);
+    const owner = await make.mj();
+    const quiz = (await make.quiz(owner)).uniqueName;
     const post = (path: string, body: unknown, origin = "http://localhost") =>
       SELF.fetch(`http://localhost${path}`, {
         method: "POST",
@@ -164,7 +165,7 @@ describe("sockets and HTTP into rooms", () => {
     const withCookie = async (path: string, body: unknown, origin = "http://localhost") =>
       SELF.fetch(`http://localhost${path}`, {
         method: "POST",
-        headers: { Cookie: await cookie(owner), "Content-Type": "application/json", Origin: origin },
+        headers: { Cookie: await cookieOf(owner), "Content-Type": "application/json", Origin: origin },
         body: JSON.stringify(body),
       });
     expect((await withCookie("/api/game/launch", { quiz }, "https://evil.example")).status).toBe(403);
@@ -176,7 +177,7 @@ describe("sockets and HTTP into rooms", () => {
     const phone = await join(roomNumber);
     const closed = await withCookie(`/api/game/${roomNumber}/close`, {});
     expect(closed.status).toBe(200);
-    expect(await phone.sock.next("player_kicked")).toEqual({ type: "player_kicked", reason: "ended" });
+    expect(await phone.next("player_kicked")).toEqual({ type: "player_kicked", reason: "ended" });
     const [row] = await db().select().from(games).where(eq(games.roomNumber, roomNumber));
     expect(row!.status).toBe("closed");
     expect((await SELF.fetch(`http://localhost/api/game/check/${roomNumber}`)).status).toBe(404);
@@ -187,13 +188,14 @@ describe("sockets and HTTP into rooms", () => {
 describe("ending rooms", () => {
   it("closeGame ends the room for everyone and frees the number", async () => {
     const l = await launch();
+    const gameId = (await gameOf(l))!.id;
     const pres = await presenter(l);
     const a = await join(l.room);
     await closeGame(appContext(), l.owner, l.room);
-    expect((await a.sock.next("player_kicked")).reason).toBe("ended");
+    expect((await a.next("player_kicked")).reason).toBe("ended");
     expect((await pres.next("error")).code).toBe("room_closed");
     expect((await pres.waitClosed())?.code).toBe(4000);
-    const [row] = await db().select().from(games).where(eq(games.id, l.gameId));
+    const [row] = await db().select().from(games).where(eq(games.id, gameId));
     expect(row).toMatchObject({ status: "closed" });
     expect(await roomState(l.room)).toBeNull();
     // A late hello on a socket that slipped in gets a clear refusal, no crash.
@@ -202,7 +204,7 @@ describe("ending rooms", () => {
     // The same number can host a new game.
     const reused = await registerGame(
       db(),
-      { id: "again", quizUniqueName: l.quiz, ownerId: l.owner.id, mode: "player", settings: {}, createdAt: 0 },
+      { id: "again", quizUniqueName: l.quiz.uniqueName, ownerId: l.owner.id, mode: "player", settings: {}, createdAt: 0 },
       () => l.room,
       1
     );
@@ -214,7 +216,7 @@ describe("ending rooms", () => {
     const phones = [await join(rooms[0]!.room), await join(rooms[1]!.room)];
     const ended = await restartAllRooms(appContext());
     expect(ended).toBeGreaterThanOrEqual(2);
-    for (const p of phones) expect((await p.sock.next("player_kicked")).reason).toBe("ended");
+    for (const p of phones) expect((await p.next("player_kicked")).reason).toBe("ended");
     const live = (await db().select().from(games)).filter((g) => g.status !== "closed");
     expect(live).toEqual([]);
     const late = await connect(rooms[0]!.room).catch(() => null);
@@ -223,19 +225,20 @@ describe("ending rooms", () => {
 
   it("relaunching on a number whose room still holds an old game ends that game first", async () => {
     const l = await launch();
+    const gameId = (await gameOf(l))!.id;
     const a = await join(l.room);
     // The registry forgot the old game (closed by hand) while its room still runs.
-    await db().update(games).set({ status: "closed" }).where(eq(games.id, l.gameId));
+    await db().update(games).set({ status: "closed" }).where(eq(games.id, gameId));
     const old = (await roomState(l.room))!;
     const stub = env.GameRoom.get(env.GameRoom.idFromName(l.room));
-    const result = await stub.launch({ gameId: "relaunched", quizUniqueName: l.quiz, ownerId: l.owner.id, quiz: old.quiz, settings: old.settings });
+    const result = await stub.launch({ gameId: "relaunched", quizUniqueName: l.quiz.uniqueName, ownerId: l.owner.id, quiz: old.quiz, settings: old.settings });
     expect(result.ok).toBe(true);
-    expect((await a.sock.next("player_kicked")).reason).toBe("ended");
+    expect((await a.next("player_kicked")).reason).toBe("ended");
     expect((await roomState(l.room))!.seats).toEqual([]);
-    expect(await stub.presenterInfo(l.gameId)).toBeNull();
+    expect(await stub.presenterInfo(gameId)).toBeNull();
     expect((await stub.presenterInfo("relaunched"))?.phase).toBe("lobby");
     // Launching the same game twice (a retried call) gives the same token.
-    const again = await stub.launch({ gameId: "relaunched", quizUniqueName: l.quiz, ownerId: l.owner.id, quiz: old.quiz, settings: old.settings });
+    const again = await stub.launch({ gameId: "relaunched", quizUniqueName: l.quiz.uniqueName, ownerId: l.owner.id, quiz: old.quiz, settings: old.settings });
     expect(again).toEqual(result);
   });
 });

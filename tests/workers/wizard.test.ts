@@ -1,41 +1,32 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "@db/client";
-import { accounts, folders, questions, quizzes, type Account } from "@db/schema";
-import { signSession } from "~/server/auth.server";
+import { questions, quizzes } from "@db/schema";
 import { readExif } from "@common/exif";
 import { addPhotoQuestion } from "~/server/quiz-editor.server";
 import { fixture, MONT, PHARE } from "../fixtures/images";
+import type { TestAccount } from "../support/factory";
+import { app, cookieOf, db, make } from "../support/workers";
 
 const BASE = "http://localhost";
 // Remix compares a page action's Origin with Host, which a browser always sends.
 const ORIGIN = { Origin: BASE, Host: "localhost" };
-const db = () => createDb(env.DB);
 
 const EMBED =
   '<iframe src="https://www.google.com/maps/embed?pb=!4v1700000000000!6m8!1m7!1sCAoSLEFGMVFpcE5fQ2xhc3Nl!2m2!1d48.85837!2d2.294481!3f120.5!4f-5.2!5f0.78" width="600" height="450" style="border:0;" allowfullscreen="" loading="lazy"></iframe>';
 
-type Who = { account: Account; cookie: string };
+type Who = { account: TestAccount; cookie: string };
 
-async function mj(name: string, edition: boolean): Promise<Who> {
-  const [account] = await db()
-    .insert(accounts)
-    .values({ role: "mj", name, mail: `${name.toLowerCase()}@example.fr`, passwordHash: "x", edition })
-    .returning();
-  return { account, cookie: `auth_mj=${await signSession(env, account)}` };
-}
+const who = async (account: TestAccount): Promise<Who> => ({ account, cookie: await cookieOf(account) });
 
 let admin: Who;
 let camille: Who; // MJ with the edit right
 let bastien: Who; // MJ without it
 
 beforeAll(async () => {
-  await SELF.fetch(BASE + "/"); // creates the administrator
-  const [account] = await db().select().from(accounts).where(eq(accounts.role, "admin"));
-  admin = { account, cookie: `auth_admin=${await signSession(env, account)}` };
-  camille = await mj("Camille", true);
-  bastien = await mj("Bastien", false);
+  admin = await who(await app.admin());
+  camille = await who(await make.mj({ name: "Camille", edition: true }));
+  bastien = await who(await make.mj({ name: "Bastien", edition: false }));
 });
 
 function post(path: string, who: Who | null, body?: BodyInit, headers: Record<string, string> = {}) {
@@ -91,8 +82,8 @@ describe("creating a quiz (spec §7 init)", () => {
   });
 
   it("puts the quiz in the account's own folder, never in someone else's", async () => {
-    const [own] = await db().insert(folders).values({ ownerId: camille.account.id, name: "Côtes" }).returning();
-    const [other] = await db().insert(folders).values({ ownerId: bastien.account.id, name: "À lui" }).returning();
+    const own = await make.folder(camille.account, { name: "Côtes" });
+    const other = await make.folder(bastien.account, { name: "À lui" });
     const inOwn = await init(camille, { name: "Dans mon dossier", description: "d", folderId: own.id });
     const inOther = await init(camille, { name: "Chez un autre", description: "d", folderId: other.id });
     const rows = await db().select().from(quizzes);
@@ -382,7 +373,7 @@ describe("who may change a quiz", () => {
       expect(html).toContain("vue-du-port");
       expect(html).toContain("Actualiser questions");
     }
-    const stranger = await mj("Dora", true);
+    const stranger = await who(await make.mj({ name: "Dora", edition: true }));
     expect((await SELF.fetch(`${BASE}/quiz/${quiz}/edit`, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
     const nobody = await SELF.fetch(`${BASE}/quiz/${quiz}/edit`);
     expect(nobody.status).toBe(401);
@@ -392,7 +383,7 @@ describe("who may change a quiz", () => {
 
 describe("'Annuler' in a new quiz's wizard", () => {
   it("deletes the quiz, its questions and the photos only it used, then goes back to the folder", async () => {
-    const [folder] = await db().insert(folders).values({ ownerId: camille.account.id, name: "Îles" }).returning();
+    const folder = await make.folder(camille.account, { name: "Îles" });
     const quiz = await init(camille, { name: "Abandonné", description: "d", folderId: folder.id });
     const photo = fixture("gpsJpeg").slice();
     photo[photo.length - 3] ^= 2; // used by this quiz only

@@ -1,7 +1,8 @@
 import { useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer } from "react";
 import type { LatLng } from "@common/protocol";
-import { acquireConnection, dropConnection, releaseConnection, type RoomConnection } from "./connection";
+import { reloadForNewVersion } from "@common/room-client-page";
+import { dropConnection, useRoomConnection } from "./connection";
 import {
   answerToSend,
   goesHome,
@@ -24,8 +25,7 @@ import {
   StartingScreen,
 } from "./Screens";
 
-/** A page reload asked by the room happens at most once a minute (an old cached page loops). */
-const RELOAD_GUARD_KEY = "repere:reloaded-at";
+/** Time to read why the page reloads. */
 const RELOAD_DELAY_MS = 1_500;
 
 type Props = {
@@ -40,32 +40,23 @@ type Props = {
 export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(playReducer, initialPlayState);
-  const connRef = useRef<RoomConnection | null>(null);
-
+  // Defined icons and no seat on this phone (QR code, new phone): choose a pseudo first.
+  const hasSeat = useCallback(() => random || readToken(room) !== undefined, [random, room]);
   useEffect(() => {
-    // Defined icons and no seat on this phone (QR code, new phone): choose a pseudo first.
-    if (!random && !readToken(room)) {
-      navigate(`/join/${room}`, { replace: true });
-      return;
-    }
-    const conn = acquireConnection(room);
-    connRef.current = conn;
-    const off = conn.subscribe((event) => {
+    if (!hasSeat()) navigate(`/join/${room}`, { replace: true });
+  }, [hasSeat, room, navigate]);
+  const connRef = useRoomConnection(
+    room,
+    (event, conn) => {
       if (event.kind === "status") return dispatch({ type: "socket", status: event.status });
       const msg = event.msg;
       if (msg.type === "player_joinRoom_callback") saveToken(room, msg.token);
       // The room lost track of this socket (it slept, or hibernated oddly): say hello again.
       if (msg.type === "error" && msg.code === "not_identified") conn.resync(true);
       dispatch({ type: "server", msg, now: Date.now() });
-    });
-    // A socket handed over by /join already said hello as a chooser: ask for our seat.
-    conn.resync();
-    return () => {
-      off();
-      connRef.current = null;
-      releaseConnection(conn);
-    };
-  }, [room, random, navigate]);
+    },
+    hasSeat,
+  );
 
   // The answer goes out as soon as the room can hear it (again, after a reconnection).
   const outgoing = answerToSend(state);
@@ -93,16 +84,9 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
       case "fatal":
         if (conn) dropConnection(conn);
         break;
-      case "reload": {
+      case "reload":
         if (conn) dropConnection(conn);
-        const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0);
-        if (Date.now() - last > 60_000) {
-          sessionStorage.setItem(RELOAD_GUARD_KEY, String(Date.now()));
-          const id = setTimeout(() => location.reload(), RELOAD_DELAY_MS);
-          return () => clearTimeout(id);
-        }
-        break;
-      }
+        return reloadForNewVersion(RELOAD_DELAY_MS);
     }
   }, [screen, room, random, navigate]);
 

@@ -2,7 +2,8 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useReducer, useRef } from "react";
 import { COLORS, FRUITS, pseudoOf, type ColorKey, type FruitKey } from "@common/rules";
 import { fruitSvg } from "@common/markers/fruits";
-import { acquireConnection, dropConnection, releaseConnection, type RoomConnection } from "./connection";
+import { reloadForNewVersion } from "@common/room-client-page";
+import { dropConnection, useRoomConnection } from "./connection";
 import {
   colorFull,
   fruitTaken,
@@ -14,28 +15,19 @@ import { PlayerScreen, Spinner } from "./Common";
 import { ReconnectOverlay } from "./ReconnectOverlay";
 import { FatalScreen, ReloadScreen } from "./Screens";
 
+/** Time to read why the page reloads. */
+const RELOAD_DELAY_MS = 1_500;
+
 const colorName = (c: ColorKey) => c.charAt(0).toUpperCase() + COLORS[c].masculine.slice(1);
 
 /** Spec §2 "Player: pseudo selection": colour, then fruit; the room settles every race. */
 export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(pseudoReducer, initialPseudoState);
-  const connRef = useRef<RoomConnection | null>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    const conn = acquireConnection(room);
-    connRef.current = conn;
-    const off = conn.subscribe((event) =>
-      event.kind === "status" ? dispatch({ type: "socket", status: event.status }) : dispatch({ type: "server", msg: event.msg }),
-    );
-    conn.resync();
-    return () => {
-      off();
-      connRef.current = null;
-      releaseConnection(conn);
-    };
-  }, [room]);
+  const connRef = useRoomConnection(room, (event) =>
+    event.kind === "status" ? dispatch({ type: "socket", status: event.status }) : dispatch({ type: "server", msg: event.msg }),
+  );
 
   const request = state.request;
   useEffect(() => {
@@ -55,10 +47,9 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
     } else if (state.fatal && connRef.current) {
       dropConnection(connRef.current);
     } else if (state.reload) {
-      const id = setTimeout(() => location.reload(), 1_500);
-      return () => clearTimeout(id);
+      return reloadForNewVersion(RELOAD_DELAY_MS);
     }
-  }, [state.done, state.kicked, state.fatal, state.reload, room, navigate]);
+  }, [state.done, state.kicked, state.fatal, state.reload, room, navigate, connRef]);
 
   // A message under the buttons may be below the fold on a small phone.
   useEffect(() => {

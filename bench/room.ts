@@ -1,0 +1,335 @@
+// `npm run bench:room`: latency of one game room under N simulated players (not part of npm test).
+//
+// The production build is served by `wrangler dev` (scripts/lib/server.mjs), pinned to one core;
+// this process (all the simulated phones) is pinned to the other. For each N it launches a room
+// through the app (the test kit: an MJ, a quiz, POST /api/game/launch), seats N phones, plays a
+// few questions and measures:
+//   question: presenter sends pres_nextQuestion -> each phone receives player_newQuestion
+//   ack:      a phone sends player_answer (all answer within 2 s) -> it receives its ack
+//   results:  the last answer is sent -> each phone receives player_endQuestion
+// and, as the floor, the same fan-out from a bare `ws` server in Node on the server's core.
+// Every phone and the presenter are the app's own room client (common/room-client.ts) over `ws`,
+// and so are the floor's clients: both sides pay the same client cost, the difference is the room.
+// Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import WebSocket from "ws";
+import type { LatLng, ServerMessage } from "../common/protocol";
+import { RoomClient, type RoomClientOptions } from "../common/room-client";
+import { launchRoom, closeRoom } from "../tests/support/launch";
+import { servedKit } from "../tests/support/served";
+// @ts-ignore -- plain ESM helpers shared with `npm start` and the tests
+import * as serverLib from "../scripts/lib/server.mjs";
+
+interface Served {
+  url: string;
+  child: { pid: number };
+  stop(): Promise<void>;
+}
+const { ROOT, applyMigrations, build, freePort, startServer } = serverLib as {
+  ROOT: string;
+  applyMigrations(o: { persistTo: string; registryPath: string }): void;
+  build(): void;
+  freePort(): Promise<number>;
+  startServer(o: { port: number; persistTo: string; registryPath: string; vars: Record<string, string>; quiet: boolean }): Promise<Served>;
+};
+
+const SIZES = (process.env.BENCH_SIZES ?? "50,200,1000,2000").split(",").map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3); // measured questions per N
+const ADMIN = { mail: "admin@repere.test", password: "bench-password" };
+const CLIENT_CORE = 0;
+const SERVER_CORE = 1;
+const SPOT: LatLng = { lat: 48.8584, lng: 2.2945 };
+
+/**
+ * `ws` without permessage-deflate, as this benchmark has always measured: with it, workerd
+ * compresses every frame for every socket (browsers do offer it: a cost to weigh on its own).
+ */
+class PlainWebSocket extends WebSocket {
+  constructor(url: string, protocols?: string | string[]) {
+    super(url, protocols, { perMessageDeflate: false });
+  }
+}
+
+/**
+ * The simulated phones: no heartbeat (it would add pings the room answers during the measure),
+ * but the real hello watchdogs and reconnection.
+ */
+const PHONE_OPTIONS: Partial<RoomClientOptions> = { liveness: { heartbeatMs: 0 } };
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function haveTaskset() {
+  return spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
+}
+
+/** Pins a process and all its threads (and, with `group`, its whole process group) to a core. */
+function pin(pid: number, core: number, group = false) {
+  if (!haveTaskset()) return;
+  const pids = group
+    ? execFileSync("ps", ["-eo", "pid=,pgid="], { encoding: "utf8" })
+        .split("\n")
+        .map((l) => l.trim().split(/\s+/).map(Number))
+        .filter(([, pgid]) => pgid === pid)
+        .map(([p]) => p!)
+    : [pid];
+  for (const p of pids) spawnSync("taskset", ["-a", "-p", "-c", String(core), String(p)], { stdio: "ignore" });
+}
+
+interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? NaN) };
+}
+const fmt = (st: Stats) => `p50 ${st.p50} ms  p95 ${st.p95} ms  p99 ${st.p99} ms  max ${st.max} ms  (${st.n} mesures)`;
+
+/** Waits until `cond()` holds, checking often. */
+async function until(cond: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
+    await sleep(5);
+  }
+}
+
+/** A room client whose every decoded message goes to `onMessage` with its arrival time. */
+function client(
+  host: string,
+  room: string,
+  role: "player" | "presenter",
+  id: string,
+  onMessage: (msg: ServerMessage, at: number) => void,
+  token?: string,
+) {
+  const c = new RoomClient({ host, protocol: "ws", room, role, id, token, WebSocket: PlainWebSocket, ...PHONE_OPTIONS });
+  c.subscribe((e) => {
+    if (e.kind === "message") onMessage(e.msg, performance.now());
+  });
+  return c;
+}
+
+/** Resolves once every client of the batch has an open socket. */
+function opened(clients: RoomClient[]) {
+  return until(() => clients.every((c) => c.status === "open"), 60_000, "sockets ouvertes");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The room
+
+async function benchRoom(kit: ReturnType<typeof servedKit>, n: number) {
+  const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
+  const l = await launchRoom(kit, {
+    time: 60,
+    max_player: Math.max(n, 1),
+    help_zone: "non",
+    quizSpec: {
+      name: "Bench",
+      mapSettings: { center: SPOT, zoom: 12, bounds: { north: 48.95, south: 48.8, east: 2.45, west: 2.2 } },
+      questions: spots.map((s, i) => ({ ...s, name: `q${i}`, titre: "Question" })),
+    },
+  });
+  const host = new URL(kit.app.origin).host;
+  const samples = { question: [] as number[], ack: [] as number[], results: [] as number[] };
+
+  const presMsgs: string[] = [];
+  const sizes = { newQuestion: 0, endQuestion: 0, presResults: 0, presAnswered: 0, answers: 0 };
+  const pres = client(
+    host,
+    l.room,
+    "presenter",
+    "pres",
+    (m) => {
+      presMsgs.push(m.type);
+      if (m.type === "pres_results") sizes.presResults = Math.max(sizes.presResults, JSON.stringify(m).length);
+      if (m.type === "pres_playerAnswered") sizes.presAnswered++;
+    },
+    l.token,
+  );
+
+  type Phone = { client: RoomClient; seated: boolean; sentAt: number };
+  const phones: Phone[] = [];
+  let round = { question: -1, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
+  for (let i = 0; i < n; i += 100) {
+    const batch: RoomClient[] = [];
+    for (let j = i; j < Math.min(n, i + 100); j++) {
+      const phone: Phone = { client: null as unknown as RoomClient, seated: false, sentAt: 0 };
+      phone.client = client(host, l.room, "player", `p${j}`, (m, t) => {
+        if (m.type === "player_joinRoom_callback") phone.seated = true;
+        else if (m.type === "player_newQuestion") {
+          sizes.newQuestion = Math.max(sizes.newQuestion, JSON.stringify(m).length);
+          if (round.t0 > 0 && m.questionIndex === round.question) samples.question.push(t - round.t0);
+          // Everyone answers within 2 s.
+          setTimeout(() => {
+            phone.sentAt = performance.now();
+            round.lastAnswerAt = Math.max(round.lastAnswerAt, phone.sentAt);
+            const d = (Math.random() - 0.5) * 0.004;
+            const spot = spots[m.questionIndex]!;
+            phone.client.send({ type: "player_answer", questionIndex: m.questionIndex, coords: { lat: spot.lat + d, lng: spot.lng + d } });
+          }, Math.random() * 2_000);
+        } else if (m.type === "player_answer_callback") {
+          round.acks++;
+          sizes.answers++;
+          samples.ack.push(t - phone.sentAt);
+        } else if (m.type === "player_endQuestion") {
+          round.ends++;
+          sizes.endQuestion = Math.max(sizes.endQuestion, JSON.stringify(m).length);
+          samples.results.push(t - round.lastAnswerAt);
+        } else if (m.type === "error") {
+          console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+        }
+      });
+      phones.push(phone);
+      batch.push(phone.client);
+    }
+    await opened(batch);
+  }
+  await until(() => phones.every((p) => p.seated), 120_000, `${n} joueurs assis`);
+
+  // Question 0 opens from the alarm after 'starting': a warm-up, its acks and reveal count.
+  round = { question: 0, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
+  pres.send({ type: "pres_startGame" });
+  await until(() => round.ends === n, 60_000, "révélation de la question 1");
+  for (let q = 1; q <= ROUNDS; q++) {
+    await sleep(300);
+    round = { question: q, t0: performance.now(), lastAnswerAt: 0, acks: 0, ends: 0 };
+    pres.send({ type: "pres_nextQuestion" });
+    await until(() => round.ends === n, 60_000, `révélation de la question ${q + 1}`);
+  }
+  pres.send({ type: "pres_nextQuestion" });
+  await until(() => presMsgs.includes("pres_endGame"), 30_000, "fin de partie");
+
+  for (const p of phones) p.client.close();
+  pres.close();
+  await closeRoom(kit, l).catch(() => {});
+  return { question: stats(samples.question), ack: stats(samples.ack), results: stats(samples.results), sizes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The floor: the same fan-out from a bare `ws` server
+
+const FLOOR_SERVER = `
+import { WebSocketServer } from "ws";
+const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false });
+wss.on("listening", () => console.log(JSON.stringify({ port: wss.address().port })));
+const msg = JSON.stringify({ type: "player_newQuestion", questionIndex: 1, questionsNb: 4, time: 60, remainingMs: 60000, help: { lat1: 48.85, lon1: 2.29, lat2: 48.86, lon2: 2.3 } });
+wss.on("connection", (ws) => ws.on("message", (data) => {
+  if (String(data) === "go") for (const c of wss.clients) c.send(msg);
+}));
+`;
+
+async function benchFloor(n: number) {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", FLOOR_SERVER], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  pin(child.pid!, SERVER_CORE);
+  const port = await new Promise<number>((resolve) => child.stdout.once("data", (d) => resolve(JSON.parse(String(d)).port)));
+  const samples: number[] = [];
+  let t0 = 0;
+  let got = 0;
+  const clients: RoomClient[] = [];
+  for (let i = 0; i < n; i += 200) {
+    const batch: RoomClient[] = [];
+    for (let j = i; j < Math.min(n, i + 200); j++)
+      batch.push(
+        // The floor never answers hello: no watchdog, it would replace every socket.
+        new RoomClient({ host: `127.0.0.1:${port}`, protocol: "ws", room: "floor", role: "player", id: `f${j}`, WebSocket: PlainWebSocket, liveness: false }),
+      );
+    for (const c of batch)
+      c.subscribe((e) => {
+        if (e.kind !== "message") return;
+        const t = performance.now();
+        got++;
+        if (t0) samples.push(t - t0);
+      });
+    clients.push(...batch);
+    await opened(batch);
+  }
+  for (let r = 0; r < ROUNDS + 2; r++) {
+    got = 0;
+    t0 = r === 0 ? 0 : performance.now(); // the first round warms up
+    clients[0]!.sendRaw("go");
+    await until(() => got === n, 30_000, "diffusion du plancher");
+    await sleep(200);
+  }
+  for (const c of clients) c.close();
+  child.kill();
+  return stats(samples);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  pin(process.pid, CLIENT_CORE);
+  if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(ROOT, "build", "server"))) build();
+  const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-"));
+  const persistTo = path.join(dir, "state");
+  const registryPath = path.join(dir, "registry");
+  applyMigrations({ persistTo, registryPath });
+  const server = await startServer({
+    port: await freePort(),
+    persistTo,
+    registryPath,
+    vars: { ADMIN_MAIL: ADMIN.mail, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: "bench-secret-0123456789abcdef" },
+    quiet: true,
+  });
+  pin(server.child.pid, SERVER_CORE, true);
+  const kit = servedKit({ baseURL: server.url, persistTo, registryPath, adminMail: ADMIN.mail, adminPassword: ADMIN.password });
+  console.log(`Serveur ${server.url} (cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
+  console.log(`Charge de la machine au départ : ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
+  const lines: Record<string, number>[] = [];
+  try {
+    await benchRoom(kit, 20); // warm-up, not reported
+    for (const n of SIZES) {
+      console.log(`— ${n} joueurs`);
+      const room = await benchRoom(kit, n);
+      console.log(`  question -> chaque joueur : ${fmt(room.question)}`);
+      console.log(`  réponse -> accusé          : ${fmt(room.ack)}`);
+      console.log(`  dernière réponse -> révélation chez chacun : ${fmt(room.results)}`);
+      const z = room.sizes;
+      console.log(
+        `  tailles : player_newQuestion ${z.newQuestion} o, player_endQuestion ${z.endQuestion} o (max), ` +
+          `pres_results ${z.presResults} o ; ${z.presAnswered} pres_playerAnswered pour ${z.answers} réponses`,
+      );
+      const floor = await benchFloor(n);
+      console.log(`  plancher (ws nu, même diffusion) : ${fmt(floor)}\n`);
+      lines.push({
+        players: n,
+        question_p99_ms: room.question.p99,
+        ack_p99_ms: room.ack.p99,
+        results_p99_ms: room.results.p99,
+        floor_p99_ms: floor.p99,
+        question_p50_ms: room.question.p50,
+        ack_p50_ms: room.ack.p50,
+        results_p50_ms: room.results.p50,
+        floor_p50_ms: floor.p50,
+        end_question_bytes: room.sizes.endQuestion,
+        pres_answered_msgs: room.sizes.presAnswered,
+      });
+    }
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const line of lines) console.log(JSON.stringify(line));
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import WebSocket, { WebSocketServer } from "ws";
+import { CLOSE_CODES, PROTOCOL_VERSION } from "./protocol";
+import { RoomClient, stopReasonOf, type RoomClientEvent, type RoomClientOptions } from "./room-client";
+
+/** A stand-in room on a real socket server: records what clients send, answers as told. */
+class FakeRoom {
+  readonly wss: WebSocketServer;
+  readonly sockets: WebSocket[] = [];
+  readonly received: { socket: number; data: Record<string, unknown>; url: string }[] = [];
+  /** How the room answers a frame; silent by default. */
+  answer: (data: Record<string, unknown>, ws: WebSocket) => void = () => {};
+
+  constructor() {
+    this.wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    this.wss.on("connection", (ws, req) => {
+      const index = this.sockets.push(ws) - 1;
+      ws.on("message", (raw) => {
+        const data = JSON.parse(String(raw)) as Record<string, unknown>;
+        this.received.push({ socket: index, data, url: req.url ?? "" });
+        this.answer(data, ws);
+      });
+    });
+  }
+
+  get host() {
+    return `127.0.0.1:${(this.wss.address() as { port: number }).port}`;
+  }
+
+  listening() {
+    return new Promise<void>((resolve) => (this.wss.address() ? resolve() : this.wss.once("listening", () => resolve())));
+  }
+
+  hellos() {
+    return this.received.filter((r) => r.data.type === "hello");
+  }
+
+  close() {
+    for (const ws of this.sockets) ws.terminate();
+    return new Promise((resolve) => this.wss.close(resolve));
+  }
+}
+
+const until = async (cond: () => boolean, timeoutMs = 3_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error("délai dépassé");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+let room: FakeRoom;
+const clients: RoomClient[] = [];
+
+function client(options: Partial<RoomClientOptions> = {}) {
+  const c = new RoomClient({
+    host: room.host,
+    room: "123456",
+    role: "player",
+    WebSocket,
+    backoff: { minMs: 20, maxMs: 50 },
+    liveness: false,
+    ...options,
+  });
+  clients.push(c);
+  const events: RoomClientEvent[] = [];
+  c.subscribe((e) => events.push(e));
+  return { c, events };
+}
+
+beforeEach(async () => {
+  room = new FakeRoom();
+  await room.listening();
+});
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await room.close();
+});
+
+describe("the room client", () => {
+  it("says hello on every socket it opens, with the token as it is at that moment, under one id", async () => {
+    let token: string | undefined;
+    const { c } = client({ token: () => token });
+    await until(() => room.hellos().length === 1);
+    expect(room.hellos()[0]!.data).toEqual({ type: "hello", role: "player", version: PROTOCOL_VERSION });
+    token = "p1_resume";
+    room.sockets[0]!.terminate();
+    await until(() => room.hellos().length === 2);
+    expect(room.hellos()[1]!.data).toEqual({ type: "hello", role: "player", version: PROTOCOL_VERSION, token: "p1_resume" });
+    const ids = room.received.map((r) => new URL(r.url, "http://x").searchParams.get("_pk"));
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toBe(c.id);
+    expect(c.opens).toBe(2);
+  });
+
+  it("sends nothing while the socket is down, and says so", async () => {
+    const { c } = client({ role: "presenter", token: "t".repeat(43) });
+    expect(c.send({ type: "pres_startGame" })).toBe(false);
+    await until(() => c.status === "open");
+    expect(c.send({ type: "pres_startGame" })).toBe(true);
+    await until(() => room.received.length === 2);
+    expect(room.received.map((r) => r.data.type)).toEqual(["hello", "pres_startGame"]);
+  });
+
+  it("passes on only the messages the protocol knows, decoded", async () => {
+    room.answer = (data, ws) => {
+      if (data.type !== "hello") return;
+      ws.send("pas du JSON");
+      ws.send(JSON.stringify({ type: "player_kicked" }));
+      ws.send(JSON.stringify({ type: "constructor" }));
+      ws.send(JSON.stringify({ type: "player_kicked", reason: "kick" }));
+    };
+    const { events } = client();
+    await until(() => events.some((e) => e.kind === "message"));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(events.filter((e) => e.kind === "message")).toEqual([{ kind: "message", msg: { type: "player_kicked", reason: "kick" } }]);
+    expect(events.filter((e) => e.kind === "invalid")).toHaveLength(3);
+  });
+
+  it("stops for good when the room closes the game or another socket of the page takes over", async () => {
+    for (const [code, reason] of [
+      [CLOSE_CODES.roomClosed, "roomClosed"],
+      [CLOSE_CODES.replaced, "replaced"],
+      [4999, "unknownCode"],
+    ] as const) {
+      const before = room.sockets.length;
+      const { c, events } = client();
+      await until(() => room.sockets.length === before + 1 && c.status === "open");
+      room.sockets.at(-1)!.close(code, "fin");
+      await until(() => c.stopped !== null);
+      expect(c.stopped).toBe(reason);
+      expect(events.at(-1)).toEqual({ kind: "stopped", reason, code });
+      await new Promise((r) => setTimeout(r, 120));
+      expect(room.sockets.length).toBe(before + 1);
+      c.wake();
+      await new Promise((r) => setTimeout(r, 60));
+      expect(room.sockets.length).toBe(before + 1);
+    }
+  });
+
+  it("comes back after any other close, and counts the failures in between", async () => {
+    const { c, events } = client();
+    await until(() => c.status === "open");
+    room.sockets[0]!.close(1011, "redémarrage");
+    await until(() => c.opens === 2);
+    expect(events.find((e) => e.kind === "close")).toMatchObject({ code: 1011, failures: 1 });
+    expect(c.failures).toBe(0);
+    expect(stopReasonOf(1006)).toBeNull();
+    expect(stopReasonOf(1000)).toBeNull();
+  });
+
+  it("does not reconnect when told not to", async () => {
+    const { c } = client({ reconnect: false });
+    await until(() => c.status === "open");
+    room.sockets[0]!.close(1011);
+    await until(() => c.stopped !== null);
+    expect(c.stopped).toBe("lost");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(room.sockets).toHaveLength(1);
+  });
+
+  it("replaces a socket that does not answer its hello", async () => {
+    let answered = false;
+    room.answer = (data, ws) => {
+      if (data.type !== "hello") return;
+      // The first socket is a dead line: it takes the hello and never says a word.
+      if (room.sockets.indexOf(ws) === 0) return;
+      answered = true;
+      ws.send(JSON.stringify({ type: "pong" }));
+    };
+    const { c } = client({ token: "p1_x", liveness: { answerMs: 80, firstHelloMs: 1_000, heartbeatMs: 0 } });
+    await until(() => answered);
+    expect(room.sockets).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(room.sockets).toHaveLength(2);
+    expect(c.status).toBe("open");
+  });
+
+  it("gives a hello without a token longer before judging the line (a seat may be on its way)", async () => {
+    const { c } = client({ liveness: { answerMs: 40, firstHelloMs: 300, heartbeatMs: 0 } });
+    await until(() => c.status === "open");
+    await new Promise((r) => setTimeout(r, 150));
+    expect(room.sockets).toHaveLength(1);
+    await until(() => room.sockets.length === 2, 1_000);
+  });
+
+  it("pings on its heartbeat and replaces a line that no longer answers", async () => {
+    let alive = true;
+    room.answer = (data, ws) => {
+      if (alive) ws.send(JSON.stringify(data.type === "ping" ? { type: "pong" } : { type: "player_kicked", reason: "kick" }));
+    };
+    const { c } = client({ token: "p1_x", liveness: { answerMs: 60, firstHelloMs: 60, heartbeatMs: 50 } });
+    await until(() => room.received.filter((r) => r.data.type === "ping").length >= 2);
+    expect(room.sockets).toHaveLength(1);
+    alive = false;
+    await until(() => room.sockets.length === 2, 1_000);
+    expect(c.stopped).toBeNull();
+  });
+
+  it("reconnects at once when woken, whatever backoff was pending", async () => {
+    const { c } = client({ backoff: { minMs: 5_000, maxMs: 5_000 } });
+    await until(() => c.status === "open");
+    room.sockets[0]!.terminate();
+    await until(() => c.status === "closed");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(room.sockets).toHaveLength(1);
+    const woken = Date.now();
+    c.wake();
+    await until(() => c.status === "open");
+    expect(Date.now() - woken).toBeLessThan(500);
+    expect(room.sockets).toHaveLength(2);
+    // The abandoned backoff does not open a third socket later.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(room.sockets).toHaveLength(2);
+  });
+
+  it("checks an open line when woken: hello with a token, a ping without", async () => {
+    let token: string | undefined;
+    const { c } = client({ token: () => token });
+    await until(() => c.status === "open");
+    c.wake();
+    token = "p2_y";
+    c.wake();
+    await until(() => room.received.length === 3);
+    expect(room.received.map((r) => r.data)).toEqual([
+      { type: "hello", role: "player", version: PROTOCOL_VERSION },
+      { type: "ping" },
+      { type: "hello", role: "player", version: PROTOCOL_VERSION, token: "p2_y" },
+    ]);
+  });
+
+  it("stops on a reload and keeps it to report; a client told otherwise keeps talking", async () => {
+    room.answer = (data, ws) =>
+      ws.send(JSON.stringify({ type: "reload", version: PROTOCOL_VERSION + 1, message: "Nouvelle version" }));
+    const { c, events } = client();
+    await until(() => c.stopped !== null);
+    expect(c.stopped).toBe("reload");
+    expect(c.reload).toMatchObject({ version: PROTOCOL_VERSION + 1 });
+    expect(events.some((e) => e.kind === "message" && e.msg.type === "reload")).toBe(true);
+
+    const scripted = client({ autoHello: false, stopOnReload: false });
+    await until(() => scripted.c.status === "open");
+    expect(room.received.filter((r) => r.socket === room.sockets.length - 1)).toEqual([]);
+    scripted.c.sendRaw(JSON.stringify({ type: "hello", role: "player", version: 0 }));
+    await until(() => scripted.events.some((e) => e.kind === "message"));
+    expect(scripted.c.stopped).toBeNull();
+    expect(scripted.c.status).toBe("open");
+  });
+
+  it("closes silently when the page leaves", async () => {
+    const { c, events } = client();
+    await until(() => c.status === "open");
+    const seen = events.length;
+    c.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(events.length).toBe(seen);
+    expect(c.send({ type: "ping" })).toBe(false);
+    expect(room.sockets).toHaveLength(1);
+  });
+});

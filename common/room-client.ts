@@ -1,0 +1,379 @@
+/**
+ * The one client of a game room's socket: the phone, the presenter screen, the socket tests and
+ * the benchmark all speak to rooms through it, in the browser or in Node (pass `ws` as
+ * `WebSocket`).
+ *
+ * What it guarantees:
+ * - every socket it opens starts with `hello` (role, protocol version, and the token as it is at
+ *   that moment), so a reconnection gets the seat or the presenter screen back;
+ * - nothing is queued while the socket is down (a stale answer or click replayed before `hello`
+ *   would be refused, or worse, land on the wrong question): `send` says false instead;
+ * - every message is decoded against the protocol before anyone sees it;
+ * - a socket that stops answering is replaced: whenever the room is asked something (hello,
+ *   ping) it must say something within a few seconds;
+ * - `wake()` (network back, page visible again) reconnects at once, never after a pending
+ *   backoff;
+ * - the room's own close codes are obeyed (CLOSE_POLICY), and a `reload` (the room speaks a newer
+ *   protocol) stops the client: the page reloads, a Node client reports it.
+ */
+import PartySocket from "partysocket";
+import {
+  CLOSE_CODES,
+  PROTOCOL_VERSION,
+  type ClientMessage,
+  type HelloMsg,
+  type ReloadMsg,
+  type Role,
+  type ServerMessage,
+} from "./protocol";
+import { decodeServerMessage } from "./room-client-decode";
+
+export type RoomClientStatus = "connecting" | "open" | "closed";
+export type CloseCodeName = keyof typeof CLOSE_CODES;
+
+/**
+ * What the client does when the room closes its socket with one of its own codes. Typed over
+ * CLOSE_CODES: a code added there does not compile until it is given a policy here.
+ */
+const CLOSE_POLICY: { [K in CloseCodeName]: "stop" | "reconnect" } = {
+  // The game is over and gone: reconnecting would only meet a 404.
+  roomClosed: "stop",
+  // A newer socket of this same page took over; that one carries on.
+  replaced: "stop",
+};
+
+/**
+ * Why a client stopped for good: one of the room's close codes, another code of the room's range
+ * (4000-4999) this build does not know, a `reload`, or a socket that closed when the client was
+ * told not to reconnect.
+ */
+export type StopReason = CloseCodeName | "unknownCode" | "reload" | "lost";
+
+export type RoomClientEvent =
+  | { kind: "status"; status: RoomClientStatus }
+  | { kind: "message"; msg: ServerMessage }
+  /** A socket closed or an opening failed; `failures` counts them since the last open. */
+  | { kind: "close"; code: number; reason: string; failures: number }
+  | { kind: "stopped"; reason: StopReason; code: number | null }
+  /** A frame the protocol does not know (dropped). */
+  | { kind: "invalid"; data: unknown };
+
+export type RoomClientListener = (event: RoomClientEvent) => void;
+
+export interface Liveness {
+  /** Silence allowed after asking the room something (hello, ping) before the socket is replaced. */
+  answerMs: number;
+  /**
+   * The same for a hello without a token, which may take a seat: a socket replaced too eagerly
+   * would leave a ghost seat behind, so a slow first answer is given much longer.
+   */
+  firstHelloMs: number;
+  /** A ping this often keeps NATs from dropping an idle socket and finds a dead one; 0 for none. */
+  heartbeatMs: number;
+  /** Heartbeats only while this holds (a hidden page need not keep its line warm). */
+  heartbeatWhen?: () => boolean;
+}
+
+export const DEFAULT_LIVENESS: Liveness = { answerMs: 4_000, firstHelloMs: 15_000, heartbeatMs: 25_000 };
+
+export interface Backoff {
+  minMs: number;
+  maxMs: number;
+  grow: number;
+  /** An opening that takes longer is abandoned and tried again. */
+  connectTimeoutMs: number;
+}
+
+const DEFAULT_BACKOFF: Backoff = { minMs: 400, maxMs: 5_000, grow: 1.6, connectTimeoutMs: 5_000 };
+
+export interface RoomClientOptions {
+  /** host[:port] of the app (`location.host` in a page). */
+  host: string;
+  /** wss/ws; by default partysocket picks ws for local addresses, wss otherwise. */
+  protocol?: "ws" | "wss";
+  room: string;
+  role: Role;
+  /** The presenter token or the phone's resume token, read again at every hello. */
+  token?: string | (() => string | undefined);
+  /** The socket's id, kept across reconnections (the room closes an older socket of the same id). */
+  id?: string;
+  /** A WebSocket class: the browser's by default, `ws` in Node. */
+  WebSocket?: unknown;
+  /** Say hello on every opened socket (default). Off: the caller speaks first (tests of refusals). */
+  autoHello?: boolean;
+  /** Reconnect after a drop (default). Off: one socket, and the client stops when it closes. */
+  reconnect?: boolean;
+  backoff?: Partial<Backoff>;
+  /** Replace silent sockets (default DEFAULT_LIVENESS); false: never judge the line. */
+  liveness?: Partial<Liveness> | false;
+  /**
+   * Stop at the room's `reload` (default): this build speaks an older protocol. False for
+   * clients that provoke one on purpose (tests of what the room refuses) and carry on.
+   */
+  stopOnReload?: boolean;
+}
+
+/** The socket is open (WebSocket.OPEN, which Node 20 has no global for). */
+const OPEN = 1;
+
+/**
+ * partysocket hands every message on as a cloned event dispatched through EventTarget; a room
+ * client has one reader, so frames go straight to it. That clone and dispatch cost a few
+ * microseconds a message, which 2,000 clients in one benchmark process pay in the tail of every
+ * fan-out. Opening and closing keep partysocket's own path. partysocket attaches its
+ * `_handleMessage` to each WebSocket it opens, after this constructor (its first connection
+ * waits a turn); if a future version has no such handler, messages take the ordinary listener.
+ */
+class RoomSocket extends PartySocket {
+  onFrame: ((data: unknown) => void) | null = null;
+  readonly direct: boolean;
+
+  constructor(options: ConstructorParameters<typeof PartySocket>[0]) {
+    super(options);
+    const internals = this as unknown as { _handleMessage?: unknown };
+    this.direct = typeof internals._handleMessage === "function";
+    if (this.direct) internals._handleMessage = (event: MessageEvent) => this.onFrame?.(event.data);
+  }
+}
+
+export class RoomClient {
+  readonly room: string;
+  readonly role: Role;
+  status: RoomClientStatus = "connecting";
+  /** Set once the client has stopped for good. */
+  stopped: StopReason | null = null;
+  /** The room's `reload`, kept for a Node client to report. */
+  reload: ReloadMsg | null = null;
+  /** Closes and failed openings since the last successful open. */
+  failures = 0;
+  /** Sockets opened so far. */
+  opens = 0;
+
+  private readonly options: RoomClientOptions;
+  private readonly liveness: Liveness | null;
+  private readonly backoff: Backoff;
+  private socket: RoomSocket;
+  private socketId: string | undefined;
+  private readonly listeners = new Set<RoomClientListener>();
+  /** Frames heard so far: a probe is answered when this moves. */
+  private heard = 0;
+  private watchdog: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+
+  constructor(options: RoomClientOptions) {
+    this.options = options;
+    this.room = options.room;
+    this.role = options.role;
+    this.liveness = options.liveness === false ? null : { ...DEFAULT_LIVENESS, ...options.liveness };
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.socketId = options.id;
+    this.socket = this.openSocket();
+    // Whatever partysocket drew is kept for every later socket of this client.
+    this.socketId = this.socket.id;
+    const beat = this.liveness?.heartbeatMs ?? 0;
+    if (beat > 0) this.heartbeat = setInterval(this.beat, beat);
+  }
+
+  /** The socket's id (partysocket `_pk`), the same for every socket of this client. */
+  get id(): string {
+    return this.socket.id;
+  }
+
+  /** The current partysocket, for tests that must reach the wire (cut it, read its state). */
+  get transport(): PartySocket {
+    return this.socket;
+  }
+
+  subscribe(listener: RoomClientListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Sends now or not at all (false): nothing waits for a socket to come back. */
+  send(msg: ClientMessage): boolean {
+    return this.sendRaw(JSON.stringify(msg));
+  }
+
+  /** Any frame, as is (tests of what the room refuses). */
+  sendRaw(data: string | ArrayBuffer | ArrayBufferView): boolean {
+    if (this.stopped || this.socket.readyState !== OPEN) return false;
+    this.socket.send(data as string);
+    return true;
+  }
+
+  /** Says hello again on the open socket and expects an answer, or the socket is replaced. */
+  hello(): boolean {
+    const token = this.token();
+    const msg: HelloMsg = { type: "hello", role: this.role, version: PROTOCOL_VERSION, ...(token ? { token } : {}) };
+    return this.probe(msg, token ? this.liveness?.answerMs : this.liveness?.firstHelloMs);
+  }
+
+  /** Asks the room for a pong: the line is checked without changing anything. */
+  ping(): boolean {
+    return this.probe({ type: "ping" }, this.liveness?.answerMs);
+  }
+
+  /**
+   * The network came back or the page became visible: an open socket is checked (hello again
+   * with a token, which also brings the screen up to date; a ping without one, which takes no
+   * seat), a closed one is replaced at once.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.status === "closed") return this.reconnectNow();
+    // 'connecting': a fresh socket is on its way already (the page has just opened or replaced it).
+    if (this.status !== "open") return;
+    if (this.token()) this.hello();
+    else this.ping();
+  }
+
+  /** A new socket now, whatever backoff partysocket had pending. */
+  reconnectNow(): void {
+    if (this.stopped) return;
+    this.clearWatchdog();
+    this.detach(this.socket);
+    this.socket.close();
+    this.setStatus("connecting");
+    this.socket = this.openSocket();
+  }
+
+  /** Closes for good, silently: the caller is leaving. */
+  close(): void {
+    if (this.stopped) return;
+    this.stopped = "lost";
+    this.listeners.clear();
+    this.shutdown();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private token(): string | undefined {
+    const t = this.options.token;
+    return typeof t === "function" ? t() : t;
+  }
+
+  private openSocket(): RoomSocket {
+    const o = this.options;
+    const reconnect = o.reconnect !== false;
+    const socket = new RoomSocket({
+      host: o.host,
+      party: "game-room",
+      room: o.room,
+      ...(o.protocol ? { protocol: o.protocol } : {}),
+      ...(this.socketId ? { id: this.socketId } : {}),
+      ...(o.WebSocket ? { WebSocket: o.WebSocket as typeof WebSocket } : {}),
+      // Our messages wait for hello (see send): nothing stale is replayed before it.
+      maxEnqueuedMessages: 0,
+      maxRetries: reconnect ? Number.POSITIVE_INFINITY : 0,
+      minReconnectionDelay: this.backoff.minMs,
+      maxReconnectionDelay: this.backoff.maxMs,
+      reconnectionDelayGrowFactor: this.backoff.grow,
+      connectionTimeout: this.backoff.connectTimeoutMs,
+      shouldReconnectOnClose: (e: CloseEvent) => reconnect && stopReasonOf(e.code) === null,
+    });
+    // Listeners, not on* properties: workerd's EventTarget also calls those when partysocket
+    // dispatches, which would deliver every event twice there.
+    socket.addEventListener("open", this.onOpen);
+    socket.addEventListener("close", this.onClose);
+    if (socket.direct) socket.onFrame = this.onFrame;
+    else socket.addEventListener("message", this.onMessage);
+    return socket;
+  }
+
+  private detach(socket: RoomSocket) {
+    socket.removeEventListener("open", this.onOpen);
+    socket.removeEventListener("close", this.onClose);
+    socket.onFrame = null;
+    socket.removeEventListener("message", this.onMessage);
+  }
+
+  private shutdown() {
+    this.clearWatchdog();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.detach(this.socket);
+    this.socket.close();
+    this.setStatus("closed");
+  }
+
+  private stop(reason: StopReason, code: number | null) {
+    if (this.stopped) return;
+    this.stopped = reason;
+    this.shutdown();
+    this.emit({ kind: "stopped", reason, code });
+  }
+
+  private emit(event: RoomClientEvent) {
+    // A Set may lose members while it is walked; no copy per message (2,000 clients in a bench).
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private setStatus(status: RoomClientStatus) {
+    if (this.status === status) return;
+    this.status = status;
+    this.emit({ kind: "status", status });
+  }
+
+  /** Sends and expects the room to say something within `silenceMs`, or replaces the socket. */
+  private probe(msg: ClientMessage, silenceMs: number | undefined): boolean {
+    const asked = this.heard;
+    if (!this.send(msg)) {
+      if (this.liveness) this.reconnectNow();
+      return false;
+    }
+    if (silenceMs === undefined) return true;
+    this.clearWatchdog();
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      if (this.heard === asked) this.reconnectNow();
+    }, silenceMs);
+    return true;
+  }
+
+  private clearWatchdog() {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
+  }
+
+  private beat = () => {
+    if (this.status !== "open" || this.watchdog) return;
+    if (this.liveness?.heartbeatWhen && !this.liveness.heartbeatWhen()) return;
+    this.ping();
+  };
+
+  private onOpen = () => {
+    this.failures = 0;
+    this.opens++;
+    this.setStatus("open");
+    if (this.options.autoHello !== false) this.hello();
+  };
+
+  private onClose = (event: CloseEvent) => {
+    if (this.stopped) return;
+    this.clearWatchdog();
+    this.failures++;
+    this.emit({ kind: "close", code: event.code, reason: event.reason, failures: this.failures });
+    const reason = stopReasonOf(event.code) ?? (this.options.reconnect === false ? "lost" : null);
+    if (reason) return this.stop(reason, event.code);
+    this.setStatus("closed");
+  };
+
+  private onMessage = (event: MessageEvent) => this.onFrame(event.data);
+
+  private onFrame = (data: unknown) => {
+    this.heard++;
+    const msg = decodeServerMessage(data);
+    if (!msg) return this.emit({ kind: "invalid", data });
+    if (msg.type === "reload") this.reload = msg;
+    this.emit({ kind: "message", msg });
+    if (msg.type === "reload" && this.options.stopOnReload !== false) this.stop("reload", null);
+  };
+}
+
+/** Null when the client should reconnect after a close with this code. */
+export function stopReasonOf(code: number): StopReason | null {
+  for (const name of Object.keys(CLOSE_CODES) as CloseCodeName[])
+    if (CLOSE_CODES[name] === code) return CLOSE_POLICY[name] === "stop" ? name : null;
+  // The room's own range: a deliberate close this build does not know yet is not retried.
+  return code >= 4000 && code < 5000 ? "unknownCode" : null;
+}

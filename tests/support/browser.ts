@@ -1,0 +1,215 @@
+/**
+ * Chromium for the e2e tests: Debian's own binary (never a downloaded one), the screen sizes of
+ * the spec, the wait for React to have hydrated a page, the accessibility check and screenshots.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page, type WebSocketRoute } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { tokenKey } from "~/features/player/token";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const PHONE = { width: 360, height: 640 };
+export const LAPTOP = { width: 1366, height: 768 };
+export const PRESENTER = { width: 1920, height: 1080 };
+
+type Viewport = { width: number; height: number };
+const touch = (viewport: Viewport) => viewport.width < 800;
+
+/** One browser with one context of its own profile (cookies, storage) at that size. */
+export async function openBrowser(viewport: Viewport = PHONE): Promise<BrowserContext> {
+  const profile = mkdtempSync(path.join(tmpdir(), "repere-chromium-"));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport,
+    locale: "fr-FR",
+    hasTouch: touch(viewport),
+  });
+}
+
+/** Browsers of these sizes, opened before the tests of the calling block and closed after them. */
+export function browsersFor<K extends string>(sizes: Record<K, Viewport>): Record<K, BrowserContext> {
+  const open = {} as Record<K, BrowserContext>;
+  beforeAll(async () => {
+    for (const name of Object.keys(sizes) as K[]) open[name] = await openBrowser(sizes[name]);
+  });
+  afterAll(async () => {
+    for (const context of Object.values<BrowserContext | undefined>(open)) await context?.close();
+  });
+  return open;
+}
+
+/** A list whose members (room clients) are closed after the tests of the calling block. */
+export function closedAfterAll<T extends { close(): void }>(): T[] {
+  const list: T[] = [];
+  afterAll(() => {
+    for (const item of list.splice(0)) item.close();
+  });
+  return list;
+}
+
+/** One browser for many contexts (phones that each need their own storage, hence seat). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** A phone: its own context (storage, seat), touch, 360x640. */
+export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * React has hydrated the page: Remix made its router, and the element `selector` (the first
+ * one, by default a button) carries React's handlers, not only the server's HTML.
+ */
+export async function hydrated(page: Page, selector = "button") {
+  await page.waitForFunction(
+    (sel) => {
+      if ((window as { __remixRouter?: unknown }).__remixRouter === undefined) return false;
+      const el = document.querySelector(sel);
+      return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
+    },
+    selector,
+    { timeout: 20_000 },
+  );
+}
+
+/** Serious and critical accessibility violations of the page as it is now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Screenshots land in tests/.artifacts/screens so that a person can look at every screen. */
+export async function screenshot(page: Page, name: string) {
+  const dir = path.resolve("tests/.artifacts/screens");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/** The resume token a phone page keeps for `room`. */
+export const storedToken = (page: Page, room: string) => page.evaluate((key) => localStorage.getItem(key), tokenKey(room));
+
+// ---------------------------------------------------------------------------------------------
+// The page's socket to its room, passed through the test
+
+/**
+ * Every socket a page opens to its room goes through the test, which can hold what the room
+ * says (two phones send their choice before either hears the other's), make the line go silent
+ * both ways while it looks open (a sleeping phone), cut it and refuse new ones (no network), or
+ * speak to the page as the room would.
+ */
+export class RoomLine {
+  private held = false;
+  private queue: (string | Buffer)[] = [];
+  private down = false;
+  private current: { page: WebSocketRoute; server: WebSocketRoute } | null = null;
+  /** Sockets that went silent both ways without closing. */
+  private readonly dead = new Set<WebSocketRoute>();
+
+  async install(page: Page) {
+    await page.routeWebSocket(/\/parties\/game-room\//, (ws) => {
+      if (this.down) return void ws.close({ code: 1011, reason: "coupé" });
+      const server = ws.connectToServer();
+      this.current = { page: ws, server };
+      server.onMessage((m) => {
+        if (this.dead.has(ws)) return;
+        if (this.held) this.queue.push(m);
+        else ws.send(m);
+      });
+      ws.onMessage((m) => {
+        if (!this.dead.has(ws)) server.send(m);
+      });
+    });
+    return this;
+  }
+
+  /** What the room says waits until release(). */
+  hold() {
+    this.held = true;
+  }
+
+  release() {
+    this.held = false;
+    for (const m of this.queue.splice(0)) this.current?.page.send(m);
+  }
+
+  /** The current socket stays open on both ends but carries nothing any more. */
+  silence() {
+    if (this.current) this.dead.add(this.current.page);
+  }
+
+  /** Closes the current socket on both sides and refuses new ones until restore(). */
+  async cut() {
+    this.down = true;
+    const c = this.current;
+    this.current = null;
+    await c?.server.close();
+    await c?.page.close({ code: 1011, reason: "coupé" });
+  }
+
+  restore() {
+    this.down = false;
+  }
+
+  /** A message to the page as if the room had sent it. */
+  inject(msg: unknown) {
+    if (!this.current) throw new Error("aucune socket à la salle");
+    this.current.page.send(JSON.stringify(msg));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The offline map (no Maps key in tests): a linear projection of its bounds onto its box
+
+export interface Area {
+  north: number;
+  south: number;
+  west: number;
+  east: number;
+}
+
+/** The point of `area` at fractions (fx west->east, fy north->south) of the map's box. */
+export const spotAt = (area: Area, fx: number, fy: number) => ({
+  lat: area.north - fy * (area.north - area.south),
+  lng: area.west + fx * (area.east - area.west),
+});
+
+/** The fractions of the map's box at which a point lies (inverse of spotAt). */
+export const fractionsOf = (area: Area, s: { lat: number; lng: number }) => ({
+  fx: (s.lng - area.west) / (area.east - area.west),
+  fy: (area.north - s.lat) / (area.north - area.south),
+});
+
+/** Taps the offline map at fractions of its box. */
+export async function tapMap(page: Page, fx: number, fy: number) {
+  const box = (await page.locator("[data-offline-map]").boundingBox())!;
+  await page.touchscreen.tap(box.x + fx * box.width, box.y + fy * box.height);
+}
+
+/** A French number as shown ('6,37', '1 234,5') back to a number. */
+export const frNumber = (text: string) => Number(text.replace(/\s|\u202f|\u00a0/g, "").replace(",", "."));
+
+/** Puts a session cookie (`name=value`, as AppTarget.cookieFor gives it) into a browser context. */
+export async function signIn(context: BrowserContext, cookie: string, url: string) {
+  const at = cookie.indexOf("=");
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url }]);
+}
