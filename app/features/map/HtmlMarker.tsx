@@ -6,7 +6,7 @@ import { MarkerBody } from "./MarkerBody";
 import type { LatLng, MapMarker } from "./types";
 
 /**
- * Markers drawn as our own HTML in an OverlayView (docs/decisions/010): `google.maps.Marker` is
+ * Markers drawn as our own HTML in an OverlayView (docs/decisions/011): `google.maps.Marker` is
  * deprecated, and `AdvancedMarkerElement` needs a Map ID, which in turn switches off the JSON
  * styles the player map relies on. An OverlayView works with and without a Map ID, and shows the
  * very element the offline map shows.
