@@ -50,7 +50,8 @@ describe("The Google map with a Map ID", () => {
     await page.goto(`${server.baseURL}/play/${room}`);
     await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
     const pseudo = (await page.locator(".pl-me-pseudo").textContent())!;
-    await screen.locator(".lobby-start").click();
+    await expect.poll(() => screen.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe("1/50");
+    await screen.getByRole("button", { name: "Lancer la partie" }).click();
 
     for (const [q, spot] of SPOTS.entries()) {
       await page.getByText(`Question ${q + 1}/2`).waitFor({ timeout: 30_000 });

@@ -68,6 +68,12 @@ async function googleContext(viewport: { width: number; height: number }, option
 }
 
 const step = (page: Page, name: string, timeout = 40_000) => page.locator(`[data-step="${name}"]`).waitFor({ timeout });
+
+/** 'Lancer la partie' once the presenter's lobby lists every phone (a game needs a player). */
+async function startGame(screen: Page, players: number) {
+  await expect.poll(() => screen.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe(`${players}/50`);
+  await screen.getByRole("button", { name: "Lancer la partie" }).click();
+}
 const polylines = (shapes: FakeShapeState[]) => shapes.filter((s) => s.kind === "Polyline");
 const circles = (shapes: FakeShapeState[]) => shapes.filter((s) => s.kind === "Circle");
 
@@ -127,7 +133,7 @@ describe("A whole game on the Google map", () => {
     }
     // No map before the game: nothing loaded, nothing billed.
     for (const p of phones) expect(p.google.scriptRequests.length).toBe(0);
-    await screen.locator(".lobby-start").click();
+    await startGame(screen, 2);
 
     for (let q = 0; q < spots.length; q++) {
       const spot = spots[q]!;
@@ -249,7 +255,7 @@ describe("A whole game on the Google map", () => {
     await screen.waitForURL(/[?&]room=\d{6}/);
     const room = new URL(screen.url()).searchParams.get("room")!;
     const phone = await server.join(room);
-    await screen.locator(".lobby-start").click();
+    await startGame(screen, 1);
     await step(screen, "question");
     const frame = screen.frameLocator("iframe[title^='Question 1']");
     await frame.getByText("Street View simulé").waitFor();
@@ -363,7 +369,7 @@ describe("A key Google refuses", () => {
     const page = await phone.context.newPage();
     await page.goto(`${server.baseURL}/play/${room}`);
     await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
-    await screen.locator(".lobby-start").click();
+    await startGame(screen, 1);
 
     // The phone: Google built its map, then refused the key: the offline map takes the box, no
     // notice for the player, and the game goes on.
