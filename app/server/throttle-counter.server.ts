@@ -6,7 +6,7 @@
  *
  * The Workers Rate Limiting binding was the first candidate; it does not fit: its window is 10
  * or 60 s (not 10 minutes), it counts every call (not failures), it cannot be asked without
- * counting, and its counts are per Cloudflare location. See docs/decisions/011.
+ * counting, and its counts are per Cloudflare location. See docs/decisions/012.
  *
  * Only imported by the Worker entry (server.ts): the Remix bundle cannot resolve
  * `cloudflare:workers`; app code reaches it through throttle.server.ts.
