@@ -18,11 +18,21 @@ describe("the Content-Security-Policy", () => {
 
   it("with a Maps key, adds the Maps JavaScript API's origins", () => {
     const policy = directives(contentSecurityPolicy({ nonce: "n", host: "h", googleMaps: true }));
-    expect(policy["script-src"]).toEqual(["'self'", "'nonce-n'", "https://maps.googleapis.com", "https://*.gstatic.com", "'unsafe-eval'", "blob:"]);
-    expect(policy["frame-src"]).toEqual(["https://www.google.com"]);
-    expect(policy["img-src"]).toContain("https://*.googleapis.com");
+    expect(policy["script-src"]).toEqual(["'self'", "'nonce-n'", "https://maps.googleapis.com"]);
+    expect(policy["style-src"]).toEqual(["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"]);
+    expect(policy["img-src"]).toEqual([
+      "'self'", "data:", "blob:", "https://www.google.com",
+      "https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com",
+    ]);
+    expect(policy["font-src"]).toEqual(["'self'", "https://fonts.gstatic.com"]);
+    expect(policy["connect-src"]).toEqual([
+      "'self'", "wss://h", "ws://h",
+      "https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com", "data:", "blob:",
+    ]);
     expect(policy["worker-src"]).toEqual(["'self'", "blob:"]);
+    expect(policy["frame-src"]).toEqual(["https://www.google.com"]);
     expect(policy["frame-ancestors"]).toEqual(["'none'"]);
+    expect(JSON.stringify(policy)).not.toContain("unsafe-eval");
   });
 
   it("mints a fresh 128-bit nonce each time", () => {

@@ -5,10 +5,15 @@
  * for each page (Remix's hydration data and scroll restoration are inline). Of Google it allows
  * what each feature needs and nothing else: always the Street View embed (a question's frame,
  * and the one small image of the same host that tells whether Google answers from here); the
- * Maps JavaScript API only when a Maps key is configured, with what Google's CSP guide for it
- * lists (its scripts, tiles and images, its calls, its web workers, its fonts). Without a key
- * the app draws its offline map. Inline style attributes stay allowed: pages rendered on the
- * server carry React `style` props, and the Maps API writes styles too.
+ * Maps JavaScript API only when a Maps key is configured. Its script comes from one origin
+ * (maps.googleapis.com, which also serves the modules it loads itself; the map library's
+ * loader also hands Google's script the page's nonce, which Google passes on); its tiles and images, its calls, its fonts and its web
+ * workers come from the origins Google's CSP guide for the API lists. Google's sample policy
+ * also grants 'unsafe-eval' and blob: scripts; they are left out on purpose (they would let an
+ * injected string run), so a real key's console is the place to look if Google ever starts
+ * needing them. Without a key the app draws its offline map. Inline style attributes stay
+ * allowed: pages rendered on the server carry React `style` props, and the Maps API writes
+ * styles into the page as it draws.
  */
 
 /** Street View's embed host (https://www.google.com/maps/embed…), with or without a key. */
@@ -16,10 +21,10 @@ const STREET_VIEW = "https://www.google.com";
 
 /** The Maps JavaScript API's origins, by directive, when a key is configured. */
 const GOOGLE_MAPS = {
-  script: ["https://maps.googleapis.com", "https://*.gstatic.com", "'unsafe-eval'", "blob:"],
+  script: ["https://maps.googleapis.com"],
   style: ["https://fonts.googleapis.com"],
-  img: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com", "https://*.ggpht.com"],
-  connect: ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com"],
+  img: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com"],
+  connect: ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com", "data:", "blob:"],
   font: ["https://fonts.gstatic.com"],
   worker: ["blob:"],
 } as const;
