@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { FLOOD_DROPS, IP_SEATS, SEAT_RETRY_MS, IP_SOCKETS, IP_UNSEATED_MAX, PLAYER_BUDGET, PRESENTER_BUDGET } from "@common/rules";
+import { AddressGate, type Meter, type Verdict, frameCost, meterFrame, refill } from "./budget";
+
+/** Sends `n` frames of `size` characters, `everyMs` apart from `start`; the verdicts in order. */
+function send(n: number, everyMs: number, size = 40, start = 0, meter?: Meter) {
+  const verdicts: Verdict[] = [];
+  let m = meter;
+  for (let i = 0; i < n; i++) {
+    const r = meterFrame(m, PLAYER_BUDGET, size, start + i * everyMs);
+    m = r.meter;
+    verdicts.push(r.verdict);
+  }
+  return { verdicts, meter: m! };
+}
+
+describe("a socket's message budget", () => {
+  it("refills at its rate, never above its burst", () => {
+    expect(refill(undefined, PLAYER_BUDGET, 5)).toEqual({ tokens: PLAYER_BUDGET.burst, at: 5 });
+    expect(refill({ tokens: 0, at: 0 }, PLAYER_BUDGET, 2_500).tokens).toBeCloseTo(2.5 * PLAYER_BUDGET.perSecond);
+    expect(refill({ tokens: 3, at: 0 }, PLAYER_BUDGET, 10_000_000).tokens).toBe(PLAYER_BUDGET.burst);
+  });
+
+  it("lets a real phone through: a hello, a ping every 25 s, a few taps a second on the pseudo screen, answers", () => {
+    const pseudoScreen = send(PLAYER_BUDGET.burst, 300);
+    expect(pseudoScreen.verdicts.every((v) => v === "pass")).toBe(true);
+    const wholeGame = send(200, 5_000, 120, 60_000, pseudoScreen.meter);
+    expect(wholeGame.verdicts.every((v) => v === "pass")).toBe(true);
+  });
+
+  it("drops what goes past the burst, then closes a socket that keeps flooding", () => {
+    const { verdicts } = send(200, 1);
+    expect(verdicts.slice(0, PLAYER_BUDGET.burst).every((v) => v === "pass")).toBe(true);
+    const firstClose = verdicts.indexOf("close");
+    // Each millisecond refills a little: the flood is closed after about FLOOD_DROPS drops.
+    expect(firstClose).toBeGreaterThanOrEqual(PLAYER_BUDGET.burst + FLOOD_DROPS - 1);
+    expect(firstClose).toBeLessThan(PLAYER_BUDGET.burst + FLOOD_DROPS + 5);
+    expect(verdicts.slice(PLAYER_BUDGET.burst, firstClose).every((v) => v === "drop")).toBe(true);
+  });
+
+  it("forgives a burst once the budget has refilled", () => {
+    const burst = send(PLAYER_BUDGET.burst + 10, 1);
+    expect(burst.verdicts.filter((v) => v === "drop")).toHaveLength(10);
+    const later = meterFrame(burst.meter, PLAYER_BUDGET, 40, 1_000_000);
+    expect(later).toMatchObject({ verdict: "pass", meter: { dropped: 0 } });
+  });
+
+  it("charges big frames by size: a 1 MB frame closes the socket at once", () => {
+    expect(frameCost(0)).toBe(1);
+    expect(frameCost(2048)).toBe(1);
+    expect(frameCost(2049)).toBe(2);
+    expect(meterFrame(undefined, PLAYER_BUDGET, 5_000, 0).verdict).toBe("pass");
+    expect(meterFrame(undefined, PLAYER_BUDGET, 1_000_000, 0).verdict).toBe("close");
+    // The presenter's budget is larger, not endless.
+    expect(meterFrame(undefined, PRESENTER_BUDGET, 1_000_000, 0).verdict).toBe("close");
+  });
+});
+
+describe("per-address caps", () => {
+  it("seats a bar's 200 phones behind one address within a minute, trying again as the phone does", () => {
+    const gate = new AddressGate();
+    const seatedAt: number[] = [];
+    let waiting = Array.from({ length: 200 }, (_, i) => i * 50); // all arrive within 10 s
+    for (let round = 0; waiting.length && round < 100; round++) {
+      const again: number[] = [];
+      for (const at of waiting.sort((a, b) => a - b)) {
+        expect(gate.admit("203.0.113.7", 0, at)).toBe(true);
+        gate.proven("203.0.113.7", at); // its socket took a seat, or will try again on it
+        if (gate.seat("203.0.113.7", at)) seatedAt.push(at);
+        else again.push(at + SEAT_RETRY_MS * 2); // the slowest retry
+      }
+      waiting = again;
+    }
+    expect(seatedAt).toHaveLength(200);
+    expect(Math.max(...seatedAt)).toBeLessThan(60_000);
+  });
+
+  it("gives a script a burst of seats, then a trickle; other addresses are not touched", () => {
+    const gate = new AddressGate();
+    let seats = 0;
+    for (let i = 0; i < 1_000; i++) if (gate.seat("198.51.100.1", 0)) seats++;
+    expect(seats).toBe(IP_SEATS.burst);
+    expect(gate.seat("198.51.100.1", 1_000 / IP_SEATS.perSecond)).toBe(true);
+    expect(gate.seat("198.51.100.1", 1_000 / IP_SEATS.perSecond)).toBe(false);
+    expect(gate.seat("198.51.100.2", 0)).toBe(true);
+  });
+
+  it("gives an opening back to a socket that proves a seat, not to one that never does", () => {
+    const gate = new AddressGate();
+    // Resumes with a token: every opening comes back, the address never runs dry.
+    for (let i = 0; i < 5 * IP_SOCKETS.burst; i++) {
+      expect(gate.admit("192.0.2.1", 0, 0)).toBe(true);
+      gate.proven("192.0.2.1", 0);
+    }
+    // Sockets that say nothing useful: a burst, then refused until the budget refills.
+    let admitted = 0;
+    for (let i = 0; i < 5 * IP_SOCKETS.burst; i++) if (gate.admit("192.0.2.2", 0, 0)) admitted++;
+    expect(admitted).toBe(IP_SOCKETS.burst);
+    expect(gate.admit("192.0.2.2", 0, 60_000)).toBe(true);
+  });
+
+  it("refuses a socket while its address has too many open without a seat", () => {
+    const gate = new AddressGate();
+    expect(gate.admit("192.0.2.3", IP_UNSEATED_MAX - 1, 0)).toBe(true);
+    expect(gate.admit("192.0.2.3", IP_UNSEATED_MAX, 0)).toBe(false);
+  });
+
+  it("forgets idle addresses rather than grow without end", () => {
+    const gate = new AddressGate();
+    for (let i = 0; i < 20_000; i++) gate.seat(`10.0.${i >> 8}.${i & 255}`, i * 1_000_000);
+    const tables = gate as unknown as { seats: Map<string, unknown> };
+    expect(tables.seats.size).toBeLessThanOrEqual(5_001);
+  });
+});
