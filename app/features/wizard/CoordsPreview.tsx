@@ -32,6 +32,7 @@ export function CoordsPreview({ text }: { text: string }) {
         zoom={13}
         markers={[{ id: "spot", position: parsed.coords, color: "#d81b60", label: "Position de la question" }]}
         ariaLabel="Aperçu de la position de la question"
+        explainFallback
       />
     </div>
   );
