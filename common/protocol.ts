@@ -250,9 +250,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
  * (partysocket: shouldReconnectOnClose). REPLACED: a newer socket of the same page (same
  * partysocket id, or more sockets on one seat than SOCKETS_PER_SEAT) took over; that newer one
  * carries on. FLOOD: the socket kept sending past its message budget (PLAYER_BUDGET, FLOOD_DROPS
- * in common/rules/audience.ts); reconnecting would only flood again.
+ * in common/rules/audience.ts); reconnecting would only flood again. SILENT: the socket never
+ * said hello and its address needed the room (SILENT_SOCKET_MS); a page reconnects and says it.
  */
-export const CLOSE_CODES = { roomClosed: 4000, replaced: 4001, flood: 4002 } as const;
+export const CLOSE_CODES = { roomClosed: 4000, replaced: 4001, flood: 4002, silent: 4003 } as const;
 
 export const RELOAD_MESSAGE = "Une nouvelle version du jeu est disponible : la page va se recharger.";
 

@@ -147,6 +147,8 @@ describe("the room client", () => {
     expect(events.find((e) => e.kind === "close")).toMatchObject({ code: 1011, failures: 1 });
     expect(c.failures).toBe(0);
     expect(stopReasonOf(1006)).toBeNull();
+    // Closed for staying silent to make room for others: the page says hello on a new socket.
+    expect(stopReasonOf(CLOSE_CODES.silent)).toBeNull();
     expect(stopReasonOf(1000)).toBeNull();
   });
 

@@ -42,6 +42,8 @@ const CLOSE_POLICY: { [K in CloseCodeName]: "stop" | "reconnect" } = {
   replaced: "stop",
   // The room closed a socket that kept flooding it: a new socket would flood again, in a loop.
   flood: "stop",
+  // Closed for never saying hello, to make room for others: a page that does says it at once.
+  silent: "reconnect",
 };
 
 /**

@@ -33,7 +33,7 @@ import {
   errorMessage,
   parseClientMessage,
 } from "./protocol";
-import { PLAYER_BUDGET, PRESENTER_BUDGET, SOCKETS_PER_SEAT } from "@common/rules";
+import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
 import { ConnectionIndex, UNKNOWN_IP, identityOf, ipOf, sameIdentity } from "./room-connections";
 import { type D1Op, resultsJson, retryDelayMs, statementsFor } from "./room-d1";
 import { type RoomMeta, RoomStore } from "./room-storage";
@@ -141,8 +141,11 @@ export class GameRoom extends Server<Env> {
   private d1RetryAt: number | null = null;
   private flushing: Promise<void> | null = null;
   private readonly conns = new ConnectionIndex(() => this.getConnections());
-  /** Per-address caps on new sockets and seats (common/rules/audience.ts); in memory only. */
-  private readonly gate = new AddressGate();
+  /**
+   * Per-address caps on new sockets and seats (common/rules/audience.ts), sized by the Worker
+   * variable ROOM_PHONES_PER_ADDRESS; in memory only.
+   */
+  private readonly gate = new AddressGate(addressLimitsFrom(this.env.ROOM_PHONES_PER_ADDRESS));
   /** Each socket's message budget; in memory only (a hibernated room starts everyone afresh). */
   private readonly meters = new WeakMap<Connection, Meter>();
   private readonly counter = new AnswerCounterThrottle(
@@ -184,13 +187,23 @@ export class GameRoom extends Server<Env> {
 
   /**
    * A socket upgrade is refused (429) before it is accepted when its address already has too
-   * many sockets open without a seat, or has opened too many that never proved one.
+   * many sockets open without a seat, or has opened too many that never proved one. At the first
+   * cap, a socket of that address that has stayed silent SILENT_SOCKET_MS gives way instead.
    */
   async fetch(request: Request): Promise<Response> {
     if (isUpgrade(request)) {
       const ip = addressOf(request);
-      if (!this.gate.admit(ip, this.conns.unseatedFrom(ip), this.now()))
-        return new Response("Trop de connexions depuis cette adresse", { status: 429 });
+      const now = this.now();
+      let unseated = this.conns.unseatedFrom(ip);
+      if (unseated >= this.gate.limits.unseatedMax) {
+        const parked = this.conns.silentFrom(ip, now - SILENT_SOCKET_MS);
+        if (parked) {
+          this.conns.remove(parked);
+          closeSocket(parked, CLOSE_CODES.silent, "Connexion silencieuse");
+          unseated--;
+        }
+      }
+      if (!this.gate.admit(ip, unseated, now)) return new Response("Trop de connexions depuis cette adresse", { status: 429 });
     }
     return super.fetch(request);
   }
@@ -198,7 +211,7 @@ export class GameRoom extends Server<Env> {
   onConnect(conn: Connection, ctx: ConnectionContext) {
     try {
       this.ensureLoaded();
-      this.conns.add(conn, addressOf(ctx.request));
+      this.conns.add(conn, addressOf(ctx.request), this.now());
     } catch (e) {
       console.error("GameRoom onConnect", e);
     }

@@ -11,6 +11,8 @@ export interface SocketData {
   identity: Identity | null;
   /** The network address it came from (CF-Connecting-IP), for the per-address caps. */
   ip?: string;
+  /** Room clock when it was accepted. */
+  since?: number;
 }
 
 function dataOf(conn: Connection): SocketData | null {
@@ -79,10 +81,10 @@ export class ConnectionIndex {
     if (mine?.delete(conn) && mine.size === 0) this.unseatedByIp.delete(ip);
   }
 
-  /** A socket was accepted (no identity yet), from `ip`. */
-  add(conn: Connection, ip: string) {
+  /** A socket was accepted (no identity yet), from `ip`, at `now`. */
+  add(conn: Connection, ip: string, now: number) {
     void this.map;
-    conn.setState({ identity: null, ip } satisfies SocketData);
+    conn.setState({ identity: null, ip, since: now } satisfies SocketData);
     this.put(conn, null);
   }
 
@@ -91,7 +93,7 @@ export class ConnectionIndex {
     const before = dataOf(conn);
     this.map.get(keyOf(before?.identity ?? null))?.delete(conn);
     this.dropUnseated(conn);
-    conn.setState({ identity, ...(before?.ip ? { ip: before.ip } : {}) } satisfies SocketData);
+    conn.setState({ ...before, identity } satisfies SocketData);
     this.put(conn, identity);
   }
 
@@ -111,6 +113,20 @@ export class ConnectionIndex {
     if (!mine) return 0;
     for (const conn of mine) if (conn.readyState === WebSocket.CLOSED) mine.delete(conn);
     return mine.size;
+  }
+
+  /** The longest-open socket from `ip` that never said hello, if it was accepted before `before`. */
+  silentFrom(ip: string, before: number): Connection | null {
+    let oldest: Connection | null = null;
+    let oldestAt = before;
+    for (const conn of this.unseatedByIp.get(ip) ?? []) {
+      const data = dataOf(conn);
+      if (data?.identity === null && isOpen(conn) && (data.since ?? 0) < oldestAt) {
+        oldest = conn;
+        oldestAt = data.since ?? 0;
+      }
+    }
+    return oldest;
   }
 
   /** Open sockets of one identity. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { FLOOD_DROPS, IP_SEATS, SEAT_RETRY_MS, IP_SOCKETS, IP_UNSEATED_MAX, PLAYER_BUDGET, PRESENTER_BUDGET } from "@common/rules";
+import {
+  ADDRESS_LIMITS,
+  FLOOD_DROPS,
+  PHONES_PER_ADDRESS,
+  PLAYER_BUDGET,
+  PRESENTER_BUDGET,
+  SEAT_RETRY_MS,
+  addressLimits,
+  addressLimitsFrom,
+} from "@common/rules";
 import { AddressGate, type Meter, type Verdict, frameCost, meterFrame, refill } from "./budget";
 
 /** Sends `n` frames of `size` characters, `everyMs` apart from `start`; the verdicts in order. */
@@ -57,10 +66,10 @@ describe("a socket's message budget", () => {
 });
 
 describe("per-address caps", () => {
-  it("seats a bar's 200 phones behind one address within a minute, trying again as the phone does", () => {
-    const gate = new AddressGate();
+  /** When each of `n` phones behind one address got its seat, trying again as the phone does. */
+  function seatCrowd(gate: AddressGate, n: number, arrivalMs: number): number[] {
     const seatedAt: number[] = [];
-    let waiting = Array.from({ length: 200 }, (_, i) => i * 50); // all arrive within 10 s
+    let waiting = Array.from({ length: n }, (_, i) => (i * arrivalMs) / n);
     for (let round = 0; waiting.length && round < 100; round++) {
       const again: number[] = [];
       for (const at of waiting.sort((a, b) => a - b)) {
@@ -71,38 +80,60 @@ describe("per-address caps", () => {
       }
       waiting = again;
     }
+    return seatedAt;
+  }
+
+  it("seats a bar's 200 phones behind one address within a minute, trying again as the phone does", () => {
+    const seatedAt = seatCrowd(new AddressGate(), 200, 10_000); // all arrive within 10 s
     expect(seatedAt).toHaveLength(200);
     expect(Math.max(...seatedAt)).toBeLessThan(60_000);
+  });
+
+  it("seats 2,000 phones of one address at once when the venue raises its figure", () => {
+    expect(seatCrowd(new AddressGate(), 2_000, 5_000).filter((at) => at < 5_000).length).toBeLessThan(2_000);
+    const seatedAt = seatCrowd(new AddressGate(addressLimitsFrom("2000")), 2_000, 5_000);
+    expect(seatedAt).toHaveLength(2_000);
+    expect(Math.max(...seatedAt)).toBeLessThan(5_000);
+  });
+
+  it("reads the venue's figure, and falls back to the default on anything odd", () => {
+    expect(addressLimitsFrom(undefined)).toEqual(ADDRESS_LIMITS);
+    expect(ADDRESS_LIMITS).toEqual(addressLimits(PHONES_PER_ADDRESS));
+    for (const odd of ["", " ", "abc", "0", "-5", "12.5", "9", "1e9", "Infinity"]) expect(addressLimitsFrom(odd)).toEqual(ADDRESS_LIMITS);
+    const big = addressLimitsFrom(" 5000 ");
+    expect(big.seats.burst).toBe(5_000);
+    expect(big.unseatedMax).toBe(5_000);
+    expect(big.sockets.burst).toBeGreaterThan(big.seats.burst);
   });
 
   it("gives a script a burst of seats, then a trickle; other addresses are not touched", () => {
     const gate = new AddressGate();
     let seats = 0;
     for (let i = 0; i < 1_000; i++) if (gate.seat("198.51.100.1", 0)) seats++;
-    expect(seats).toBe(IP_SEATS.burst);
-    expect(gate.seat("198.51.100.1", 1_000 / IP_SEATS.perSecond)).toBe(true);
-    expect(gate.seat("198.51.100.1", 1_000 / IP_SEATS.perSecond)).toBe(false);
+    expect(seats).toBe(ADDRESS_LIMITS.seats.burst);
+    expect(gate.seat("198.51.100.1", 1_000 / ADDRESS_LIMITS.seats.perSecond)).toBe(true);
+    expect(gate.seat("198.51.100.1", 1_000 / ADDRESS_LIMITS.seats.perSecond)).toBe(false);
     expect(gate.seat("198.51.100.2", 0)).toBe(true);
   });
 
   it("gives an opening back to a socket that proves a seat, not to one that never does", () => {
     const gate = new AddressGate();
     // Resumes with a token: every opening comes back, the address never runs dry.
-    for (let i = 0; i < 5 * IP_SOCKETS.burst; i++) {
+    for (let i = 0; i < 5 * ADDRESS_LIMITS.sockets.burst; i++) {
       expect(gate.admit("192.0.2.1", 0, 0)).toBe(true);
       gate.proven("192.0.2.1", 0);
     }
     // Sockets that say nothing useful: a burst, then refused until the budget refills.
     let admitted = 0;
-    for (let i = 0; i < 5 * IP_SOCKETS.burst; i++) if (gate.admit("192.0.2.2", 0, 0)) admitted++;
-    expect(admitted).toBe(IP_SOCKETS.burst);
+    for (let i = 0; i < 5 * ADDRESS_LIMITS.sockets.burst; i++) if (gate.admit("192.0.2.2", 0, 0)) admitted++;
+    expect(admitted).toBe(ADDRESS_LIMITS.sockets.burst);
     expect(gate.admit("192.0.2.2", 0, 60_000)).toBe(true);
   });
 
   it("refuses a socket while its address has too many open without a seat", () => {
     const gate = new AddressGate();
-    expect(gate.admit("192.0.2.3", IP_UNSEATED_MAX - 1, 0)).toBe(true);
-    expect(gate.admit("192.0.2.3", IP_UNSEATED_MAX, 0)).toBe(false);
+    expect(gate.admit("192.0.2.3", ADDRESS_LIMITS.unseatedMax - 1, 0)).toBe(true);
+    expect(gate.admit("192.0.2.3", ADDRESS_LIMITS.unseatedMax, 0)).toBe(false);
   });
 
   it("forgets idle addresses rather than grow without end", () => {

@@ -3,14 +3,7 @@
  * buckets, as plain data and pure functions of the room's clock. The room keeps them in memory
  * only: losing them (the object hibernated, nothing was flooding it) gives everyone a full budget.
  */
-import {
-  type Budget,
-  FLOOD_DROPS,
-  FRAME_COST_CHARS,
-  IP_SEATS,
-  IP_SOCKETS,
-  IP_UNSEATED_MAX,
-} from "@common/rules";
+import { ADDRESS_LIMITS, type AddressLimits, type Budget, FLOOD_DROPS, FRAME_COST_CHARS } from "@common/rules";
 
 export interface Bucket {
   tokens: number;
@@ -66,21 +59,23 @@ export class AddressGate {
   private readonly sockets = new Map<string, Bucket>();
   private readonly seats = new Map<string, Bucket>();
 
+  constructor(readonly limits: AddressLimits = ADDRESS_LIMITS) {}
+
   /** A socket from `ip` asks to open, while `unseated` of its sockets are open without a seat. */
   admit(ip: string, unseated: number, now: number): boolean {
-    if (unseated >= IP_UNSEATED_MAX) return false;
-    return this.take(this.sockets, ip, IP_SOCKETS, now);
+    if (unseated >= this.limits.unseatedMax) return false;
+    return this.take(this.sockets, ip, this.limits.sockets, now);
   }
 
   /** A socket from `ip` resumed a seat, took one, or is the presenter: its opening is given back. */
   proven(ip: string, now: number): void {
-    const b = refill(this.sockets.get(ip), IP_SOCKETS, now);
-    this.sockets.set(ip, { ...b, tokens: Math.min(IP_SOCKETS.burst, b.tokens + 1) });
+    const b = refill(this.sockets.get(ip), this.limits.sockets, now);
+    this.sockets.set(ip, { ...b, tokens: Math.min(this.limits.sockets.burst, b.tokens + 1) });
   }
 
   /** A socket from `ip` is about to take a new seat: false when the address has had its share. */
   seat(ip: string, now: number): boolean {
-    return this.take(this.seats, ip, IP_SEATS, now);
+    return this.take(this.seats, ip, this.limits.seats, now);
   }
 
   private take(table: Map<string, Bucket>, ip: string, budget: Budget, now: number): boolean {

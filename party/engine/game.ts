@@ -420,11 +420,6 @@ function hasAnswered(seat: Seat): boolean {
 }
 
 /**
- * Frees seats that never answered and whose phone has been gone IDLE_SEAT_TTL_MS, in every phase
- * but the end (the final ranking is being written): pseudos of phones that left, and the seats a
- * troll's sockets took and dropped, go back to the room.
- */
-/**
  * The presenter's « Verrouiller la salle » / « Déverrouiller », in the lobby and during the game:
  * while locked no new seat is taken; phones with a seat come back with their token as always.
  * Phones on the pseudo screen are told at once rather than at their last tap.
@@ -438,6 +433,11 @@ export function setLocked(state: GameState, locked: boolean, now: number): Step 
   });
 }
 
+/**
+ * Frees seats that never answered and whose phone has been gone IDLE_SEAT_TTL_MS, in every phase
+ * but the end (the final ranking is being written): pseudos of phones that left, and the seats a
+ * troll's sockets took and dropped, go back to the room.
+ */
 function expireIdleSeats(tx: Tx, now: number) {
   let any = false;
   for (const seat of seatList(tx.state)) {

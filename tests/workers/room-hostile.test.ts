@@ -4,13 +4,12 @@ import { STARTING_MS } from "@party/engine";
 import { frameCost } from "@party/engine/budget";
 import { ERROR_MESSAGES, PROTOCOL_VERSION, type ServerMessage } from "@common/protocol";
 import {
+  ADDRESS_LIMITS,
   FLOOD_DROPS,
   IDLE_SEAT_TTL_MS,
-  IP_SEATS,
-  IP_SOCKETS,
-  IP_UNSEATED_MAX,
   PLAYER_BUDGET,
   PRESENTER_BUDGET,
+  SILENT_SOCKET_MS,
   SOCKETS_PER_SEAT,
 } from "@common/rules";
 import { TestPhone, TestPresenter, type TestClient } from "../support/room-sockets";
@@ -332,21 +331,21 @@ describe("per network address", () => {
     const l = await launch({ spots: SPOTS, max_player: 400 });
     const troll = from("198.51.100.7");
     const started = Date.now();
-    const sockets = Array.from({ length: IP_SEATS.burst + 40 }, () => new TestPhone(troll, l.room, { reconnect: false }));
+    const sockets = Array.from({ length: ADDRESS_LIMITS.seats.burst + 40 }, () => new TestPhone(troll, l.room, { reconnect: false }));
     const answers = await Promise.all(
       sockets.map((s) => Promise.race([s.find("player_joinRoom_callback").then(() => "seat"), s.find("error").then((e) => e.code)]))
     );
-    const refilled = Math.ceil(((Date.now() - started) / 1000) * IP_SEATS.perSecond);
+    const refilled = Math.ceil(((Date.now() - started) / 1000) * ADDRESS_LIMITS.seats.perSecond);
     const seats = answers.filter((a) => a === "seat").length;
-    expect(seats).toBeGreaterThanOrEqual(IP_SEATS.burst);
-    expect(seats).toBeLessThanOrEqual(IP_SEATS.burst + refilled);
+    expect(seats).toBeGreaterThanOrEqual(ADDRESS_LIMITS.seats.burst);
+    expect(seats).toBeLessThanOrEqual(ADDRESS_LIMITS.seats.burst + refilled);
     expect(answers.filter((a) => a === "too_many_seats")).toHaveLength(sockets.length - seats);
     expect(sockets.find((s) => s.last("error"))!.last("error")!.message).toBe(ERROR_MESSAGES.too_many_seats);
     // Another address, and the same one a little later (as the phone tries again), get in.
     const elsewhere = await new TestPhone(from("203.0.113.9"), l.room).seated();
     expect(elsewhere.playerID).toBeDefined();
     await inRoom(l.room, (r) => {
-      r.clockSkewMs += 5_100 / IP_SEATS.perSecond;
+      r.clockSkewMs += 5_100 / ADDRESS_LIMITS.seats.perSecond;
     });
     const refused = sockets.filter((s) => s.last("error"));
     for (const s of refused.slice(0, 5)) s.hello();
@@ -362,12 +361,24 @@ describe("per network address", () => {
     // Sockets that never say who they are: the address may hold so many at once.
     const idle = from("192.0.2.33");
     const open: TestPhone[] = [];
-    for (let i = 0; i < IP_UNSEATED_MAX; i += 20)
+    for (let i = 0; i < ADDRESS_LIMITS.unseatedMax; i += 20)
       open.push(...(await Promise.all(Array.from({ length: 20 }, () => silentFrom(idle, l.room)))).map((s) => s!));
     expect(open.every((s) => s !== null)).toBe(true);
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" })).toBe(429);
     open[0]!.close();
     await expect.poll(() => upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" }), { timeout: 5_000 }).toBe(101);
+    // Back at the cap. Parked sockets do not lock the address out for good: once one has been
+    // silent a while, a newcomer of that address takes its place (a page would say hello again).
+    open.push((await silentFrom(idle, l.room))!);
+    await expect.poll(() => upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" }), { timeout: 5_000 }).toBe(429);
+    await inRoom(l.room, (r) => {
+      r.clockSkewMs += SILENT_SOCKET_MS;
+    });
+    expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" })).toBe(101);
+    await expect.poll(() => open.slice(1).filter((s) => s.closes.length > 0).length).toBe(1);
+    const gaveWay = open.slice(1).find((s) => s.closes.length > 0)!;
+    expect(gaveWay.closes).toEqual([{ code: 4003, reason: "Connexion silencieuse" }]);
+    expect(open.indexOf(gaveWay)).toBeLessThanOrEqual(20); // one of the first opened
     for (const s of open) s.close();
 
     // Sockets that open and go without a seat each use one of the address's openings.
@@ -375,11 +386,11 @@ describe("per network address", () => {
     const openings = (ip: string) => inRoom(l.room, (r) => (r as unknown as Gate).gate.sockets.get(ip)!.tokens);
     const started = Date.now();
     for (let i = 0; i < 10; i++) (await silentFrom(from("192.0.2.55"), l.room))!.close();
-    const refilled = ((Date.now() - started) / 1000) * IP_SOCKETS.perSecond;
+    const refilled = ((Date.now() - started) / 1000) * ADDRESS_LIMITS.sockets.perSecond;
     const left = await openings("192.0.2.55");
-    expect(left).toBeGreaterThanOrEqual(IP_SOCKETS.burst - 10);
-    expect(left).toBeLessThanOrEqual(Math.min(IP_SOCKETS.burst, IP_SOCKETS.burst - 10 + refilled + 0.01));
-    // Once they are all used (IP_SOCKETS.burst of them), the next is refused until one refills.
+    expect(left).toBeGreaterThanOrEqual(ADDRESS_LIMITS.sockets.burst - 10);
+    expect(left).toBeLessThanOrEqual(Math.min(ADDRESS_LIMITS.sockets.burst, ADDRESS_LIMITS.sockets.burst - 10 + refilled + 0.01));
+    // Once they are all used (ADDRESS_LIMITS.sockets.burst of them), the next is refused until one refills.
     // (Drained, with its refill held for 10 s of the room's clock so a slow machine changes nothing.)
     await inRoom(l.room, (r) => {
       const bucket = (r as unknown as Gate).gate.sockets.get("192.0.2.55")!;
@@ -389,7 +400,7 @@ describe("per network address", () => {
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.55" })).toBe(429);
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.55" })).toBe(429);
     await inRoom(l.room, (r) => {
-      r.clockSkewMs += 10_000 + 1_000 / IP_SOCKETS.perSecond;
+      r.clockSkewMs += 10_000 + 1_000 / ADDRESS_LIMITS.sockets.perSecond;
     });
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.55" })).toBe(101);
 
@@ -397,7 +408,7 @@ describe("per network address", () => {
     for (let i = 0; i < 3; i++) {
       const again = await new TestPhone(from("192.0.2.44"), l.room, { token: seated.token }).seated();
       expect(again.playerID).toBe(seated.playerID);
-      expect(await openings("192.0.2.44")).toBe(IP_SOCKETS.burst);
+      expect(await openings("192.0.2.44")).toBe(ADDRESS_LIMITS.sockets.burst);
       again.close();
     }
   });
