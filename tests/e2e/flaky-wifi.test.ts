@@ -61,7 +61,7 @@ describe("flaky Wi-Fi", () => {
 
     await tapMap(page, 0.5, 0.5);
     await page.getByRole("button", { name: "Répondre" }).click();
-    await page.getByRole("heading", { name: "Réponse envoyée !" }).waitFor({ timeout: 5_000 });
+    // Its answer is the last one: the room ends the question at once and the phone shows its result.
     const results = await again.find("pres_results", (m) => m.questionIndex === 0, 30_000);
     expect(results.answersCount).toBe(3);
     // It ended as soon as the last one answered, well before the 30 s deadline.
