@@ -15,6 +15,8 @@ declare global {
       JWT_SECRET?: string;
       GOOGLE_MAPS_API_KEY?: string;
       GOOGLE_MAPS_MAP_ID?: string;
+      /** Phones one network address may bring into a room at once (common/rules/audience.ts). */
+      ROOM_PHONES_PER_ADDRESS?: string;
     }
   }
   interface Env extends Cloudflare.Env {}

@@ -6,7 +6,7 @@ import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
-import { foreignOriginRefusal, forRemix } from "./app/server/http.server";
+import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
 import { liveGame } from "./app/server/rooms.server";
 import { withSecurityHeaders } from "./app/server/security-headers.server";
 
@@ -19,9 +19,11 @@ export default {
   async fetch(request, env, ctx) {
     // Room sockets first: /parties/game-room/{room number}. Only numbers live in the D1
     // registry reach a room, so addressing a random number never creates a Durable Object;
-    // plain HTTP never reaches one.
+    // plain HTTP never reaches one. A page of another site may not open a room's socket (its
+    // visitors' browsers would play, or flood, for it); native clients send no Origin and pass.
     const roomResponse = await routePartykitRequest(request, env, {
-      onBeforeConnect: async (_req, lobby) => {
+      onBeforeConnect: async (req, lobby) => {
+        if (isForeignOrigin(req)) return new Response("Forbidden", { status: 403 });
         try {
           if (await liveGame(createDb(env.DB), lobby.name)) return;
           return new Response("Not found", { status: 404 });

@@ -13,6 +13,7 @@ import type { GameRoom } from "@party/game-room";
 import { signSession } from "~/server/auth.server";
 import { findAdmin, kitOf, type AppTarget } from "./app";
 import type { KitDb, TestAccount } from "./factory";
+import type { SocketTarget } from "./room-sockets";
 import * as rooms from "./launch";
 
 export const ORIGIN = "http://localhost";
@@ -38,9 +39,14 @@ class SelfWebSocket extends EventTarget {
     void this.connect();
   }
 
+  /** Headers the upgrade carries besides Upgrade (another address, another page's Origin). */
+  protected headers(): Record<string, string> {
+    return {};
+  }
+
   private async connect() {
     try {
-      const res = await SELF.fetch(this.url.replace(/^ws/, "http"), { headers: { Upgrade: "websocket" } });
+      const res = await SELF.fetch(this.url.replace(/^ws/, "http"), { headers: { ...this.headers(), Upgrade: "websocket" } });
       const ws = res.webSocket;
       if (res.status !== 101 || !ws) return this.fail(`HTTP ${res.status}`);
       if (this.readyState !== 0) return ws.close(1000);
@@ -108,6 +114,19 @@ export const app: AppTarget = {
     defaults: { reconnect: false, liveness: false },
   },
 };
+
+/**
+ * Where room sockets connect when they come from elsewhere: another network address
+ * (`CF-Connecting-IP`, which Cloudflare sets), or a page of another site (`Origin`).
+ */
+export function socketsWith(headers: Record<string, string>): SocketTarget {
+  class ElsewhereWebSocket extends SelfWebSocket {
+    protected headers() {
+      return headers;
+    }
+  }
+  return { ...app.sockets, WebSocket: ElsewhereWebSocket };
+}
 
 export const kit = kitOf(app);
 export const make = kit.make;
