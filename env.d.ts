@@ -1,4 +1,5 @@
 import type { GameRoom } from "./party/game-room";
+import type { Throttle } from "./app/server/throttle-counter.server";
 
 declare global {
   namespace Cloudflare {
@@ -7,6 +8,8 @@ declare global {
       DB: D1Database;
       BUCKET: R2Bucket;
       GameRoom: DurableObjectNamespace<GameRoom>;
+      /** Failure counters of the login and room-number throttles, one object per key. */
+      Throttle: DurableObjectNamespace<Throttle>;
       ADMIN_MAIL?: string;
       ADMIN_PASSWORD?: string;
       JWT_SECRET?: string;

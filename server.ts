@@ -6,10 +6,12 @@ import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
-import { foreignOriginRefusal, isForeignOrigin } from "./app/server/http.server";
+import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
 import { liveGame } from "./app/server/rooms.server";
+import { withSecurityHeaders } from "./app/server/security-headers.server";
 
 export { GameRoom } from "./party/game-room";
+export { Throttle } from "./app/server/throttle-counter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -37,7 +39,7 @@ export default {
     // A change sent from another site gets the app's own 403 here; Remix would refuse a
     // cross-site page action itself, before the app's check, with a bare 500.
     const foreign = foreignOriginRefusal(request);
-    if (foreign) return foreign;
+    if (foreign) return withSecurityHeaders(foreign, request);
 
     const db = createDb(env.DB);
     // Workers have no start-up hook: the first request creates the admin.
@@ -46,6 +48,9 @@ export default {
       request,
       context: { cloudflare: { env, ctx, cf: request.cf, caches } },
     });
-    return handleRemixRequest(request, loadContext);
+    return withSecurityHeaders(await handleRemixRequest(forRemix(request), loadContext), request, {
+      nonce: loadContext.cspNonce,
+      googleMaps: !!env.GOOGLE_MAPS_API_KEY,
+    });
   },
 } satisfies ExportedHandler<Env>;

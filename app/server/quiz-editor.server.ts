@@ -8,18 +8,19 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { folders, questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
 import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
-import { MAX_UPLOAD_BODY, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
 import { COORDS_MSG, isValidLatLng, parseCoords, type CoordsResult } from "@common/coords";
-import { stripLocation } from "@common/exif-strip";
 import { folderUrl, dashboardUrl } from "@common/dashboard/format";
 import { canAccess, requireAccount } from "./auth.server";
 import { pageAction, pageLoader } from "./http.server";
 import { findQuiz, inCreation, removeQuiz, requireOwnedQuiz } from "./quizzes.server";
+import { readForm, SMALL_BODY_BYTES, uploadBodyBytes } from "./body.server";
 import { Refusal } from "./refusal.server";
 import { questionImageUrl } from "@common/media-urls";
 import { PICTURE_FILE, putMedia, releaseMedia } from "./media.server";
-import { detectImage, IMAGE_EXTENSION, type ImageType } from "@common/sniff";
+import { IMAGE_EXTENSION, type ImageType } from "@common/sniff";
+import { cleanUpload } from "./picture-upload.server";
 import { quizUniqueName } from "@common/slug";
 import { parseStreetViewEmbed, streetViewEmbedUrl, type StreetView } from "@common/streetview";
 import type { LatLng } from "@common/protocol";
@@ -95,7 +96,7 @@ async function nextPosition(db: Db, quizName: string): Promise<number> {
 }
 
 /**
- * Stores the photo (already sniffed and stripped of its position) then its row. If the row
+ * Stores the photo (already sniffed and rebuilt without metadata) then its row. If the row
  * cannot be written, the object is released again: nothing is left half-stored.
  */
 export async function addPhotoQuestion(
@@ -190,7 +191,7 @@ const withoutExtension = (fileName: string) => fileName.replace(/\.[^./\\]*$/, "
 /**
  * A new question from the wizard's multipart form. A photo question sends uploadFile, name and
  * coords; a Street View question sends coords, name, iframe, titre and description. The photo
- * is checked by its content and stored without its GPS position (the spot is the answer).
+ * is checked by its content and stored without any metadata: its GPS position is the answer.
  */
 export async function addQuestionFromForm(
   db: Db,
@@ -198,10 +199,8 @@ export async function addQuestionFromForm(
   quiz: Quiz,
   request: Request,
 ): Promise<WizardQuestion> {
-  // Refused before the body is read: a browser always sends the length of a multipart body.
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_UPLOAD_BODY) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
-  const form = await request.formData().catch(() => null);
+  // Cut at the limit as it arrives, whether or not the body announced its length.
+  const form = await readForm(request, uploadBodyBytes(QUESTION_PHOTO_MAX_BYTES), WIZARD_MSG.tooLarge);
   if (!form) throw Refusal.badRequest(WIZARD_MSG.required);
 
   const file = form.get("uploadFile");
@@ -210,12 +209,8 @@ export async function addQuestionFromForm(
     if (file.size > QUESTION_PHOTO_MAX_BYTES) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
     const name = questionName(form, withoutExtension(file.name));
     const coords = coordsOf(form);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = detectImage(bytes);
-    if (!type) throw Refusal.badRequest(WIZARD_MSG.notAnImage);
-    const clean = stripLocation(bytes, type);
-    if (!clean) throw Refusal.badRequest(WIZARD_MSG.unreadable);
-    return addPhotoQuestion(db, bucket, quiz, { bytes: clean, type, name, coords });
+    const { bytes, type } = await cleanUpload(file);
+    return addPhotoQuestion(db, bucket, quiz, { bytes, type, name, coords });
   }
 
   if (form.has("iframe")) {
@@ -297,10 +292,14 @@ export const newQuizPage = pageLoader(async ({ request, context }: LoaderFunctio
   };
 });
 
-/** /quiz/{name}/edit: the wizard on a finished quiz, for its owner with the edit right or the admin. */
+/**
+ * /quiz/{name}/edit: the wizard on a quiz of one's own: a finished one for the admin or an MJ
+ * with the edit right; one still to finish (its map never confirmed) for its owner in any case,
+ * since that is where the dashboard card sends them to finish it.
+ */
 export const editQuizPage = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
   const account = await requireAccount(request, context);
-  const quiz = await requireOwnedQuiz(context.db, account, params.name, "edit");
+  const quiz = await requireOwnedQuiz(context.db, account, params.name, "build");
   return {
     quiz: {
       uniqueName: quiz.uniqueName,
@@ -320,7 +319,7 @@ export const editQuizPage = pageLoader(async ({ request, context, params }: Load
  */
 export const discardAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const account = await requireAccount(request, context);
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request, SMALL_BODY_BYTES);
   if (form?.get("intent") !== "discard") throw Refusal.badRequest();
   const quiz = await findQuiz(context.db, String(form.get("quiz") ?? ""));
   if (quiz) await discardQuiz(context.db, context.cloudflare.env.BUCKET, account, quiz);

@@ -6,14 +6,11 @@ import { MSG } from "@common/messages";
 import {
   PHOTO_TOO_LARGE,
   QUESTION_NAME_MAX,
-  QUESTION_PHOTO_MAX_BYTES,
   QUIZ_DESCRIPTION_MAX,
   QUIZ_TITLE_MAX,
   tooLongText,
 } from "@common/rules";
 
-/** Multipart framing and the text fields around the photo. */
-export const MAX_UPLOAD_BODY = QUESTION_PHOTO_MAX_BYTES + 64 * 1024;
 export const INITIAL_ZOOM = 12;
 /** How long the bounds are tried on the map. */
 export const BOUNDS_TEST_MS = 5000;
@@ -25,9 +22,9 @@ export const WIZARD_MSG = {
   descriptionTooLong: tooLongText("La description", QUIZ_DESCRIPTION_MAX),
   nameTooLong: tooLongText("Le nom", QUESTION_NAME_MAX),
   noFile: "Choisissez une photo",
-  notAnImage: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)",
+  notAnImage: MSG.notAnImage,
   tooLarge: PHOTO_TOO_LARGE,
-  unreadable: "Cette image est illisible",
+  unreadable: MSG.unreadableImage,
   streetViewMissing: "Ce lien Street View ne contient pas la position et l'angle de vue",
   questionNotFound: "Cette question n'existe pas",
   cannotEdit: "Vous n'avez pas le droit de modifier ce quiz",
