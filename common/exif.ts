@@ -17,9 +17,9 @@ export type ExifSource = Uint8Array | ArrayBuffer | Blob;
 const NOTHING: ExifInfo = { gps: null, orientation: null };
 
 /** Only IFD0's orientation and the GPS block: the rest of a camera's EXIF is never parsed. */
-const OPTIONS = {
+const OPTIONS: Parameters<typeof exifr.parse>[1] = {
   tiff: true,
-  ifd0: ["Orientation"],
+  ifd0: { pick: ["Orientation"] },
   gps: true,
   exif: false,
   interop: false,
@@ -30,7 +30,6 @@ const OPTIONS = {
   jfif: false,
   ihdr: false,
   translateValues: false,
-  silentErrors: true,
 };
 
 const ascii = (bytes: Uint8Array, at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));

@@ -1,0 +1,13 @@
+import { writeFileSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import exifr from "exifr";
+import sharp from "sharp";
+import { buildExifTiff, exifSegment, insertSegments } from "../tests/fixtures/exif-writer.mjs";
+const raw = new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: "#4a7" } }).jpeg().toBuffer());
+console.log("app0?", raw[2].toString(16), raw[3].toString(16));
+const withExif = insertSegments(raw, [exifSegment(buildExifTiff({ gps: { lat: 48.5, lng: -1.5 }, orientation: 1 }))]);
+writeFileSync("/tmp/in.jpg", withExif);
+console.log(await exifr.gps(withExif));
+execFileSync("heif-enc", ["-q", "40", "-o", "/tmp/in.heic", "/tmp/in.jpg"]);
+const h = new Uint8Array(readFileSync("/tmp/in.heic"));
+console.log(h.length, await exifr.gps(h));
