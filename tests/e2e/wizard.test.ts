@@ -137,7 +137,7 @@ describe("Game masters build a quiz with the wizard", () => {
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
     const stored = await page.request.get(baseURL + (await thumb.getAttribute("src")));
     expect(stored.status()).toBe(200);
-    expect(readExif(new Uint8Array(await stored.body())).gps).toBeNull();
+    expect((await readExif(new Uint8Array(await stored.body()))).gps).toBeNull();
 
     // Street View: coordinates come from the embed; offline, a panel shows the position.
     await page.getByLabel("Google Maps streetview URL").check();

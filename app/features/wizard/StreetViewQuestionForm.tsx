@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { formatCoords, parseCoords } from "@common/coords";
+import type { LatLng } from "@common/protocol";
 import { MSG } from "@common/messages";
 import type { PublicEnv } from "@common/public-env";
 import { parseStreetViewEmbed, streetViewPreviewUrl, type StreetView } from "@common/streetview";
@@ -13,7 +14,15 @@ import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
  * 'Google Maps streetview URL': title, description, the embed code Google Maps gives under
  * Partager > Intégrer une carte, and the spot's coordinates (prefilled from the embed's position).
  */
-export function StreetViewQuestionForm({ quiz, onAdded }: { quiz: string; onAdded: (q: WizardQuestion) => void }) {
+export function StreetViewQuestionForm({
+  quiz,
+  onAdded,
+  near,
+}: {
+  quiz: string;
+  onAdded: (q: WizardQuestion) => void;
+  near: LatLng | null;
+}) {
   const [titre, setTitre] = useState("");
   const [description, setDescription] = useState("");
   const [iframe, setIframe] = useState("");
@@ -126,7 +135,14 @@ export function StreetViewQuestionForm({ quiz, onAdded }: { quiz: string; onAdde
             <p>Aperçu Street View</p>
           </div>
         )}
-        <CoordsPreview text={coords} />
+        <CoordsPreview
+          text={coords}
+          near={sv ?? near}
+          onPick={(text) => {
+            setCoords(text);
+            setError(null);
+          }}
+        />
       </div>
     </form>
   );

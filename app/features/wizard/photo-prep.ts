@@ -28,7 +28,7 @@ export type Preparation = { ok: true; photo: PreparedPhoto } | { ok: false; erro
 /** The picture, upright, as the browser can draw it. */
 async function decode(file: File, bytes: Uint8Array, format: PhotoFormat): Promise<ImageBitmap> {
   if (DECODER[format] === "heif") {
-    const { decodeHeif } = await import("./heif-decoder");
+    const { decodeHeif } = await import("./heif-decoder.client");
     return createImageBitmap(await decodeHeif(bytes));
   }
   // "from-image": the EXIF orientation of a phone photo taken sideways is applied here.

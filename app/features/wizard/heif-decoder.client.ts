@@ -2,7 +2,8 @@
  * HEIC/HEIF photos (the iPhone's default) decoded in the browser, which cannot show them itself
  * (Safari aside). libheif compiled to WebAssembly, its binary inside the module, so it works
  * offline; about 700 kB gzipped, so it is imported only when a HEIC file is picked: the module
- * that imports it is itself loaded only by the wizard, and never by a player's phone.
+ * that imports it is itself loaded only by the wizard, and never by a player's phone. `.client`
+ * keeps it out of the Worker's bundle: the server never decodes a photo.
  */
 type HeifImage = {
   get_width(): number;
