@@ -155,7 +155,8 @@ export function PhotoBatch({
           <p className="wz-batch-summary" data-testid="batch-summary">
             {counts.added} ajoutée{counts.added > 1 ? "s" : ""} · {counts.toPlace} à placer · {counts.failed} en échec
           </p>
-          <ol className="wz-batch-list">
+          {/* Focusable: a keyboard can scroll a long batch too. */}
+          <ol className="wz-batch-list" tabIndex={0} aria-label="Photos du lot">
             {items
               .filter((it) => it.state.status !== "toPlace")
               .map((it) => (
