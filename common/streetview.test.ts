@@ -30,4 +30,14 @@ describe("Street View embeds", () => {
     const hostile = { ...sv, pano: '"><script>alert(1)</script>' };
     expect(streetViewEmbedUrl(hostile)).not.toContain("<");
   });
+
+  it("keeps the embed's entry counts right when the panorama or the field of view is missing", () => {
+    const sv = parseStreetViewEmbed(EMBED)!;
+    expect(streetViewEmbedUrl({ ...sv, pano: null })).toBe(
+      "https://www.google.com/maps/embed?pb=!4v0!6m7!1m6!2m2!1d48.85837!2d2.294481!3f120.5!4f-5.2!5f0.78",
+    );
+    expect(streetViewEmbedUrl({ ...sv, pano: null, fov: null })).toBe(
+      "https://www.google.com/maps/embed?pb=!4v0!6m6!1m5!2m2!1d48.85837!2d2.294481!3f120.5!4f-5.2",
+    );
+  });
 });

@@ -32,24 +32,17 @@ export function parseStreetViewEmbed(text: string): StreetView | null {
   return { pano, lat, lng, heading, pitch, fov: num(src, /!5f(\d+(?:\.\d+)?)/) };
 }
 
+/**
+ * Google Maps' share-dialog embed (no API key). In its `pb` encoding `!1mN` announces how many
+ * entries follow inside the view (panorama, position pair, heading, pitch, field of view) and
+ * `!6mN` one more: an optional part left out must lower both counts.
+ */
 export function streetViewEmbedUrl(sv: StreetView): string {
   const pano = sv.pano && /^[A-Za-z0-9_-]+$/.test(sv.pano) ? `!1s${sv.pano}` : "";
   const fov = sv.fov !== null ? `!5f${sv.fov}` : "";
+  const inner = (pano ? 1 : 0) + 3 + 2 + (fov ? 1 : 0);
   return (
-    "https://www.google.com/maps/embed?pb=!4v0!6m8!1m7" +
+    `https://www.google.com/maps/embed?pb=!4v0!6m${inner + 1}!1m${inner}` +
     `${pano}!2m2!1d${sv.lat}!2d${sv.lng}!3f${sv.heading}!4f${sv.pitch}${fov}`
   );
-}
-
-/** The 600x300 preview of spec §9 (Street View Static API; needs the Maps key). */
-export function streetViewPreviewUrl(sv: StreetView, apiKey: string): string {
-  const params = new URLSearchParams({
-    size: "600x300",
-    location: `${sv.lat},${sv.lng}`,
-    heading: String(sv.heading),
-    pitch: String(sv.pitch),
-    key: apiKey,
-  });
-  if (sv.pano) params.set("pano", sv.pano);
-  return `https://maps.googleapis.com/maps/api/streetview?${params}`;
 }

@@ -4,7 +4,7 @@ import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPhoto } from "~/features/public/Thumb";
-import type { StreetView } from "@common/streetview";
+import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { questionPage } from "~/server/public-quiz.server";
 import publicCss from "~/features/public/public.css?url";
 
@@ -34,7 +34,7 @@ function closeWindow() {
 }
 
 export default function QuestionPage() {
-  const { quiz, count, question, description, streetViewUrl, map } = useLoaderData<typeof loader>();
+  const { quiz, count, question, description, map } = useLoaderData<typeof loader>();
   const media = question.media;
 
   return (
@@ -60,17 +60,13 @@ export default function QuestionPage() {
               src={media.url}
               alt={`Photo de la question ${question.index + 1}`}
             />
-          ) : media.kind === "streetview" && streetViewUrl ? (
-            <iframe
+          ) : media.kind === "streetview" ? (
+            <StreetViewFrame
               className="question-streetview"
               title={`Street View de la question ${question.index + 1}`}
-              src={streetViewUrl}
-              allowFullScreen
+              sv={media.streetView}
               loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
             />
-          ) : media.kind === "streetview" ? (
-            <StreetViewOffline sv={media.streetView} />
           ) : (
             <p className="question-no-media">Aucune image pour cette question.</p>
           )}
@@ -93,36 +89,6 @@ export default function QuestionPage() {
           </p>
         </section>
       </main>
-    </div>
-  );
-}
-
-/** Without Google, the position instead of a blank frame. */
-function StreetViewOffline({ sv }: { sv: StreetView }) {
-  const pano = new URLSearchParams({
-    api: "1",
-    map_action: "pano",
-    viewpoint: `${sv.lat},${sv.lng}`,
-    heading: String(sv.heading),
-    pitch: String(sv.pitch),
-  });
-  return (
-    <div className="question-sv-offline">
-      <p className="question-sv-title">Vue Street View</p>
-      <p>La vue immersive n'est pas disponible hors ligne. Elle a été prise ici :</p>
-      <dl>
-        <div>
-          <dt>Position</dt>
-          <dd>{`${formatLat(sv.lat, 5)}, ${formatLng(sv.lng, 5)}`}</dd>
-        </div>
-        <div>
-          <dt>Direction</dt>
-          <dd>{`${Math.round(((sv.heading % 360) + 360) % 360)}°`}</dd>
-        </div>
-      </dl>
-      <a href={`https://www.google.com/maps/@?${pano}`} target="_blank" rel="noopener noreferrer">
-        Ouvrir dans Google Maps
-      </a>
     </div>
   );
 }

@@ -12,7 +12,6 @@ import {
   quizMapView,
 } from "@common/public-quiz";
 import { UNIQUE_NAME } from "@common/slug";
-import { streetViewEmbedUrl } from "@common/streetview";
 import { pageLoader } from "./http.server";
 import { findQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
@@ -60,15 +59,11 @@ export const questionPage = pageLoader(async ({ request, context }: LoaderFuncti
   if (index === null) throw Refusal.notFound(QUESTION_NOT_FOUND);
   const row = rows[index];
   const question = publicQuestion(quiz.uniqueName, row, index);
-  const online = !!context.cloudflare.env.GOOGLE_MAPS_API_KEY;
   return {
     quiz: { name: quiz.name },
     count: rows.length,
     question,
     description: questionDescription(row, quiz),
-    // Rebuilt from the stored numbers, never from stored text; offline the page shows the position.
-    streetViewUrl:
-      question.media.kind === "streetview" && online ? streetViewEmbedUrl(question.media.streetView) : null,
     map: quizMapView(quiz.mapSettings, [question.position]),
   };
 });

@@ -125,6 +125,8 @@ describe("A game master runs their workshop", () => {
       expect(await page.getByText(label).count()).toBe(0);
     }
     expect(await page.getByRole("link", { name: "Nouveau" }).getAttribute("href")).toBe("/quiz/new");
+    // No Maps key here: the dashboard says the map is a test map, without imagery.
+    expect(await page.getByRole("note").textContent()).toContain("Carte de test : sans clé Google Maps");
 
     const launch = eiffel.getByRole("link", { name: "Lancer" });
     expect(await launch.getAttribute("href")).toBe(
@@ -325,6 +327,7 @@ describe("The administrator sees everything and sets the points", () => {
     }
     expect(await page.getByRole("button", { name: "Redémarrer" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Déconnexion" }).count()).toBe(0);
+    expect(await page.getByText("renseignez GOOGLE_MAPS_API_KEY").isVisible()).toBe(true);
     const mjQuiz = quizCard(page, Q.eiffel.unique);
     expect(await mjQuiz.textContent()).toContain(`MJ : ${MJ.name}`);
     await quizCard(page, ADMIN_QUIZ.unique).waitFor();

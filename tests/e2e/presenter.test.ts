@@ -6,6 +6,7 @@ import type { TestAccount, TestQuiz } from "../support/factory";
 import type { SeatedPhone } from "../support/room-sockets";
 import { browsersFor, closedAfterAll, openBrowser, PRESENTER, RoomLine, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, join, make } from "../support/e2e";
+import { offlineGoogle } from "../support/google-maps";
 
 const MJ_PASSWORD = "Salle-des-fetes-7";
 
@@ -267,6 +268,7 @@ describe("A game master runs a team game", () => {
     async () => {
       await signIn(browsers.screen, await app.cookieFor(mj), baseURL);
       const page = await browsers.screen.newPage();
+      await offlineGoogle(page);
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(
@@ -304,10 +306,12 @@ describe("A game master runs a team game", () => {
       await screenshot(page, "presenter-team-2-ranking");
       expect(await seriousViolations(page)).toEqual([]);
 
-      // Question 2 is a Street View: offline (no Maps key) a panel gives the position.
+      // Question 2 is a Street View, and Google cannot be reached: the frame says only that the
+      // view cannot be shown here, never where it was taken (the projector, before the answer).
       await waitStep(page, "question", 12_000);
       await page.getByText("Question 2/2").waitFor();
-      await page.getByText("Vue Street View").waitFor();
+      await page.getByText("La vue Street View ne peut pas s'afficher ici.").waitFor();
+      expect(await page.locator("body").innerText()).not.toMatch(/°\s*[NSEO]\b/);
       // Nobody answers for 5 s: the warning beeps 10 s before the end.
       const beep = page.waitForRequest(/\/api\/sound\/4/, { timeout: 15_000 });
       await screenshot(page, "presenter-team-3-streetview");

@@ -4,6 +4,7 @@ import { readExif } from "@common/exif";
 import { MONT, PHARE } from "../fixtures/images";
 import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
 import { app, baseURL } from "../support/e2e";
+import { offlineGoogle } from "../support/google-maps";
 const PHOTO = new URL("../fixtures/photo-gps.jpg", import.meta.url).pathname;
 const PHARE_PNG = new URL("../fixtures/phare-gps.png", import.meta.url).pathname;
 const EMBED =
@@ -75,13 +76,16 @@ describe("Game masters build a quiz with the wizard", () => {
 
   it("creates a quiz with a GPS photo and a Street View question, then sets its map", { timeout: 150_000 }, async () => {
     const page = await browser.newPage();
+    await offlineGoogle(page);
     await page.goto(baseURL + "/pres");
     await page.getByRole("link", { name: "Nouveau" }).click();
     await page.waitForURL(/\/quiz\/new/);
     await hydrated(page);
 
-    // Step 1: title and description, both required.
+    // Step 1: title and description, both required. No Maps key here: the wizard says the map is
+    // a test map.
     await expect(page.getByRole("heading", { name: "Nouveau quiz" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Carte de test : sans clé Google Maps").isVisible()).resolves.toBe(true);
     await page.getByLabel("Titre", { exact: true }).fill(title);
     await page.getByRole("button", { name: "Suivant" }).click();
     await expect(page.getByRole("alert").textContent()).resolves.toBe("Tous les champs sont obligatoires");
@@ -132,7 +136,8 @@ describe("Game masters build a quiz with the wizard", () => {
     await screenshot(page, "wizard-2-photo");
     await noSeriousAxeViolation(page);
 
-    // Street View: coordinates come from the embed; offline, a panel shows the position.
+    // Street View: coordinates come from the embed; Google cannot be reached here, so the preview
+    // says the view cannot be shown.
     await page.getByLabel("Google Maps streetview URL").check();
     await page.getByLabel("Titre", { exact: true }).fill("La tour");
     await page.getByLabel("Description", { exact: true }).fill("Une tour en fer puddlé");
@@ -140,7 +145,7 @@ describe("Game masters build a quiz with the wizard", () => {
     await expect(page.getByText("Ce lien Street View ne contient pas la position et l'angle de vue").isVisible()).resolves.toBe(true);
     await page.getByLabel("Code d'intégration Street View").fill(EMBED);
     await expect(page.getByLabel("Coordonnées (latitude,longitude)").inputValue()).resolves.toBe("48.85837,2.294481");
-    await expect(page.getByText("Aperçu Street View indisponible hors ligne").isVisible()).resolves.toBe(true);
+    await page.getByText("La vue Street View ne peut pas s'afficher ici.").waitFor();
     // Spec §5: without coordinates the submit is silently dropped.
     let posted = 0;
     page.on("request", (r) => {

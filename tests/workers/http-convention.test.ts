@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
  * an API route answers a method it does not take with the one French 405.
  */
 const ORIGIN = "http://localhost";
+/** The sweeps send a few hundred requests one after the other: seconds on a loaded machine. */
+const SWEEP = { timeout: 60_000 };
 const routeFiles = Object.keys(import.meta.glob("../../app/routes/*.{ts,tsx}"));
 
 /** The address a flat route file answers, every parameter filled with "1". */
@@ -34,7 +36,7 @@ function send(path: string, method: string, origin: string) {
 }
 
 describe("a change sent from another site", () => {
-  it("gets the app's 403 « Authentification incorrecte » on every page and API route", async () => {
+  it("gets the app's 403 « Authentification incorrecte » on every page and API route", SWEEP, async () => {
     expect(pages).toContain("/pres");
     expect(apis).toContain("/api/game/launch");
     for (const path of [...pages, ...pages.map((p) => `${p}?index`), "/pres.data?index", ...apis]) {
@@ -65,7 +67,7 @@ describe("a change sent from another site", () => {
 });
 
 describe("the method guard", () => {
-  it("answers 405 « Méthode non autorisée » with Allow on every API route, for each method it does not take", async () => {
+  it("answers 405 « Méthode non autorisée » with Allow on every API route, for each method it does not take", SWEEP, async () => {
     for (const path of apis) {
       const put = await send(path, "PUT", ORIGIN);
       expect({ path, status: put.status }).toEqual({ path, status: 405 });

@@ -6,6 +6,7 @@ import { Icon } from "./Icon";
 import { LoginForm } from "./LoginForm";
 import { NameDialog } from "./NameDialog";
 import { Shell } from "./Shell";
+import { TestMapNotice } from "~/features/map/TestMapNotice";
 import { ToastProvider, useActionFetcher } from "./Toast";
 import { QuizCard } from "./QuizCard";
 import type { DashboardData } from "@common/dashboard/types";
@@ -70,6 +71,8 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
             </Link>
           </div>
         </div>
+
+        <TestMapNotice className="dash-test-map" />
 
         {data.folders.length ? (
           <section aria-labelledby="dossiers" className="dash-section">

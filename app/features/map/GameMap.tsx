@@ -1,15 +1,16 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import type { PublicEnv } from "@common/public-env";
+import { useGoogleTrouble } from "./google-status";
 import "./map.css";
+import { MAP_MSG } from "./messages";
 import { OfflineMap } from "./OfflineMap";
+import { usePublicEnv } from "./public-env";
 import type { GameMapProps } from "./types";
 
 /**
- * The one map of the app (DESIGN §7). With a Google Maps key it renders Google's hybrid map
- * in the browser; without one, or when Google does not load, the offline map in the same box.
- * The Google code is a separate chunk loaded after hydration, so server rendering never touches
- * it and players without a key never download it.
+ * The one map of the app. With a Google Maps key it renders Google's hybrid map in the browser;
+ * without one, or once Google failed to load or refused the key, the offline map in the same
+ * box. The Google code is a separate chunk loaded after hydration, so server rendering never
+ * touches it and players without a key never download it.
  */
 const GoogleGameMap = lazy(() => import("./GoogleGameMap"));
 
@@ -19,22 +20,31 @@ function useHydrated(): boolean {
   return useSyncExternalStore(
     noop,
     () => true,
-    () => false
+    () => false,
   );
 }
 
-export function GameMap(props: GameMapProps) {
-  const root = useRouteLoaderData("root") as { env?: PublicEnv } | undefined;
-  const apiKey = root?.env?.googleMapsApiKey ?? null;
-  const mapId = root?.env?.googleMapsMapId ?? null;
+export function GameMap({ explainFallback = false, ...props }: GameMapProps & {
+  /**
+   * Say on the map why it is the offline one when Google failed (presenter and admin screens,
+   * where someone can act on it); players just play on it.
+   */
+  explainFallback?: boolean;
+}) {
+  const { googleMapsApiKey: apiKey, googleMapsMapId: mapId } = usePublicEnv();
   const hydrated = useHydrated();
+  const trouble = useGoogleTrouble();
 
   if (!apiKey) return <OfflineMap {...props} />;
+  if (trouble !== "none") {
+    const notice = trouble === "refused" ? MAP_MSG.keyRefused : MAP_MSG.unreachable;
+    return <OfflineMap {...props} notice={explainFallback ? notice : undefined} />;
+  }
   const placeholder = <MapPlaceholder className={props.className} ariaLabel={props.ariaLabel} />;
   if (!hydrated) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <GoogleGameMap {...props} apiKey={apiKey} mapId={mapId} />
+      <GoogleGameMap {...props} apiKey={apiKey} mapId={mapId} explainFallback={explainFallback} />
     </Suspense>
   );
 }

@@ -4,39 +4,45 @@ import {
   APIProvider,
   Circle,
   Map,
-  Marker,
   Polyline,
   Rectangle,
   useApiLoadingStatus,
   useMap,
 } from "@vis.gl/react-google-maps";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes } from "./help-target";
-import { DEFAULT_MARKER_COLOR, PIN_PATH } from "./MapPin";
-import { OfflineMap } from "./OfflineMap";
 import { boundsCenter } from "@common/projection";
-import type { Bounds, GameMapProps, MapMarker } from "./types";
+import { listenForAuthFailure, reportGoogleTrouble } from "./google-status";
+import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes } from "./help-target";
+import { HtmlMarker } from "./HtmlMarker";
+import { MAP_MSG } from "./messages";
+import { OfflineMap } from "./OfflineMap";
+import type { Bounds, GameMapProps } from "./types";
 
 /**
- * Google rendering of GameMap (spec §2 "Player map behaviour", DESIGN §7). Loaded in the browser
- * only (GameMap lazy-loads this module after hydration). When the script fails, the key is
- * refused, or nothing has loaded after a while, the offline map takes the same box.
+ * Google rendering of GameMap, loaded in the browser only (GameMap lazy-loads this module after
+ * hydration). Google bills every `google.maps.Map` built, so the map is built once per page and
+ * kept: `reuseMaps` parks the instance when a screen unmounts it and hands it to the next
+ * screen (next question, results), which only changes its options, overlays and camera.
  */
 
+// Before the script is ever requested: Google reports a refused key through this hook.
+listenForAuthFailure();
+
+/** Past this, the offline map stands in while Google keeps loading (it takes over if it does). */
 const LOAD_TIMEOUT_MS = 12_000;
 
 /**
- * Everything hidden but road labels and administrative areas (spec §2). JSON styles do not
- * combine with a map id: with GOOGLE_MAPS_MAP_ID the cloud style decides instead.
+ * Everything hidden but road labels and administrative areas. JSON styles do not combine with
+ * a Map ID: with GOOGLE_MAPS_MAP_ID the map's cloud style decides instead.
  */
-const STYLES: google.maps.MapTypeStyle[] = [
+const PLAYER_MAP_STYLES: google.maps.MapTypeStyle[] = [
   { stylers: [{ visibility: "off" }] },
   { featureType: "administrative", stylers: [{ visibility: "on" }] },
   { featureType: "road", elementType: "labels", stylers: [{ visibility: "on" }] },
   { featureType: "road", elementType: "labels.icon", stylers: [{ visibility: "off" }] },
 ];
 
-type Props = GameMapProps & { apiKey: string; mapId: string | null };
+type Props = GameMapProps & { apiKey: string; mapId: string | null; explainFallback: boolean };
 
 export default function GoogleGameMap({ apiKey, ...props }: Props) {
   return (
@@ -46,20 +52,21 @@ export default function GoogleGameMap({ apiKey, ...props }: Props) {
   );
 }
 
-function GoogleOrOffline({ mapId, ...props }: Omit<Props, "apiKey">) {
+function GoogleOrOffline({ mapId, explainFallback, ...props }: Omit<Props, "apiKey">) {
   const status = useApiLoadingStatus();
-  const [timedOut, setTimedOut] = useState(false);
+  const [slow, setSlow] = useState(false);
+
   useEffect(() => {
-    if (status === APILoadingStatus.LOADED) return;
-    const timer = setTimeout(() => setTimedOut(true), LOAD_TIMEOUT_MS);
+    // The script did not load: the rest of the page goes offline without asking again.
+    if (status === APILoadingStatus.FAILED) reportGoogleTrouble("unreachable");
+    if (status === APILoadingStatus.LOADED) return setSlow(false);
+    const timer = setTimeout(() => setSlow(true), LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [status]);
 
-  const failed =
-    status === APILoadingStatus.FAILED ||
-    status === APILoadingStatus.AUTH_FAILURE ||
-    (timedOut && status !== APILoadingStatus.LOADED);
-  if (failed) return <OfflineMap {...props} />;
+  if (slow && status !== APILoadingStatus.LOADED) {
+    return <OfflineMap {...props} notice={explainFallback ? MAP_MSG.unreachable : undefined} />;
+  }
   return <GoogleView {...props} mapId={mapId} />;
 }
 
@@ -79,7 +86,6 @@ function GoogleView({
   ariaLabel = "Carte",
   mapId,
 }: GameMapProps & { mapId: string | null }) {
-  const [currentZoom, setCurrentZoom] = useState(zoom ?? 5);
   const camera =
     center && zoom !== undefined
       ? { defaultCenter: center, defaultZoom: zoom }
@@ -92,9 +98,10 @@ function GoogleView({
       aria-label={ariaLabel}
     >
       <Map
+        reuseMaps
         style={{ width: "100%", height: "100%" }}
         {...camera}
-        {...(mapId ? { mapId } : { styles: STYLES })}
+        {...(mapId ? { mapId } : { styles: PLAYER_MAP_STYLES })}
         mapTypeId="hybrid"
         defaultTilt={0}
         tiltInteractionEnabled={false}
@@ -113,12 +120,9 @@ function GoogleView({
           const ll = e.detail.latLng;
           if (ll && onMapClick) onMapClick({ lat: ll.lat, lng: ll.lng });
         }}
-        onZoomChanged={(e) => {
-          setCurrentZoom(e.detail.zoom);
-          onZoomChange?.(e.detail.zoom);
-        }}
       >
         <Camera bounds={bounds} center={center} zoom={zoom} focus={focus ?? null} />
+        {onZoomChange ? <ZoomReporter onZoomChange={onZoomChange} /> : null}
         {rectangles.map((r) => (
           <Rectangle
             key={r.id}
@@ -142,17 +146,47 @@ function GoogleView({
             clickable={false}
           />
         ))}
-        {helpZone ? <HelpTargetLines zone={helpZone} zoom={currentZoom} /> : null}
+        {helpZone ? <HelpTargetLines zone={helpZone} /> : null}
         {markers.map((m) => (
-          <GoogleMarker key={m.id} marker={m} />
+          <HtmlMarker key={m.id} marker={m} />
         ))}
       </Map>
     </div>
   );
 }
 
-function HelpTargetLines({ zone, zoom }: { zone: NonNullable<GameMapProps["helpZone"]>; zoom: number }) {
+/** The map's zoom, followed: a reused map keeps the zoom it had, so it is read, not assumed. */
+function useMapZoom(): number | null {
+  const map = useMap();
+  const [zoom, setZoom] = useState<number | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const read = () => {
+      const z = map.getZoom();
+      if (z !== undefined) setZoom(z);
+    };
+    read();
+    const listener = google.maps.event.addListener(map, "zoom_changed", read);
+    return () => listener.remove();
+  }, [map]);
+  return zoom;
+}
+
+function ZoomReporter({ onZoomChange }: { onZoomChange: (zoom: number) => void }) {
+  const zoom = useMapZoom();
+  const report = useRef(onZoomChange);
+  report.current = onZoomChange;
+  useEffect(() => {
+    if (zoom !== null) report.current(Math.round(zoom));
+  }, [zoom]);
+  return null;
+}
+
+/** The help target, its line width following the zoom (thicker when zoomed out). */
+function HelpTargetLines({ zone }: { zone: NonNullable<GameMapProps["helpZone"]> }) {
+  const zoom = useMapZoom();
   const target = useMemo(() => helpTargetShapes(zone), [zone]);
+  if (zoom === null) return null;
   const options = {
     strokeColor: HELP_TARGET_COLOR,
     strokeOpacity: 0.9,
@@ -168,49 +202,6 @@ function HelpTargetLines({ zone, zoom }: { zone: NonNullable<GameMapProps["helpZ
         <Polyline key={`s${i}`} path={path} {...options} />
       ))}
     </>
-  );
-}
-
-function GoogleMarker({ marker }: { marker: MapMarker }) {
-  // Only rendered inside <Map>, once the API is loaded: google.maps is defined here.
-  const icon = useMemo<google.maps.Icon | google.maps.Symbol>(() => {
-    if (marker.iconUrl) {
-      return {
-        url: marker.iconUrl,
-        scaledSize: new google.maps.Size(44, 44),
-        anchor: new google.maps.Point(22, 44),
-        labelOrigin: new google.maps.Point(22, 56),
-      };
-    }
-    return {
-      path: PIN_PATH,
-      fillColor: marker.color ?? DEFAULT_MARKER_COLOR,
-      fillOpacity: 1,
-      strokeColor: "#ffffff",
-      strokeWeight: 1.5,
-      scale: 1.2,
-      anchor: new google.maps.Point(12, 34),
-      labelOrigin: new google.maps.Point(12, 44),
-    };
-  }, [marker.iconUrl, marker.color]);
-  return (
-    <Marker
-      position={marker.position}
-      icon={icon}
-      title={marker.label}
-      label={
-        marker.label
-          ? {
-              text: marker.label,
-              color: "#ffffff",
-              fontSize: "13px",
-              fontWeight: "700",
-              className: "gm-marker-label",
-            }
-          : undefined
-      }
-      clickable={false}
-    />
   );
 }
 

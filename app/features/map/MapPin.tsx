@@ -12,3 +12,18 @@ export function MapPin({ color = DEFAULT_MARKER_COLOR }: { color?: string }) {
     </svg>
   );
 }
+
+/** A folded map: the offline map's badge and the no-key line of the dashboard and the wizard. */
+export function MapIcon({ size = 14 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path
+        d="M3 6l6-3 6 3 6-3v15l-6 3-6-3-6 3z M9 3v15 M15 6v15"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { KeyboardEvent, PointerEvent as ReactPointerEvent } from "react";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes, helpTargetSvgPath } from "./help-target";
-import { MapPin } from "./MapPin";
+import { MapIcon } from "./MapPin";
+import { MarkerBody } from "./MarkerBody";
 import {
   approxZoom,
   boundsCenter,
@@ -62,7 +63,11 @@ export function OfflineMap({
   onZoomChange,
   className,
   ariaLabel = "Carte",
-}: GameMapProps) {
+  notice,
+}: GameMapProps & {
+  /** Why this is the offline map although a Google key is set (presenter and admin screens). */
+  notice?: string;
+}) {
   const limit = restrict ? bounds : null;
   const limitRef = useRef(limit);
   limitRef.current = limit;
@@ -423,33 +428,12 @@ export function OfflineMap({
           const p = project(view, m.position);
           if (!inside(p)) return null;
           return (
-            <div
+            <MarkerBody
               key={m.id}
-              className="om-marker"
+              marker={m}
               style={{ left: pct(p.x), top: pct(p.y) }}
-              role={m.label ? "img" : undefined}
-              aria-label={m.label}
-              aria-hidden={m.label ? undefined : true}
-              data-marker-id={m.id}
-            >
-              {m.iconUrl ? (
-                <img
-                  className="om-marker-icon"
-                  src={m.iconUrl}
-                  alt=""
-                  width={40}
-                  height={40}
-                  draggable={false}
-                />
-              ) : (
-                <MapPin color={m.color} />
-              )}
-              {m.label ? (
-                <span className={`om-marker-label${labelSide(p.x, size.w)}`} aria-hidden="true">
-                  {m.label}
-                </span>
-              ) : null}
-            </div>
+              labelSide={labelSide(p.x, size.w)}
+            />
           );
         })}
       </div>
@@ -457,17 +441,14 @@ export function OfflineMap({
       <div className="om-crosshair" style={{ left: pct(cross.x), top: pct(cross.y) }} aria-hidden="true" />
 
       <p className="om-badge">
-        <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-          <path
-            d="M3 6l6-3 6 3 6-3v15l-6 3-6-3-6 3z M9 3v15 M15 6v15"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <MapIcon />
         Carte hors ligne
       </p>
+      {notice ? (
+        <p className="om-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
 
       <div className="om-zoom">
         <button type="button" aria-label="Zoom avant" onClick={() => zoomBy(ZOOM_STEP)}>

@@ -42,8 +42,8 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, ta
         <ProgressBar clock={clock} pointMax={me.pointsSettings.point_max_temps} />
       </header>
       <div className="pl-map">
+        {/* Not keyed by question: one map for the whole game (Google bills each one built). */}
         <GameMap
-          key={questionIndex}
           bounds={me.mapSettings.bounds}
           center={me.mapSettings.center}
           zoom={me.mapSettings.zoom}

@@ -151,6 +151,7 @@ export function ResultsMapView({
             circles={circles}
             ariaLabel="Carte des résultats"
             className="pres-map"
+            explainFallback
           />
         </div>
         <aside className="results-side" aria-live="polite">

@@ -41,6 +41,7 @@ export function CoordsPreview({ text, onPick, near }: { text: string; onPick?: (
           markers={spot ? [{ id: "spot", position: spot, color: "#d81b60", label: "Position de la question" }] : []}
           onMapClick={pick}
           ariaLabel={pick ? "Carte : touchez pour placer la question" : "Aperçu de la position de la question"}
+          explainFallback
         />
       </div>
       {pick ? (

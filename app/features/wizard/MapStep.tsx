@@ -304,6 +304,7 @@ export function MapStep({
           onMapClick={clickable ? click : undefined}
           onZoomChange={setMapZoom}
           ariaLabel="Carte des paramètres du quiz"
+          explainFallback
         />
       </section>
     </div>

@@ -1,10 +1,9 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { formatCoords, parseCoords } from "@common/coords";
 import type { LatLng } from "@common/protocol";
 import { MSG } from "@common/messages";
-import type { PublicEnv } from "@common/public-env";
-import { parseStreetViewEmbed, streetViewPreviewUrl, type StreetView } from "@common/streetview";
+import { parseStreetViewEmbed, type StreetView } from "@common/streetview";
+import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { uploadQuestion } from "./api";
 import { CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
@@ -148,33 +147,7 @@ export function StreetViewQuestionForm({
   );
 }
 
-/** Spec §9: a 600x300 preview; without a Maps key (offline), a panel with the position. */
-export function StreetViewPreview({ sv }: { sv: StreetView }) {
-  const root = useRouteLoaderData("root") as { env?: PublicEnv } | undefined;
-  const key = root?.env?.googleMapsApiKey ?? null;
-  if (key) {
-    return <img className="wz-sv-preview" src={streetViewPreviewUrl(sv, key)} width={600} height={300} alt="Aperçu Street View" />;
-  }
-  const f = (n: number, d: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: d });
-  return (
-    <div className="wz-sv-preview wz-sv-offline" role="group" aria-label="Aperçu Street View">
-      <p className="wz-sv-offline-title">Aperçu Street View indisponible hors ligne</p>
-      <dl>
-        <div className="wz-sv-position">
-          <dt>Position</dt>
-          <dd>
-            {f(sv.lat, 6)}, {f(sv.lng, 6)}
-          </dd>
-        </div>
-        <div>
-          <dt>Cap</dt>
-          <dd>{f(sv.heading, 1)}°</dd>
-        </div>
-        <div>
-          <dt>Inclinaison</dt>
-          <dd>{f(sv.pitch, 1)}°</dd>
-        </div>
-      </dl>
-    </div>
-  );
+/** Spec §9's 600x300 preview: Google's own embed, which needs no key. */
+function StreetViewPreview({ sv }: { sv: StreetView }) {
+  return <StreetViewFrame className="wz-sv-preview" title="Aperçu Street View" sv={sv} />;
 }

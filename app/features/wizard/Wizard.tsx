@@ -5,6 +5,7 @@ import { MapStep } from "./MapStep";
 import { QuestionsStep } from "./QuestionsStep";
 import type { WizardQuestion } from "@common/wizard/types";
 import { TitleStep } from "./TitleStep";
+import { TestMapNotice } from "~/features/map/TestMapNotice";
 
 export type WizardQuiz = {
   uniqueName: string;
@@ -87,6 +88,7 @@ export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, f
       </header>
 
       <main className="wz-main">
+        <TestMapNotice className="wz-test-map" />
         {step === 1 ? (
           <TitleStep
             quiz={quiz}

@@ -1,0 +1,79 @@
+/// <reference types="google.maps" />
+import { useMap } from "@vis.gl/react-google-maps";
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { MarkerBody } from "./MarkerBody";
+import type { LatLng, MapMarker } from "./types";
+
+/**
+ * Markers drawn as our own HTML in an OverlayView (docs/decisions/011): `google.maps.Marker` is
+ * deprecated, and `AdvancedMarkerElement` needs a Map ID, which in turn switches off the JSON
+ * styles the player map relies on. An OverlayView works with and without a Map ID, and shows the
+ * very element the offline map shows.
+ */
+type HtmlOverlay = google.maps.OverlayView & { readonly el: HTMLDivElement; moveTo(p: LatLng): void };
+
+let OverlayClass: (new (position: LatLng) => HtmlOverlay) | null = null;
+
+/** The class can only be declared once google.maps is loaded, hence lazily, once per page. */
+function overlayClass() {
+  if (OverlayClass) return OverlayClass;
+  class Overlay extends google.maps.OverlayView {
+    readonly el = document.createElement("div");
+    private position: LatLng;
+
+    constructor(position: LatLng) {
+      super();
+      this.position = position;
+      this.el.className = "gm-html-marker";
+    }
+
+    // The marker pane takes no pointer events: a tap on a marker still reaches the map.
+    onAdd() {
+      this.getPanes()?.markerLayer.appendChild(this.el);
+    }
+
+    draw() {
+      const p = this.getProjection()?.fromLatLngToDivPixel(this.position);
+      if (!p) return;
+      this.el.style.left = `${p.x}px`;
+      this.el.style.top = `${p.y}px`;
+    }
+
+    onRemove() {
+      this.el.remove();
+    }
+
+    moveTo(position: LatLng) {
+      this.position = position;
+      if (this.getProjection()) this.draw();
+    }
+  }
+  OverlayClass = Overlay;
+  return Overlay;
+}
+
+export function HtmlMarker({ marker }: { marker: MapMarker }) {
+  const map = useMap();
+  const [overlay, setOverlay] = useState<HtmlOverlay | null>(null);
+
+  useEffect(() => {
+    if (!map) return;
+    const created = new (overlayClass())(marker.position);
+    created.setMap(map);
+    setOverlay(created);
+    return () => {
+      created.setMap(null);
+      setOverlay(null);
+    };
+    // The position follows in the effect below; a new overlay only for a new map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map]);
+
+  const { lat, lng } = marker.position;
+  useEffect(() => {
+    overlay?.moveTo({ lat, lng });
+  }, [overlay, lat, lng]);
+
+  return overlay ? createPortal(<MarkerBody marker={marker} />, overlay.el) : null;
+}

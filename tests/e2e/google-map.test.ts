@@ -1,0 +1,406 @@
+/**
+ * The Google path, end to end: a server with a Maps key, Chromium pages whose Google requests
+ * the test answers with the fake Maps script (tests/support/google-maps.ts). A whole game
+ * (presenter, phones), the wizard, /watch and /map, and a key Google refuses.
+ */
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LatLng } from "@common/protocol";
+import { hydrated, launchChromium, LAPTOP, PHONE, PRESENTER, screenshot, seriousViolations, signIn, tapMap } from "../support/browser";
+import {
+  fakeGoogle,
+  mapsState,
+  shownMap,
+  tapGoogleMap,
+  zoomGoogleMap,
+  type FakeShapeState,
+  type GoogleFake,
+  type GoogleFakeOptions,
+} from "../support/google-maps";
+import { startGoogleServer, TEST_MAPS_KEY, type GoogleServer } from "../support/google-server";
+
+const picture = (file: string) => new Uint8Array(readFileSync(new URL(`../../db/seed/pictures/${file}`, import.meta.url)));
+
+/** Paris, as the demo quiz has it. */
+const MAP = {
+  center: { lat: 48.8675, lng: 2.3205 },
+  zoom: 13,
+  bounds: { north: 48.9, south: 48.835, east: 2.385, west: 2.255 },
+};
+const TOUR = { lat: 48.85826, lng: 2.29451 };
+const PYRAMIDE = { lat: 48.86098, lng: 2.33585 };
+const ARC = { lat: 48.87378, lng: 2.29504 };
+const PANO = "CAoSLEFGMVFpcE5fQ2xhc3Nl";
+
+/** Spec §2: most features hidden, road labels and administrative areas kept. */
+const PLAYER_STYLES = [
+  { stylers: [{ visibility: "off" }] },
+  { featureType: "administrative", stylers: [{ visibility: "on" }] },
+  { featureType: "road", elementType: "labels", stylers: [{ visibility: "on" }] },
+  { featureType: "road", elementType: "labels.icon", stylers: [{ visibility: "off" }] },
+];
+
+const M_PER_DEG = 111_195;
+const offset = (s: LatLng, northM: number, eastM: number): LatLng => ({
+  lat: s.lat + northM / M_PER_DEG,
+  lng: s.lng + eastM / (M_PER_DEG * Math.cos((s.lat * Math.PI) / 180)),
+});
+
+let server: GoogleServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startGoogleServer();
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A browser context at that size whose Google is the fake. */
+async function googleContext(viewport: { width: number; height: number }, options: GoogleFakeOptions = {}) {
+  const phone = viewport.width < 800;
+  const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone, locale: "fr-FR" });
+  const google = await fakeGoogle(context, options);
+  return { context, google };
+}
+
+const step = (page: Page, name: string, timeout = 40_000) => page.locator(`[data-step="${name}"]`).waitFor({ timeout });
+
+/** 'Lancer la partie' once the presenter's lobby lists every phone (a game needs a player). */
+async function startGame(screen: Page, players: number) {
+  await expect.poll(() => screen.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe(`${players}/50`);
+  await screen.getByRole("button", { name: "Lancer la partie" }).click();
+}
+const polylines = (shapes: FakeShapeState[]) => shapes.filter((s) => s.kind === "Polyline");
+const circles = (shapes: FakeShapeState[]) => shapes.filter((s) => s.kind === "Circle");
+
+async function shapesNow(page: Page) {
+  return (await mapsState(page))!.shapes;
+}
+
+/** The Maps script was asked for once on this page, asynchronously, in French, with the key. */
+async function expectOneFrenchLoad(page: Page, google: GoogleFake) {
+  const state = (await mapsState(page))!;
+  expect(google.scriptRequests.length).toBe(1);
+  expect(state.loads).toBe(1);
+  expect(state.scriptAsync).toBe(true);
+  expect(state.loadParams).toMatchObject({ key: TEST_MAPS_KEY, language: "fr", region: "FR", callback: "google.maps.__ib__" });
+}
+
+describe("A whole game on the Google map", () => {
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+  });
+
+  it("player map as spec §2 says, one marker per tap, the help target, the results sequence, one map per page", { timeout: 240_000 }, async () => {
+    const owner = await server.make.mj();
+    const quiz = await server.make.quiz(owner, {
+      name: "Paris vu du ciel",
+      mapSettings: MAP,
+      questions: [
+        { ...TOUR, name: "La dame de fer", photo: await server.make.photo(picture("tour.jpg")) },
+        { ...PYRAMIDE, name: "Une pyramide", streetview: { pano: PANO, ...PYRAMIDE, heading: 120, pitch: 5 } },
+        { ...ARC, name: "Un arc", photo: await server.make.photo(picture("arc.jpg")) },
+      ],
+    });
+    const spots = [TOUR, PYRAMIDE, ARC];
+
+    // The presenter launches from its screen, as a game master does.
+    const pres = await googleContext(PRESENTER);
+    contexts.push(pres.context);
+    await signIn(pres.context, await server.app.cookieFor(owner), server.baseURL);
+    const screen = await pres.context.newPage();
+    const errors: string[] = [];
+    screen.on("pageerror", (e) => errors.push(e.message));
+    await screen.goto(`${server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=500&max_player=50`);
+    await screen.waitForURL(/[?&]room=\d{6}/);
+    const room = new URL(screen.url()).searchParams.get("room")!;
+
+    // Two phones join.
+    const phones: { page: Page; google: GoogleFake; pseudo: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { context, google } = await googleContext(PHONE);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(`${server.baseURL}/play/${room}`);
+      await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
+      phones.push({ page, google, pseudo: (await page.locator(".pl-me-pseudo").textContent())! });
+    }
+    // No map before the game: nothing loaded, nothing billed.
+    for (const p of phones) expect(p.google.scriptRequests.length).toBe(0);
+    await startGame(screen, 2);
+
+    for (let q = 0; q < spots.length; q++) {
+      const spot = spots[q]!;
+      const [a, b] = phones as [(typeof phones)[0], (typeof phones)[0]];
+      for (const p of phones) await p.page.getByText(`Question ${q + 1}/3`).waitFor({ timeout: 30_000 });
+      const map = await shownMap(a.page);
+      if (q === 1) {
+        // The Street View question: Google's embed, rebuilt from the numbers.
+        const frame = screen.locator("iframe[title^='Question 2']");
+        expect(await frame.getAttribute("src")).toBe(
+          `https://www.google.com/maps/embed?pb=!4v0!6m7!1m6!1s${PANO}!2m2!1d${PYRAMIDE.lat}!2d${PYRAMIDE.lng}!3f120!4f5`,
+        );
+        await screen.frameLocator("iframe[title^='Question 2']").getByText("Street View simulé").waitFor();
+      }
+
+      if (q === 0) {
+        // Spec §2: hybrid, no tilt, greedy gestures, restricted to the quiz's bounds, no map-type,
+        // fullscreen or Street View control, everything hidden but road labels and boundaries.
+        expect(map.constructorOptions).toMatchObject({
+          mapTypeId: "hybrid",
+          tilt: 0,
+          tiltInteractionEnabled: false,
+          headingInteractionEnabled: false,
+          gestureHandling: "greedy",
+          restriction: { latLngBounds: MAP.bounds, strictBounds: false },
+          mapTypeControl: false,
+          fullscreenControl: false,
+          streetViewControl: false,
+          center: MAP.center,
+          zoom: MAP.zoom,
+          styles: PLAYER_STYLES,
+        });
+        expect(map.constructorOptions.mapId).toBeUndefined();
+        // What the fake draws follows the options: the zoom buttons are the only control left.
+        expect(await a.page.locator("[data-fake-map] [data-control]").evaluateAll((els) => els.map((e) => e.getAttribute("data-control")))).toEqual(["zoom"]);
+        expect(await a.page.getByRole("button", { name: "Répondre" }).count()).toBe(0);
+        await screenshot(a.page, "google-player-question");
+      }
+
+      // The help target: two circles and eight spokes, magenta, over a square holding the spot,
+      // their width max(5, 10 - zoom); redrawn when the player zooms out.
+      const target = polylines(await shapesNow(a.page));
+      expect(target.length).toBe(10);
+      for (const line of target) {
+        expect(line.options).toMatchObject({ strokeColor: "#ff00ff", strokeWeight: Math.max(5, 10 - map.zoom) });
+      }
+      const ringPoints = target[0]!.path!;
+      const lats = ringPoints.map((p) => p.lat);
+      const lngs = ringPoints.map((p) => p.lng);
+      expect(spot.lat).toBeGreaterThanOrEqual(Math.min(...lats) - 1e-6);
+      expect(spot.lat).toBeLessThanOrEqual(Math.max(...lats) + 1e-6);
+      expect(spot.lng).toBeGreaterThanOrEqual(Math.min(...lngs) - 1e-6);
+      expect(spot.lng).toBeLessThanOrEqual(Math.max(...lngs) + 1e-6);
+      if (q === 0) {
+        await zoomGoogleMap(a.page, 3);
+        await expect.poll(async () => polylines(await shapesNow(a.page)).map((l) => l.options.strokeWeight)).toEqual(Array(10).fill(7));
+        await zoomGoogleMap(a.page, MAP.zoom);
+        await expect.poll(async () => polylines(await shapesNow(a.page)).map((l) => l.options.strokeWeight)).toEqual(Array(10).fill(5));
+      }
+
+      // A tap places the marker and offers 'Répondre'; a second tap moves it: still one marker.
+      const marker = a.page.locator('[data-fake-map] [data-marker-id="me"]');
+      await tapGoogleMap(a.page, offset(spot, 300, 300));
+      await a.page.getByRole("button", { name: "Répondre" }).waitFor();
+      const first = await marker.boundingBox();
+      await tapGoogleMap(a.page, offset(spot, 30, 0));
+      await expect.poll(async () => (await marker.boundingBox())?.y).not.toBe(first?.y);
+      expect(await a.page.locator("[data-fake-map] [data-marker-id]").count()).toBe(1);
+      if (q === 0) {
+        await screenshot(a.page, "google-player-tapped");
+        expect(await seriousViolations(a.page)).toEqual([]);
+      }
+      await a.page.getByRole("button", { name: "Répondre" }).click();
+      await tapGoogleMap(b.page, offset(spot, 0, 150));
+      await b.page.getByRole("button", { name: "Répondre" }).click();
+
+
+      // The results map: the red circle on the spot, the zoom, the rings, then the markers from the
+      // farthest answer to the nearest.
+      await step(screen, "resultsQuestion");
+      const spotCircle = (shapes: FakeShapeState[]) => circles(shapes).find((c) => c.options.strokeColor === "#e53935");
+      await expect.poll(async () => spotCircle(await shapesNow(screen))?.center).toEqual(spot);
+      const overview = (await shownMap(screen)).zoom;
+      await expect.poll(async () => (await shownMap(screen)).zoom, { timeout: 10_000 }).toBeGreaterThan(overview);
+      await expect
+        .poll(async () => circles(await shapesNow(screen)).map((c) => c.radius).sort((x, y) => x! - y!), { timeout: 10_000 })
+        .toEqual([20, 50, 100, 200]);
+      const markerOf = (pseudo: string) => screen.locator(`[data-fake-map] [role="img"][aria-label="${pseudo}"]`);
+      await markerOf(b.pseudo).waitFor({ timeout: 10_000 });
+      expect(await markerOf(a.pseudo).count()).toBe(0);
+      if (q === 0) await screenshot(screen, "google-presenter-results");
+      await markerOf(a.pseudo).waitFor({ timeout: 10_000 });
+      await step(screen, "resultsQuestion_classement");
+      if (q === 1) await screenshot(screen, "google-presenter-results-2");
+    }
+
+    await step(screen, "endGame", 60_000);
+    // One map per page for the whole game (Google bills each one built), one script request.
+    for (const p of phones) {
+      expect((await mapsState(p.page))!.mapsBuilt).toBe(1);
+      await expectOneFrenchLoad(p.page, p.google);
+    }
+    expect((await mapsState(screen))!.mapsBuilt).toBe(1);
+    await expectOneFrenchLoad(screen, pres.google);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the Street View question on the presenter's screen without printing where it is", { timeout: 120_000 }, async () => {
+    const owner = await server.make.mj();
+    const quiz = await server.make.quiz(owner, {
+      mapSettings: MAP,
+      questions: [{ ...PYRAMIDE, name: "Une pyramide", streetview: { pano: PANO, ...PYRAMIDE, heading: 120, pitch: 5 } }],
+    });
+    const pres = await googleContext(PRESENTER);
+    contexts.push(pres.context);
+    await signIn(pres.context, await server.app.cookieFor(owner), server.baseURL);
+    const screen = await pres.context.newPage();
+    await screen.goto(`${server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=non&max_player=50`);
+    await screen.waitForURL(/[?&]room=\d{6}/);
+    const room = new URL(screen.url()).searchParams.get("room")!;
+    const phone = await server.join(room);
+    await startGame(screen, 1);
+    await step(screen, "question");
+    const frame = screen.frameLocator("iframe[title^='Question 1']");
+    await frame.getByText("Street View simulé").waitFor();
+    const text = await screen.locator("body").innerText();
+    for (const shown of [String(PYRAMIDE.lat), String(PYRAMIDE.lat).replace(".", ","), "48,86", "2,33"]) {
+      expect(text).not.toContain(shown);
+    }
+    await screenshot(screen, "google-presenter-streetview");
+    phone.close();
+  });
+});
+
+describe("The wizard, /watch and /map on the Google map", () => {
+  it("sets a quiz's map by tapping Google's map, with one map for the whole wizard", { timeout: 150_000 }, async () => {
+    const owner = await server.make.mj({ edition: true });
+    const quiz = await server.make.quiz(owner, { mapSettings: null, questions: [{ ...TOUR, name: "La tour" }] });
+    const { context, google } = await googleContext(LAPTOP);
+    await signIn(context, await server.app.cookieFor(owner), server.baseURL);
+    const page = await context.newPage();
+    await page.goto(`${server.baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await hydrated(page);
+    // With a key the map is the real one: no test-map line.
+    expect(await page.getByText("Carte de test").count()).toBe(0);
+
+    // The coordinates preview is a Google map too.
+    await page.getByLabel("Coordonnées (latitude,longitude)").fill(`${ARC.lat},${ARC.lng}`);
+    await page.locator(".wz-mini-map [data-fake-map]").waitFor();
+    expect(await page.locator('.wz-mini-map [data-fake-map] [aria-label="Position de la question"]').count()).toBe(1);
+
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await page.getByRole("heading", { name: "Paramètres de la carte" }).waitFor();
+    await page.locator(".wz-map-area [data-fake-map]").waitFor();
+    const center = { lat: 48.86, lng: 2.33 };
+    await tapGoogleMap(page, center);
+    await page.getByText("Centre :").waitFor();
+    const nw = { lat: 48.9, lng: 2.25 };
+    const se = { lat: 48.82, lng: 2.41 };
+    await tapGoogleMap(page, nw);
+    await tapGoogleMap(page, se);
+    const banner = page.getByText("Essai des limites");
+    await banner.waitFor();
+    // For the trial the map is restricted to the bounds, as the players' map will be.
+    await expect.poll(async () => (await shownMap(page)).options.restriction).toEqual({
+      latLngBounds: { north: nw.lat, south: se.lat, east: se.lng, west: nw.lng },
+      strictBounds: false,
+    });
+    await screenshot(page, "google-wizard-bounds");
+    // The preview's map went on to serve the map step: one map for the whole wizard.
+    expect((await mapsState(page))!.mapsBuilt).toBe(1);
+    await banner.waitFor({ state: "detached", timeout: 8_000 });
+    await page.getByRole("button", { name: "Valider le zoom" }).click();
+    const save = page.waitForRequest((r) => r.url().includes("/api/pres/shared/quizz/mapSettings/"));
+    await page.getByRole("button", { name: "Confirmer ces paramètres" }).click();
+    const saved = JSON.parse((await save).postData() ?? "{}").mapSettings;
+    expect(saved).toEqual({ center, zoom: 12, bounds: { north: nw.lat, south: se.lat, east: se.lng, west: nw.lng } });
+    await page.waitForURL(`${server.baseURL}/mj`);
+    expect(google.scriptRequests.length).toBe(1);
+    await context.close();
+  });
+
+  it("/watch moves one marker on one map; /map reads a tap's coordinates", { timeout: 90_000 }, async () => {
+    const owner = await server.make.mj();
+    const quiz = await server.make.quiz(owner, {
+      mapSettings: MAP,
+      questions: [
+        { ...TOUR, name: "La tour", photo: await server.make.photo(picture("tour.jpg")) },
+        { ...PYRAMIDE, name: "La pyramide", photo: await server.make.photo(picture("pyramide.jpg")) },
+        { ...ARC, name: "L'arc", photo: await server.make.photo(picture("arc.jpg")) },
+      ],
+    });
+    const { context, google } = await googleContext(LAPTOP);
+    const page = await context.newPage();
+    await page.goto(`${server.baseURL}/watch?quiz=${quiz.uniqueName}`);
+    await hydrated(page);
+    const marker = (label: string) => page.locator(`[data-fake-map] [aria-label="${label}"]`);
+    await marker("1. La tour").waitFor();
+    await page.getByRole("button", { name: /La pyramide/ }).click();
+    await marker("2. La pyramide").waitFor();
+    await page.getByRole("button", { name: /L'arc/ }).click();
+    await marker("3. L'arc").waitFor();
+    expect(await page.locator("[data-fake-map] [data-marker-id]").count()).toBe(1);
+    expect((await mapsState(page))!.mapsBuilt).toBe(1);
+    await screenshot(page, "google-watch");
+
+    await page.goto(`${server.baseURL}/map`);
+    await hydrated(page, ".public-brand");
+    await tapGoogleMap(page, { lat: 45.76, lng: 4.835 });
+    await expect.poll(() => page.getByTestId("tap-lat").textContent()).toBe("45,76000° N");
+    expect(await page.getByTestId("tap-lng").textContent()).toBe("4,83500° E");
+    expect(await page.locator('[data-fake-map] [aria-label="Point choisi"]').count()).toBe(1);
+    // A new document, a new load: still one per page.
+    expect(google.scriptRequests.length).toBe(2);
+    await context.close();
+  });
+});
+
+describe("A key Google refuses", () => {
+  it("falls back to the offline map: with a notice on the presenter and in the wizard, playable on phones", { timeout: 150_000 }, async () => {
+    const owner = await server.make.mj({ edition: true });
+    const quiz = await server.make.quiz(owner, { mapSettings: MAP, questions: [{ ...TOUR, name: "La tour" }] });
+    const refused = { authFailure: true };
+
+    const pres = await googleContext(PRESENTER, refused);
+    await signIn(pres.context, await server.app.cookieFor(owner), server.baseURL);
+    const screen = await pres.context.newPage();
+    await screen.goto(`${server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=non&max_player=50`);
+    await screen.waitForURL(/[?&]room=\d{6}/);
+    const room = new URL(screen.url()).searchParams.get("room")!;
+
+    const phone = await googleContext(PHONE, refused);
+    const page = await phone.context.newPage();
+    await page.goto(`${server.baseURL}/play/${room}`);
+    await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
+    await startGame(screen, 1);
+
+    // The phone: Google built its map, then refused the key: the offline map takes the box, no
+    // notice for the player, and the game goes on.
+    await page.locator("[data-offline-map][data-ready]").waitFor({ timeout: 30_000 });
+    expect(await page.locator("[data-fake-map]").count()).toBe(0);
+    expect(await page.locator(".om-notice").count()).toBe(0);
+    await tapMap(page, 0.4, 0.5);
+    await screenshot(page, "google-refused-player");
+    await page.getByRole("button", { name: "Répondre" }).click();
+    // The only player has answered: the question ends at once.
+    await page.getByText("Résultats de la question").waitFor({ timeout: 30_000 });
+
+    // The presenter: the results on the offline map, saying why.
+    await step(screen, "resultsQuestion");
+    await screen.locator(".pres-map[data-offline-map]").waitFor();
+    const notice = screen.locator(".om-notice");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("Google Maps a refusé la clé");
+    await screenshot(screen, "google-refused-presenter");
+    expect(pres.google.scriptRequests.length).toBe(1);
+    expect(phone.google.scriptRequests.length).toBe(1);
+
+    // The wizard says it too.
+    const admin = await googleContext(LAPTOP, refused);
+    await signIn(admin.context, await server.app.cookieFor(owner), server.baseURL);
+    const wizard = await admin.context.newPage();
+    await wizard.goto(`${server.baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await hydrated(wizard);
+    await wizard.getByRole("button", { name: "Suivant" }).click();
+    await wizard.locator(".wz-map-area [data-offline-map] .om-notice").waitFor({ timeout: 20_000 });
+    await screenshot(wizard, "google-refused-wizard");
+    for (const c of [pres.context, phone.context, admin.context]) await c.close();
+  });
+});
