@@ -374,6 +374,8 @@ export async function updateQuestionFromForm(
     const set = fileKey === undefined ? changes : { ...changes, fileKey };
     if (Object.keys(set).length === 0) return row;
     const [updated] = await db.update(questions).set(set).where(eq(questions.id, row.id)).returning();
+    // Deleted meanwhile: a throw, so that a new photo stored for it is released again.
+    if (!updated) throw Refusal.notFound(WIZARD_MSG.questionNotFound);
     return updated;
   };
   const file = form.get("uploadFile");
