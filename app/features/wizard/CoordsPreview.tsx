@@ -62,8 +62,25 @@ export function UploadProgress({ percent }: { percent: number }) {
   );
 }
 
-/** The end of both question forms: the refusal, the upload progress and the submit button. */
-export function QuestionFormFooter({ error, progress }: { error: string | null; progress: number | null }) {
+/** The typed spot of a question: 'lat,lng', pasted or filled by a tap on the map beside it. */
+export function CoordsField({ id, value, onChange }: { id: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <div className="wz-field">
+      <label htmlFor={id}>Coordonnées (latitude,longitude)</label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        placeholder="ex. 48.8584,2.2945"
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </div>
+  );
+}
+
+/** Under a question form's fields: why it was refused, or how far its upload is. */
+export function FormStatus({ error, progress }: { error: string | null; progress: number | null }) {
   return (
     <>
       {error ? (
@@ -72,6 +89,15 @@ export function QuestionFormFooter({ error, progress }: { error: string | null; 
         </p>
       ) : null}
       {progress !== null ? <UploadProgress percent={progress} /> : null}
+    </>
+  );
+}
+
+/** The end of both question forms: the refusal, the upload progress and the submit button. */
+export function QuestionFormFooter({ error, progress }: { error: string | null; progress: number | null }) {
+  return (
+    <>
+      <FormStatus error={error} progress={progress} />
       <div className="wz-actions">
         <button type="submit" className="button" disabled={progress !== null}>
           Ajouter la question

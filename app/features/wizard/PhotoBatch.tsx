@@ -6,7 +6,7 @@ import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
-import { CoordsPreview, UploadProgress } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, FormStatus, UploadProgress } from "./CoordsPreview";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
 
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
@@ -33,10 +33,13 @@ export function PhotoBatch({
   quiz,
   onAdded,
   near,
+  shown,
 }: {
   quiz: string;
   onAdded: (q: WizardQuestion) => void;
   near: LatLng | null;
+  /** False while the other type is chosen: a batch goes on, but no map is built out of sight. */
+  shown: boolean;
 }) {
   const [items, setItems] = useState<Item[]>([]);
   const [running, setRunning] = useState(false);
@@ -180,6 +183,7 @@ export function PhotoBatch({
             quiz={quiz}
             photo={toPlace[0]!.state.photo}
             near={near}
+            shown={shown}
             onPlaced={(q) => placed(toPlace[0]!.key, q)}
             onSkip={() => dropItem(toPlace[0]!.key)}
           />
@@ -228,12 +232,14 @@ function PlacePhoto({
   quiz,
   photo,
   near,
+  shown,
   onPlaced,
   onSkip,
 }: {
   quiz: string;
   photo: PreparedPhoto;
   near: LatLng | null;
+  shown: boolean;
   onPlaced: (q: WizardQuestion) => void;
   onSkip: () => void;
 }) {
@@ -241,6 +247,10 @@ function PlacePhoto({
   const [coords, setCoords] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const changeCoords = (text: string) => {
+    setCoords(text);
+    setError(null);
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -265,26 +275,8 @@ function PlacePhoto({
           <label htmlFor="wz-place-name">Nom</label>
           <input id="wz-place-name" value={name} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
         </div>
-        <div className="wz-field">
-          <label htmlFor="wz-place-coords">Coordonnées (latitude,longitude)</label>
-          <input
-            id="wz-place-coords"
-            value={coords}
-            onChange={(e) => {
-              setCoords(e.currentTarget.value);
-              setError(null);
-            }}
-            placeholder="ex. 48.8584,2.2945"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {progress !== null ? <UploadProgress percent={progress} /> : null}
+        <CoordsField id="wz-place-coords" value={coords} onChange={changeCoords} />
+        <FormStatus error={error} progress={progress} />
         <div className="wz-actions">
           <button type="button" className="button button-secondary" onClick={onSkip} disabled={progress !== null}>
             Ne pas ajouter
@@ -294,16 +286,11 @@ function PlacePhoto({
           </button>
         </div>
       </div>
-      <div className="wz-form-preview">
-        <CoordsPreview
-          text={coords}
-          near={near}
-          onPick={(text) => {
-            setCoords(text);
-            setError(null);
-          }}
-        />
-      </div>
+      {shown ? (
+        <div className="wz-form-preview">
+          <CoordsPreview text={coords} near={near} onPick={changeCoords} />
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
 import { parseStreetViewEmbed } from "@common/streetview";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { updateQuestion } from "./api";
-import { CoordsPreview, UploadProgress } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, FormStatus } from "./CoordsPreview";
 import { Thumb } from "./PhotoBatch";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
 
@@ -37,6 +37,10 @@ export function QuestionEditor({
   const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const changeCoords = (text: string) => {
+    setCoords(text);
+    setError(null);
+  };
 
   async function choose(file: File | undefined) {
     if (!file) return;
@@ -130,25 +134,8 @@ export function QuestionEditor({
             </div>
           </>
         )}
-        <div className="wz-field">
-          <label htmlFor={`${id}-coords`}>Coordonnées (latitude,longitude)</label>
-          <input
-            id={`${id}-coords`}
-            value={coords}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => {
-              setCoords(e.currentTarget.value);
-              setError(null);
-            }}
-          />
-        </div>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {progress !== null ? <UploadProgress percent={progress} /> : null}
+        <CoordsField id={`${id}-coords`} value={coords} onChange={changeCoords} />
+        <FormStatus error={error} progress={progress} />
         <div className="wz-actions">
           <button type="button" className="button button-secondary" onClick={onClose} disabled={progress !== null}>
             Fermer
@@ -160,7 +147,7 @@ export function QuestionEditor({
       </div>
       <div className="wz-form-preview">
         {photo ? <Thumb blob={photo.jpeg} alt="Nouvelle photo" className="wz-photo-preview" /> : null}
-        <CoordsPreview text={coords} near={near} onPick={(text) => setCoords(text)} />
+        <CoordsPreview text={coords} near={near} onPick={changeCoords} />
       </div>
     </form>
   );

@@ -112,10 +112,10 @@ export function QuestionsStep({
         </fieldset>
         {/* Both stay mounted: switching type never loses a batch under way or a half-typed form. */}
         <div hidden={kind !== "photo"}>
-          <PhotoBatch quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} />
+          <PhotoBatch quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} shown={kind === "photo"} />
         </div>
         <div hidden={kind !== "streetview"}>
-          <StreetViewQuestionForm quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} />
+          <StreetViewQuestionForm quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} shown={kind === "streetview"} />
         </div>
       </section>
 

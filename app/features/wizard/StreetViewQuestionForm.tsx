@@ -5,7 +5,7 @@ import { MSG } from "@common/messages";
 import { parseStreetViewEmbed, type StreetView } from "@common/streetview";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { uploadQuestion } from "./api";
-import { CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 
@@ -17,10 +17,13 @@ export function StreetViewQuestionForm({
   quiz,
   onAdded,
   near,
+  shown,
 }: {
   quiz: string;
   onAdded: (q: WizardQuestion) => void;
   near: LatLng | null;
+  /** False while the other type is chosen: the form keeps its fields but shows no map or frame. */
+  shown: boolean;
 }) {
   const [titre, setTitre] = useState("");
   const [description, setDescription] = useState("");
@@ -29,6 +32,10 @@ export function StreetViewQuestionForm({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const prefilled = useRef("");
+  const changeCoords = (text: string) => {
+    setCoords(text);
+    setError(null);
+  };
 
   const sv = useMemo(() => (iframe.trim() ? parseStreetViewEmbed(iframe) : null), [iframe]);
 
@@ -110,39 +117,22 @@ export function StreetViewQuestionForm({
             </p>
           ) : null}
         </div>
-        <div className="wz-field">
-          <label htmlFor="wz-sv-coords">Coordonnées (latitude,longitude)</label>
-          <input
-            id="wz-sv-coords"
-            value={coords}
-            onChange={(e) => {
-              setCoords(e.currentTarget.value);
-              setError(null);
-            }}
-            placeholder="ex. 48.8584,2.2945"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
+        <CoordsField id="wz-sv-coords" value={coords} onChange={changeCoords} />
         <QuestionFormFooter error={error} progress={progress} />
       </div>
-      <div className="wz-form-preview">
-        {sv ? (
-          <StreetViewPreview sv={sv} />
-        ) : (
-          <div className="wz-sv-preview wz-photo-preview-empty">
-            <p>Aperçu Street View</p>
-          </div>
-        )}
-        <CoordsPreview
-          text={coords}
-          near={sv ?? near}
-          onPick={(text) => {
-            setCoords(text);
-            setError(null);
-          }}
-        />
-      </div>
+      {/* A hidden form builds no map: each Google map built is billed. */}
+      {shown ? (
+        <div className="wz-form-preview">
+          {sv ? (
+            <StreetViewPreview sv={sv} />
+          ) : (
+            <div className="wz-sv-preview wz-photo-preview-empty">
+              <p>Aperçu Street View</p>
+            </div>
+          )}
+          <CoordsPreview text={coords} near={sv ?? near} onPick={changeCoords} />
+        </div>
+      ) : null}
     </form>
   );
 }
