@@ -3,11 +3,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, MONT, NANTES, PHARE } from "../fixtures/images";
-import { buildExifTiff, exifSegment, insertSegments } from "../fixtures/exif-writer.mjs";
 import type { TestAccount } from "../support/factory";
-import { hydrated, openBrowser, screenshot, seriousViolations, signIn, spotAt } from "../support/browser";
+import { hydrated, openBrowser, PHONE, screenshot, seriousViolations, signIn, spotAt } from "../support/browser";
 import { app, baseURL, launch, make, presenter, seatPhones } from "../support/e2e";
 import type { TestClient } from "../support/room-sockets";
+import { drop, jpeg, offlineView, phonePhoto, type Spot } from "./wizard-kit";
 
 /** The tablet many game masters prepare their quizzes on: portrait, touch. */
 const TABLET = { width: 768, height: 1024 };
@@ -27,7 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Spot = { lat: number; lng: number };
 type ApiQuestion = { id: number; name: string; coords: Spot; imageUrl: string | null };
 
 const questionsOf = async (page: Page, quiz: string) =>
@@ -35,50 +34,11 @@ const questionsOf = async (page: Page, quiz: string) =>
 
 const questionNames = (page: Page) => page.locator(".wz-question-name").allTextContents();
 
-/** A scene drawn by sharp, as a JPEG carrying `gps` (and `orientation`) in its EXIF. */
-async function jpeg(width: number, height: number, hue: number, gps: Spot | null, orientation: number | null = null, quality = 85) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="hsl(${hue},55%,60%)"/><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="hsl(${(hue + 180) % 360},60%,40%)"/></svg>`;
-  const bytes = new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality }).toBuffer());
-  if (!gps && !orientation) return bytes;
-  return insertSegments(bytes, [exifSegment(buildExifTiff({ gps, orientation }))]);
-}
-
-/** A 12-megapixel phone photo of about 6 MB (grain, so that it compresses like a real one). */
-async function phonePhoto(gps: Spot) {
-  const [w, h] = [4032, 3024];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fb7e6"/><stop offset="1" stop-color="#c9a36b"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#s)"/><path d="M0 ${h * 0.6} Q${w / 2} ${h * 0.4} ${w} ${h * 0.65} V${h} H0Z" fill="#4d6b3a"/></svg>`;
-  const grain = await sharp({ create: { width: w, height: h, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 22 } } }).png().toBuffer();
-  const bytes = new Uint8Array(await sharp(Buffer.from(svg)).composite([{ input: grain, blend: "soft-light" }]).jpeg({ quality: 96 }).toBuffer());
-  return insertSegments(bytes, [exifSegment(buildExifTiff({ gps }))]);
-}
-
-/** Drops files on the wizard's drop zone, as a drag from the file manager does. */
-async function drop(page: Page, files: { name: string; type: string; bytes: Uint8Array }[]) {
-  const payload = files.map((f) => ({ name: f.name, type: f.type, data: Buffer.from(f.bytes).toString("base64") }));
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) {
-      const bin = atob(f.data);
-      const bytes = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      dt.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    return dt;
-  }, payload);
-  await page.dispatchEvent('[data-testid="photo-drop"]', "dragover", { dataTransfer: transfer });
-  await page.dispatchEvent('[data-testid="photo-drop"]', "drop", { dataTransfer: transfer });
-}
-
 /** Taps (touch) the map inside `scope` at fractions of its box; returns the point it stands for. */
 async function tapMapIn(page: Page, scope: string, fx: number, fy: number) {
   const map = page.locator(`${scope} [data-offline-map]`);
   await map.scrollIntoViewIfNeeded();
-  const view = await map.evaluate((el) => ({
-    north: Number(el.getAttribute("data-view-north")),
-    south: Number(el.getAttribute("data-view-south")),
-    west: Number(el.getAttribute("data-view-west")),
-    east: Number(el.getAttribute("data-view-east")),
-  }));
+  const view = await offlineView(map);
   const box = (await map.boundingBox())!;
   await page.touchscreen.tap(box.x + fx * box.width, box.y + fy * box.height);
   return spotAt(view, fx, fy);
@@ -150,6 +110,7 @@ describe("many photos at once, on a tablet", () => {
     const place = page.getByRole("form", { name: "Placer la photo « 04 Sans position »" });
     await place.waitFor();
     await expect(page.getByText("À placer (2)").isVisible()).resolves.toBe(true);
+    await page.locator(".wz-to-place").scrollIntoViewIfNeeded();
     await screenshot(page, "wizard-tablet-to-place");
     const tapped = await tapMapIn(page, ".wz-place", 0.4, 0.6);
     await expect.poll(() => place.getByLabel("Coordonnées (latitude,longitude)").inputValue()).not.toBe("");
@@ -271,5 +232,79 @@ describe("editing a finished quiz, then playing it", () => {
       close(results.spot, spot, 6);
       if (q < 2) pres.nextQuestion();
     }
+  });
+});
+
+describe("the wizard on a phone (360x640)", () => {
+  let phone: BrowserContext;
+  beforeAll(async () => {
+    phone = await openBrowser(PHONE);
+    await signIn(phone, await app.cookieFor(admin), baseURL);
+  });
+  afterAll(async () => {
+    await phone?.close();
+  });
+
+  /** Nothing wider than the screen: no sideways scrolling on a phone. */
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  it("takes photos, places one by a tap, edits and reorders, all within the screen's width", { timeout: 120_000 }, async () => {
+    const quiz = await make.quiz(admin, { questions: [], mapSettings: null, name: "Au téléphone" });
+    const gare = { lat: 47.2176, lng: -1.5422 };
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await hydrated(page);
+    await screenshot(page, "wizard-phone-questions-empty");
+    expect(await overflow(page)).toBe(0);
+
+    await drop(page, [
+      { name: "Gare.jpg", type: "image/jpeg", bytes: await jpeg(1600, 1200, 30, gare) },
+      { name: "Sans GPS.jpg", type: "image/jpeg", bytes: await jpeg(800, 600, 260, null) },
+    ]);
+    await expect.poll(() => page.getByTestId("batch-summary").textContent(), { timeout: 60_000 }).toBe("1 ajoutée · 1 à placer · 0 en échec");
+    await screenshot(page, "wizard-phone-batch");
+    const place = page.getByRole("form", { name: "Placer la photo « Sans GPS »" });
+    await place.scrollIntoViewIfNeeded();
+    await screenshot(page, "wizard-phone-to-place");
+    expect(await overflow(page)).toBe(0);
+    const tapped = await tapMapIn(page, ".wz-place", 0.6, 0.4);
+    await expect.poll(() => place.getByLabel("Coordonnées (latitude,longitude)").inputValue()).not.toBe("");
+    await place.getByRole("button", { name: "Ajouter la question" }).tap();
+    await expect.poll(() => page.getByTestId("batch-summary").textContent()).toBe("2 ajoutées · 0 à placer · 0 en échec");
+    const [first, second] = await questionsOf(page, quiz.uniqueName);
+    expect([first!.name, second!.name]).toEqual(["Gare", "Sans GPS"]);
+    close(first!.coords, gare);
+    close(second!.coords, tapped, 4);
+
+    // The buttons move a question in one tap; the editor opens within the screen.
+    await page.getByRole("button", { name: "Monter la question « Sans GPS »" }).tap();
+    await expect.poll(async () => (await questionsOf(page, quiz.uniqueName)).map((q) => q.name)).toEqual(["Sans GPS", "Gare"]);
+    await page.getByRole("button", { name: "Modifier la question « Gare »" }).tap();
+    const editor = page.getByRole("form", { name: "Modifier la question « Gare »" });
+    await editor.waitFor();
+    await editor.getByLabel("Nom").fill("Gare de Nantes");
+    await editor.scrollIntoViewIfNeeded();
+    await screenshot(page, "wizard-phone-edit-question");
+    expect(await overflow(page)).toBe(0);
+    // Its buttons inside its box, none cut off at an edge.
+    const frame = (await editor.boundingBox())!;
+    for (const button of await editor.getByRole("button").all()) {
+      const b = (await button.boundingBox())!;
+      expect({ button: await button.textContent(), inside: b.x >= frame.x && b.x + b.width <= frame.x + frame.width }).toEqual({
+        button: await button.textContent(),
+        inside: true,
+      });
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await editor.getByRole("button", { name: "Enregistrer" }).tap();
+    await expect.poll(() => questionNames(page)).toEqual(["Sans GPS", "Gare de Nantes"]);
+    await page.locator(".wz-list").scrollIntoViewIfNeeded();
+    await screenshot(page, "wizard-phone-questions");
+
+    await page.getByRole("button", { name: "Titre", exact: true }).tap();
+    await page.getByLabel("Points de rapidité").waitFor();
+    await screenshot(page, "wizard-phone-title");
+    expect(await overflow(page)).toBe(0);
+    await page.close();
   });
 });

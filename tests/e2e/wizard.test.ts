@@ -5,6 +5,7 @@ import { MONT, PHARE } from "../fixtures/images";
 import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
 import { app, baseURL } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
+import { offlineView } from "./wizard-kit";
 const PHOTO = new URL("../fixtures/photo-gps.jpg", import.meta.url).pathname;
 const PHARE_PNG = new URL("../fixtures/phare-gps.png", import.meta.url).pathname;
 const EMBED =
@@ -35,12 +36,7 @@ const noSeriousAxeViolation = async (page: Page) => expect(await seriousViolatio
 /** The offline map projects its view linearly (DESIGN §7): a click at (x, y) of its box is this point. */
 async function clickMap(page: Page, x: number, y: number) {
   const map = page.locator(".wz-map-area [data-offline-map]");
-  const view = await map.evaluate((el) => ({
-    north: Number(el.getAttribute("data-view-north")),
-    south: Number(el.getAttribute("data-view-south")),
-    west: Number(el.getAttribute("data-view-west")),
-    east: Number(el.getAttribute("data-view-east")),
-  }));
+  const view = await offlineView(map);
   const box = (await map.boundingBox())!;
   await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
   return { lat: view.north - y * (view.north - view.south), lng: view.west + x * (view.east - view.west) };
