@@ -8,7 +8,7 @@ import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 type Kind = "streetview" | "photo";
 
 /**
- * Step 2 (spec §2): an input type chooser, the form of that type (many photos at once, or a
+ * Step 2: an input type chooser, the form of that type (many photos at once, or a
  * Street View question), the questions so far (reordered by dragging or moving, edited in place,
  * deleted), 'Actualiser questions' and 'Suivant' (at least one question).
  */

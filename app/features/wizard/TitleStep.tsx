@@ -5,7 +5,7 @@ import { WIZARD_MSG } from "@common/wizard/types";
 import type { WizardQuiz } from "./Wizard";
 
 /**
- * Step 1 (spec §2): 'Titre' and 'Description', both required, and the quiz's speed points.
+ * Step 1: 'Titre' and 'Description', both required, and the quiz's speed points.
  * 'Suivant' creates the quiz, or saves these fields of a quiz that exists (renaming it).
  */
 export function TitleStep({
