@@ -75,9 +75,9 @@ function scanEnd(bytes: Uint8Array, from: number): number {
   return bytes.length;
 }
 
-function cleanJpeg(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
+async function cleanJpeg(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer> | null> {
   if (bytes[0] !== 0xff || bytes[1] !== SOI) return null;
-  const { orientation } = readExif(bytes);
+  const { orientation } = await readExif(bytes);
   const parts: Uint8Array[] = [bytes.subarray(0, 2)];
   if (orientation && orientation !== 1) parts.push(orientationSegment(orientation));
   let frame = false;
@@ -289,9 +289,9 @@ export type CleanImage = { bytes: Uint8Array<ArrayBuffer>; type: ImageType };
  * The picture recognised by its content, rebuilt with its image data only; null when it is not
  * a JPEG, PNG, WebP or GIF this parser can follow to its end.
  */
-export function cleanImage(bytes: Uint8Array): CleanImage | null {
+export async function cleanImage(bytes: Uint8Array): Promise<CleanImage | null> {
   const type = detectImage(bytes);
   if (!type) return null;
-  const clean = { "image/jpeg": cleanJpeg, "image/png": cleanPng, "image/webp": cleanWebp, "image/gif": cleanGif }[type](bytes);
+  const clean = await { "image/jpeg": cleanJpeg, "image/png": cleanPng, "image/webp": cleanWebp, "image/gif": cleanGif }[type](bytes);
   return clean ? { bytes: clean, type } : null;
 }

@@ -19,7 +19,7 @@ export const MSG_PICTURE = {
 export async function cleanUpload(file: File): Promise<CleanImage> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!detectImage(bytes)) throw Refusal.badRequest(MSG.notAnImage);
-  const clean = cleanImage(bytes);
+  const clean = await cleanImage(bytes);
   if (!clean) throw Refusal.badRequest(MSG.unreadableImage);
   return clean;
 }

@@ -42,7 +42,9 @@ export function contentSecurityPolicy({ nonce, host, googleMaps }: PolicyOptions
   const google = (key: keyof typeof GOOGLE_MAPS) => (googleMaps ? GOOGLE_MAPS[key] : []);
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", `'nonce-${nonce}'`, ...google("script")],
+    // The wizard decodes iPhone photos (HEIC) with libheif compiled to WebAssembly:
+    // 'wasm-unsafe-eval' lets a page compile WebAssembly, and still no string of JavaScript.
+    ["script-src", "'self'", `'nonce-${nonce}'`, "'wasm-unsafe-eval'", ...google("script")],
     ["style-src", "'self'", "'unsafe-inline'", ...google("style")],
     ["img-src", "'self'", "data:", "blob:", STREET_VIEW, ...google("img")],
     ["font-src", "'self'", ...google("font")],
