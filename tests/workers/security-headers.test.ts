@@ -25,7 +25,7 @@ describe("every page", () => {
       expect(nonce, path).toBeTruthy();
       expect(seen.has(nonce!), path).toBe(false);
       seen.add(nonce!);
-      expect(directive(policy, "script-src"), path).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(directive(policy, "script-src"), path).toEqual(["'self'", `'nonce-${nonce}'`, "'wasm-unsafe-eval'"]);
       expect(directive(policy, "frame-ancestors"), path).toEqual(["'none'"]);
       const html = await res.text();
       const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
