@@ -284,6 +284,7 @@ export function OfflineMap({
   const canZoomOut = !limit || latSpan(view) < latSpan(limit) - 1e-9 || lngSpan(view) < lngSpan(limit) - 1e-9;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- role="application": the map handles its own pointer and keyboard input
     <div
       ref={boxRef}
       className={["game-map", "offline-map", onMapClick ? "is-clickable" : "", className ?? ""]
