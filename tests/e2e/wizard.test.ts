@@ -58,7 +58,7 @@ async function mapView(page: Page) {
 /** Records every upload percentage the page shows (the XHR progress of spec §7). */
 async function recordProgress(page: Page) {
   await page.evaluate(() => {
-    const seen: string[] = ((window as any).__progress = []);
+    const seen: string[] = ((window as unknown as { __progress: string[] }).__progress = []);
     new MutationObserver(() => {
       const text = document.querySelector(".wz-progress")?.textContent;
       if (text && seen[seen.length - 1] !== text) seen.push(text);
@@ -133,7 +133,7 @@ describe("Game masters build a quiz with the wizard", () => {
     await page.getByRole("button", { name: "Ajouter la question" }).click();
     expect((await upload).status()).toBe(201);
     await expect.poll(() => questionNames(page)).toEqual(["photo-gps"]);
-    const progress = (await page.evaluate(() => (window as any).__progress)) as string[];
+    const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((p) => /^Envoi : \d{1,3} %$/.test(p))).toBe(true);
     // The stored picture decodes in the browser and has lost its GPS position.
