@@ -1,7 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 // The Remix production build; `npm run build` writes it before wrangler bundles this file.
-// @ts-ignore -- build output, absent on a fresh clone until the first build
+// @ts-expect-error -- build output, absent on a fresh clone until the first build
 import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { ensureAdmin } from "./app/server/accounts.server";

@@ -21,7 +21,7 @@ import type { LatLng, ServerMessage } from "../common/protocol";
 import { RoomClient, type RoomClientOptions } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import { servedKit } from "../tests/support/served";
-// @ts-ignore -- plain ESM helpers shared with `npm start` and the tests
+// @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
 import * as serverLib from "../scripts/lib/server.mjs";
 
 interface Served {

@@ -162,11 +162,6 @@ export function interpolateBounds(a: Bounds, b: Bounds, t: number): Bounds {
   };
 }
 
-export function sameBounds(a: Bounds | null | undefined, b: Bounds | null | undefined): boolean {
-  if (!a || !b) return a === b || (!a && !b);
-  return a.north === b.north && a.south === b.south && a.east === b.east && a.west === b.west;
-}
-
 /**
  * Bounds that show every point with a margin (public pages of a quiz without map settings).
  * One point, or points very close together, get at least `minSpan` degrees around them.

@@ -15,7 +15,6 @@ import {
   gameResults,
   handleMessage,
   nextDeadline,
-  roomInfo,
   tick,
 } from "./engine";
 import { AddressGate, type Meter, meterFrame } from "./engine/budget";
@@ -584,11 +583,5 @@ export class GameRoom extends Server<Env> {
     const s = this.state;
     if (!s || this.meta?.gameId !== gameId) return null;
     return { phase: s.phase, playersCount: s.seats.length, ranking: fullRanking(s), teams: teamResults(s) };
-  }
-
-  async info(): Promise<(ReturnType<typeof roomInfo> & { gameId: string | null; pendingD1: number }) | null> {
-    this.ensureLoaded();
-    if (!this.state) return null;
-    return { ...roomInfo(this.state), gameId: this.meta?.gameId ?? null, pendingD1: this.pending.length };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_CLIENT_MESSAGE_CHARS, PROTOCOL_VERSION, parseClientMessage, versionMismatch } from "./protocol";
+import { MAX_CLIENT_MESSAGE_CHARS, parseClientMessage } from "./protocol";
 
 const raw = (x: unknown) => JSON.stringify(x);
 
@@ -91,17 +91,6 @@ describe("parseClientMessage", () => {
     expect(parseClientMessage(raw({ type: "pres_nextQuestion" }))).toEqual({
       ok: true,
       msg: { type: "pres_nextQuestion" },
-    });
-  });
-});
-
-describe("versionMismatch", () => {
-  it("asks an old page to reload, in French", () => {
-    expect(versionMismatch(PROTOCOL_VERSION)).toBeNull();
-    expect(versionMismatch(PROTOCOL_VERSION - 1)).toEqual({
-      type: "reload",
-      version: PROTOCOL_VERSION,
-      message: "Une nouvelle version du jeu est disponible : la page va se recharger.",
     });
   });
 });

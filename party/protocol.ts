@@ -9,13 +9,10 @@ import {
   MAX_CLIENT_MESSAGE_CHARS,
   MAX_ID_CHARS,
   MAX_TOKEN_CHARS,
-  PROTOCOL_VERSION,
-  RELOAD_MESSAGE,
   errorMessage,
   type ClientMessage,
   type ClientMessageType,
   type ErrorMsg,
-  type ReloadMsg,
   type Role,
 } from "@common/protocol";
 
@@ -120,9 +117,4 @@ export function parseClientMessage(raw: unknown, role?: Role | null): ParseResul
     if (sender !== null && sender !== role) return { ok: false, error: errorMessage("forbidden") };
   }
   return { ok: true, msg };
-}
-
-/** A page built for another protocol version must reload rather than half-work. */
-export function versionMismatch(version: number): ReloadMsg | null {
-  return version === PROTOCOL_VERSION ? null : { type: "reload", version: PROTOCOL_VERSION, message: RELOAD_MESSAGE };
 }

@@ -1,7 +1,7 @@
 // `npm test`: everything, in the order a failure is cheapest to find:
-// type-check, unit tests, production build, workerd integration tests, deploy dry run,
-// then socket and browser tests against the production build served by wrangler dev, and
-// finally `npm start` itself, interrupted at every step.
+// type-check, lint, dead code, unit tests, production build, workerd integration tests,
+// deploy dry run, then socket and browser tests against the production build served by
+// wrangler dev, and finally `npm start` itself, interrupted at every step.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -69,6 +69,8 @@ function nodeTests(dir, name) {
 
 step("Chromium présent", ensureChromium);
 step("Vérification des types", () => sh(BIN("tsc"), ["--noEmit"]));
+step("Lint (ESLint, zéro avertissement)", () => sh(BIN("eslint"), [".", "--max-warnings", "0"]));
+step("Code mort (knip : fichiers, exports, dépendances)", () => sh(BIN("knip"), ["--no-progress"]));
 step("Tests unitaires", () => vitest("vitest.unit.config.ts", "unit"));
 step("Build de production", build);
 step("Tests d'intégration (workerd)", () => vitest("vitest.workers.config.ts", "workers"));

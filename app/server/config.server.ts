@@ -1,9 +1,3 @@
-/** Local defaults, documented in the README; production sets real secrets. */
-export const LOCAL_DEFAULTS = {
-  ADMIN_MAIL: "admin@repere.local",
-  ADMIN_PASSWORD: "repere-admin",
-} as const;
-
 export function adminCredentials(env: Env): { mail: string; password: string } | null {
   const mail = env.ADMIN_MAIL?.trim().toLowerCase();
   const password = env.ADMIN_PASSWORD;

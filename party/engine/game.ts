@@ -67,7 +67,7 @@ import {
 } from "./views";
 
 export type { Ctx, Effect, Identity, RoomEvent, Step, StepErr, StepOk } from "./step";
-export { fullRanking, gameResults, mergePlayerAnswered, roomInfo, type GameResults } from "./reports";
+export { fullRanking, gameResults, mergePlayerAnswered, type GameResults } from "./reports";
 
 /** Runs `body` on a transaction after applying the deadlines already due. */
 function step(state: GameState, now: number, body: (tx: Tx) => ErrorCode | void): Step {
@@ -560,16 +560,6 @@ export function next(state: GameState, now: number): Step {
     const following = tx.state.questionIndex + 1;
     if (following < tx.state.quiz.questions.length) openQuestion(tx, following, now);
     else finishGame(tx, now);
-  });
-}
-
-/** Ends the game early (app call); an open question is dropped, its answers never counted. */
-export function finish(state: GameState, now: number): Step {
-  return step(state, now, (tx) => {
-    const p = tx.state.phase;
-    if (p === "over" || p === "closed") return "room_closed";
-    if (p === "lobby") return "wrong_phase";
-    finishGame(tx, now);
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { METRES_PER_DEGREE } from "@common/projection";
-import { haversineMeters, helpZone, inBounds, isValidLatLng } from "./geo";
+import { contains } from "@common/coords";
+import { haversineMeters, helpZone, isValidLatLng } from "./geo";
 
 /** Deterministic stand-in for Math.random: returns the given values in turn. */
 const sequence = (...values: number[]) => {
@@ -42,22 +43,6 @@ describe("haversineMeters", () => {
   });
 });
 
-describe("inBounds", () => {
-  const lyon = { north: 45.8, south: 45.7, east: 4.9, west: 4.8 };
-  it("accepts inside and edges, refuses outside", () => {
-    expect(inBounds({ lat: 45.75, lng: 4.85 }, lyon)).toBe(true);
-    expect(inBounds({ lat: 45.8, lng: 4.8 }, lyon)).toBe(true);
-    expect(inBounds({ lat: 45.81, lng: 4.85 }, lyon)).toBe(false);
-    expect(inBounds({ lat: 45.75, lng: 4.79 }, lyon)).toBe(false);
-  });
-  it("understands bounds across the antimeridian", () => {
-    const fiji = { north: -15, south: -20, east: -178, west: 177 };
-    expect(inBounds({ lat: -17, lng: 179 }, fiji)).toBe(true);
-    expect(inBounds({ lat: -17, lng: -179 }, fiji)).toBe(true);
-    expect(inBounds({ lat: -17, lng: 0 }, fiji)).toBe(false);
-  });
-});
-
 describe("isValidLatLng", () => {
   it("refuses NaN and out-of-range values", () => {
     expect(isValidLatLng({ lat: 10, lng: 20 })).toBe(true);
@@ -91,7 +76,7 @@ describe("helpZone", () => {
     const lcg = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 500; i++) {
       const z = helpZone(spot, 1000, lcg);
-      expect(inBounds(spot, { south: z.lat1, north: z.lat2, west: z.lon1, east: z.lon2 })).toBe(true);
+      expect(contains({ south: z.lat1, north: z.lat2, west: z.lon1, east: z.lon2 }, spot)).toBe(true);
       const centre = { lat: (z.lat1 + z.lat2) / 2, lng: (z.lon1 + z.lon2) / 2 };
       // At least 20 % of the half-side (100 m) from the centre.
       expect(haversineMeters(spot, centre)).toBeGreaterThan(99);

@@ -1,6 +1,6 @@
 import { isValidLatLng as validLatLng } from "@common/coords";
 import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "@common/projection";
-import type { Bounds, HelpZone, LatLng } from "@common/protocol";
+import type { HelpZone, LatLng } from "@common/protocol";
 
 // The sphere is the mean Earth (6371 km): the rings are 20 to 200 m, far below where the
 // model's error shows.
@@ -13,12 +13,6 @@ export function haversineMeters(a: LatLng, b: LatLng): number {
   const dLng = rad(b.lng - a.lng);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** Inside the bounds, edges included; west > east means the bounds cross the antimeridian. */
-export function inBounds(p: LatLng, b: Bounds): boolean {
-  if (p.lat < b.south || p.lat > b.north) return false;
-  return b.west <= b.east ? p.lng >= b.west && p.lng <= b.east : p.lng >= b.west || p.lng <= b.east;
 }
 
 export const isValidLatLng = (p: LatLng): boolean => validLatLng(p.lat, p.lng);

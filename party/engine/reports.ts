@@ -1,7 +1,7 @@
 /** Read-only reports the room's Durable Object methods hand to the app, and throttling help. */
 import type { PresPlayerAnswered, RankingLine, TeamResult } from "@common/protocol";
 import { round2 } from "./scoring";
-import { type GameState, capacityOf, findSeat, seatList } from "./state";
+import { type GameState, findSeat, seatList } from "./state";
 import { fullRanking, standings } from "./views";
 
 /**
@@ -11,19 +11,6 @@ import { fullRanking, standings } from "./views";
 export function mergePlayerAnswered(a: PresPlayerAnswered, b: PresPlayerAnswered): PresPlayerAnswered {
   if (a.questionIndex !== b.questionIndex) return b;
   return { ...b, answers: [...a.answers, ...b.answers] };
-}
-
-/** What the app's room check and dashboards need. */
-export function roomInfo(state: GameState) {
-  return {
-    phase: state.phase,
-    random: state.settings.iconType === "random",
-    joinable: state.phase !== "over" && state.phase !== "closed" && seatList(state).length < capacityOf(state).total,
-    playersCount: seatList(state).length,
-    capacity: capacityOf(state).total,
-    questionIndex: state.questionIndex,
-    questionsNb: state.quiz.questions.length,
-  };
 }
 
 export interface GameResults {

@@ -263,7 +263,9 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
     try {
       const res = await fetch(url + "/", { signal: AbortSignal.timeout(5000) });
       if (res.status < 500) return { url, child, stop, output: () => output };
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await sleep(300);
   }
   await stop();

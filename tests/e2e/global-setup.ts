@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-// @ts-ignore -- plain ESM helper shared with `npm start`
+// @ts-expect-error -- plain ESM helper shared with `npm start`
 import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 
 declare module "vitest" {

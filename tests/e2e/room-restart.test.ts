@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LatLng } from "@common/protocol";
-// @ts-ignore -- plain ESM helper shared with `npm start`
+// @ts-expect-error -- plain ESM helper shared with `npm start`
 import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 import { roomsOf } from "../support/launch";
 import { servedKit } from "../support/served";

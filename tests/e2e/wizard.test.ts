@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readExif } from "@common/exif";
-import { MONT, PHARE } from "../fixtures/images";
+import { MONT } from "../fixtures/images";
 import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
 import { app, baseURL } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
@@ -54,7 +54,7 @@ async function mapView(page: Page) {
 /** Records every upload percentage the page shows (the XHR progress of spec §7). */
 async function recordProgress(page: Page) {
   await page.evaluate(() => {
-    const seen: string[] = ((window as any).__progress = []);
+    const seen: string[] = ((window as unknown as { __progress: string[] }).__progress = []);
     new MutationObserver(() => {
       // A file's own progress, not the batch's count of photos.
       const text = document.querySelector(".wz-progress:not(.wz-batch-total)")?.textContent;
@@ -116,7 +116,7 @@ describe("Game masters build a quiz with the wizard", () => {
     expect((await upload).status()).toBe(201);
     await expect.poll(() => questionNames(page)).toEqual(["photo-gps"]);
     await expect(page.getByTestId("batch-summary").textContent()).resolves.toBe("1 ajoutée · 0 à placer · 0 en échec");
-    const progress = (await page.evaluate(() => (window as any).__progress)) as string[];
+    const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((p) => /^Envoi : \d{1,3} %$/.test(p))).toBe(true);
     const [added] = (await (await page.request.get(`${baseURL}/api/pres/shared/quizz/get/${quizName}`)).json()) as { coords: { lat: number; lng: number } }[];

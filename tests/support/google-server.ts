@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-// @ts-ignore -- plain ESM helper shared with `npm start`
+// @ts-expect-error -- plain ESM helper shared with `npm start`
 import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 import { roomsOf } from "./launch";
 import { servedKit } from "./served";

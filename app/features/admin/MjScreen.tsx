@@ -234,6 +234,7 @@ function EditRow({
         }}
       >
         <td>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the row just opened for editing: typing goes there */}
           <input {...field} name="name" defaultValue={mj.name} maxLength={MJ_NAME_MAX} required aria-label={`Nom de ${mj.name}`} autoFocus />
         </td>
         <td>
@@ -356,6 +357,7 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
           <label htmlFor={`${ids}-name`}>
             Nom <span className="req" aria-hidden="true">*</span>
           </label>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the form the admin just opened: typing goes there */}
           <input id={`${ids}-name`} name="name" className="field" required maxLength={MJ_NAME_MAX} autoComplete="off" autoFocus aria-describedby={described} />
           <label htmlFor={`${ids}-mail`}>
             Mail <span className="req" aria-hidden="true">*</span>

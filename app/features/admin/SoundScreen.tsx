@@ -102,6 +102,7 @@ export function SoundScreen({ data }: { data: SoundPageData }) {
           Écoutez les sons joués pendant les parties et remplacez-les par vos propres fichiers mp3 ({megabytes(SOUND_MAX_BYTES)} au plus). Les
           parties lancées ensuite les utilisent.
         </p>
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- sound effects without words: nothing to caption */}
         <audio ref={audio} preload="none" onEnded={() => setPlaying(null)} className="sound-player" />
         <div className="sound-grid">
           {data.categories.map((category) => (

@@ -24,6 +24,7 @@ export function Dialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a backdrop click is the mouse's Escape, which <dialog> handles for the keyboard
     <dialog
       ref={ref}
       className="dialog"

@@ -59,6 +59,7 @@ export function NameDialog({
           maxLength={FOLDER_NAME_MAX}
           autoComplete="off"
           required
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog just opened asks for this one field
           autoFocus
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

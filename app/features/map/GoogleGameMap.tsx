@@ -221,6 +221,14 @@ function Camera({
 }) {
   const map = useMap();
   const first = useRef({ bounds: true, view: true, focus: true });
+  // Screens pass new objects on every render: the effects run when the values change (the
+  // keys below) and read the latest objects here.
+  const latest = useRef({ bounds, focus });
+  latest.current = { bounds, focus };
+  const boundsKey = key(bounds);
+  const focusKey = key(focus);
+  const centerLat = center?.lat;
+  const centerLng = center?.lng;
 
   useEffect(() => {
     if (!map) return;
@@ -228,9 +236,9 @@ function Camera({
       first.current.bounds = false;
       return;
     }
+    const { bounds, focus } = latest.current;
     if (!focus) map.fitBounds(bounds, 0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key(bounds)]);
+  }, [map, boundsKey]);
 
   useEffect(() => {
     if (!map) return;
@@ -238,13 +246,13 @@ function Camera({
       first.current.view = false;
       return;
     }
-    if (center) map.setCenter(center);
+    if (centerLat !== undefined && centerLng !== undefined) map.setCenter({ lat: centerLat, lng: centerLng });
     if (zoom !== undefined) map.setZoom(zoom);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, center?.lat, center?.lng, zoom]);
+  }, [map, centerLat, centerLng, zoom]);
 
   useEffect(() => {
     if (!map) return;
+    const { bounds, focus } = latest.current;
     if (first.current.focus) {
       first.current.focus = false;
       if (!focus) return;
@@ -254,8 +262,7 @@ function Camera({
     map.panTo(boundsCenter(target));
     const timer = setTimeout(() => map.fitBounds(target, 0), 450);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key(focus)]);
+  }, [map, focusKey]);
 
   return null;
 }

@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 import { useMap } from "@vis.gl/react-google-maps";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { MarkerBody } from "./MarkerBody";
 import type { LatLng, MapMarker } from "./types";
@@ -56,18 +56,19 @@ function overlayClass() {
 export function HtmlMarker({ marker }: { marker: MapMarker }) {
   const map = useMap();
   const [overlay, setOverlay] = useState<HtmlOverlay | null>(null);
+  // Read when a map comes: the position follows in the effect below, without a new overlay.
+  const position = useRef(marker.position);
+  position.current = marker.position;
 
   useEffect(() => {
     if (!map) return;
-    const created = new (overlayClass())(marker.position);
+    const created = new (overlayClass())(position.current);
     created.setMap(map);
     setOverlay(created);
     return () => {
       created.setMap(null);
       setOverlay(null);
     };
-    // The position follows in the effect below; a new overlay only for a new map.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map]);
 
   const { lat, lng } = marker.position;

@@ -103,6 +103,9 @@ export function OfflineMap({
   }, []);
 
   // New bounds from the screen (wizard, next question): show them, unless a focus holds the view.
+  // The effects below run when the values change (the keys) and read the latest objects here.
+  const latest = useRef({ bounds, focus, onZoomChange });
+  latest.current = { bounds, focus, onZoomChange };
   const boundsKey = `${bounds.north},${bounds.south},${bounds.east},${bounds.west}`;
   const firstBounds = useRef(true);
   useEffect(() => {
@@ -110,12 +113,12 @@ export function OfflineMap({
       firstBounds.current = false;
       return;
     }
+    const { bounds, focus } = latest.current;
     if (!focus) {
       cancel();
       setView(bounds);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [boundsKey]);
+  }, [boundsKey, cancel, setView]);
 
   // Focus: zoom into the sub-bounds over about a second; back to the bounds when it goes.
   const focusKey = focus ? `${focus.north},${focus.south},${focus.east},${focus.west}` : "";
@@ -125,15 +128,14 @@ export function OfflineMap({
       firstFocus.current = false;
       return;
     }
+    const { bounds, focus } = latest.current;
     animateTo(focus ?? bounds, 1000);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusKey]);
+  }, [focusKey, animateTo]);
 
   const zoom = approxZoom(view, widthPx);
   const roundZoom = Math.round(zoom);
   useEffect(() => {
-    onZoomChange?.(roundZoom);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    latest.current.onZoomChange?.(roundZoom);
   }, [roundZoom]);
 
   const boxPoint = (clientX: number, clientY: number): BoxPoint => {
@@ -282,6 +284,7 @@ export function OfflineMap({
   const canZoomOut = !limit || latSpan(view) < latSpan(limit) - 1e-9 || lngSpan(view) < lngSpan(limit) - 1e-9;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- role="application": the map handles its own pointer and keyboard input
     <div
       ref={boxRef}
       className={["game-map", "offline-map", onMapClick ? "is-clickable" : "", className ?? ""]

@@ -69,7 +69,7 @@ function useGoogleReachable(): boolean | null {
   const [reachable, setReachable] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
-    probeGoogle().then((ok) => live && setReachable(ok));
+    void probeGoogle().then((ok) => live && setReachable(ok));
     return () => {
       live = false;
     };

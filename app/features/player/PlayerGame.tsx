@@ -68,10 +68,14 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
 
   // The answer goes out as soon as the room can hear it (again, after a reconnection).
   const outgoing = answerToSend(state);
+  const answerIndex = outgoing?.questionIndex;
+  const answerLat = outgoing?.coords.lat;
+  const answerLng = outgoing?.coords.lng;
   useEffect(() => {
-    if (!outgoing) return;
-    if (connRef.current?.send({ type: "player_answer", ...outgoing })) dispatch({ type: "answerSent" });
-  }, [outgoing?.questionIndex, outgoing?.coords.lat, outgoing?.coords.lng]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (answerIndex === undefined || answerLat === undefined || answerLng === undefined) return;
+    const answer = { questionIndex: answerIndex, coords: { lat: answerLat, lng: answerLng } };
+    if (connRef.current?.send({ type: "player_answer", ...answer })) dispatch({ type: "answerSent" });
+  }, [connRef, answerIndex, answerLat, answerLng]);
 
   const screen = state.screen;
   useEffect(() => {
@@ -96,7 +100,7 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
         if (conn) dropConnection(conn);
         return reloadForNewVersion(RELOAD_DELAY_MS);
     }
-  }, [screen, room, random, navigate]);
+  }, [connRef, screen, room, random, navigate]);
 
   const onTap = useCallback((coords: LatLng) => dispatch({ type: "tap", coords }), []);
   const onAnswer = useCallback(() => dispatch({ type: "submit" }), []);

@@ -33,7 +33,8 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
   useEffect(() => {
     if (!request) return;
     if (!connRef.current?.send(request.msg)) dispatch({ type: "requestFailed" });
-  }, [request?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+    // A new request is a new object with a new id (see pseudo-state): sent once.
+  }, [connRef, request]);
 
   useEffect(() => {
     if (state.done) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, ordinal } from "./format";
+import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf } from "./format";
 
 // Intl writes a narrow no-break space (U+202F) between thousands in French.
 const nnbsp = "\u202f";
@@ -29,12 +29,10 @@ describe("phone number formats", () => {
     expect(formatDistance(12345)).toBe(`12${nnbsp}345 m`);
   });
 
-  it("has medals for the first three only, and French ordinals", () => {
+  it("has medals for the first three only", () => {
     expect(medalOf(1)?.emoji).toBe("🥇");
     expect(medalOf(2)?.emoji).toBe("🥈");
     expect(medalOf(3)?.emoji).toBe("🥉");
     expect(medalOf(4)).toBeNull();
-    expect(ordinal(1)).toBe("1er");
-    expect(ordinal(2)).toBe("2e");
   });
 });

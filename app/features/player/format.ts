@@ -45,8 +45,3 @@ const MEDALS: Record<number, { emoji: string; label: string }> = {
 export function medalOf(rank: number): { emoji: string; label: string } | null {
   return MEDALS[rank] ?? null;
 }
-
-/** '1er', '2e', '3e' ... as French writes ranks. */
-export function ordinal(rank: number): string {
-  return rank === 1 ? "1er" : `${rank}e`;
-}

@@ -177,6 +177,7 @@ function KickDialog({
         <button type="button" className="pres-button pres-button-ghost" onClick={onCancel}>
           Annuler
         </button>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation the presenter just asked for: Enter confirms */}
         <button type="button" className="pres-button pres-button-danger" onClick={onConfirm} autoFocus>
           Exclure
         </button>

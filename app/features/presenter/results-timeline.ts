@@ -163,8 +163,3 @@ export function frameAt(timeline: readonly TimelineEvent[], elapsedMs: number): 
   }
   return frame;
 }
-
-/** When the sequence ends (ms after it started). */
-export function timelineLength(timeline: readonly TimelineEvent[]): number {
-  return timeline.reduce((max, e) => Math.max(max, e.at), 0);
-}

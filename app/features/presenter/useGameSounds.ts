@@ -37,7 +37,8 @@ export function useGameSounds(step: string, questionSound: number | null) {
         el.volume = VOLUME[id] ?? 1;
         el.currentTime = 0;
         const playing = el.play();
-        if (playing && typeof playing.then === "function") {
+        // Older browsers return nothing from play().
+        if (playing !== undefined && typeof playing.then === "function") {
           playing.then(
             () => setBlocked(false),
             (error: unknown) => {

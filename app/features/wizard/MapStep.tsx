@@ -130,10 +130,11 @@ export function MapStep({
   // the centre then, and the whole drawn area with a margin once bounds exist.
   const firstSpot = questions[0]?.coords ?? null;
   const anchor = center ?? firstSpot ?? { lat: 46.6, lng: 2.4 };
+  const { lat: anchorLat, lng: anchorLng } = anchor;
   const view = useMemo(() => {
-    const box = boxAround(anchor);
+    const box = boxAround({ lat: anchorLat, lng: anchorLng });
     return bounds ? extend([box, bounds], [], 0.12)! : box;
-  }, [anchor.lat, anchor.lng, bounds]);
+  }, [anchorLat, anchorLng, bounds]);
 
   const outside = bounds ? questions.filter((q) => !contains(bounds, q.coords)) : [];
 

@@ -138,7 +138,13 @@ export function QuestionsStep({
           questions={questions}
           busy={busy}
           editing={editing}
-          actions={{ onReorder: reorder, onDelete: remove, onEdit: (q) => setEditing(q?.id ?? null), onSaved: saved }}
+          actions={{
+            // Both report their own failures on screen (the API helpers return results, never throw).
+            onReorder: (next, moved) => void reorder(next, moved),
+            onDelete: (q) => void remove(q),
+            onEdit: (q) => setEditing(q?.id ?? null),
+            onSaved: saved,
+          }}
         />
         <p className="visually-hidden" aria-live="polite">
           {announce}

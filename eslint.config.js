@@ -1,0 +1,83 @@
+// ESLint for the whole repository, run by `npm run lint` and `npm test` with zero warnings.
+// TypeScript files get typescript-eslint's recommended rules plus the few type-aware rules that
+// catch real bugs here (promises nobody awaits, async callbacks where a void one is expected,
+// awaiting what is not a promise); the rest of the type-checked set is mostly style here (e.g.
+// no-unnecessary-type-assertion would strip the `!` kept on indexed reads on purpose). React
+// files get the hooks rules and jsx-a11y. Plain .mjs/.js scripts run in Node, or in the browser for the Maps fake.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: ["build/", ".wrangler/", ".cache/", "public/", "db/migrations/", "tests/.artifacts/", "test-results/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // `_`-prefixed names are deliberately unused (a destructured field left out, a fixed signature).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+      // `let { a, b } = x` with only `b` reassigned stays one line; a `let` a closure reads
+      // before its first assignment cannot become a `const`.
+      "prefer-const": ["error", { destructuring: "all", ignoreReadBeforeAssign: true }],
+      // `a && a()` and `c ? f() : g()` as statements are deliberate.
+      "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }],
+      // `interface Env extends Cloudflare.Env {}`: how a global type is extended.
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+    },
+  },
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      // React ignores what an event handler returns, and the async handlers of forms and
+      // buttons report their own failures (the API helpers turn network errors into messages).
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  {
+    // The two rules of hooks proper. The plugin's other recommended rules judge code by what the
+    // React Compiler can optimise; this app does not use the compiler (React 18).
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ["app/**/*.tsx"],
+    rules: {
+      // Its word list is English: in French alt texts, « photo » names what a quiz is made of
+      // (« Photo de la question 2 »), not the element type.
+      "jsx-a11y/img-redundant-alt": "off",
+      // Scrollable regions and lists must take the keyboard focus to be scrolled without a
+      // mouse (the phone's ranking is an <ol>); the offline map is a keyboard-driven widget.
+      "jsx-a11y/no-noninteractive-tabindex": [
+        "error",
+        { tags: ["ol"], roles: ["tabpanel", "region", "application"], allowExpressionValues: true },
+      ],
+    },
+  },
+  {
+    files: ["**/*.mjs", "**/*.js"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["tests/support/google-maps-fake.js"],
+    languageOptions: { sourceType: "script", globals: globals.browser },
+  },
+);
