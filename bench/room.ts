@@ -7,10 +7,19 @@
 //   question: presenter sends pres_nextQuestion -> each phone receives player_newQuestion
 //   ack:      a phone sends player_answer (all answer within 2 s) -> it receives its ack
 //   results:  the last answer is sent -> each phone receives player_endQuestion
-// and, as the floor, the same fan-out from a bare `ws` server in Node on the server's core.
+//   join:     the N phones arrive within JOIN_WINDOW_MS (the QR code is up): each phone's start
+//             -> its seat (player_joinRoom_callback)
+//   storm:    during a reveal every phone's socket dies at the same moment (the venue's Wi-Fi
+//             restarts) and each comes back within a second with its resume token: the death
+//             -> the seat back (player_joinRoom_callback)
+// the sizes of the presenter's results message and of a phone's end-of-question message, the
+// room's memory per seat (workerd's resident memory before and after seating the phones), and,
+// as the floor, the same fan-out from a bare `ws` server in Node on the server's core.
 // Every phone and the presenter are the app's own room client (common/room-client.ts) over `ws`,
 // and so are the floor's clients: both sides pay the same client cost, the difference is the room.
 // Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1.
+// Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
+// (ROOM_PHONES_PER_ADDRESS), as a venue behind one NAT would raise them.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -43,6 +52,12 @@ const ADMIN = { mail: "admin@repere.test", password: "bench-password" };
 const CLIENT_CORE = 0;
 const SERVER_CORE = 1;
 const SPOT: LatLng = { lat: 48.8584, lng: 2.2945 };
+/** Every phone of a size joins within this window, at a random moment of it. */
+const JOIN_WINDOW_MS = 5_000;
+/** After the storm, each phone's socket comes back after a random delay below this. */
+const STORM_BACK_MS = 1_000;
+/** Caps the room applies per network address (decision 013), above every size benched. */
+const PHONES_PER_ADDRESS = 10_000;
 
 /**
  * `ws` without permessage-deflate, as this benchmark has always measured: with it, workerd
@@ -116,9 +131,10 @@ function client(
   role: "player" | "presenter",
   id: string,
   onMessage: (msg: ServerMessage, at: number) => void,
-  token?: string,
+  token?: string | (() => string | undefined),
+  extra: Partial<RoomClientOptions> = {},
 ) {
-  const c = new RoomClient({ host, protocol: "ws", room, role, id, token, WebSocket: PlainWebSocket, ...PHONE_OPTIONS });
+  const c = new RoomClient({ host, protocol: "ws", room, role, id, token, WebSocket: PlainWebSocket, ...PHONE_OPTIONS, ...extra });
   c.subscribe((e) => {
     if (e.kind === "message") onMessage(e.msg, performance.now());
   });
@@ -130,10 +146,33 @@ function opened(clients: RoomClient[]) {
   return until(() => clients.every((c) => c.status === "open"), 60_000, "sockets ouvertes");
 }
 
+/** Bytes of a message as the room sent it (JSON, UTF-8). */
+const wireBytes = (msg: ServerMessage) => Buffer.byteLength(JSON.stringify(msg));
+
+/** Cuts a client's socket without a closing handshake, as a Wi-Fi restart does. */
+function cut(c: RoomClient) {
+  (c.transport as unknown as { _ws?: WebSocket })._ws?.terminate();
+}
+
+/** Resident memory of the server's workerd process, bytes (0 when unknown). */
+function serverRss(serverPid: number): number {
+  try {
+    const rows = execFileSync("ps", ["-eo", "pid=,pgid=,rss=,comm="], { encoding: "utf8" }).split("\n");
+    let total = 0;
+    for (const row of rows) {
+      const [, pgid, rss, comm] = row.trim().split(/\s+/);
+      if (Number(pgid) === serverPid && comm === "workerd") total += Number(rss) * 1024;
+    }
+    return total;
+  } catch {
+    return 0;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The room
 
-async function benchRoom(kit: ReturnType<typeof servedKit>, n: number) {
+async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: number) {
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
   const l = await launchRoom(kit, {
     time: 60,
@@ -146,7 +185,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number) {
     },
   });
   const host = new URL(kit.app.origin).host;
-  const samples = { question: [] as number[], ack: [] as number[], results: [] as number[] };
+  const samples = { question: [] as number[], ack: [] as number[], results: [] as number[], join: [] as number[], storm: [] as number[] };
 
   const presMsgs: string[] = [];
   const sizes = { newQuestion: 0, endQuestion: 0, presResults: 0, presAnswered: 0, answers: 0 };
@@ -157,50 +196,76 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number) {
     "pres",
     (m) => {
       presMsgs.push(m.type);
-      if (m.type === "pres_results") sizes.presResults = Math.max(sizes.presResults, JSON.stringify(m).length);
+      if (m.type === "pres_results") sizes.presResults = Math.max(sizes.presResults, wireBytes(m));
       if (m.type === "pres_playerAnswered") sizes.presAnswered++;
     },
     l.token,
   );
+  await opened([pres]);
+  await sleep(500);
+  const rssBefore = serverRss(serverPid);
 
-  type Phone = { client: RoomClient; seated: boolean; sentAt: number };
+  type Phone = { client: RoomClient; token: string | undefined; seated: boolean; startedAt: number; sentAt: number; cutAt: number };
   const phones: Phone[] = [];
   let round = { question: -1, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
-  for (let i = 0; i < n; i += 100) {
-    const batch: RoomClient[] = [];
-    for (let j = i; j < Math.min(n, i + 100); j++) {
-      const phone: Phone = { client: null as unknown as RoomClient, seated: false, sentAt: 0 };
-      phone.client = client(host, l.room, "player", `p${j}`, (m, t) => {
-        if (m.type === "player_joinRoom_callback") phone.seated = true;
-        else if (m.type === "player_newQuestion") {
-          sizes.newQuestion = Math.max(sizes.newQuestion, JSON.stringify(m).length);
-          if (round.t0 > 0 && m.questionIndex === round.question) samples.question.push(t - round.t0);
-          // Everyone answers within 2 s.
-          setTimeout(() => {
-            phone.sentAt = performance.now();
-            round.lastAnswerAt = Math.max(round.lastAnswerAt, phone.sentAt);
-            const d = (Math.random() - 0.5) * 0.004;
-            const spot = spots[m.questionIndex]!;
-            phone.client.send({ type: "player_answer", questionIndex: m.questionIndex, coords: { lat: spot.lat + d, lng: spot.lng + d } });
-          }, Math.random() * 2_000);
-        } else if (m.type === "player_answer_callback") {
-          round.acks++;
-          sizes.answers++;
-          samples.ack.push(t - phone.sentAt);
-        } else if (m.type === "player_endQuestion") {
-          round.ends++;
-          sizes.endQuestion = Math.max(sizes.endQuestion, JSON.stringify(m).length);
-          samples.results.push(t - round.lastAnswerAt);
-        } else if (m.type === "error") {
-          console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+  let storming = false;
+  const stormOpens: number[] = [];
+  let stormAt = 0;
+  const newPhone = (j: number) => {
+    const phone: Phone = { client: null as unknown as RoomClient, token: undefined, seated: false, startedAt: performance.now(), sentAt: 0, cutAt: 0 };
+    const onMessage = (m: ServerMessage, t: number) => {
+      if (m.type === "player_joinRoom_callback") {
+        phone.token = m.token;
+        if (!phone.seated) samples.join.push(t - phone.startedAt);
+        else if (storming && phone.cutAt > 0) {
+          samples.storm.push(t - phone.cutAt);
+          phone.cutAt = 0;
         }
-      });
-      phones.push(phone);
-      batch.push(phone.client);
-    }
-    await opened(batch);
+        phone.seated = true;
+      } else if (m.type === "player_newQuestion") {
+        sizes.newQuestion = Math.max(sizes.newQuestion, wireBytes(m));
+        if (round.t0 > 0 && m.questionIndex === round.question) samples.question.push(t - round.t0);
+        // Everyone answers within 2 s.
+        setTimeout(() => {
+          phone.sentAt = performance.now();
+          round.lastAnswerAt = Math.max(round.lastAnswerAt, phone.sentAt);
+          const d = (Math.random() - 0.5) * 0.004;
+          const spot = spots[m.questionIndex]!;
+          phone.client.send({ type: "player_answer", questionIndex: m.questionIndex, coords: { lat: spot.lat + d, lng: spot.lng + d } });
+        }, Math.random() * 2_000);
+      } else if (m.type === "player_answer_callback") {
+        round.acks++;
+        sizes.answers++;
+        samples.ack.push(t - phone.sentAt);
+      } else if (m.type === "player_endQuestion") {
+        if (storming) return;
+        round.ends++;
+        sizes.endQuestion = Math.max(sizes.endQuestion, wireBytes(m));
+        samples.results.push(t - round.lastAnswerAt);
+      } else if (m.type === "error") {
+        console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+      }
+    };
+    // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS.
+    const minMs = 100 + Math.random() * (STORM_BACK_MS - 100);
+    phone.client = client(host, l.room, "player", `p${j}`, onMessage, () => phone.token, { backoff: { minMs } });
+    phone.client.subscribe((e) => {
+      if (storming && e.kind === "status" && e.status === "open") stormOpens.push(performance.now() - stormAt);
+    });
+    phones.push(phone);
+  };
+
+  // The join rush: every phone starts at a random moment of the window.
+  const starts = Array.from({ length: n }, () => Math.random() * JOIN_WINDOW_MS).sort((a, b) => a - b);
+  const t0 = performance.now();
+  for (let j = 0; j < n; j++) {
+    const wait = starts[j]! - (performance.now() - t0);
+    if (wait > 1) await sleep(wait);
+    newPhone(j);
   }
   await until(() => phones.every((p) => p.seated), 120_000, `${n} joueurs assis`);
+  await sleep(500);
+  const rssSeated = serverRss(serverPid);
 
   // Question 0 opens from the alarm after 'starting': a warm-up, its acks and reveal count.
   round = { question: 0, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
@@ -212,13 +277,34 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number) {
     pres.send({ type: "pres_nextQuestion" });
     await until(() => round.ends === n, 60_000, `révélation de la question ${q + 1}`);
   }
+
+  // The storm, during the last reveal: every socket dies at once, each phone comes back.
+  await sleep(300);
+  storming = true;
+  const cutAt = performance.now();
+  stormAt = cutAt;
+  for (const p of phones) p.cutAt = cutAt;
+  for (const p of phones) cut(p.client);
+  await until(() => samples.storm.length === n, 120_000, "retour de tous les joueurs après la coupure");
+  storming = false;
+
   pres.send({ type: "pres_nextQuestion" });
   await until(() => presMsgs.includes("pres_endGame"), 30_000, "fin de partie");
 
   for (const p of phones) p.client.close();
   pres.close();
   await closeRoom(kit, l).catch(() => {});
-  return { question: stats(samples.question), ack: stats(samples.ack), results: stats(samples.results), sizes };
+  const bytesPerSeat = rssBefore > 0 && rssSeated > rssBefore ? Math.round((rssSeated - rssBefore) / n) : 0;
+  return {
+    question: stats(samples.question),
+    ack: stats(samples.ack),
+    results: stats(samples.results),
+    join: stats(samples.join),
+    storm: stats(samples.storm),
+    stormOpen: stats(stormOpens),
+    sizes,
+    bytesPerSeat,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -284,7 +370,12 @@ async function main() {
     port: await freePort(),
     persistTo,
     registryPath,
-    vars: { ADMIN_MAIL: ADMIN.mail, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: "bench-secret-0123456789abcdef" },
+    vars: {
+      ADMIN_MAIL: ADMIN.mail,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: "bench-secret-0123456789abcdef",
+      ROOM_PHONES_PER_ADDRESS: String(PHONES_PER_ADDRESS),
+    },
     quiet: true,
   });
   pin(server.child.pid, SERVER_CORE, true);
@@ -293,13 +384,17 @@ async function main() {
   console.log(`Charge de la machine au départ : ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
   const lines: Record<string, number>[] = [];
   try {
-    await benchRoom(kit, 20); // warm-up, not reported
+    await benchRoom(kit, 20, server.child.pid); // warm-up, not reported
     for (const n of SIZES) {
       console.log(`— ${n} joueurs`);
-      const room = await benchRoom(kit, n);
+      const room = await benchRoom(kit, n, server.child.pid);
       console.log(`  question -> chaque joueur : ${fmt(room.question)}`);
       console.log(`  réponse -> accusé          : ${fmt(room.ack)}`);
       console.log(`  dernière réponse -> révélation chez chacun : ${fmt(room.results)}`);
+      console.log(`  arrivée (${n} en ${JOIN_WINDOW_MS / 1000} s) -> place : ${fmt(room.join)}`);
+      console.log(`  coupure de toutes les sockets -> socket rouverte : ${fmt(room.stormOpen)}`);
+      console.log(`  coupure de toutes les sockets -> place retrouvée : ${fmt(room.storm)}`);
+      console.log(`  mémoire de la salle : ${room.bytesPerSeat} o par place`);
       const z = room.sizes;
       console.log(
         `  tailles : player_newQuestion ${z.newQuestion} o, player_endQuestion ${z.endQuestion} o (max), ` +
@@ -317,7 +412,13 @@ async function main() {
         ack_p50_ms: room.ack.p50,
         results_p50_ms: room.results.p50,
         floor_p50_ms: floor.p50,
+        pres_results_bytes: room.sizes.presResults,
         end_question_bytes: room.sizes.endQuestion,
+        storm_back_p99_ms: room.storm.p99,
+        join_p99_ms: room.join.p99,
+        storm_back_p50_ms: room.storm.p50,
+        join_p50_ms: room.join.p50,
+        bytes_per_seat: room.bytesPerSeat,
         pres_answered_msgs: room.sizes.presAnswered,
       });
     }
