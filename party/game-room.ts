@@ -39,11 +39,14 @@ import { type RoomMeta, RoomStore } from "./room-storage";
 import { AnswerCounterThrottle } from "./room-throttle";
 
 /**
- * Answers are written in groups: those arriving within this window share one storage commit,
- * and their acks leave once it is durable (output gate). One commit per answer cost a
- * 2000-player room a second of queueing (bench/room.ts); the window costs each ack at most this.
+ * Steps that only touch seats (an answer, a phone joining, coming back or dropping) are written
+ * in groups: those arriving within this window share one storage commit, and their messages
+ * leave once it is durable (output gate). One commit per step cost a 2000-player room a second
+ * of queueing for its answers (bench/room.ts), and 25 s when a whole venue's Wi-Fi restarted
+ * (2000 drops then 2000 hellos, each commit waiting for the one before); the window costs each
+ * of those messages at most this.
  */
-export const ANSWER_GROUP_MS = 10;
+export const WRITE_GROUP_MS = 10;
 
 
 export interface LaunchInput {
@@ -78,17 +81,17 @@ function randomToken(bytes: number): string {
 
 const json = (msg: ServerMessage) => JSON.stringify(msg);
 
-/** An answer step that only records itself: its seat, its ack, the presenter's counter. */
-function isLoneAnswer(step: StepOk): boolean {
+/**
+ * A step that changes seats and nothing else the room must act on at once: the phase stays, no
+ * seat is removed (its sockets are untagged at once), no room event (D1 writes, the end of the
+ * room). Its storage write may wait for the group (WRITE_GROUP_MS), its messages with it.
+ */
+function isSeatLocal(step: StepOk, before: GameState | null): boolean {
   return (
-    step.dirtySeats.length === 1 &&
+    step.dirtySeats.length > 0 &&
     step.removedSeats.length === 0 &&
-    !step.identity &&
-    step.effects.every(
-      (e) =>
-        (e.to === "seat" && e.msg.type === "player_answer_callback") ||
-        (e.to === "presenter" && e.msg.type === "pres_playerAnswered")
-    )
+    step.state.phase === before?.phase &&
+    step.effects.every((e) => e.to !== "room")
   );
 }
 
@@ -152,9 +155,9 @@ export class GameRoom extends Server<Env> {
     () => this.now()
   );
   private readonly engineCtx: Ctx = { random: Math.random, mintSecret: () => randomToken(18) };
-  /** Answers applied in memory, waiting for their group write (ANSWER_GROUP_MS). */
-  private answerGroup: { seats: Set<SeatId>; effects: Effect[] } | null = null;
-  private answerGroupTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Seat-local steps applied in memory, waiting for their group write (WRITE_GROUP_MS). */
+  private group: { seats: Set<SeatId>; effects: { effect: Effect; caller: Connection | null }[] } | null = null;
+  private groupTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Tests move the room's clock (runInDurableObject); always 0 in production. */
   clockSkewMs = 0;
@@ -312,17 +315,21 @@ export class GameRoom extends Server<Env> {
       else if (kind === "over") ops.push({ kind, gameId, at: step.state.endedAt ?? now });
       else if (kind === "closed") ops.push({ kind, gameId, at: now });
     }
-    if (ops.length === 0 && isLoneAnswer(step)) {
+    if (ops.length === 0 && isSeatLocal(step, this.state)) {
       this.state = step.state;
-      const group = (this.answerGroup ??= { seats: new Set(), effects: [] });
-      group.seats.add(step.dirtySeats[0]!);
-      group.effects.push(...step.effects);
-      this.answerGroupTimer ??= setTimeout(() => this.writeAnswerGroup(), ANSWER_GROUP_MS);
+      const group = (this.group ??= { seats: new Set(), effects: [] });
+      for (const id of step.dirtySeats) group.seats.add(id);
+      // The socket knows who it is at once (its next message is read as such); what it is told
+      // waits for the write.
+      const leftBehind = caller && step.identity ? this.retag(caller, step.identity) : null;
+      for (const effect of step.effects) group.effects.push({ effect, caller });
+      this.groupTimer ??= setTimeout(() => this.writeGroup(), WRITE_GROUP_MS);
       this.scheduleAlarm();
+      if (leftBehind && this.state && this.state.phase !== "closed") this.apply(disconnect(this.state, leftBehind, now), null, now);
       return;
     }
-    // Whatever else happens goes after the answers already applied, in storage and on the wire.
-    this.writeAnswerGroup();
+    // Whatever else happens goes after the steps already applied, in storage and on the wire.
+    this.writeGroup();
     const unchanged = step.state === this.state && !step.dirtySeats.length && !step.removedSeats.length;
     this.state = step.state;
     if (ops.length) {
@@ -346,15 +353,15 @@ export class GameRoom extends Server<Env> {
       this.apply(disconnect(this.state, leftBehind, now), null, now);
   }
 
-  /** Writes the grouped answers in one transaction, then sends their acks and counters. */
-  private writeAnswerGroup() {
-    if (this.answerGroupTimer) clearTimeout(this.answerGroupTimer);
-    this.answerGroupTimer = null;
-    const group = this.answerGroup;
-    this.answerGroup = null;
+  /** Writes the grouped steps in one transaction, then sends what they said, in order. */
+  private writeGroup() {
+    if (this.groupTimer) clearTimeout(this.groupTimer);
+    this.groupTimer = null;
+    const group = this.group;
+    this.group = null;
     if (!group || !this.state) return;
     this.store.save(this.state, { dirtySeats: [...group.seats], removedSeats: [] });
-    for (const effect of group.effects) this.carryOut(effect, null);
+    for (const { effect, caller } of group.effects) this.carryOut(effect, caller);
   }
 
   /**

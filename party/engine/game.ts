@@ -109,7 +109,7 @@ export function deadlines(state: GameState): Deadline[] {
   if (state.phase !== "over") {
     let first = Infinity;
     for (const seat of seatList(state))
-      if (!seat.connected && !hasAnswered(seat)) first = Math.min(first, seat.lastSeen + IDLE_SEAT_TTL_MS);
+      if (!seat.connected && !hasAnswered(state, seat)) first = Math.min(first, seat.lastSeen + IDLE_SEAT_TTL_MS);
     if (first < Infinity) out.push({ kind: "idleSeatExpiry", at: first });
   }
   return out.sort((a, b) => a.at - b.at);
@@ -413,9 +413,14 @@ export function kick(state: GameState, seatId: SeatId, now: number): Step {
   });
 }
 
-/** A seat with an answer is kept for the whole game: its phone may come back with its token. */
-function hasAnswered(seat: Seat): boolean {
-  for (const _ in seat.answers) return true;
+/**
+ * A seat with an answer is kept for the whole game: its phone may come back with its token.
+ * Answers are keyed by question index: reading the few indices is far cheaper than enumerating
+ * the record, which deadlines() would do for every dropped seat at every step of a storm.
+ */
+function hasAnswered(state: GameState, seat: Seat): boolean {
+  const last = Math.min(state.questionIndex, state.quiz.questions.length - 1);
+  for (let q = 0; q <= last; q++) if (seat.answers[q]) return true;
   return false;
 }
 
@@ -441,7 +446,7 @@ export function setLocked(state: GameState, locked: boolean, now: number): Step 
 function expireIdleSeats(tx: Tx, now: number) {
   let any = false;
   for (const seat of seatList(tx.state)) {
-    if (!seat.connected && !hasAnswered(seat) && seat.lastSeen + IDLE_SEAT_TTL_MS <= now) {
+    if (!seat.connected && !hasAnswered(tx.state, seat) && seat.lastSeen + IDLE_SEAT_TTL_MS <= now) {
       removeSeat(tx, seat, false);
       any = true;
     }

@@ -127,7 +127,7 @@ describe("storage", () => {
       const room = r as unknown as {
         state: import("@party/engine").GameState;
         apply(step: unknown, caller: null, now: number): void;
-        writeAnswerGroup(): void;
+        writeGroup(): void;
         clockSkewMs: number;
       };
       const engine = import("@party/engine");
@@ -148,7 +148,7 @@ describe("storage", () => {
         const answerWrites = (i: number) => {
           log.length = 0;
           room.apply(answerStep(room.state, `p${i}`, 0, SPOTS[0], now + i), null, now + i);
-          room.writeAnswerGroup(); // what the group timer does
+          room.writeGroup(); // what the group timer does
           return [...log];
         };
         const first = answerWrites(1);
