@@ -9,8 +9,9 @@
  *   proves itself with its presenter token, a player proves its seat with its resume token.
  * - Tokens are carried once by `hello`, not in every message: the socket is the session.
  * - `player_answer` carries no trusted time: the room measures arrival on its own clock.
- * - Lists travel as deltas (pres_newPlayer carries the new player, not the whole list) and phones
- *   get the top of the ranking plus their own line, so a 2000-player room stays cheap.
+ * - Lists travel as deltas (pres_newPlayer carries the new player, not the whole list); a phone
+ *   gets its own line at each reveal and the top of the ranking only at the end; the reveal's
+ *   answers travel as compact rows (RevealRow): a 2000-player room stays cheap.
  * - Every `time`, `remainingMs`, `tempsReponse` is in milliseconds unless the field name says
  *   seconds (`maxAnswerTime` on the phone side is seconds, as the spec says).
  */
@@ -18,15 +19,14 @@
 import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Client messages larger than this are refused before JSON parsing. */
 export const MAX_CLIENT_MESSAGE_CHARS = 2048;
 export const MAX_TOKEN_CHARS = 128;
 export const MAX_ID_CHARS = 32;
 
-/** How many ranking lines a phone gets at each reveal, and at the end of the game. */
-export const PLAYER_TOP = 10;
+/** How many ranking lines a phone gets at the end of the game (at a reveal, only its own). */
 export const PLAYER_END_TOP = 50;
 /** Ranking lines the presenter gets; the full ranking is an HTTP fetch (DESIGN §5). */
 export const PRESENTER_TOP = 100;
@@ -165,27 +165,39 @@ export interface TeamResult {
   players: string[];
 }
 
-export interface RevealAnswer {
-  playerID: string;
-  pseudo: string;
-  marker: string;
-  coords: LatLng;
+/**
+ * A team's line as a phone shows it (its name is teamName(team)); the members stay on the
+ * presenter's screen.
+ */
+export interface TeamStanding {
+  team: ColorKey;
+  rank: number;
+  /** Average of the members' totals, 2 decimals. */
+  points: number;
 }
 
-/** One entry of a pres_results zone group; the pseudo and coords are in `coords`, by playerID. */
-export interface RevealZoneEntry {
-  playerID: string;
-  /** Points of the zone (spec p_distance); 0 outside every ring. */
-  p_distance: number;
-  /** Radius of the zone in metres; -1 outside every ring. */
-  radius: number;
-}
-
-export interface RevealDistanceEntry {
-  playerID: string;
-  /** Metres, rounded. */
-  distance: number;
-}
+/**
+ * One answer of a reveal, as a compact row: a 2,000-player reveal carries 2,000 of them in one
+ * message, where objects with names cost four times as much. The pseudo and marker follow from
+ * the colour, fruit and pseudo number (pseudoOf, markerOf); common/reveal.ts reads rows back.
+ */
+export type RevealRow = [
+  /** Seat number: the playerID is 'p' + it. */
+  seatNo: number,
+  /** Index in COLOR_KEYS. */
+  color: number,
+  /** Index in FRUIT_KEYS. */
+  fruit: number,
+  /** Pseudo number (1 = unnumbered). */
+  n: number,
+  /** 5 decimals: about a metre, finer than any map of the game draws. */
+  lat: number,
+  lng: number,
+  /** Metres from the true spot, rounded. */
+  distance: number,
+  /** Index in targetSettings: 0 outside every ring. */
+  zone: number,
+];
 
 export interface PseudoRoomInfo {
   /** Colours a player may pick (team mode: the first max_team colours). */
@@ -381,12 +393,11 @@ export interface PresResults {
   questionsNb: number;
   isLast: boolean;
   spot: LatLng;
-  /** Every answer of the question. */
-  coords: RevealAnswer[];
-  /** Indexed like targetSettings: [0] outside every ring, then 200, 100, 50, 20 m. */
-  coords_byDist: RevealZoneEntry[][];
-  /** Every answer, nearest first. */
-  coordsOrderDist: RevealDistanceEntry[];
+  /**
+   * Every answer of the question, nearest first (the spec's coords, coords_byDist and
+   * coordsOrderDist in one list: the zone and the distance are in each row).
+   */
+  answers: RevealRow[];
   /** Top PRESENTER_TOP lines of the ranking after this question. */
   results: RankingLine[];
   team_results: TeamResult[] | null;
@@ -492,12 +503,15 @@ export interface PlayerAnswerCallback {
   /** Milliseconds from the opening of the question, on the room's clock. */
   tempsReponse: number;
 }
+/**
+ * What the phone's result screen shows, and nothing more: 2,000 of these leave the room at once,
+ * one per phone.
+ */
 export interface PlayerEndQuestion {
   type: "player_endQuestion";
   questionIndex: number;
   questionsNb: number;
   isLast: boolean;
-  answered: boolean;
   /** Metres from the true spot, rounded; null without an answer. */
   distance: number | null;
   pointsQuestion: number;
@@ -505,10 +519,7 @@ export interface PlayerEndQuestion {
   rank: number;
   classementMove: number;
   playersCount: number;
-  /** Top PLAYER_TOP lines; `me` is the phone's own line wherever it stands. */
-  results: RankingLine[];
-  me: RankingLine;
-  team: TeamResult | null;
+  team: TeamStanding | null;
 }
 export interface PlayerEndGame {
   type: "player_endGame";
@@ -518,7 +529,7 @@ export interface PlayerEndGame {
   /** Top PLAYER_END_TOP lines. */
   results: RankingLine[];
   me: RankingLine;
-  team: TeamResult | null;
+  team: TeamStanding | null;
 }
 
 export type PlayerServerMessage =

@@ -27,7 +27,7 @@ import {
 import { haversineMeters, isValidLatLng } from "./geo";
 import { STARTING_MS, markerOf, pseudoOf } from "@common/rules";
 import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat } from "./pseudos";
-import { classementMove, rankEntries, teamStandings } from "./ranking";
+import { classementMove, teamStandings } from "./ranking";
 import { scoreAnswer } from "./scoring";
 import {
   type GameState,
@@ -55,7 +55,6 @@ import {
   playerJoinCallback,
   playerListEntry,
   playerNewQuestion,
-  playerTop,
   presEndGame,
   presNewQuestion,
   presNewRoomCallback,
@@ -519,28 +518,23 @@ export function answer(state: GameState, seatId: SeatId, questionIndex: number, 
   });
 }
 
-/** Scores the question into the totals, ranks, and sends the reveal. */
+/**
+ * Scores the question into the totals, ranks, and sends the reveal: one pass to score, one sort
+ * to rank, and each phone's message built from that ranking (bench/room.ts: at 2000 players
+ * this step is what the last answer waits for).
+ */
 function closeQuestion(tx: Tx) {
   const s = tx.state;
   const q = s.questionIndex;
   const full = answerTimeMs(s);
-  for (const seat of seatList(s)) {
+  tx.mapSeats((seat) => {
     const a = seat.answers[q];
-    tx.putSeat({ ...seat, score: seat.score + (a?.p ?? 0), timeMs: seat.timeMs + (a ? a.t : full) });
-  }
-  const seats = seatList(tx.state);
-  const ranks: Record<SeatId, number> = {};
-  const moves: Record<SeatId, number> = {};
-  for (const { entry, rank } of rankEntries(
-    seats.map((x) => ({ id: x.id, total: x.score, timeMs: x.timeMs, order: x.no }))
-  )) {
-    ranks[entry.id] = rank;
-    moves[entry.id] = classementMove(s.ranks[entry.id], rank);
-  }
+    return { ...seat, score: seat.score + (a?.p ?? 0), timeMs: seat.timeMs + (a ? a.t : full) };
+  });
   const teamRanks: Record<string, number> = {};
   const teamMoves: Record<string, number> = {};
   if (s.settings.mode === "team") {
-    const members = seats
+    const members = seatList(tx.state)
       .filter((x) => x.team !== null)
       .map((x) => ({ team: x.team!, total: x.score, timeMs: x.timeMs }));
     for (const t of teamStandings(members, capacityOf(s).colors)) {
@@ -548,13 +542,20 @@ function closeQuestion(tx: Tx) {
       teamMoves[t.team] = classementMove(s.teamRanks[t.team], t.rank);
     }
   }
-  tx.patch({ phase: "reveal", deadline: null, ranks, moves, teamRanks, teamMoves });
+  tx.patch({ phase: "reveal", deadline: null, teamRanks, teamMoves });
+  // The standings' order and ranks do not depend on the moves patched next.
   const st = standings(tx.state);
+  const ranks: Record<SeatId, number> = {};
+  const moves: Record<SeatId, number> = {};
+  for (const { seat, rank } of st.ordered) {
+    ranks[seat.id] = rank;
+    moves[seat.id] = classementMove(s.ranks[seat.id], rank);
+  }
+  tx.patch({ ranks, moves });
   tx.emit({ to: "presenter", msg: { type: "pres_endQuestion", questionIndex: q } });
   tx.emit({ to: "presenter", msg: presResults(tx.state, st) });
-  const top = playerTop(tx.state, st);
-  for (const { seat } of st.ordered)
-    if (seat.connected) tx.emit({ to: "seat", seatId: seat.id, msg: playerEndQuestion(tx.state, st, seat, top) });
+  for (const { seat, rank } of st.ordered)
+    if (seat.connected) tx.emit({ to: "seat", seatId: seat.id, msg: playerEndQuestion(tx.state, seat, rank, st.teams) });
 }
 
 /** Presenter's 'Page suivante' (or its automatic advance): next question, or the end. */

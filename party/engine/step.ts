@@ -85,6 +85,15 @@ export class Tx {
     this.dirty.add(seat.id);
     this.removed.delete(seat.id);
   }
+  /** Replaces every seat through `f` in one pass (a reveal scores them all). */
+  mapSeats(f: (seat: Seat) => Seat) {
+    this.state.seats = this.state.seats.map((seat) => {
+      const next = f(seat);
+      if (next !== seat) this.dirty.add(seat.id);
+      return next;
+    });
+    this.seatsOwned = true;
+  }
   removeSeat(id: SeatId) {
     this.ownSeats();
     const i = seatIndex(this.state.seats, id);

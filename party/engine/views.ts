@@ -4,7 +4,6 @@
  */
 import {
   PLAYER_END_TOP,
-  PLAYER_TOP,
   PRESENTER_TOP,
   type ColorKey,
   type PlayerEndGame,
@@ -20,10 +19,11 @@ import {
   type PresenterQuizData,
   type PublicSettings,
   type RankingLine,
-  type RevealZoneEntry,
   type ServerMessage,
   type TeamResult,
+  type TeamStanding,
 } from "@common/protocol";
+import { revealRow } from "@common/reveal";
 import { teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { rankEntries, teamStandings } from "./ranking";
@@ -39,8 +39,6 @@ import {
   seatList,
   tokenOf,
 } from "./state";
-
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export function playerListEntry(seat: Seat): PlayerListEntry {
   return {
@@ -223,30 +221,20 @@ const topLines = (state: GameState, st: Standings, count: number, question: numb
 export function presResults(state: GameState, st: Standings): PresResults {
   const q = state.questionIndex;
   const question = state.quiz.questions[q]!;
-  const answered = seatList(state).filter((s) => s.answers[q]);
-  const zones: RevealZoneEntry[][] = state.targets.map(() => []);
-  for (const seat of answered) {
-    const a = seat.answers[q]!;
-    const ring = state.targets[a.ring]!;
-    zones[a.ring]!.push({ playerID: seat.id, p_distance: ring.points, radius: ring.max });
+  const answered: { seat: Seat; d: number }[] = [];
+  for (const seat of seatList(state)) {
+    const a = seat.answers[q];
+    if (a) answered.push({ seat, d: a.d });
   }
+  // Stable: equal distances keep the join order.
+  answered.sort((x, y) => x.d - y.d);
   return {
     type: "pres_results",
     questionIndex: q,
     questionsNb: state.quiz.questions.length,
     isLast: q === state.quiz.questions.length - 1,
     spot: { lat: question.lat, lng: question.lng },
-    coords: answered.map((s) => ({
-      playerID: s.id,
-      pseudo: s.pseudo,
-      marker: s.marker,
-      coords: { lat: round6(s.answers[q]!.lat), lng: round6(s.answers[q]!.lng) },
-    })),
-    coords_byDist: zones,
-    coordsOrderDist: answered
-      .map((s) => ({ playerID: s.id, d: s.answers[q]!.d }))
-      .sort((a, b) => a.d - b.d)
-      .map(({ playerID, d }) => ({ playerID, distance: Math.round(d) })),
+    answers: answered.map(({ seat }) => revealRow(seat, seat.answers[q]!)),
     results: topLines(state, st, PRESENTER_TOP, q),
     team_results: st.teams,
     playersCount: st.ordered.length,
@@ -254,30 +242,33 @@ export function presResults(state: GameState, st: Standings): PresResults {
   };
 }
 
-export function playerEndQuestion(state: GameState, st: Standings, seat: Seat, top: RankingLine[]): PlayerEndQuestion {
+/** A phone's own team line: rank and average points, without the members' names. */
+export function teamStanding(teams: readonly TeamResult[] | null, team: string | null): TeamStanding | null {
+  const t = team === null ? undefined : teams?.find((x) => x.team === team);
+  return t ? { team: t.team, rank: t.rank, points: t.points } : null;
+}
+
+/**
+ * What one phone is told at a reveal. `rank` and `teams` come from the reveal's standings,
+ * computed once for every phone; a phone coming back later reads its rank from state.ranks.
+ */
+export function playerEndQuestion(state: GameState, seat: Seat, rank: number, teams: readonly TeamResult[] | null): PlayerEndQuestion {
   const q = state.questionIndex;
   const answer = seat.answers[q];
-  const rank = st.rankOf.get(seat.id)!;
   return {
     type: "player_endQuestion",
     questionIndex: q,
     questionsNb: state.quiz.questions.length,
     isLast: q === state.quiz.questions.length - 1,
-    answered: answer !== undefined,
     distance: answer ? Math.round(answer.d) : null,
     pointsQuestion: round2(answer?.p ?? 0),
     pointsTotal: round2(seat.score),
     rank,
     classementMove: state.moves[seat.id] ?? 0,
-    playersCount: st.ordered.length,
-    results: top,
-    me: rankingLine(state, seat, rank, q),
-    team: st.teams?.find((t) => t.team === seat.team) ?? null,
+    playersCount: seatList(state).length,
+    team: teamStanding(teams, seat.team),
   };
 }
-
-/** The top lines every phone shares, computed once per reveal rather than once per phone. */
-export const playerTop = (state: GameState, st: Standings) => topLines(state, st, PLAYER_TOP, state.questionIndex);
 
 // ---------------------------------------------------------------------------------------------
 // End of game
@@ -302,7 +293,7 @@ export function playerEndGame(state: GameState, st: Standings, seat: Seat, top: 
     playersCount: st.ordered.length,
     results: top,
     me: rankingLine(state, seat, rank, -1),
-    team: st.teams?.find((t) => t.team === seat.team) ?? null,
+    team: teamStanding(st.teams, seat.team),
   };
 }
 
@@ -337,8 +328,10 @@ export function seatScreen(state: GameState, seat: Seat, now: number): ServerMes
       return out;
     }
     case "reveal": {
-      const st = standings(state);
-      return [playerEndQuestion(state, st, seat, playerTop(state, st))];
+      // The reveal stored every rank it gave: a whole room coming back sorts nothing. A seat
+      // taken since the reveal has none yet.
+      const rank = state.ranks[seat.id] ?? standings(state).rankOf.get(seat.id)!;
+      return [playerEndQuestion(state, seat, rank, teamResults(state))];
     }
     case "over": {
       const st = standings(state);

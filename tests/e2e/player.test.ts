@@ -15,6 +15,7 @@ import {
 } from "../support/browser";
 import { baseURL, closeRoom, presenter } from "../support/e2e";
 import { AREA, launchAt, spotAt } from "./lyon";
+import { revealAnswers } from "@common/reveal";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,7 +104,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
       const results = await pres.find("pres_results", (m) => m.questionIndex === q, 45_000);
       await page.getByRole("heading", { name: "Résultats de la question" }).waitFor({ timeout: 45_000 });
       const playerID = Object.keys(ids).find((id) => ids[id] === who)!;
-      const answer = results.coords.find((c) => c.playerID === playerID);
+      const answer = revealAnswers(results).find((c) => c.playerID === playerID);
       let expected = 0;
       if (intended) {
         expect(answer).toBeTruthy();

@@ -6,6 +6,7 @@ import { IDLE_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "
 import { PROTOCOL_VERSION } from "@common/protocol";
 import type { SeatedPhone } from "../support/room-sockets";
 import { advance, connect, db, gameOf, inRoom, join, launch, make, presenter, roomState, stubOf } from "../support/workers";
+import { revealAnswers, zonesOf } from "@common/reveal";
 
 /** The Eiffel tower, then Lyon's Place Bellecour: every game here has these two questions. */
 const SPOTS = [
@@ -70,16 +71,17 @@ describe("a whole game in one room", () => {
 
     // Everyone answered: the reveal comes at once.
     const endA = await a.next("player_endQuestion");
-    expect(endA).toMatchObject({ questionIndex: 0, answered: true, distance: 0, rank: 1 });
+    expect(endA).toMatchObject({ questionIndex: 0, distance: 0, rank: 1 });
     expect(endA.pointsQuestion).toBeGreaterThan(5);
     const endB = await b.next("player_endQuestion");
     expect(endB).toMatchObject({ pointsQuestion: 0, rank: 2 });
     await pres.next("pres_endQuestion");
     const results = await pres.next("pres_results");
     expect(results.spot).toEqual(SPOTS[0]);
-    expect(results.coords).toHaveLength(2);
-    expect(results.coordsOrderDist[0].playerID).toBe(a.playerID);
-    expect(results.coords_byDist[4].map((e: { playerID: string }) => e.playerID)).toEqual([a.playerID]);
+    const answers = revealAnswers(results);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]!.playerID).toBe(a.playerID);
+    expect(zonesOf(answers, 5)[4]).toEqual([a.playerID]);
     expect(results.results.map((r: { playerID: string }) => r.playerID)).toEqual([a.playerID, b.playerID]);
     expect(results.team_results).toBeNull();
     // The counter reached the presenter too (throttled, merged).

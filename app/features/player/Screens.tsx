@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { PlayerEndGame, PlayerEndQuestion, RankingLine, TeamResult } from "@common/protocol";
+import type { PlayerEndGame, PlayerEndQuestion, RankingLine, TeamStanding } from "@common/protocol";
 import { teamName } from "@common/rules";
 import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, pointsWord } from "./format";
 import type { Me } from "./play-state";
@@ -90,11 +90,11 @@ function Move({ move }: { move: number }) {
   );
 }
 
-function TeamLine({ team }: { team: TeamResult | null }) {
+function TeamLine({ team }: { team: TeamStanding | null }) {
   if (!team) return null;
   return (
     <p className="pl-team-line">
-      <span>{team.name}</span>{" "}
+      <span>{teamName(team.team)}</span>{" "}
       <span className="pl-nowrap">
         #{team.rank} · {formatPoints(team.points)}
       </span>

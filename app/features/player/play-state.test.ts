@@ -60,15 +60,12 @@ const endQuestion = (questionIndex: number): PlayerEndQuestion => ({
   questionIndex,
   questionsNb: 3,
   isLast: questionIndex === 2,
-  answered: true,
   distance: 42,
   pointsQuestion: 8.5,
   pointsTotal: 8.5,
   rank: 1,
   classementMove: 0,
   playersCount: 2,
-  results: [line(1, "Kiwi bleu", 8.5)],
-  me: line(1, "Kiwi bleu", 8.5),
   team: null,
 });
 

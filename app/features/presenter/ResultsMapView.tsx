@@ -3,6 +3,7 @@ import type { PresenterQuizData, PresResults } from "@common/protocol";
 import { GameMap } from "~/features/map/GameMap";
 import type { MapCircle, MapMarker } from "~/features/map/types";
 import { markerUrl } from "@common/media-urls";
+import { revealAnswers, zonesOf } from "@common/reveal";
 import { formatPoints } from "./format";
 import { frameAt, halfHeightM, resultsTimeline, spotCircleRadiusM } from "./results-timeline";
 import { useNow } from "./useNow";
@@ -43,6 +44,9 @@ export function ResultsMapView({
     setAspect(el && el.clientHeight > 0 ? el.clientWidth / el.clientHeight : 16 / 9);
   }, []);
 
+  // The message's compact rows, read once per reveal: who, where, how far, in which zone.
+  const answers = useMemo(() => revealAnswers(results), [results]);
+  const zones = useMemo(() => zonesOf(answers, quiz.targetSettings.length), [answers, quiz]);
   const timeline = useMemo(
     () =>
       aspect === null
@@ -51,11 +55,11 @@ export function ResultsMapView({
             spot: results.spot,
             bounds: quiz.mapSettings.bounds,
             targets: quiz.targetSettings,
-            answers: results.coords,
-            zones: results.coords_byDist,
+            answers,
+            zones,
             aspect,
           }),
-    [aspect, quiz, results],
+    [aspect, quiz, results, answers, zones],
   );
 
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -72,19 +76,19 @@ export function ResultsMapView({
     if (done) doneRef.current();
   }, [done]);
 
-  const byId = useMemo(() => new Map(results.coords.map((a) => [a.playerID, a])), [results]);
+  const byId = useMemo(() => new Map(answers.map((a) => [a.playerID, a])), [answers]);
   const shown = new Set(frame?.shown ?? []);
   // Once the rings are drawn the pin alone marks the spot: its label would hide the small rings.
   // Pseudos beside the markers while they stay readable; a crowd keeps its names in the side panel.
   const latest = new Set(
     frame?.zone === null || frame?.zone === undefined
       ? []
-      : (results.coords_byDist[frame.zone] ?? []).map((e) => e.playerID),
+      : (zones[frame.zone] ?? []),
   );
   const labelled = (id: string) => shown.size <= LABELS_ALL || (latest.size <= LABELS_ZONE && latest.has(id));
   const markers: MapMarker[] = [
     { id: "spot", position: results.spot, color: SPOT_RED, label: frame?.rings ? undefined : "Bonne réponse" },
-    ...results.coords
+    ...answers
       .filter((a) => shown.has(a.playerID))
       .map((a) => ({
         id: a.playerID,
@@ -121,10 +125,9 @@ export function ResultsMapView({
   }
 
   const zone = frame?.zone ?? null;
-  const zoneEntries = zone === null ? [] : (results.coords_byDist[zone] ?? []);
-  const distance = new Map(results.coordsOrderDist.map((d) => [d.playerID, d.distance]));
+  const zoneEntries = zone === null ? [] : (zones[zone] ?? []);
   // Counts grow as the markers appear: the legend never tells the end of the story first.
-  const revealed = (i: number) => (results.coords_byDist[i] ?? []).filter((e) => shown.has(e.playerID)).length;
+  const revealed = (i: number) => (zones[i] ?? []).filter((id) => shown.has(id)).length;
   const outside = revealed(0);
   const legend = quiz.targetSettings
     .map((t, i) => ({ t, i, count: revealed(i) }))
@@ -183,14 +186,13 @@ export function ResultsMapView({
             <div className="results-zone">
               <h2>{zoneTitle(quiz, zone)}</h2>
               <ul>
-                {zoneEntries.slice(0, 8).map((e) => {
-                  const a = byId.get(e.playerID);
+                {zoneEntries.slice(0, 8).map((id) => {
+                  const a = byId.get(id);
                   if (!a) return null;
-                  const d = distance.get(e.playerID);
                   return (
-                    <li key={e.playerID}>
+                    <li key={id}>
                       <span className="results-zone-name">{a.pseudo}</span>
-                      {d !== undefined ? <span className="results-zone-dist">{formatDistance(d)}</span> : null}
+                      <span className="results-zone-dist">{formatDistance(a.distance)}</span>
                     </li>
                   );
                 })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RevealAnswer, RevealZoneEntry, TargetSetting } from "@common/protocol";
+import type { TargetSetting } from "@common/protocol";
 import {
   DONE_AFTER_MS,
   FIRST_ZONE_AT_MS,
@@ -23,19 +23,8 @@ const targets: TargetSetting[] = [
 ];
 const spot = { lat: 45.764, lng: 4.8357 };
 const bounds = { north: 45.8, south: 45.72, east: 4.9, west: 4.77 };
-const answer = (id: string, dLat: number): RevealAnswer => ({
-  playerID: id,
-  pseudo: id,
-  marker: id,
-  coords: { lat: spot.lat + dLat, lng: spot.lng },
-});
-const entry = (id: string, ring: number): RevealZoneEntry => ({
-  playerID: id,
-  p_distance: targets[ring]!.points,
-  radius: targets[ring]!.max,
-});
-
-function input(answers: RevealAnswer[], zones: RevealZoneEntry[][]): TimelineInput {
+const answer = (id: string, dLat: number) => ({ playerID: id, coords: { lat: spot.lat + dLat, lng: spot.lng } });
+function input(answers: TimelineInput["answers"], zones: string[][]): TimelineInput {
   return { spot, bounds, targets, answers, zones, aspect: 16 / 9 };
 }
 
@@ -43,7 +32,7 @@ describe("results map sequence (spec §4)", () => {
   it("shows the spot, zooms in, draws the rings, then the zones from the farthest to the nearest, 2 s apart", () => {
     // far: 5 km away (outside), a: 150 m (200 m ring), b: 10 m (20 m ring), c: 80 m (100 m ring).
     const answers = [answer("far", 0.045), answer("a", 0.00135), answer("b", 0.00009), answer("c", 0.00072)];
-    const zones = [[entry("far", 0)], [entry("a", 1)], [entry("c", 2)], [], [entry("b", 4)]];
+    const zones = [["far"], ["a"], ["c"], [], ["b"]];
     const tl = resultsTimeline(input(answers, zones));
     const kinds = tl.map((e) => `${e.at}:${e.kind}${e.kind === "zone" ? e.zone : ""}`);
     expect(kinds).toEqual([
@@ -63,7 +52,7 @@ describe("results map sequence (spec §4)", () => {
 
   it("frames each instant: red circle first, rings replace it, markers accumulate, then completion", () => {
     const answers = [answer("a", 0.00135), answer("b", 0.00009)];
-    const zones = [[], [entry("a", 1)], [], [], [entry("b", 4)]];
+    const zones = [[], ["a"], [], [], ["b"]];
     const tl = resultsTimeline(input(answers, zones));
 
     const start = frameAt(tl, 0);
@@ -91,11 +80,11 @@ describe("results map sequence (spec §4)", () => {
   });
 
   it("zooms to a view that holds a far answer, and to the rings otherwise", () => {
-    const far = resultsTimeline(input([answer("far", 0.05)], [[entry("far", 0)], [], [], [], []]));
+    const far = resultsTimeline(input([answer("far", 0.05)], [["far"], [], [], [], []]));
     const focus = far.find((e) => e.kind === "focus");
     expect(focus?.kind === "focus" && focus.bounds.north).toBeGreaterThan(spot.lat + 0.05);
 
-    const near = resultsTimeline(input([answer("a", 0.001)], [[], [entry("a", 1)], [], [], []]));
+    const near = resultsTimeline(input([answer("a", 0.001)], [[], ["a"], [], [], []]));
     const ring = near.find((e) => e.kind === "focus");
     // 200 m ring x 1.15 = 230 m above and below the spot
     expect(ring?.kind === "focus" && (ring.bounds.north - spot.lat) * 111_320).toBeCloseTo(230, 0);
@@ -103,7 +92,7 @@ describe("results map sequence (spec §4)", () => {
   });
 
   it("ignores zone entries of players it has no answer for", () => {
-    const tl = resultsTimeline(input([answer("a", 0.001)], [[], [entry("a", 1), entry("ghost", 1)], [], [], []]));
+    const tl = resultsTimeline(input([answer("a", 0.001)], [[], ["a", "ghost"], [], [], []]));
     const zone = tl.find((e) => e.kind === "zone");
     expect(zone?.kind === "zone" && zone.playerIDs).toEqual(["a"]);
   });

@@ -12,7 +12,8 @@
  *          on the rings before the first ring's answers appear;
  *  +2.5 s  completion: the screen moves on to the ranking.
  */
-import type { Bounds, LatLng, RevealAnswer, RevealZoneEntry, TargetSetting } from "@common/protocol";
+import type { Bounds, LatLng, TargetSetting } from "@common/protocol";
+import type { RevealAnswer } from "@common/reveal";
 
 export const ZOOM_AT_MS = 1500;
 export const RINGS_AT_MS = 2800;
@@ -31,9 +32,9 @@ export interface TimelineInput {
   /** The quiz's map bounds: the view before the zoom. */
   bounds: Bounds;
   targets: readonly TargetSetting[];
-  answers: readonly RevealAnswer[];
-  /** pres_results.coords_byDist: indexed like targets, [0] = outside every ring. */
-  zones: readonly (readonly RevealZoneEntry[])[];
+  answers: readonly Pick<RevealAnswer, "playerID" | "coords">[];
+  /** The answers' player ids by zone (zonesOf): indexed like targets, [0] = outside every ring. */
+  zones: readonly (readonly string[])[];
   /** Width / height of the map box, so focus views keep circles round. */
   aspect: number;
 }
@@ -109,7 +110,7 @@ export function resultsTimeline(input: TimelineInput): TimelineEvent[] {
   const ringHalf = largestRing(targets) * RING_VIEW_FACTOR;
   const ringView = boxAround(spot, ringHalf, aspect);
   const known = new Set(answers.map((a) => a.playerID));
-  const outsideIds = new Set((zones[0] ?? []).map((e) => e.playerID));
+  const outsideIds = new Set(zones[0] ?? []);
   const outside = answers.filter((a) => outsideIds.has(a.playerID)).map((a) => a.coords);
   const overview = outside.length > 0 ? fitAround(spot, outside, ringHalf, aspect) : ringView;
 
@@ -121,7 +122,7 @@ export function resultsTimeline(input: TimelineInput): TimelineEvent[] {
   let at = FIRST_ZONE_AT_MS;
   let closedIn = overview === ringView;
   for (const zone of zonesFarToNear(targets)) {
-    const ids = (zones[zone] ?? []).map((e) => e.playerID).filter((id) => known.has(id));
+    const ids = (zones[zone] ?? []).filter((id) => known.has(id));
     if (ids.length === 0) continue;
     if (zone > 0 && !closedIn) {
       // Close in on the rings first, then show who is in them.
