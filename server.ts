@@ -15,6 +15,25 @@ export { Throttle } from "./app/server/throttle-counter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
+/**
+ * Room numbers this isolate found live in D1 lately, and when. A whole venue reconnecting at once
+ * (its Wi-Fi restarted) or arriving at once (the QR code is up) is thousands of upgrades to one
+ * number within a second or two: one registry read each made them queue for seconds. Only live
+ * numbers are remembered, so a random number still never reaches a room; a room whose game is
+ * gone refuses the upgrade itself (GameRoom.fetch), so remembering too long costs nothing.
+ */
+const liveRooms = new Map<string, number>();
+const LIVE_ROOM_MEMORY_MS = 10_000;
+
+async function isLiveRoom(env: Env, room: string): Promise<boolean> {
+  const seen = liveRooms.get(room);
+  if (seen !== undefined && Date.now() - seen < LIVE_ROOM_MEMORY_MS) return true;
+  liveRooms.delete(room);
+  if (!(await liveGame(createDb(env.DB), room))) return false;
+  liveRooms.set(room, Date.now());
+  return true;
+}
+
 export default {
   async fetch(request, env, ctx) {
     // Room sockets first: /parties/game-room/{room number}. Only numbers live in the D1
@@ -25,7 +44,7 @@ export default {
       onBeforeConnect: async (req, lobby) => {
         if (isForeignOrigin(req)) return new Response("Forbidden", { status: 403 });
         try {
-          if (await liveGame(createDb(env.DB), lobby.name)) return;
+          if (await isLiveRoom(env, lobby.name)) return;
           return new Response("Not found", { status: 404 });
         } catch (error) {
           console.error("room registry lookup failed", error);

@@ -17,11 +17,13 @@
 // as the floor, the same fan-out from a bare `ws` server in Node on the server's core.
 // Every phone and the presenter are the app's own room client (common/room-client.ts) over `ws`,
 // and so are the floor's clients: both sides pay the same client cost, the difference is the room.
-// Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1.
+// Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1, and
+// BENCH_CPUPROF=dir to write CPU profiles of the Worker's isolate (wrangler's inspector) during
+// the last reveal and the storm (open them in Chrome's DevTools).
 // Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
 // (ROOM_PHONES_PER_ADDRESS), as a venue behind one NAT would raise them.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -172,7 +174,36 @@ function serverRss(serverPid: number): number {
 // ---------------------------------------------------------------------------------------------
 // The room
 
-async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: number) {
+/** CPU profile of the Worker's isolate through wrangler's inspector (BENCH_CPUPROF=dir). */
+async function profiler(port: number) {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
+  const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await new Promise((r) => ws.once("open", r));
+  let id = 0;
+  const pending = new Map<number, (v: unknown) => void>();
+  ws.on("message", (d) => {
+    const m = JSON.parse(String(d)) as { id?: number; result?: unknown };
+    if (m.id !== undefined) pending.get(m.id)?.(m.result);
+  });
+  const call = (method: string, params: object = {}) =>
+    new Promise<unknown>((r) => {
+      pending.set(++id, r);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 200 });
+  return {
+    start: () => call("Profiler.start"),
+    stop: async (file: string) => {
+      const r = (await call("Profiler.stop")) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(r.profile));
+    },
+    close: () => ws.close(),
+  };
+}
+
+async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: number, inspectorPort = 0) {
+  const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
   const l = await launchRoom(kit, {
     time: 60,
@@ -274,18 +305,24 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   for (let q = 1; q <= ROUNDS; q++) {
     await sleep(300);
     round = { question: q, t0: performance.now(), lastAnswerAt: 0, acks: 0, ends: 0 };
+    const profiled = q === ROUNDS && prof;
+    if (profiled) await prof.start();
     pres.send({ type: "pres_nextQuestion" });
     await until(() => round.ends === n, 60_000, `révélation de la question ${q + 1}`);
+    if (profiled) await prof.stop(`${process.env.BENCH_CPUPROF}/question-${n}.cpuprofile`);
   }
 
   // The storm, during the last reveal: every socket dies at once, each phone comes back.
   await sleep(300);
   storming = true;
+  await prof?.start();
   const cutAt = performance.now();
   stormAt = cutAt;
   for (const p of phones) p.cutAt = cutAt;
   for (const p of phones) cut(p.client);
   await until(() => samples.storm.length === n, 120_000, "retour de tous les joueurs après la coupure");
+  await prof?.stop(`${process.env.BENCH_CPUPROF}/storm-${n}.cpuprofile`);
+  prof?.close();
   storming = false;
 
   pres.send({ type: "pres_nextQuestion" });
@@ -387,7 +424,7 @@ async function main() {
     await benchRoom(kit, 20, server.child.pid); // warm-up, not reported
     for (const n of SIZES) {
       console.log(`— ${n} joueurs`);
-      const room = await benchRoom(kit, n, server.child.pid);
+      const room = await benchRoom(kit, n, server.child.pid, (server as unknown as { inspectorPort: number }).inspectorPort);
       console.log(`  question -> chaque joueur : ${fmt(room.question)}`);
       console.log(`  réponse -> accusé          : ${fmt(room.ack)}`);
       console.log(`  dernière réponse -> révélation chez chacun : ${fmt(room.results)}`);

@@ -194,9 +194,13 @@ export class GameRoom extends Server<Env> {
    */
   async fetch(request: Request): Promise<Response> {
     if (isUpgrade(request)) {
+      // No game here (ended and cleaned up): the Worker may remember the number as live a few
+      // seconds more (server.ts), the room says what the registry would.
+      this.ensureLoaded();
+      if (!this.state) return new Response("Not found", { status: 404 });
       const ip = addressOf(request);
       const now = this.now();
-      let unseated = this.conns.unseatedFrom(ip);
+      let unseated = this.conns.unseatedFrom(ip, this.gate.limits.unseatedMax);
       if (unseated >= this.gate.limits.unseatedMax) {
         const parked = this.conns.silentFrom(ip, now - SILENT_SOCKET_MS);
         if (parked) {

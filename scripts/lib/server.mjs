@@ -225,6 +225,7 @@ export const portIsFree = (port) => listenOnce(port).then(() => true, () => fals
  * `stop()`; the whole process group goes, workerd included.
  */
 export async function startServer({ port, persistTo, registryPath, vars = localVars(), quiet = false }) {
+  const inspectorPort = await freePort();
   const args = [
     "dev",
     "--port",
@@ -237,7 +238,7 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
     // wrangler's debugger port defaults to 9229: two servers at once (tests beside npm start,
     // parallel test runs) would collide on it.
     "--inspector-port",
-    String(await freePort()),
+    String(inspectorPort),
     "--log-level",
     quiet ? "warn" : "info",
   ];
@@ -262,7 +263,7 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
     }
     try {
       const res = await fetch(url + "/", { signal: AbortSignal.timeout(5000) });
-      if (res.status < 500) return { url, child, stop, output: () => output };
+      if (res.status < 500) return { url, child, stop, output: () => output, inspectorPort };
     } catch {
       // Not listening yet: try again.
     }
