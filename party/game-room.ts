@@ -272,9 +272,9 @@ export class GameRoom extends Server<Env> {
   private receive(conn: Connection, identity: Identity | null, raw: WSMessage) {
     const role = identity === null ? null : identity.role === "presenter" ? "presenter" : "player";
     const parsed = parseClientMessage(raw, role);
-    if (!parsed.ok) return send(conn, json(parsed.error));
+    if (!parsed.ok) return this.answer(conn, parsed.error);
     const msg = parsed.msg;
-    if (msg.type === "ping") return send(conn, json({ type: "pong" }));
+    if (msg.type === "ping") return this.answer(conn, { type: "pong" });
     if (!this.state) {
       // The game ended and the room was cleaned up while this socket was on its way.
       send(conn, json(errorMessage("room_closed")));
@@ -284,18 +284,28 @@ export class GameRoom extends Server<Env> {
     const now = this.now();
     this.tickIfDue(now);
     const step = handleMessage(this.state, identity, msg, now, this.engineCtx);
-    if (!step.ok) return send(conn, json(step.error));
+    if (!step.ok) return this.answer(conn, step.error);
     if (step.identity && (identity === null || identity.role === "chooser") && step.identity.role !== "chooser") {
       const ip = ipOf(conn);
       // The engine made a seat; this address may have had its share of new seats this minute.
       if (step.state.nextSeatNo > this.state.nextSeatNo && !this.gate.seat(ip, now))
-        return send(conn, json(errorMessage("too_many_seats")));
+        return this.answer(conn, errorMessage("too_many_seats"));
       this.gate.proven(ip, now);
       // The presenter's budget starts full: what it said before proving itself was a phone's.
       if (step.identity.role === "presenter") this.meters.delete(conn);
     }
     this.apply(step, conn, now);
   }
+  /**
+   * A direct reply to the socket's own message. While grouped steps wait for their write, it
+   * waits with them: a socket hears its answers in the order it asked (a pong never overtakes
+   * the seat its hello took).
+   */
+  private answer(conn: Connection, msg: ServerMessage) {
+    if (this.group) this.group.effects.push({ effect: { to: "caller", msg }, caller: conn });
+    else send(conn, json(msg));
+  }
+
 
   // -------------------------------------------------------------------------------------------
   // Steps
@@ -467,6 +477,10 @@ export class GameRoom extends Server<Env> {
     if (this.pending.length) times.push(this.d1RetryAt ?? Date.now() + 5_000);
     const want = times.length ? Math.min(...times) : null;
     if (want === this.alarmAt) return;
+    // An alarm already set earlier stays: ringing early costs one wake-up, which sets the next.
+    // The room's idle expiry moves at every message, and moving the alarm with it cost a venue
+    // reconnecting at once one alarm write per phone.
+    if (want !== null && typeof this.alarmAt === "number" && this.alarmAt <= want) return;
     this.alarmAt = want;
     const done = want === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(want);
     done.catch((e) => console.error("GameRoom alarm", e));
