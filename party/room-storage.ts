@@ -10,6 +10,11 @@
  * settings (never change after launch) and the ranks (change at reveals), and a part is
  * rewritten only when the engine replaced it (the engine copies on write, so an untouched part
  * keeps its identity).
+ *
+ * A seat's totals (score, answer time) change for every seat at every reveal, and nothing else
+ * of the seat does: they live apart, all in one `core:totals` value, so a 2000-player reveal
+ * writes one value of about 50 KB instead of 2000 seats (and its messages, held until the write
+ * is durable, wait for that much less).
  */
 import { type GameCore, type GameState, type Seat, type SeatId, fromStorage } from "./engine";
 import { findSeat } from "./engine/state";
@@ -19,8 +24,28 @@ export const KEYS = {
   core: "core",
   meta: "meta",
   pending: "d1:pending",
+  totals: "core:totals",
   seatPrefix: "seat:",
 } as const;
+
+/** [score, timeMs] by seat id; seats still at 0 and 0 are left out. */
+type Totals = Record<SeatId, [number, number]>;
+/** A seat as stored: its totals are in KEYS.totals. */
+type SeatRecord = Omit<Seat, "score" | "timeMs"> & Partial<Pick<Seat, "score" | "timeMs">>;
+
+function recordOf(seat: Seat): SeatRecord {
+  const { score: _score, timeMs: _timeMs, ...record } = seat;
+  return record;
+}
+
+/** Whether two versions of a seat differ elsewhere than in their totals. */
+function recordChanged(a: Seat, b: Seat): boolean {
+  for (const key in b) {
+    if (key === "score" || key === "timeMs") continue;
+    if (a[key as keyof Seat] !== b[key as keyof Seat]) return true;
+  }
+  return false;
+}
 
 /** Core fields stored apart from the small, always-rewritten `core` key. */
 const PARTS = {
@@ -50,6 +75,8 @@ const seatKey = (id: SeatId) => `${KEYS.seatPrefix}${id}`;
 export class RoomStore {
   /** The values last written for each split part, by reference. */
   private written = new Map<PartKey, unknown[]>();
+  /** Each seat as last written (its record and its totals). */
+  private seatsWritten = new Map<SeatId, Seat>();
 
   constructor(private readonly storage: DurableObjectStorage) {}
 
@@ -65,10 +92,16 @@ export class RoomStore {
       const part = kv.get<Record<string, unknown>>(key) ?? {};
       Object.assign(core, part);
     }
+    const totals = kv.get<Totals>(KEYS.totals) ?? {};
     const seats: Seat[] = [];
-    for (const [, seat] of kv.list<Seat>({ prefix: KEYS.seatPrefix })) seats.push(seat);
+    // Seats stored before the totals lived apart carry their own.
+    for (const [, record] of kv.list<SeatRecord>({ prefix: KEYS.seatPrefix })) {
+      const [score, timeMs] = totals[record.id] ?? [record.score ?? 0, record.timeMs ?? 0];
+      seats.push({ ...record, score, timeMs });
+    }
     const state = fromStorage(core as unknown as GameCore, seats);
     for (const key of PART_KEYS) this.written.set(key, PARTS[key].map((f) => state[f]));
+    this.seatsWritten = new Map(state.seats.map((seat) => [seat.id, seat]));
     return { state, meta, pending };
   }
 
@@ -96,19 +129,32 @@ export class RoomStore {
           this.written.set(key, values);
         }
       }
+      let totalsChanged = false;
+      const write = (seat: Seat) => {
+        const before = this.seatsWritten.get(seat.id);
+        if (change.all || !before || recordChanged(before, seat)) kv.put(seatKey(seat.id), recordOf(seat));
+        if (change.all || seat.score !== (before?.score ?? 0) || seat.timeMs !== (before?.timeMs ?? 0)) totalsChanged = true;
+        this.seatsWritten.set(seat.id, seat);
+      };
       if (change.all) {
-        for (const seat of state.seats) kv.put(seatKey(seat.id), seat);
+        for (const seat of state.seats) write(seat);
       } else if (change.dirtySeats.length > 0) {
         const wanted = new Set(change.dirtySeats);
         // dirtySeats is small except at reveals, where it is every seat: one pass either way.
         if (wanted.size > 8) {
-          for (const seat of state.seats) if (wanted.has(seat.id)) kv.put(seatKey(seat.id), seat);
+          for (const seat of state.seats) if (wanted.has(seat.id)) write(seat);
         } else {
           for (const id of wanted) {
             const seat = findSeat(state, id);
-            if (seat) kv.put(seatKey(id), seat);
+            if (seat) write(seat);
           }
         }
+      }
+      for (const id of change.removedSeats) this.seatsWritten.delete(id);
+      if (totalsChanged) {
+        const totals: Totals = {};
+        for (const seat of state.seats) if (seat.score !== 0 || seat.timeMs !== 0) totals[seat.id] = [seat.score, seat.timeMs];
+        kv.put(KEYS.totals, totals);
       }
       for (const id of change.removedSeats) kv.delete(seatKey(id));
       if (extra.meta) kv.put(KEYS.meta, extra.meta);
@@ -124,6 +170,7 @@ export class RoomStore {
   /** Everything goes, the pending D1 writes included (callers keep those they still need). */
   async wipe() {
     this.written.clear();
+    this.seatsWritten.clear();
     await this.storage.deleteAll();
   }
 }
