@@ -174,8 +174,11 @@ function serverRss(serverPid: number): number {
 // ---------------------------------------------------------------------------------------------
 // The room
 
-/** CPU profile of the Worker's isolate through wrangler's inspector (BENCH_CPUPROF=dir). */
-async function profiler(port: number) {
+/**
+ * The Worker's isolate (the room's) through wrangler's inspector: its JS heap after a garbage
+ * collection, and CPU profiles (BENCH_CPUPROF=dir).
+ */
+async function inspector(port: number, cpu: boolean) {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
   const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
   await new Promise((r) => ws.once("open", r));
@@ -190,9 +193,15 @@ async function profiler(port: number) {
       pending.set(++id, r);
       ws.send(JSON.stringify({ id, method, params }));
     });
-  await call("Profiler.enable");
-  await call("Profiler.setSamplingInterval", { interval: 200 });
+  if (cpu) {
+    await call("Profiler.enable");
+    await call("Profiler.setSamplingInterval", { interval: 200 });
+  }
   return {
+    heapUsed: async () => {
+      await call("HeapProfiler.collectGarbage");
+      return ((await call("Runtime.getHeapUsage")) as { usedSize: number }).usedSize;
+    },
     start: () => call("Profiler.start"),
     stop: async (file: string) => {
       const r = (await call("Profiler.stop")) as { profile: unknown };
@@ -203,7 +212,8 @@ async function profiler(port: number) {
 }
 
 async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: number, inspectorPort = 0) {
-  const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
+  const isolate = inspectorPort ? await inspector(inspectorPort, !!process.env.BENCH_CPUPROF).catch(() => null) : null;
+  const prof = process.env.BENCH_CPUPROF ? isolate : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
   const l = await launchRoom(kit, {
     time: 60,
@@ -235,6 +245,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   await opened([pres]);
   await sleep(500);
   const rssBefore = serverRss(serverPid);
+  const heapBefore = (await isolate?.heapUsed()) ?? 0;
 
   type Phone = { client: RoomClient; token: string | undefined; seated: boolean; startedAt: number; sentAt: number; cutAt: number };
   const phones: Phone[] = [];
@@ -297,6 +308,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   await until(() => phones.every((p) => p.seated), 120_000, `${n} joueurs assis`);
   await sleep(500);
   const rssSeated = serverRss(serverPid);
+  const heapSeated = (await isolate?.heapUsed()) ?? 0;
 
   // Question 0 opens from the alarm after 'starting': a warm-up, its acks and reveal count.
   round = { question: 0, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
@@ -322,7 +334,6 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   for (const p of phones) cut(p.client);
   await until(() => samples.storm.length === n, 120_000, "retour de tous les joueurs après la coupure");
   await prof?.stop(`${process.env.BENCH_CPUPROF}/storm-${n}.cpuprofile`);
-  prof?.close();
   storming = false;
 
   pres.send({ type: "pres_nextQuestion" });
@@ -331,7 +342,11 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   for (const p of phones) p.client.close();
   pres.close();
   await closeRoom(kit, l).catch(() => {});
+  // After a whole game each seat holds its answers too.
+  const heapPlayed = (await isolate?.heapUsed()) ?? 0;
+  isolate?.close();
   const bytesPerSeat = rssBefore > 0 && rssSeated > rssBefore ? Math.round((rssSeated - rssBefore) / n) : 0;
+  const perSeat = (after: number) => (heapBefore > 0 && after > heapBefore ? Math.round((after - heapBefore) / n) : 0);
   return {
     question: stats(samples.question),
     ack: stats(samples.ack),
@@ -341,6 +356,8 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
     stormOpen: stats(stormOpens),
     sizes,
     bytesPerSeat,
+    heapPerSeat: perSeat(heapSeated),
+    heapPerSeatPlayed: perSeat(heapPlayed),
   };
 }
 
@@ -431,7 +448,10 @@ async function main() {
       console.log(`  arrivée (${n} en ${JOIN_WINDOW_MS / 1000} s) -> place : ${fmt(room.join)}`);
       console.log(`  coupure de toutes les sockets -> socket rouverte : ${fmt(room.stormOpen)}`);
       console.log(`  coupure de toutes les sockets -> place retrouvée : ${fmt(room.storm)}`);
-      console.log(`  mémoire de la salle : ${room.bytesPerSeat} o par place`);
+      console.log(
+        `  mémoire par place : tas JS du Worker ${room.heapPerSeat} o assis, ${room.heapPerSeatPlayed} o après la partie ; ` +
+          `workerd entier (RSS, sockets comprises) ${room.bytesPerSeat} o`,
+      );
       const z = room.sizes;
       console.log(
         `  tailles : player_newQuestion ${z.newQuestion} o, player_endQuestion ${z.endQuestion} o (max), ` +
@@ -455,7 +475,9 @@ async function main() {
         join_p99_ms: room.join.p99,
         storm_back_p50_ms: room.storm.p50,
         join_p50_ms: room.join.p50,
-        bytes_per_seat: room.bytesPerSeat,
+        heap_bytes_per_seat: room.heapPerSeat,
+        heap_bytes_per_seat_played: room.heapPerSeatPlayed,
+        rss_bytes_per_seat: room.bytesPerSeat,
         pres_answered_msgs: room.sizes.presAnswered,
       });
     }
