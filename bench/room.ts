@@ -174,46 +174,42 @@ function serverRss(serverPid: number): number {
 // ---------------------------------------------------------------------------------------------
 // The room
 
-/**
- * The Worker's isolate (the room's) through wrangler's inspector: its JS heap after a garbage
- * collection, and CPU profiles (BENCH_CPUPROF=dir).
- */
-async function inspector(port: number, cpu: boolean) {
+/** CPU profiles of the Worker's isolate (the room's) through wrangler's inspector (BENCH_CPUPROF=dir). */
+async function profiler(port: number) {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
   const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
-  await new Promise((r) => ws.once("open", r));
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+    setTimeout(() => reject(new Error("inspecteur muet")), 5_000).unref();
+  });
   let id = 0;
   const pending = new Map<number, (v: unknown) => void>();
   ws.on("message", (d) => {
     const m = JSON.parse(String(d)) as { id?: number; result?: unknown };
     if (m.id !== undefined) pending.get(m.id)?.(m.result);
   });
+  // workerd's inspector does not answer every method: nothing here waits more than 5 s.
   const call = (method: string, params: object = {}) =>
     new Promise<unknown>((r) => {
       pending.set(++id, r);
       ws.send(JSON.stringify({ id, method, params }));
+      setTimeout(() => r(null), 5_000).unref();
     });
-  if (cpu) {
-    await call("Profiler.enable");
-    await call("Profiler.setSamplingInterval", { interval: 200 });
-  }
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 200 });
   return {
-    heapUsed: async () => {
-      await call("HeapProfiler.collectGarbage");
-      return ((await call("Runtime.getHeapUsage")) as { usedSize: number }).usedSize;
-    },
     start: () => call("Profiler.start"),
     stop: async (file: string) => {
-      const r = (await call("Profiler.stop")) as { profile: unknown };
-      writeFileSync(file, JSON.stringify(r.profile));
+      const r = (await call("Profiler.stop")) as { profile: unknown } | null;
+      if (r) writeFileSync(file, JSON.stringify(r.profile));
     },
     close: () => ws.close(),
   };
 }
 
 async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: number, inspectorPort = 0) {
-  const isolate = inspectorPort ? await inspector(inspectorPort, !!process.env.BENCH_CPUPROF).catch(() => null) : null;
-  const prof = process.env.BENCH_CPUPROF ? isolate : null;
+  const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
   const l = await launchRoom(kit, {
     time: 60,
@@ -245,7 +241,6 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   await opened([pres]);
   await sleep(500);
   const rssBefore = serverRss(serverPid);
-  const heapBefore = (await isolate?.heapUsed()) ?? 0;
 
   type Phone = { client: RoomClient; token: string | undefined; seated: boolean; startedAt: number; sentAt: number; cutAt: number };
   const phones: Phone[] = [];
@@ -308,7 +303,6 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   await until(() => phones.every((p) => p.seated), 120_000, `${n} joueurs assis`);
   await sleep(500);
   const rssSeated = serverRss(serverPid);
-  const heapSeated = (await isolate?.heapUsed()) ?? 0;
 
   // Question 0 opens from the alarm after 'starting': a warm-up, its acks and reveal count.
   round = { question: 0, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
@@ -342,11 +336,8 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   for (const p of phones) p.client.close();
   pres.close();
   await closeRoom(kit, l).catch(() => {});
-  // After a whole game each seat holds its answers too.
-  const heapPlayed = (await isolate?.heapUsed()) ?? 0;
-  isolate?.close();
+  prof?.close();
   const bytesPerSeat = rssBefore > 0 && rssSeated > rssBefore ? Math.round((rssSeated - rssBefore) / n) : 0;
-  const perSeat = (after: number) => (heapBefore > 0 && after > heapBefore ? Math.round((after - heapBefore) / n) : 0);
   return {
     question: stats(samples.question),
     ack: stats(samples.ack),
@@ -356,8 +347,6 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
     stormOpen: stats(stormOpens),
     sizes,
     bytesPerSeat,
-    heapPerSeat: perSeat(heapSeated),
-    heapPerSeatPlayed: perSeat(heapPlayed),
   };
 }
 
@@ -448,10 +437,7 @@ async function main() {
       console.log(`  arrivée (${n} en ${JOIN_WINDOW_MS / 1000} s) -> place : ${fmt(room.join)}`);
       console.log(`  coupure de toutes les sockets -> socket rouverte : ${fmt(room.stormOpen)}`);
       console.log(`  coupure de toutes les sockets -> place retrouvée : ${fmt(room.storm)}`);
-      console.log(
-        `  mémoire par place : tas JS du Worker ${room.heapPerSeat} o assis, ${room.heapPerSeatPlayed} o après la partie ; ` +
-          `workerd entier (RSS, sockets comprises) ${room.bytesPerSeat} o`,
-      );
+      console.log(`  mémoire par place : workerd entier (RSS, sockets comprises) ${room.bytesPerSeat} o`);
       const z = room.sizes;
       console.log(
         `  tailles : player_newQuestion ${z.newQuestion} o, player_endQuestion ${z.endQuestion} o (max), ` +
@@ -475,8 +461,6 @@ async function main() {
         join_p99_ms: room.join.p99,
         storm_back_p50_ms: room.storm.p50,
         join_p50_ms: room.join.p50,
-        heap_bytes_per_seat: room.heapPerSeat,
-        heap_bytes_per_seat_played: room.heapPerSeatPlayed,
         rss_bytes_per_seat: room.bytesPerSeat,
         pres_answered_msgs: room.sizes.presAnswered,
       });
