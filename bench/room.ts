@@ -17,7 +17,8 @@
 // as the floor, the same fan-out from a bare `ws` server in Node on the server's core.
 // Every phone and the presenter are the app's own room client (common/room-client.ts) over `ws`,
 // and so are the floor's clients: both sides pay the same client cost, the difference is the room.
-// Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1, and
+// Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1,
+// BENCH_JOIN_MS=5000 (the join window), and
 // BENCH_CPUPROF=dir to write CPU profiles of the Worker's isolate (wrangler's inspector) during
 // the last reveal and the storm (open them in Chrome's DevTools).
 // Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
@@ -54,8 +55,8 @@ const ADMIN = { mail: "admin@repere.test", password: "bench-password" };
 const CLIENT_CORE = 0;
 const SERVER_CORE = 1;
 const SPOT: LatLng = { lat: 48.8584, lng: 2.2945 };
-/** Every phone of a size joins within this window, at a random moment of it. */
-const JOIN_WINDOW_MS = 5_000;
+/** Every phone of a size joins within this window, at a random moment of it (BENCH_JOIN_MS). */
+const JOIN_WINDOW_MS = Number(process.env.BENCH_JOIN_MS ?? 5_000);
 /** After the storm, each phone's socket comes back after a random delay below this. */
 const STORM_BACK_MS = 1_000;
 /** Caps the room applies per network address (decision 013), above every size benched. */
@@ -211,9 +212,12 @@ async function profiler(port: number) {
 async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: number, inspectorPort = 0) {
   const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
+  // The launch rules cap a player-mode room at 2,000 seats; beyond, teams multiply the seats.
+  const teams = Math.ceil(n / 2000);
   const l = await launchRoom(kit, {
     time: 60,
-    max_player: Math.max(n, 1),
+    ...(teams > 1 ? { mode: "team" as const, max_team: Math.max(2, teams) } : {}),
+    max_player: Math.ceil(Math.max(n, 1) / teams),
     help_zone: "non",
     quizSpec: {
       name: "Bench",
@@ -300,7 +304,9 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
     if (wait > 1) await sleep(wait);
     newPhone(j);
   }
-  await until(() => phones.every((p) => p.seated), 120_000, `${n} joueurs assis`);
+  await until(() => phones.every((p) => p.seated), 120_000, `${n} joueurs assis`).catch((e: Error) => {
+    throw new Error(`${e.message} (${phones.filter((p) => p.seated).length} assis en 120 s)`);
+  });
   await sleep(500);
   const rssSeated = serverRss(serverPid);
 
