@@ -9,7 +9,10 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { DEFAULT_POINT_MAX_TEMPS } from "../common/rules";
 
-/** Admin and game masters share one table: the role is the only difference (DESIGN §3). */
+/**
+ * Admin and game masters share one table: the role is the only difference
+ * (docs/architecture.md, Who may call what).
+ */
 export const accounts = sqliteTable(
   "accounts",
   {
@@ -92,7 +95,10 @@ export const questions = sqliteTable(
     kind: text("kind", { enum: ["photo", "streetview"] }).notNull(),
     /** R2 key (content hash) of the photo; null for Street View questions. */
     fileKey: text("file_key"),
-    /** Street View: parsed from the embed, the iframe URL is rebuilt from these (DESIGN §6). */
+    /**
+     * Street View: parsed from the embed, the iframe URL is rebuilt from these, so no pasted HTML
+     * reaches a page.
+     */
     svPano: text("sv_pano"),
     svLat: real("sv_lat"),
     svLng: real("sv_lng"),

@@ -116,11 +116,11 @@ function send(conn: Connection, data: string) {
 }
 
 /**
- * One live game per room number (DESIGN §4): the PartyServer glue around the pure engine
- * (party/engine). Every socket message, socket close, alarm and app call follows one path:
- * apply the deadlines already due, run one engine step, store its result (one storage
- * transaction, together with the D1 writes it owes), then carry out its effects. Nothing here
- * throws to a client: a bad message gets an error reply and changes nothing.
+ * One live game per room number (docs/architecture.md, How a room message flows): the PartyServer
+ * glue around the pure engine (party/engine). Every socket message, socket close, alarm and app
+ * call follows one path: apply the deadlines already due, run one engine step, store its result
+ * (one storage transaction, together with the D1 writes it owes), then carry out its effects.
+ * Nothing here throws to a client: a bad message gets an error reply and changes nothing.
  *
  * The app reaches the room only through the binding (launch, presenterInfo, end, ranking,
  * info); HTTP into the room is refused, and server.ts refuses sockets for numbers that are not
@@ -257,7 +257,10 @@ export class GameRoom extends Server<Env> {
     console.warn(`GameRoom ${this.name}: socket ${conn.id}`, error);
   }
 
-  /** Room internals are reached only through the binding, never by public HTTP (DESIGN §1). */
+  /**
+   * Room internals are reached only through the binding, never by public HTTP, so nobody outside
+   * the app can drive a room.
+   */
   onRequest() {
     return new Response("Not found", { status: 404 });
   }
@@ -577,7 +580,10 @@ export class GameRoom extends Server<Env> {
     return true;
   }
 
-  /** The full ranking (the presenter's HTTP fetch, DESIGN §5). */
+  /**
+   * The full ranking (the presenter's HTTP fetch: too big for a socket message, see
+   * docs/protocol.md).
+   */
   async ranking(gameId: string): Promise<RoomRanking | null> {
     this.ensureLoaded();
     const s = this.state;

@@ -33,7 +33,10 @@ const PYRAMIDE = { lat: 48.86098, lng: 2.33585 };
 const ARC = { lat: 48.87378, lng: 2.29504 };
 const PANO = "CAoSLEFGMVFpcE5fQ2xhc3Nl";
 
-/** Spec §2: most features hidden, road labels and administrative areas kept. */
+/**
+ * The player map (docs/architecture.md, The map): most features hidden, road labels and
+ * administrative areas kept.
+ */
 const PLAYER_STYLES = [
   { stylers: [{ visibility: "off" }] },
   { featureType: "administrative", stylers: [{ visibility: "on" }] },
@@ -96,7 +99,7 @@ describe("A whole game on the Google map", () => {
     for (const c of contexts) await c.close();
   });
 
-  it("player map as spec §2 says, one marker per tap, the help target, the results sequence, one map per page", { timeout: 240_000 }, async () => {
+  it("player map with its options, one marker per tap, the help target, the results sequence, one map per page", { timeout: 240_000 }, async () => {
     const owner = await server.make.mj();
     const quiz = await server.make.quiz(owner, {
       name: "Paris vu du ciel",
@@ -150,7 +153,7 @@ describe("A whole game on the Google map", () => {
       }
 
       if (q === 0) {
-        // Spec §2: hybrid, no tilt, greedy gestures, restricted to the quiz's bounds, no map-type,
+        // Hybrid, no tilt, greedy gestures, restricted to the quiz's bounds, no map-type,
         // fullscreen or Street View control, everything hidden but road labels and boundaries.
         expect(map.constructorOptions).toMatchObject({
           mapTypeId: "hybrid",

@@ -415,7 +415,7 @@ describe("The presenter pages refuse what they must", () => {
     try {
       await signIn(browser, await app.cookieFor(mj), baseURL);
       const page = await browser.newPage();
-      // Another owner's quiz, then settings outside the spec's options.
+      // Another owner's quiz, then settings outside the launch options.
       await page.goto(`${baseURL}/mj/${adminQuiz.uniqueName}?time=15`);
       await page.getByRole("alert").filter({ hasText: "Quiz introuvable" }).waitFor();
       await page.getByRole("heading", { name: "La partie n'a pas pu être lancée" }).waitFor();

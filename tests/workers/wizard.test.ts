@@ -73,7 +73,7 @@ const SETTINGS = {
   },
 };
 
-describe("creating a quiz (spec §7 init)", () => {
+describe("creating a quiz (quizz/init)", () => {
   it("answers 201 with the unique name and files it under the account", async () => {
     const name = await init(camille);
     expect(name).toMatch(/^bretagne-[a-z0-9]{8}$/);
@@ -123,7 +123,7 @@ describe("photo questions", () => {
     const res = await addQuestion(camille, quiz, photoForm(original, "Mont Saint-Michel.jpg", { lat: 48.636, lng: -1.5115 }, ""));
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: number; name: string; filename: string; imageUrl: string };
-    // The name defaults to the file name without its extension (spec §5).
+    // The name defaults to the file name without its extension.
     expect(created.name).toBe("Mont Saint-Michel");
 
     const [row] = await db().select().from(questions).where(eq(questions.id, created.id));
@@ -139,7 +139,7 @@ describe("photo questions", () => {
     expect([...stored.subarray(0, 2)]).toEqual([0xff, 0xd8]);
     expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
 
-    // Served by the spec's image path, and only for this quiz.
+    // Served by the quiz's image path, and only for this quiz.
     const image = await SELF.fetch(BASE + created.imageUrl);
     expect(image.status).toBe(200);
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(stored);
@@ -185,7 +185,7 @@ describe("photo questions", () => {
     expect(await db().select().from(questions).where(eq(questions.quizUniqueName, quiz))).toEqual([]);
   });
 
-  it("asks for coordinates and refuses bad ones (spec §5)", async () => {
+  it("asks for coordinates and refuses bad ones", async () => {
     const quiz = await init(camille);
     const cases: [unknown, string][] = [
       [null, "Merci de renseigner des coordonnées"],
@@ -299,7 +299,7 @@ describe("listing and deleting questions", () => {
   });
 });
 
-describe("map settings (spec §7 mapSettings)", () => {
+describe("map settings (mapSettings)", () => {
   it("saves center, bounds and zoom once the quiz has a question", async () => {
     const quiz = await init(camille);
     const json = { "Content-Type": "application/json" };

@@ -18,7 +18,9 @@ function photoProblem(form: FormData, field: string): string | null {
 
 const blank = (form: FormData, field: string) => String(form.get(field) ?? "").trim() === "";
 
-/** /pres/mj: the game-master management table (spec §2), admin only. */
+/**
+ * /pres/mj: the game-master management table, admin only (docs/game-rules.md, Game masters' games).
+ */
 export function MjScreen({ data }: { data: MjPageData }) {
   const revalidator = useRevalidator();
   const [notice, showNotice] = useNotice();
@@ -125,7 +127,7 @@ export function MjScreen({ data }: { data: MjPageData }) {
   );
 }
 
-/** The spec's '➕' drawn, not typed: many systems have no emoji font and would show a box. */
+/** The add button's '➕' drawn, not typed: many systems have no emoji font and would show a box. */
 function PlusIcon() {
   return (
     <svg aria-hidden="true" focusable="false" width={20} height={20} viewBox="0 0 24 24" className="plus-icon">

@@ -12,7 +12,10 @@ const MSG = {
   tooBig: SOUND_TOO_LARGE,
 } as const;
 
-/** What a file chooser hands over, checked before anything is sent (spec §5: .mp3 only). */
+/**
+ * What a file chooser hands over, checked before anything is sent: .mp3 only (the server
+ * checks the bytes again).
+ */
 function chosenMp3(event: ChangeEvent<HTMLInputElement>): { file: File } | { error: string } | null {
   const input = event.currentTarget;
   const file = input.files?.[0];
@@ -34,7 +37,10 @@ function PlayIcon({ playing }: { playing: boolean }) {
   );
 }
 
-/** /pres/sound: the five sound categories (spec §2), each sound previewed and replaceable. */
+/**
+ * /pres/sound: the five sound categories (docs/game-rules.md, The reveal), each sound previewed and
+ * replaceable.
+ */
 export function SoundScreen({ data }: { data: SoundPageData }) {
   const revalidator = useRevalidator();
   const [notice, showNotice] = useNotice();

@@ -11,7 +11,10 @@ import { ToastProvider, useActionFetcher } from "./Toast";
 import { QuizCard } from "./QuizCard";
 import type { DashboardData } from "@common/dashboard/types";
 
-/** /pres, /mj and their folder pages: the login form, or folders then quizzes (spec §2). */
+/**
+ * /pres, /mj and their folder pages: the login form, or folders then quizzes (docs/architecture.md,
+ * Pages and HTTP API).
+ */
 export function DashboardPage({ data }: { data: DashboardData }) {
   if (data.view === "login") return <LoginForm side={data.side} />;
   return (

@@ -19,7 +19,7 @@ const SOURCE = {
   default: "Photo par défaut",
 } as const;
 
-/** 'Mettre à jour la photo du Lobby' (spec §2): the current picture and an upload form. */
+/** 'Mettre à jour la photo du Lobby': the current picture and an upload form. */
 export function LobbyScreen({ data }: { data: LobbyData }) {
   return (
     <ToastProvider>

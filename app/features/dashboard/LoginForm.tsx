@@ -4,7 +4,7 @@ import type { ActionResult, Side } from "@common/dashboard/types";
 
 const REQUIRED = "Tous les champs sont obligatoires";
 
-/** Spec §2: 'Mail' on the admin login, 'Identifiant' on the MJ one; '...' while it checks. */
+/** 'Mail' on the admin login, 'Identifiant' on the MJ one; '...' while it checks. */
 export function LoginForm({ side }: { side: Side }) {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();

@@ -9,7 +9,7 @@ export type PointsData = { accountName: string; points: number[]; radii: number[
 
 const REQUIRED = "Tous les champs sont obligatoires";
 
-/** 'Modifier les points des couronnes de la cible' (spec §2, admin only). */
+/** 'Modifier les points des couronnes de la cible' (admin only; docs/game-rules.md, Scoring). */
 export function PointsScreen({ data }: { data: PointsData }) {
   return (
     <ToastProvider>

@@ -26,9 +26,10 @@ import type { Bounds, GameMapProps } from "./types";
 import { useViewAnimation } from "./useViewAnimation";
 
 /**
- * The map without Google (DESIGN §7): no key, or Google failed to load. It projects its view
- * bounds linearly onto its box (projection.ts), takes taps, the keyboard, wheel and pinch, and
- * draws the same things as the Google rendering: markers, rings, rectangles, the help target.
+ * The map without Google (docs/architecture.md, The map): no key, or Google failed to load. It
+ * projects its view bounds linearly onto its box (projection.ts), takes taps, the keyboard, wheel
+ * and pinch, and draws the same things as the Google rendering: markers, rings, rectangles, the
+ * help target.
  */
 
 const VB = 1000; // SVG layers use a 1000 x 1000 viewBox stretched over the box.

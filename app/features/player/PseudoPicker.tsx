@@ -20,7 +20,10 @@ const RELOAD_DELAY_MS = 1_500;
 
 const colorName = (c: ColorKey) => c.charAt(0).toUpperCase() + COLORS[c].masculine.slice(1);
 
-/** Spec §2 "Player: pseudo selection": colour, then fruit; the room settles every race. */
+/**
+ * Pseudo selection (docs/game-rules.md, Pseudos and teams): colour, then fruit; the room settles
+ * every race.
+ */
 export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(pseudoReducer, initialPseudoState);

@@ -15,9 +15,9 @@ const REST_LINES = 2 * REST_COLUMN;
 const ORDER = [1, 0, 2];
 
 /**
- * End of the game (spec §2 endGame): 'Fin de la Partie', a podium of the top three (teams in
- * team mode), the list from rank 4, and 'Nouvelle partie' (closes the room, back to the
- * dashboard).
+ * End of the game (docs/game-rules.md, Presenter steps, endGame): 'Fin de la Partie', a podium of
+ * the top three (teams in team mode), the list from rank 4, and 'Nouvelle partie' (closes the room,
+ * back to the dashboard).
  */
 export function EndGameView({ endGame, room, error }: { endGame: PresEndGame; room: string; error?: string | null }) {
   const teams = endGame.team_results;

@@ -7,7 +7,7 @@ const ONE_COLUMN = 8;
 const MAX_LINES = 16;
 
 /**
- * The ranking after a question (spec §2 resultsQuestion_classement): rank, marker, pseudo,
+ * The ranking after a question (docs/game-rules.md, Presenter steps): rank, marker, pseudo,
  * points with 2 decimals, rank change; teams first in team mode. 'Pause', 'Page suivante' and
  * 'Retour photo & carte'; without a pause the next question is asked for after 5 s.
  */

@@ -40,7 +40,7 @@ describe("presenter formatting", () => {
   });
 });
 
-describe("presenter sounds (spec §9)", () => {
+describe("presenter sounds: files and volumes", () => {
   it("plays the right sound on each step at the right volume", () => {
     expect(stepSound("lobby", null)).toEqual({ id: 1, loop: true });
     expect(stepSound("resultsQuestion_classement", 6)).toEqual({ id: 2, loop: false });

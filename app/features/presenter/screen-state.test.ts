@@ -71,7 +71,7 @@ function run(messages: ServerMessage[], start: PresenterState = initialState, re
   return messages.reduce((s, msg, i) => presenterReducer(s, { type: "message", msg, now: 1000 + i, resume }), start);
 }
 
-describe("presenter screen state (spec §4)", () => {
+describe("presenter screen state: the steps it moves through", () => {
   it("goes lobby -> starting -> question -> endQuestion -> map -> ranking -> next question -> end", () => {
     let s = run([newRoom("lobby", [player(1)])]);
     expect(s.step).toBe("lobby");

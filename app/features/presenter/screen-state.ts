@@ -1,5 +1,5 @@
 /**
- * The presenter screen as a reducer over the room's messages (spec §4 "Presenter game"):
+ * The presenter screen as a reducer over the room's messages (docs/game-rules.md, Presenter steps):
  * loading -> lobby -> starting -> question -> endQuestion -> resultsQuestion (map) ->
  * resultsQuestion_classement -> question ... -> endGame. The room says which phase it is in
  * (on every hello, so a reload or a reconnection rebuilds the screen); the presenter adds what

@@ -7,10 +7,10 @@ import type { LatLng } from "@common/protocol";
 const FRANCE: LatLng = { lat: 46.6, lng: 2.4 };
 
 /**
- * Where the typed coordinates fall (spec §5): a small map with the spot, or 'Impossible de
- * détecter des coordonnées' while the text is not 'lat,lng'. With `onPick`, a tap on the map
- * places the spot there (the text field stays for pasting 'lat,lng'); before any spot, the map
- * shows the area of `near` (the last question), else France.
+ * Where the typed coordinates fall (docs/game-rules.md, Building a quiz): a small map with the
+ * spot, or 'Impossible de détecter des coordonnées' while the text is not 'lat,lng'. With `onPick`,
+ * a tap on the map places the spot there (the text field stays for pasting 'lat,lng'); before any
+ * spot, the map shows the area of `near` (the last question), else France.
  */
 export function CoordsPreview({ text, onPick, near }: { text: string; onPick?: (coords: string) => void; near?: LatLng | null }) {
   const parsed = useMemo(() => parseCoords(text), [text]);

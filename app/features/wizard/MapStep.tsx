@@ -17,9 +17,9 @@ const fmt = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 5 
 const fmtPoint = (p: LatLng) => `${formatLat(p.lat, 4)} · ${formatLng(p.lng, 4)}`;
 
 /**
- * Step 3, 'Paramètres de la carte' (spec §2, §4): 1 pick the centre, 2 draw the bounds with two
- * clicks (tried on the map for 5 s), 3 set the zoom (12 at first), 4 'Confirmer ces paramètres'.
- * Removing the centre resets bounds and zoom; removing the bounds resets the zoom.
+ * Step 3, 'Paramètres de la carte' (docs/game-rules.md, Building a quiz): 1 pick the centre, 2 draw
+ * the bounds with two clicks (tried on the map for 5 s), 3 set the zoom (12 at first), 4 'Confirmer
+ * ces paramètres'. Removing the centre resets bounds and zoom; removing the bounds resets the zoom.
  */
 export function MapStep({
   quiz,
@@ -56,7 +56,7 @@ export function MapStep({
     setTesting(null);
   }
 
-  /** Spec §9: the bounds are applied to the map for 5 s, then the editing view comes back. */
+  /** The bounds are applied to the map for 5 s, then the editing view comes back. */
   function tryBounds() {
     stopTest();
     const end = Date.now() + BOUNDS_TEST_MS;
@@ -126,8 +126,8 @@ export function MapStep({
     navigate(backTo);
   }
 
-  // What the map shows: around the first question before a centre exists (DESIGN §7), around
-  // the centre then, and the whole drawn area with a margin once bounds exist.
+  // What the map shows: around the first question before a centre exists (docs/architecture.md,
+  // The map), around the centre then, and the whole drawn area with a margin once bounds exist.
   const firstSpot = questions[0]?.coords ?? null;
   const anchor = center ?? firstSpot ?? { lat: 46.6, lng: 2.4 };
   const { lat: anchorLat, lng: anchorLng } = anchor;

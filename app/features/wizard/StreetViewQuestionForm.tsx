@@ -54,7 +54,8 @@ export function StreetViewQuestionForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (progress !== null) return;
-    // Spec §5: without coordinates or embed the submit is silently dropped.
+    // Without coordinates or embed the submit is silently dropped (docs/game-rules.md,
+    // Building a quiz).
     if (!iframe.trim() || !coords.replace(/\s+/g, "")) return;
     if (!titre.trim() || !description.trim()) return setError(MSG.required);
     if (!sv) return setError(WIZARD_MSG.streetViewMissing);
@@ -137,7 +138,7 @@ export function StreetViewQuestionForm({
   );
 }
 
-/** Spec §9's 600x300 preview: Google's own embed, which needs no key. */
+/** The 600x300 preview: Google's own embed, which needs no key. */
 function StreetViewPreview({ sv }: { sv: StreetView }) {
   return <StreetViewFrame className="wz-sv-preview" title="Aperçu Street View" sv={sv} />;
 }
