@@ -31,7 +31,8 @@ export const HISTORY_MSG = {
 /** Games per page of « Parties jouées ». */
 export const GAMES_PAGE_SIZE = 10;
 
-const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** games.id is a UUID; anything else is refused before any query. */
+const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function reportUrl(side: Side, gameId: string): string {
   return `/${side === "admin" ? "pres" : "mj"}/parties/${gameId}`;
