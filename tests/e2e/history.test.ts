@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { LatLng, PresResults } from "@common/protocol";
 import { parseCsv, readDecimal } from "@common/history/csv";
 import { frNumber, hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
@@ -127,7 +127,13 @@ describe("the history of a game, offline map", () => {
     await map.waitFor();
     expect(await map.locator("[data-marker-id]").count()).toBe(3 + 1);
     expect(await page.locator(".report-legend").textContent()).toContain("20 m : 1");
+    const scale = () => map.locator(".om-scale").textContent();
+    const wide = await scale();
     await page.getByRole("button", { name: "Autour de la bonne réponse" }).click();
+    // The view closes in on the spot: the scale bar shrinks from kilometres to metres.
+    await expect.poll(scale, { timeout: 10_000 }).not.toBe(wide);
+    await expect.poll(scale).toMatch(/^\d+ m$/);
+    await page.waitForTimeout(800); // the end of the animation, for the screenshot
     await screenshot(page, "history-report-1920");
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -139,15 +145,18 @@ describe("the history of a game, offline map", () => {
 
   it("prints without the navigation, the ranking whole", async () => {
     await page.emulateMedia({ media: "print" });
+    onTestFinished(() => page.emulateMedia({ media: "screen" }));
     expect(await page.locator(".dash-top").isVisible()).toBe(false);
     expect(await page.locator(".report-actions").isVisible()).toBe(false);
     expect(await page.locator(".report-map").isVisible()).toBe(true);
+    // Rings stay round on paper: the map keeps its aspect.
+    const ring = await page.locator(".report-map .om-circle").first().boundingBox();
+    expect(Math.abs(ring!.width / ring!.height - 1)).toBeLessThan(0.05);
     const scroll = await page.locator(".report-scroll").evaluate((el) => getComputedStyle(el).overflow);
     expect(scroll).toBe("visible");
     const pdf = await page.pdf({ format: "A4", printBackground: true });
     expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
     await screenshot(page, "history-report-print");
-    await page.emulateMedia({ media: "screen" });
   });
 
   it("exports CSV files whose values are the room's own", { timeout: 60_000 }, async () => {

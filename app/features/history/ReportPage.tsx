@@ -13,15 +13,21 @@ const MODE = { player: "Joueurs", team: "Équipes" } as const;
 const SPOT_RED = "#e53935";
 /** Pseudos beside the markers while the map stays readable; beyond, the table below names them. */
 const LABELLED_MAX = 12;
-/** Half the side of the « Autour de la réponse » view, in metres: the 200 m ring and some room. */
+/** Half the height of the « Autour de la réponse » view, in metres: the 200 m ring and some room. */
 const CLOSE_HALF_M = 600;
+/**
+ * The map's box is 4:3 (history.css) and the offline map stretches its view over the box: a
+ * view of the same shape in metres keeps the rings round.
+ */
+const MAP_ASPECT = 4 / 3;
 
-const seconds = (ms: number) => `${(ms / 1000).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} s`;
+const seconds = (ms: number) =>
+  `${(ms / 1000).toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
 const share = (x: number) => `${Math.round(x * 100)} %`;
 
 function around(spot: { lat: number; lng: number }, halfM: number): Bounds {
   const dLat = halfM / 111_195;
-  const dLng = halfM / (111_195 * Math.max(0.05, Math.cos((spot.lat * Math.PI) / 180)));
+  const dLng = (halfM * MAP_ASPECT) / (111_195 * Math.max(0.05, Math.cos((spot.lat * Math.PI) / 180)));
   return { north: spot.lat + dLat, south: spot.lat - dLat, east: spot.lng + dLng, west: spot.lng - dLng };
 }
 
