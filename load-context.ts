@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "./db/client";
+import { mintNonce } from "./app/server/security-headers.server";
 
 type Cloudflare = {
   env: Env;
@@ -11,8 +12,10 @@ type Cloudflare = {
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
-    /** One drizzle instance per request (EXAMPLES: cloudflare templates). */
+    /** One drizzle instance per request. */
     db: Db;
+    /** The page's Content-Security-Policy nonce: its inline scripts carry it, its header names it. */
+    cspNonce: string;
   }
 }
 
@@ -22,5 +25,5 @@ export function getLoadContext({
   request: Request;
   context: { cloudflare: Cloudflare };
 }): AppLoadContext {
-  return { cloudflare: context.cloudflare, db: createDb(context.cloudflare.env.DB) };
+  return { cloudflare: context.cloudflare, db: createDb(context.cloudflare.env.DB), cspNonce: mintNonce() };
 }

@@ -6,10 +6,12 @@ import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
-import { foreignOriginRefusal } from "./app/server/http.server";
+import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
 import { liveGame } from "./app/server/rooms.server";
+import { withSecurityHeaders } from "./app/server/security-headers.server";
 
 export { GameRoom } from "./party/game-room";
+export { Throttle } from "./app/server/throttle-counter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -17,9 +19,11 @@ export default {
   async fetch(request, env, ctx) {
     // Room sockets first: /parties/game-room/{room number}. Only numbers live in the D1
     // registry reach a room, so addressing a random number never creates a Durable Object;
-    // plain HTTP never reaches one.
+    // plain HTTP never reaches one. A page of another site may not open a room's socket (its
+    // visitors' browsers would play, or flood, for it); native clients send no Origin and pass.
     const roomResponse = await routePartykitRequest(request, env, {
-      onBeforeConnect: async (_req, lobby) => {
+      onBeforeConnect: async (req, lobby) => {
+        if (isForeignOrigin(req)) return new Response("Forbidden", { status: 403 });
         try {
           if (await liveGame(createDb(env.DB), lobby.name)) return;
           return new Response("Not found", { status: 404 });
@@ -35,7 +39,7 @@ export default {
     // A change sent from another site gets the app's own 403 here; Remix would refuse a
     // cross-site page action itself, before the app's check, with a bare 500.
     const foreign = foreignOriginRefusal(request);
-    if (foreign) return foreign;
+    if (foreign) return withSecurityHeaders(foreign, request);
 
     const db = createDb(env.DB);
     // Workers have no start-up hook: the first request creates the admin.
@@ -44,6 +48,9 @@ export default {
       request,
       context: { cloudflare: { env, ctx, cf: request.cf, caches } },
     });
-    return handleRemixRequest(request, loadContext);
+    return withSecurityHeaders(await handleRemixRequest(forRemix(request), loadContext), request, {
+      nonce: loadContext.cspNonce,
+      googleMaps: !!env.GOOGLE_MAPS_API_KEY,
+    });
   },
 } satisfies ExportedHandler<Env>;

@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from "react";
 import appCss from "./styles/app.css?url";
 import { publicEnv, type PublicEnv } from "@common/public-env";
+import { useNonce } from "./nonce";
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ env: PublicEnv }> {
   return { env: publicEnv(context.cloudflare.env) };
@@ -27,6 +28,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="fr">
       <head>
@@ -38,8 +40,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

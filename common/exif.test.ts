@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { fixture, MONT, PHARE } from "../tests/fixtures/images";
+import { fixture, MONT, NANTES, PHARE } from "../tests/fixtures/images";
 import { buildExifTiff, exifSegment, insertSegments } from "../tests/fixtures/exif-writer.mjs";
 import { readExif, readExifGps } from "./exif";
 
@@ -13,28 +13,34 @@ const close = (a: { lat: number; lng: number } | null, b: { lat: number; lng: nu
   expect(a!.lng).toBeCloseTo(b.lng, 6);
 };
 
-describe("EXIF GPS reader", () => {
-  it("reads the position of a JPEG, west longitude negative", () => {
-    close(readExifGps(onDisk("photo-gps.jpg")), MONT);
+describe("EXIF reading (exifr)", () => {
+  it("reads the position of a JPEG, west longitude negative, from bytes and from a Blob", async () => {
+    close(await readExifGps(onDisk("photo-gps.jpg")), MONT);
+    close(await readExifGps(new Blob([onDisk("photo-gps.jpg")], { type: "image/jpeg" })), MONT);
     expect(MONT.lng).toBeLessThan(0);
   });
 
-  it("reads little-endian JPEG EXIF with its orientation", () => {
-    const info = readExif(fixture("gpsJpeg"));
+  it("reads little-endian JPEG EXIF with its orientation", async () => {
+    const info = await readExif(fixture("gpsJpeg"));
     close(info.gps, MONT);
     expect(info.orientation).toBe(6);
   });
 
-  it("reads a big-endian eXIf chunk of a PNG", () => {
-    close(readExifGps(onDisk("phare-gps.png")), PHARE);
-    close(readExifGps(fixture("gpsPng")), PHARE);
+  it("reads a big-endian eXIf chunk of a PNG", async () => {
+    close(await readExifGps(onDisk("phare-gps.png")), PHARE);
+    close(await readExifGps(fixture("gpsPng")), PHARE);
   });
 
-  it("reads the EXIF chunk of a WebP", () => {
-    close(readExifGps(fixture("gpsWebp")), MONT);
+  it("reads the EXIF chunk of a WebP, from bytes and from a Blob", async () => {
+    close(await readExifGps(fixture("gpsWebp")), MONT);
+    close(await readExifGps(new Blob([fixture("gpsWebp")])), MONT);
   });
 
-  it("signs southern latitudes and western longitudes", () => {
+  it("reads the position of an iPhone-style HEIC", async () => {
+    close(await readExifGps(onDisk("photo-gps.heic")), NANTES);
+  });
+
+  it("signs southern latitudes and western longitudes", async () => {
     const base = fixture("plainJpeg");
     for (const gps of [
       { lat: -33.856784, lng: 151.215297 },
@@ -43,28 +49,30 @@ describe("EXIF GPS reader", () => {
     ]) {
       for (const littleEndian of [true, false]) {
         const jpeg = insertSegments(base, [exifSegment(buildExifTiff({ gps, littleEndian }))]);
-        close(readExifGps(jpeg), gps);
+        close(await readExifGps(jpeg), gps);
       }
     }
   });
 
-  it("gives nothing for pictures without a position", () => {
-    expect(readExifGps(fixture("plainJpeg"))).toBeNull();
+  it("gives nothing for pictures without a position", async () => {
+    expect(await readExifGps(fixture("plainJpeg"))).toBeNull();
     const noGps = insertSegments(fixture("plainJpeg"), [exifSegment(buildExifTiff({ orientation: 3 }))]);
-    expect(readExif(noGps)).toEqual({ gps: null, orientation: 3 });
+    expect(await readExif(noGps)).toEqual({ gps: null, orientation: 3 });
     const zeros = insertSegments(fixture("plainJpeg"), [exifSegment(buildExifTiff({ gps: { lat: 0, lng: 0 } }))]);
-    expect(readExifGps(zeros)).toBeNull();
+    expect(await readExifGps(zeros)).toBeNull();
   });
 
-  it("never throws on broken or foreign bytes", () => {
+  it("never throws on broken or foreign bytes", async () => {
+    const nothing = { gps: null, orientation: null };
     const jpeg = onDisk("photo-gps.jpg");
     for (const cut of [3, 10, 30, 60, 120, 200]) {
-      expect(() => readExif(jpeg.subarray(0, cut))).not.toThrow();
+      expect(await readExif(jpeg.subarray(0, cut))).toEqual(nothing);
     }
     const corrupt = jpeg.slice();
     corrupt.fill(0xff, 30, 60);
-    expect(() => readExif(corrupt)).not.toThrow();
-    expect(readExif(new TextEncoder().encode("GIF89a pas une photo"))).toEqual({ gps: null, orientation: null });
-    expect(readExif(new Uint8Array())).toEqual({ gps: null, orientation: null });
+    await expect(readExif(corrupt)).resolves.toBeDefined();
+    expect(await readExif(new TextEncoder().encode("GIF89a pas une photo"))).toEqual(nothing);
+    expect(await readExif(new Uint8Array())).toEqual(nothing);
+    expect(await readExif(new Blob(["RIFF\x10\0\0\0WEBPEXIF\xff\xff\xff\xff"]))).toEqual(nothing);
   });
 });

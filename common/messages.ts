@@ -12,4 +12,11 @@ export const MSG = {
   quizNotFound: "Quiz introuvable",
   folderNotFound: "Dossier introuvable",
   fileNotFound: "Fichier introuvable",
+  notAnImage: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)",
+  unreadableImage: "Cette image est illisible",
+  bodyTooLarge: "La requête est trop volumineuse",
+  jsonExpected: "Requête invalide : le contenu doit être envoyé en JSON",
+  /** A quiz whose map was never confirmed in the wizard: its card's badge, and why it cannot be launched. */
+  quizToFinish: "À terminer",
+  quizUnfinished: "Ce quiz n'est pas terminé : confirmez sa carte dans l'éditeur avant de le lancer",
 } as const;

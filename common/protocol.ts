@@ -18,7 +18,7 @@
 import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Client messages larger than this are refused before JSON parsing. */
 export const MAX_CLIENT_MESSAGE_CHARS = 2048;
@@ -204,6 +204,9 @@ export type ErrorCode =
   | "not_identified"
   | "room_full"
   | "room_closed"
+  | "room_locked"
+  | "too_many_seats"
+  | "flood"
   | "no_players"
   | "wrong_phase"
   | "kick_after_start"
@@ -225,6 +228,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   not_identified: "Connexion non identifiée : rechargez la page",
   room_full: "Cette salle est complète",
   room_closed: "Cette partie est terminée",
+  room_locked: "La salle est verrouillée",
+  too_many_seats: "Beaucoup de joueurs arrivent en même temps : encore un instant…",
+  flood: "Trop de messages envoyés : rechargez la page",
   no_players: "Impossible de lancer la partie sans joueur",
   wrong_phase: "Action impossible à ce moment de la partie",
   kick_after_start: "Un joueur ne peut être exclu que dans le salon d'attente",
@@ -242,9 +248,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 /**
  * WebSocket close codes of the room. ROOM_CLOSED: the game is over and gone, do not reconnect
  * (partysocket: shouldReconnectOnClose). REPLACED: a newer socket of the same page (same
- * partysocket id) took over; that newer one carries on.
+ * partysocket id, or more sockets on one seat than SOCKETS_PER_SEAT) took over; that newer one
+ * carries on. FLOOD: the socket kept sending past its message budget (PLAYER_BUDGET, FLOOD_DROPS
+ * in common/rules/audience.ts); reconnecting would only flood again. SILENT: the socket never
+ * said hello and its address needed the room (SILENT_SOCKET_MS); a page reconnects and says it.
  */
-export const CLOSE_CODES = { roomClosed: 4000, replaced: 4001 } as const;
+export const CLOSE_CODES = { roomClosed: 4000, replaced: 4001, flood: 4002, silent: 4003 } as const;
 
 export const RELOAD_MESSAGE = "Une nouvelle version du jeu est disponible : la page va se recharger.";
 
@@ -272,6 +281,11 @@ export interface PresStartGameMsg {
 export interface PresNextQuestionMsg {
   type: "pres_nextQuestion";
 }
+/** « Verrouiller la salle » (true) / « Déverrouiller » (false). */
+export interface PresLockRoomMsg {
+  type: "pres_lockRoom";
+  locked: boolean;
+}
 export interface PlayerChooseColorMsg {
   type: "player_chooseColor";
   color: ColorKey;
@@ -288,7 +302,7 @@ export interface PlayerAnswerMsg {
   coords: LatLng;
 }
 
-export type PresenterClientMessage = PresKickPlayerMsg | PresStartGameMsg | PresNextQuestionMsg;
+export type PresenterClientMessage = PresKickPlayerMsg | PresStartGameMsg | PresNextQuestionMsg | PresLockRoomMsg;
 export type PlayerClientMessage = PlayerChooseColorMsg | PlayerChooseFruitMsg | PlayerAnswerMsg;
 export type ClientMessage = HelloMsg | PingMsg | PresenterClientMessage | PlayerClientMessage;
 export type ClientMessageType = ClientMessage["type"];
@@ -308,6 +322,8 @@ export interface PresNewRoomCallback {
   /** Whole list once, at (re)connection; afterwards only deltas. */
   playerList: PlayerListEntry[];
   playersCount: number;
+  /** No new seat while locked. */
+  locked: boolean;
 }
 /** Upsert by playerID: also sent in the lobby when a known player drops or comes back. */
 export interface PresNewPlayer {
@@ -326,6 +342,11 @@ export interface PresKickPlayerCallback {
   playerID: string;
   pseudo: string;
   playersCount: number;
+}
+/** The room is now locked (or unlocked); also the answer to pres_lockRoom. */
+export interface PresLockRoomCallback {
+  type: "pres_lockRoom_callback";
+  locked: boolean;
 }
 export interface PresStartGameCallback {
   type: "pres_startGame_callback";
@@ -384,6 +405,7 @@ export type PresenterServerMessage =
   | PresNewPlayer
   | PresPlayerLeft
   | PresKickPlayerCallback
+  | PresLockRoomCallback
   | PresStartGameCallback
   | PresNewQuestion
   | PresPlayerAnswered

@@ -21,12 +21,13 @@ describe("room check answers", () => {
     expect(await checkRoom("123456", answer(200, { random: true }))).toEqual({ ok: true, path: "/play/123456" });
     expect(await checkRoom("123456", answer(200, { random: false }))).toEqual({ ok: true, path: "/join/123456" });
   });
-  it("turns 400, 404 and the rest into the spec's messages", async () => {
+  it("turns 400, 404, 429 and the rest into the spec's messages", async () => {
     expect(await checkRoom("1", answer(400))).toEqual({ ok: false, error: "Tous les champs sont obligatoires" });
     expect(await checkRoom("1", answer(404))).toEqual({
       ok: false,
       error: "Cette salle n'existe pas ou n'est pas accessible",
     });
+    expect(await checkRoom("1", answer(429))).toEqual({ ok: false, error: "Trop de tentatives, réessayez dans quelques minutes" });
     expect(await checkRoom("1", answer(500))).toEqual({ ok: false, error: "Une erreur est survenue au niveau du serveur" });
     const offline = (async () => {
       throw new TypeError("Failed to fetch");

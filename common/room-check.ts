@@ -13,7 +13,8 @@ export function normaliseRoomInput(raw: unknown): string | null {
 
 /**
  * Asks the room check (spec §7) and turns its answer into the next route or a French message:
- * 200 {random} -> /play or /join; 400 and 404 their messages; anything else the server error.
+ * 200 {random} -> /play or /join; 400, 404 and 429 (too many unknown numbers from this network)
+ * their messages; anything else the server error.
  */
 export async function checkRoom(
   roomID: string,
@@ -34,5 +35,6 @@ export async function checkRoom(
   }
   if (response.status === 400) return { ok: false, error: MSG.required };
   if (response.status === 404) return { ok: false, error: MSG.roomNotFound };
+  if (response.status === 429) return { ok: false, error: MSG.tooManyAttempts };
   return { ok: false, error: MSG.serverError };
 }

@@ -37,10 +37,12 @@ const SHAPES: Shapes = {
     phase: str,
     playerList: arr,
     playersCount: num,
+    locked: bool,
   },
   pres_newPlayer: { player: obj, playersCount: num },
   pres_playerLeft: { playerID: str, pseudo: str, playersCount: num },
   pres_kickPlayer_callback: { playerID: str, pseudo: str, playersCount: num },
+  pres_lockRoom_callback: { locked: bool },
   pres_startGame_callback: { startsInMs: num },
   pres_newQuestion: {
     questionIndex: num,

@@ -11,7 +11,7 @@ export function followPage(client: RoomClient): () => void {
   const onVisible = () => {
     if (document.visibilityState === "visible") client.wake();
   };
-  const onOnline = () => client.wake();
+  const onOnline = () => client.networkBack();
   document.addEventListener("visibilitychange", onVisible);
   window.addEventListener("pageshow", onVisible);
   window.addEventListener("online", onOnline);

@@ -121,6 +121,7 @@ describe("the room client", () => {
     for (const [code, reason] of [
       [CLOSE_CODES.roomClosed, "roomClosed"],
       [CLOSE_CODES.replaced, "replaced"],
+      [CLOSE_CODES.flood, "flood"],
       [4999, "unknownCode"],
     ] as const) {
       const before = room.sockets.length;
@@ -146,6 +147,8 @@ describe("the room client", () => {
     expect(events.find((e) => e.kind === "close")).toMatchObject({ code: 1011, failures: 1 });
     expect(c.failures).toBe(0);
     expect(stopReasonOf(1006)).toBeNull();
+    // Closed for staying silent to make room for others: the page says hello on a new socket.
+    expect(stopReasonOf(CLOSE_CODES.silent)).toBeNull();
     expect(stopReasonOf(1000)).toBeNull();
   });
 
@@ -212,6 +215,30 @@ describe("the room client", () => {
     // The abandoned backoff does not open a third socket later.
     await new Promise((r) => setTimeout(r, 200));
     expect(room.sockets).toHaveLength(2);
+  });
+
+  it("starts again at once when the network comes back, even with an opening still hanging", async () => {
+    // The room takes the first upgrade and never finishes it: an opening made on a dead network.
+    let hanging: { destroy(): void } | null = null;
+    room.wss.options.verifyClient = (info: { req: { socket: { destroy(): void } } }, done: (ok: boolean) => void) => {
+      if (hanging) done(true);
+      else hanging = info.req.socket;
+    };
+    const { c } = client({ backoff: { minMs: 5_000, maxMs: 5_000, connectTimeoutMs: 10_000 } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.status).toBe("connecting");
+    const back = Date.now();
+    c.networkBack();
+    await until(() => c.status === "open");
+    expect(Date.now() - back).toBeLessThan(500);
+    expect(room.sockets).toHaveLength(1);
+    // On an open line it only checks it (nothing replaced when the room answers).
+    room.answer = (data, ws) => ws.send(JSON.stringify({ type: "pong" }));
+    c.networkBack();
+    await until(() => room.received.some((r) => r.data.type === "ping"));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(room.sockets).toHaveLength(1);
+    hanging!.destroy();
   });
 
   it("checks an open line when woken: hello with a token, a ping without", async () => {

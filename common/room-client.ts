@@ -40,6 +40,10 @@ const CLOSE_POLICY: { [K in CloseCodeName]: "stop" | "reconnect" } = {
   roomClosed: "stop",
   // A newer socket of this same page took over; that one carries on.
   replaced: "stop",
+  // The room closed a socket that kept flooding it: a new socket would flood again, in a loop.
+  flood: "stop",
+  // Closed for never saying hello, to make room for others: a page that does says it at once.
+  silent: "reconnect",
 };
 
 /**
@@ -225,6 +229,17 @@ export class RoomClient {
     if (this.status !== "open") return;
     if (this.token()) this.hello();
     else this.ping();
+  }
+
+  /**
+   * The network came back (the browser's `online`): an open socket is checked as by wake(); one
+   * still opening was started on the dead network and may hang until its timeout, so it is
+   * replaced at once like a closed one.
+   */
+  networkBack(): void {
+    if (this.stopped) return;
+    if (this.status === "open") return this.wake();
+    this.reconnectNow();
   }
 
   /** A new socket now, whatever backoff partysocket had pending. */

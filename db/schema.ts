@@ -29,6 +29,11 @@ export const accounts = sqliteTable(
     edition: integer("edition", { mode: "boolean" }).notNull().default(false),
     photoKey: text("photo_key"),
     lobbyPictureKey: text("lobby_picture_key"),
+    /**
+     * Carried in every session token and compared on every request: raising it (logout, a new
+     * password) ends every session the account already had, on every device.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [uniqueIndex("accounts_mail_unique").on(t.mail)],
@@ -140,6 +145,8 @@ export const games = sqliteTable(
       .on(t.roomNumber)
       .where(sql`status <> 'closed'`),
     index("games_owner").on(t.ownerId),
+    // A room number typed or reloaded after its game closed is no guess (the room throttle).
+    index("games_room_ended").on(t.roomNumber, t.endedAt),
     // « Parties jouées », newest first: one account's, or everyone's for the admin.
     index("games_owner_started").on(t.ownerId, t.startedAt),
     index("games_started").on(t.startedAt),

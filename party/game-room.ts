@@ -1,4 +1,4 @@
-import { Server, type Connection, type WSMessage } from "partyserver";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import {
   type Ctx,
   type Effect,
@@ -17,6 +17,7 @@ import {
   roomInfo,
   tick,
 } from "./engine";
+import { AddressGate, type Meter, meterFrame } from "./engine/budget";
 import { teamResults } from "./engine/views";
 import {
   CLOSE_CODES,
@@ -31,7 +32,8 @@ import {
   errorMessage,
   parseClientMessage,
 } from "./protocol";
-import { ConnectionIndex, identityOf, sameIdentity } from "./room-connections";
+import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
+import { ConnectionIndex, UNKNOWN_IP, identityOf, ipOf, sameIdentity } from "./room-connections";
 import { type D1Op, retryDelayMs, statementsFor } from "./room-d1";
 import { revealedQuestion } from "./room-history";
 import { type RoomMeta, RoomStore } from "./room-storage";
@@ -91,6 +93,21 @@ function isLoneAnswer(step: StepOk): boolean {
   );
 }
 
+/** Cloudflare sets CF-Connecting-IP on every request it forwards, whatever the client sent. */
+const addressOf = (request: Request) => request.headers.get("CF-Connecting-IP") ?? UNKNOWN_IP;
+
+const isUpgrade = (request: Request) => request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+
+const frameSize = (raw: WSMessage) => (typeof raw === "string" ? raw.length : raw.byteLength);
+
+function closeSocket(conn: Connection, code: number, reason: string) {
+  try {
+    conn.close(code, reason);
+  } catch {
+    // already gone
+  }
+}
+
 function send(conn: Connection, data: string) {
   try {
     conn.send(data);
@@ -124,6 +141,13 @@ export class GameRoom extends Server<Env> {
   private d1RetryAt: number | null = null;
   private flushing: Promise<void> | null = null;
   private readonly conns = new ConnectionIndex(() => this.getConnections());
+  /**
+   * Per-address caps on new sockets and seats (common/rules/audience.ts), sized by the Worker
+   * variable ROOM_PHONES_PER_ADDRESS; in memory only.
+   */
+  private readonly gate = new AddressGate(addressLimitsFrom(this.env.ROOM_PHONES_PER_ADDRESS));
+  /** Each socket's message budget; in memory only (a hibernated room starts everyone afresh). */
+  private readonly meters = new WeakMap<Connection, Meter>();
   private readonly counter = new AnswerCounterThrottle(
     (msg) => this.toPresenters(json(msg)),
     () => this.now()
@@ -161,10 +185,33 @@ export class GameRoom extends Server<Env> {
   // -------------------------------------------------------------------------------------------
   // Sockets
 
-  onConnect(conn: Connection) {
+  /**
+   * A socket upgrade is refused (429) before it is accepted when its address already has too
+   * many sockets open without a seat, or has opened too many that never proved one. At the first
+   * cap, a socket of that address that has stayed silent SILENT_SOCKET_MS gives way instead.
+   */
+  async fetch(request: Request): Promise<Response> {
+    if (isUpgrade(request)) {
+      const ip = addressOf(request);
+      const now = this.now();
+      let unseated = this.conns.unseatedFrom(ip);
+      if (unseated >= this.gate.limits.unseatedMax) {
+        const parked = this.conns.silentFrom(ip, now - SILENT_SOCKET_MS);
+        if (parked) {
+          this.conns.remove(parked);
+          closeSocket(parked, CLOSE_CODES.silent, "Connexion silencieuse");
+          unseated--;
+        }
+      }
+      if (!this.gate.admit(ip, unseated, now)) return new Response("Trop de connexions depuis cette adresse", { status: 429 });
+    }
+    return super.fetch(request);
+  }
+
+  onConnect(conn: Connection, ctx: ConnectionContext) {
     try {
       this.ensureLoaded();
-      this.conns.add(conn);
+      this.conns.add(conn, addressOf(ctx.request), this.now());
     } catch (e) {
       console.error("GameRoom onConnect", e);
     }
@@ -173,7 +220,17 @@ export class GameRoom extends Server<Env> {
   onMessage(conn: Connection, raw: WSMessage) {
     try {
       this.ensureLoaded();
-      this.receive(conn, raw);
+      const identity = identityOf(conn);
+      // Every frame is counted against the socket's budget before anything else is done with it.
+      const budget = identity?.role === "presenter" ? PRESENTER_BUDGET : PLAYER_BUDGET;
+      const { meter, verdict } = meterFrame(this.meters.get(conn), budget, frameSize(raw), this.now());
+      this.meters.set(conn, meter);
+      if (verdict === "close") {
+        send(conn, json(errorMessage("flood")));
+        return closeSocket(conn, CLOSE_CODES.flood, "Trop de messages");
+      }
+      if (verdict === "drop") return;
+      this.receive(conn, identity, raw);
     } catch (e) {
       console.error("GameRoom onMessage", e);
       send(conn, json(errorMessage("bad_message")));
@@ -206,8 +263,7 @@ export class GameRoom extends Server<Env> {
     return new Response("Not found", { status: 404 });
   }
 
-  private receive(conn: Connection, raw: WSMessage) {
-    const identity = identityOf(conn);
+  private receive(conn: Connection, identity: Identity | null, raw: WSMessage) {
     const role = identity === null ? null : identity.role === "presenter" ? "presenter" : "player";
     const parsed = parseClientMessage(raw, role);
     if (!parsed.ok) return send(conn, json(parsed.error));
@@ -223,6 +279,15 @@ export class GameRoom extends Server<Env> {
     this.tickIfDue(now);
     const step = handleMessage(this.state, identity, msg, now, this.engineCtx);
     if (!step.ok) return send(conn, json(step.error));
+    if (step.identity && (identity === null || identity.role === "chooser") && step.identity.role !== "chooser") {
+      const ip = ipOf(conn);
+      // The engine made a seat; this address may have had its share of new seats this minute.
+      if (step.state.nextSeatNo > this.state.nextSeatNo && !this.gate.seat(ip, now))
+        return send(conn, json(errorMessage("too_many_seats")));
+      this.gate.proven(ip, now);
+      // The presenter's budget starts full: what it said before proving itself was a phone's.
+      if (step.identity.role === "presenter") this.meters.delete(conn);
+    }
     this.apply(step, conn, now);
   }
 
@@ -299,20 +364,21 @@ export class GameRoom extends Server<Env> {
    * Tags the caller with its new identity. An older socket of the same identity and the same
    * partysocket id is the same page reconnecting before its dead socket was noticed: it is
    * closed (two live tabs of one seat have different ids and both stay, rather than take turns
-   * kicking each other out). Returns the identity the caller had before, if it is now orphaned.
+   * kicking each other out). Past SOCKETS_PER_SEAT sockets on one seat (a script replaying a
+   * token), the oldest give way too. Returns the identity the caller had before, if it is now
+   * orphaned.
    */
   private retag(caller: Connection, identity: Identity): Identity | null {
     const before = identityOf(caller);
     this.conns.setIdentity(caller, identity);
     if (identity.role !== "chooser") {
-      for (const other of this.conns.others(caller, identity)) {
-        if (other.id !== caller.id) continue;
+      const others = this.conns.others(caller, identity);
+      let extra = identity.role === "player" ? others.length + 1 - SOCKETS_PER_SEAT : 0;
+      for (const other of others) {
+        if (other.id !== caller.id && extra <= 0) continue;
+        extra--;
         this.conns.setIdentity(other, null);
-        try {
-          other.close(CLOSE_CODES.replaced, "Remplacée par une nouvelle connexion");
-        } catch {
-          // already gone
-        }
+        closeSocket(other, CLOSE_CODES.replaced, "Remplacée par une nouvelle connexion");
       }
     }
     if (before && before.role !== "chooser" && !sameIdentity(before, identity) && this.conns.of(before).length === 0)
@@ -361,13 +427,7 @@ export class GameRoom extends Server<Env> {
     } else if (event.kind === "closed") {
       this.counter.clear();
       this.toPresenters(json(errorMessage("room_closed")));
-      for (const conn of [...this.conns.all()]) {
-        try {
-          conn.close(CLOSE_CODES.roomClosed, "Partie terminée");
-        } catch {
-          // already gone
-        }
-      }
+      for (const conn of [...this.conns.all()]) closeSocket(conn, CLOSE_CODES.roomClosed, "Partie terminée");
       this.conns.reset();
     }
   }

@@ -49,6 +49,7 @@ export const pingSchema = z.object({ type: z.literal("ping") });
 export const presKickPlayerSchema = z.object({ type: z.literal("pres_kickPlayer"), playerID: id });
 export const presStartGameSchema = z.object({ type: z.literal("pres_startGame") });
 export const presNextQuestionSchema = z.object({ type: z.literal("pres_nextQuestion") });
+export const presLockRoomSchema = z.object({ type: z.literal("pres_lockRoom"), locked: z.boolean() });
 export const playerChooseColorSchema = z.object({
   type: z.literal("player_chooseColor"),
   color: z.enum(COLOR_KEYS),
@@ -70,6 +71,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   presKickPlayerSchema,
   presStartGameSchema,
   presNextQuestionSchema,
+  presLockRoomSchema,
   playerChooseColorSchema,
   playerChooseFruitSchema,
   playerAnswerSchema,
@@ -87,6 +89,7 @@ const SENDER: Record<ClientMessageType, Role | null> = {
   pres_kickPlayer: "presenter",
   pres_startGame: "presenter",
   pres_nextQuestion: "presenter",
+  pres_lockRoom: "presenter",
   player_chooseColor: "player",
   player_chooseFruit: "player",
   player_answer: "player",

@@ -9,16 +9,34 @@ import type { Identity, SeatId } from "./engine";
 /** What a socket's attachment holds. */
 export interface SocketData {
   identity: Identity | null;
+  /** The network address it came from (CF-Connecting-IP), for the per-address caps. */
+  ip?: string;
+  /** Room clock when it was accepted. */
+  since?: number;
 }
 
-export function identityOf(conn: Connection): Identity | null {
+function dataOf(conn: Connection): SocketData | null {
   try {
     const data = conn.state as SocketData | null;
-    return data && typeof data === "object" ? (data.identity ?? null) : null;
+    return data && typeof data === "object" ? data : null;
   } catch {
     return null;
   }
 }
+
+export function identityOf(conn: Connection): Identity | null {
+  return dataOf(conn)?.identity ?? null;
+}
+
+/** The address a socket came from; sockets accepted before addresses were kept share one. */
+export function ipOf(conn: Connection): string {
+  return dataOf(conn)?.ip ?? UNKNOWN_IP;
+}
+
+export const UNKNOWN_IP = "unknown";
+
+/** Without a seat: not said hello yet, or on the pseudo screen. */
+const unseated = (identity: Identity | null) => identity === null || identity.role === "chooser";
 
 export const sameIdentity = (a: Identity | null, b: Identity | null) => keyOf(a) === keyOf(b);
 
@@ -31,12 +49,15 @@ const isOpen = (conn: Connection) => conn.readyState === WebSocket.OPEN;
 
 export class ConnectionIndex {
   private byKey: Map<string, Set<Connection>> | null = null;
+  /** Open sockets without a seat, by address (the per-address cap counts them). */
+  private unseatedByIp = new Map<string, Set<Connection>>();
 
   constructor(private readonly openSockets: () => Iterable<Connection>) {}
 
   private get map(): Map<string, Set<Connection>> {
     if (!this.byKey) {
       this.byKey = new Map();
+      this.unseatedByIp = new Map();
       for (const conn of this.openSockets()) this.put(conn, identityOf(conn));
     }
     return this.byKey;
@@ -47,28 +68,65 @@ export class ConnectionIndex {
     let set = this.byKey!.get(key);
     if (!set) this.byKey!.set(key, (set = new Set()));
     set.add(conn);
+    if (!unseated(identity)) return;
+    const ip = ipOf(conn);
+    let mine = this.unseatedByIp.get(ip);
+    if (!mine) this.unseatedByIp.set(ip, (mine = new Set()));
+    mine.add(conn);
   }
 
-  /** A socket was accepted (no identity yet). */
-  add(conn: Connection) {
+  private dropUnseated(conn: Connection) {
+    const ip = ipOf(conn);
+    const mine = this.unseatedByIp.get(ip);
+    if (mine?.delete(conn) && mine.size === 0) this.unseatedByIp.delete(ip);
+  }
+
+  /** A socket was accepted (no identity yet), from `ip`, at `now`. */
+  add(conn: Connection, ip: string, now: number) {
     void this.map;
-    this.put(conn, identityOf(conn));
+    conn.setState({ identity: null, ip, since: now } satisfies SocketData);
+    this.put(conn, null);
   }
 
   /** Re-tags a socket; the attachment is written first so hibernation keeps it. */
   setIdentity(conn: Connection, identity: Identity | null) {
-    const before = identityOf(conn);
-    conn.setState({ identity } satisfies SocketData);
-    this.map.get(keyOf(before))?.delete(conn);
+    const before = dataOf(conn);
+    this.map.get(keyOf(before?.identity ?? null))?.delete(conn);
+    this.dropUnseated(conn);
+    conn.setState({ ...before, identity } satisfies SocketData);
     this.put(conn, identity);
   }
 
   remove(conn: Connection) {
     const map = this.map;
+    this.dropUnseated(conn);
     const set = map.get(keyOf(identityOf(conn)));
     if (set?.delete(conn)) return;
     // The attachment and the index disagree (should not happen): look everywhere.
     for (const s of map.values()) s.delete(conn);
+  }
+
+  /** Sockets from `ip` open right now without a seat. */
+  unseatedFrom(ip: string): number {
+    void this.map;
+    const mine = this.unseatedByIp.get(ip);
+    if (!mine) return 0;
+    for (const conn of mine) if (conn.readyState === WebSocket.CLOSED) mine.delete(conn);
+    return mine.size;
+  }
+
+  /** The longest-open socket from `ip` that never said hello, if it was accepted before `before`. */
+  silentFrom(ip: string, before: number): Connection | null {
+    let oldest: Connection | null = null;
+    let oldestAt = before;
+    for (const conn of this.unseatedByIp.get(ip) ?? []) {
+      const data = dataOf(conn);
+      if (data?.identity === null && isOpen(conn) && (data.since ?? 0) < oldestAt) {
+        oldest = conn;
+        oldestAt = data.since ?? 0;
+      }
+    }
+    return oldest;
   }
 
   /** Open sockets of one identity. */
@@ -107,7 +165,10 @@ export class ConnectionIndex {
     const out: Connection[] = [];
     for (const conn of set) {
       if (isOpen(conn)) out.push(conn);
-      else if (conn.readyState === WebSocket.CLOSED) set.delete(conn);
+      else if (conn.readyState === WebSocket.CLOSED) {
+        set.delete(conn);
+        this.dropUnseated(conn);
+      }
     }
     return out;
   }
@@ -115,5 +176,6 @@ export class ConnectionIndex {
   /** Forget everything (the room was wiped); rebuilt lazily from the open sockets. */
   reset() {
     this.byKey = null;
+    this.unseatedByIp = new Map();
   }
 }

@@ -1,11 +1,12 @@
 import { apiRoute } from "~/server/http.server";
-import { logout } from "~/server/login.server";
+import { logoutApi } from "~/server/login.server";
 
 /**
- * POST /api/auth/logout: clears both session cookies (or the one named by `side`) and goes
- * home. A POST, so that a link or an image elsewhere cannot log anyone out.
+ * POST /api/auth/logout: ends the sessions of both sides (or the one named by `side`): their
+ * accounts' tokens are revoked everywhere, the cookies cleared, then home. A POST, so that a
+ * link or an image elsewhere cannot log anyone out.
  */
 export const action = apiRoute({
-  POST: ({ request }) => logout(request),
+  POST: ({ request, context }) => logoutApi(request, context),
 });
 export const loader = action;

@@ -1,5 +1,6 @@
 import { requireAccount } from "~/server/auth.server";
 import { launchFromJson } from "~/server/games.server";
+import { readJson } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 
 /**
@@ -10,7 +11,7 @@ import { apiRoute, sendJson } from "~/server/http.server";
 export const action = apiRoute({
   POST: async ({ request, context }) => {
     const account = await requireAccount(request, context);
-    return sendJson(await launchFromJson(context, account, await request.json().catch(() => null)), 201);
+    return sendJson(await launchFromJson(context, account, await readJson(request)), 201);
   },
 });
 export const loader = action;

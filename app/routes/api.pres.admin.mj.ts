@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MSG_MJ } from "@common/admin/types";
+import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { requireAccount } from "~/server/auth.server";
+import { readForm, uploadBodyBytes } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { createMj, updateMj } from "~/server/mj-admin.server";
 import { Refusal } from "~/server/refusal.server";
@@ -12,7 +14,7 @@ import { Refusal } from "~/server/refusal.server";
  */
 async function saveMj({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context, { side: "admin" });
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request, uploadBodyBytes(PICTURE_MAX_BYTES), PICTURE_TOO_LARGE);
   if (!form) throw Refusal.badRequest(MSG_MJ.required);
   const bucket = context.cloudflare.env.BUCKET;
   if (request.method === "PATCH" || form.has("id")) {

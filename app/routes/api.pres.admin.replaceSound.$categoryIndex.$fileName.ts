@@ -1,4 +1,6 @@
+import { SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
 import { requireAccount } from "~/server/auth.server";
+import { readForm, uploadBodyBytes } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { readMp3, replaceSound, targetSound } from "~/server/sounds.server";
 
@@ -11,7 +13,7 @@ export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     await requireAccount(request, context, { side: "admin" });
     const id = targetSound(params.categoryIndex, params.fileName);
-    const form = await request.formData().catch(() => null);
+    const form = await readForm(request, uploadBodyBytes(SOUND_MAX_BYTES), SOUND_TOO_LARGE);
     const bytes = await readMp3(form?.get("file") ?? null);
     await replaceSound(context.db, context.cloudflare.env.BUCKET, id, bytes);
     return sendJson({ message: "Son remplacé" });

@@ -1,5 +1,6 @@
 import { firstIssue, initSchema } from "@common/wizard/schemas";
 import { requireAccount } from "~/server/auth.server";
+import { readJson } from "~/server/body.server";
 import { apiRoute } from "~/server/http.server";
 import { createQuiz } from "~/server/quiz-editor.server";
 import { Refusal } from "~/server/refusal.server";
@@ -11,7 +12,7 @@ import { Refusal } from "~/server/refusal.server";
 export const action = apiRoute({
   POST: async ({ request, context }) => {
     const account = await requireAccount(request, context);
-    const parsed = initSchema.safeParse((await request.json().catch(() => null)) ?? {});
+    const parsed = initSchema.safeParse((await readJson(request)) ?? {});
     if (!parsed.success) throw Refusal.badRequest(firstIssue(parsed.error));
     const uniqueName = await createQuiz(context.db, account, parsed.data);
     return new Response(uniqueName, {

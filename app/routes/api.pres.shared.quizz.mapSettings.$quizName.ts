@@ -1,6 +1,7 @@
 import { WIZARD_MSG } from "@common/wizard/types";
 import { firstIssue, mapSettingsSchema } from "@common/wizard/schemas";
 import { requireAccount } from "~/server/auth.server";
+import { readJson } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { listQuestions, saveMapSettings } from "~/server/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quizzes.server";
@@ -14,7 +15,7 @@ export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
     const quiz = await requireOwnedQuiz(context.db, account, params.quizName, "build");
-    const parsed = mapSettingsSchema.safeParse(await request.json().catch(() => null));
+    const parsed = mapSettingsSchema.safeParse(await readJson(request));
     if (!parsed.success) throw Refusal.badRequest(firstIssue(parsed.error));
     if ((await listQuestions(context.db, quiz.uniqueName)).length === 0) {
       throw Refusal.badRequest(WIZARD_MSG.atLeastOneQuestion);

@@ -9,8 +9,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: wizardCss 
 export const meta: MetaFunction = () => [{ title: "Modifier le quiz — Repère" }];
 
 /**
- * /quiz/{name}/edit: the wizard in edit mode, opened at the questions step. Only for the admin
- * or an MJ with the edit right, on a quiz of their own.
+ * /quiz/{name}/edit: the wizard in edit mode, opened at the questions step. Only on a quiz of
+ * one's own: finished ones need the edit right (the admin has it), one still to finish does not.
  */
 export const loader = editQuizPage;
 

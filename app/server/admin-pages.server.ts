@@ -6,6 +6,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import type { MjPageData, SoundPageData } from "@common/admin/types";
 import { requirePageAccount } from "./auth.server";
 import { restartAllRooms } from "./games.server";
+import { readForm, SMALL_BODY_BYTES } from "./body.server";
 import { pageAction, pageLoader } from "./http.server";
 import { listMjs } from "./mj-admin.server";
 import { liveGameCount } from "./rooms.server";
@@ -39,7 +40,7 @@ export const restartPage = pageLoader(async ({ request, context }: LoaderFunctio
  */
 export const restartAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   await requirePageAccount(request, context, "admin");
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request, SMALL_BODY_BYTES);
   if (form?.get("confirm") !== "yes") return { error: null };
   const ended = await restartAllRooms(context);
   throw redirect(`/pres/restart?ended=${ended}`);

@@ -1,10 +1,12 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@db/client";
 import { jwtVerify, SignJWT } from "jose";
 import { accounts, type Account } from "@db/schema";
 import { jwtSecret } from "./config.server";
 import { MSG } from "@common/messages";
 import { dashboardUrl } from "@common/dashboard/format";
+import { isLocalHost } from "./security-headers.server";
 import { Refusal } from "./refusal.server";
 
 /** The two session cookies: one per side, so an admin and an MJ can share a browser. */
@@ -12,8 +14,14 @@ export const COOKIE = { admin: "auth_admin", mj: "auth_mj" } as const;
 export type Side = keyof typeof COOKIE;
 export const SESSION_SECONDS = 24 * 60 * 60;
 
-export async function signSession(env: Env, account: Pick<Account, "id" | "role">): Promise<string> {
-  return new SignJWT({ role: account.role })
+/** The claim that carries the account's session version (see accounts.sessionVersion). */
+const VERSION_CLAIM = "sv";
+
+export async function signSession(
+  env: Env,
+  account: Pick<Account, "id" | "role" | "sessionVersion">,
+): Promise<string> {
+  return new SignJWT({ role: account.role, [VERSION_CLAIM]: account.sessionVersion })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(account.id))
     .setIssuedAt()
@@ -21,18 +29,21 @@ export async function signSession(env: Env, account: Pick<Account, "id" | "role"
     .sign(jwtSecret(env));
 }
 
-function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
+/**
+ * Cookies are Secure everywhere but on the developer's own machine, reached over plain http. A
+ * deployment behind a proxy that speaks http to the Worker still gets them: the host decides,
+ * not the scheme the Worker happens to see.
+ */
+function secureFlag(request: Request): string {
+  return isLocalHost(new URL(request.url)) ? "" : "; Secure";
 }
 
 export function sessionCookie(request: Request, side: Side, token: string): string {
-  const secure = isSecure(request) ? "; Secure" : "";
-  return `${COOKIE[side]}=${token}; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+  return `${COOKIE[side]}=${token}; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Lax${secureFlag(request)}`;
 }
 
 export function clearCookie(request: Request, side: Side): string {
-  const secure = isSecure(request) ? "; Secure" : "";
-  return `${COOKIE[side]}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+  return `${COOKIE[side]}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureFlag(request)}`;
 }
 
 function readCookie(request: Request, name: string): string | null {
@@ -53,6 +64,19 @@ function tokenFor(request: Request, side: Side): string | null {
   return auth?.startsWith("Bearer ") ? auth.slice(7).trim() || null : null;
 }
 
+/** The account id and session version a token names, if its signature and lifetime hold. */
+async function verifiedClaims(token: string, env: Env): Promise<{ id: number; version: number } | null> {
+  try {
+    const { payload } = await jwtVerify(token, jwtSecret(env), { algorithms: ["HS256"] });
+    const id = Number(payload.sub);
+    const version = payload[VERSION_CLAIM];
+    if (!Number.isSafeInteger(id) || typeof version !== "number") return null;
+    return { id, version };
+  } catch {
+    return null;
+  }
+}
+
 type SessionCheck =
   | { status: "ok"; account: Account }
   | { status: "none" }
@@ -70,23 +94,35 @@ async function readSession(
 ): Promise<SessionCheck> {
   const token = tokenFor(request, side);
   if (!token) return { status: "none" };
-  let subject: string | undefined;
-  try {
-    const { payload } = await jwtVerify(token, jwtSecret(context.cloudflare.env), {
-      algorithms: ["HS256"],
-    });
-    subject = payload.sub;
-  } catch {
-    return { status: "invalid" };
-  }
-  const id = Number(subject);
-  if (!Number.isInteger(id)) return { status: "invalid" };
-  const [account] = await context.db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  const claims = await verifiedClaims(token, context.cloudflare.env);
+  if (!claims) return { status: "invalid" };
+  const [account] = await context.db.select().from(accounts).where(eq(accounts.id, claims.id)).limit(1);
   if (!account || account.role !== (side === "admin" ? "admin" : "mj")) return { status: "invalid" };
+  // Issued before the last logout or password change.
+  if (account.sessionVersion !== claims.version) return { status: "invalid" };
   if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
     return { status: "invalid" };
   }
   return { status: "ok", account };
+}
+
+/**
+ * Ends every session the callers of these sides have, on every device: their accounts' session
+ * version goes up, so the tokens already issued are refused from the next request on. Only a
+ * token that is still valid counts (a stale one has nothing left to end).
+ */
+export async function revokeSessions(request: Request, context: AppLoadContext, sides: readonly Side[]): Promise<void> {
+  for (const side of sides) {
+    const check = await readSession(request, context, side);
+    if (check.status === "ok") await bumpSessionVersion(context.db, check.account.id);
+  }
+}
+
+/** The `set` of an update that ends every token the account was issued so far. */
+export const revokedSessions = () => ({ sessionVersion: sql<number>`${accounts.sessionVersion} + 1` });
+
+async function bumpSessionVersion(db: Db, accountId: number): Promise<void> {
+  await db.update(accounts).set(revokedSessions()).where(eq(accounts.id, accountId));
 }
 
 /** Deletes the cookies of the sides whose token was refused, so the browser stops sending them. */

@@ -19,7 +19,7 @@ import {
   setFolderPicture,
 } from "./folders.server";
 import { pageParam, playedGamesPage } from "./history.server";
-import { loggedOut, login } from "./login.server";
+import { logOut, login } from "./login.server";
 import { pictureUrl, questionImageUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
 import { storePicture } from "./picture-upload.server";
@@ -27,7 +27,8 @@ import { deleteQuiz, duplicateQuiz, listQuizzes, moveQuiz, quizCountsByFolder, q
 import { Refusal } from "./refusal.server";
 import { lobbyPictureUrl, setLobbyPicture } from "./lobby-picture.server";
 import { parseCirclesPoints, readCirclesPoints, saveCirclesPoints } from "./circles-points.server";
-import { RING_RADII_M } from "@common/rules";
+import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE, RING_RADII_M } from "@common/rules";
+import { readForm, SMALL_BODY_BYTES, uploadBodyBytes } from "./body.server";
 
 type Args = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
 
@@ -77,6 +78,7 @@ export const dashboardLoader = pageLoader(async ({ request, context, params }: A
     playedAt: formatPlayedAt(q.lastTimePlayed),
     questionCount: Number(q.questionCount),
     coverUrl: q.coverKey ? questionImageUrl(q.uniqueName, q.coverKey) : null,
+    finished: q.finished,
   }));
   const ownerIds = new Set([...tree.map((f) => f.ownerId), ...quizzes.map((q) => q.ownerId)]);
   return data<DashboardData>({
@@ -121,16 +123,22 @@ const done = (message: string): ActionResult => ({ message });
  * form.
  */
 export const dashboardAction = pageAction(async ({ request, context, params }: Args, side: Side) => {
-  const parsed = ActionForm.safeParse(Object.fromEntries((await request.formData().catch(() => null)) ?? []));
+  // Only a logged-in account may send a file (a folder's picture): who is calling is settled
+  // before the body is read, and a stranger's body is cut after a few fields (a login form).
+  const { account: caller } = await optionalAccount(request, context, side);
+  const body = caller
+    ? await readForm(request, uploadBodyBytes(PICTURE_MAX_BYTES), PICTURE_TOO_LARGE)
+    : await readForm(request, SMALL_BODY_BYTES);
+  const parsed = ActionForm.safeParse(Object.fromEntries(body ?? []));
   if (!parsed.success) throw Refusal.badRequest(MSG.required);
   const form = parsed.data;
   if (form.intent === "login") {
-    const { token } = await login(context, side, form.identifiant, form.password);
+    const { token } = await login(request, context, side, form.identifiant, form.password);
     return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": sessionCookie(request, side, token) } });
   }
-  if (form.intent === "logout") return loggedOut(request, [side]);
+  if (form.intent === "logout") return logOut(request, context, [side]);
 
-  const account = await requireAccount(request, context, { side });
+  const account = caller ?? (await requireAccount(request, context, { side }));
   const { db } = context;
   const bucket = context.cloudflare.env.BUCKET;
   switch (form.intent) {
@@ -195,7 +203,7 @@ export const lobbyLoader = pageLoader(async ({ request, context }: Args, side: S
 export const lobbyAction = pageAction(async ({ request, context }: Args, side: Side) => {
   const account = await requireAccount(request, context, { side });
   const bucket = context.cloudflare.env.BUCKET;
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request, uploadBodyBytes(PICTURE_MAX_BYTES), PICTURE_TOO_LARGE);
   if (!form) throw Refusal.badRequest(MSG.required);
   if (form.get("intent") === "reset") {
     await setLobbyPicture(context.db, bucket, account, null);
@@ -213,7 +221,7 @@ export const pointsLoader = pageLoader(async ({ request, context }: Args) => {
 
 export const pointsAction = pageAction(async ({ request, context }: Args) => {
   await requireAccount(request, context, { side: "admin" });
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request, SMALL_BODY_BYTES);
   if (!form) throw Refusal.badRequest(MSG.required);
   const points = parseCirclesPoints(RING_RADII_M.map((r) => form.get(`ring${r}`) ?? ""));
   await saveCirclesPoints(context.db, points);

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { questions, type Account, type Game, type MapSettings, type Question, type Quiz } from "@db/schema";
+import { questions, type Account, type Game, type Question, type Quiz } from "@db/schema";
 import type { GameSettings } from "@party/engine";
 import type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking } from "@party/game-room";
 import type { QuizQuestion, QuizSnapshot } from "@common/protocol";
@@ -9,7 +9,6 @@ import { canAccess } from "./auth.server";
 import { readCirclesPoints } from "./circles-points.server";
 import { questionImageUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
-import { DEFAULT_HALF_SPAN } from "@common/coords";
 import {
   DEFAULT_OPTIONS,
   LAUNCH_PARAMS,
@@ -26,7 +25,7 @@ import {
 } from "@common/rules";
 import { requireOwnedQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
-import { liveGame, liveGames, lobbyCount, markGameClosed, registerGame } from "./rooms.server";
+import { liveGame, liveGames, markGameClosed, registerGame } from "./rooms.server";
 
 /** The launch options as read from the query (the room checks them again when it opens). */
 export type LaunchSettings = Omit<LaunchOptions, "helpZone"> & { helpZoneM: number | null };
@@ -38,6 +37,7 @@ export const GAME_MSG = {
   maxPlayer: `Le nombre de joueurs doit être un entier entre 1 et ${MAX_ROOM_PLAYERS}`,
   maxTeam: `Le nombre d'équipes doit être un entier entre 1 et ${MAX_TEAMS}`,
   noQuestion: "Ce quiz n'a aucune question : ajoutez-en avant de lancer une partie",
+  unfinished: MSG.quizUnfinished,
   expired: "Votre compte de maître du jeu a expiré",
   noGamesLeft: "Vous n'avez plus de parties disponibles",
   launchFailed: "La partie n'a pas pu être lancée, réessayez",
@@ -83,24 +83,6 @@ export function parseLaunchSettings(
   return { ok: true, settings: { iconType: icon, answerTimeSec: time, helpZoneM, mode, maxPlayer, maxTeam } };
 }
 
-/** A quiz saved without map settings still plays: a box around its questions. */
-function mapSettingsFor(quiz: Quiz, rows: Question[]): MapSettings {
-  if (quiz.mapSettings) return quiz.mapSettings;
-  const lats = rows.map((q) => q.lat);
-  const lngs = rows.map((q) => q.lng);
-  const bounds = {
-    north: Math.min(90, Math.max(...lats) + DEFAULT_HALF_SPAN.lat),
-    south: Math.max(-90, Math.min(...lats) - DEFAULT_HALF_SPAN.lat),
-    east: Math.min(180, Math.max(...lngs) + DEFAULT_HALF_SPAN.lng),
-    west: Math.max(-180, Math.min(...lngs) - DEFAULT_HALF_SPAN.lng),
-  };
-  return {
-    center: { lat: (bounds.north + bounds.south) / 2, lng: (bounds.east + bounds.west) / 2 },
-    zoom: rows.length === 1 ? 12 : 6,
-    bounds,
-  };
-}
-
 function snapshotQuestion(quiz: Quiz, q: Question): QuizQuestion {
   const streetview = q.kind === "streetview";
   return {
@@ -124,8 +106,15 @@ function snapshotQuestion(quiz: Quiz, q: Question): QuizQuestion {
   };
 }
 
-/** What the room keeps of the quiz: later edits never change a running game. */
+/**
+ * What the room keeps of the quiz: later edits never change a running game. Null when there is
+ * nothing to play yet: no question, or a map never confirmed in the wizard. The map's frame is
+ * only ever the one its author chose: a frame drawn around the questions would show the phones
+ * where the answers are.
+ */
 export async function quizSnapshot(db: Db, quiz: Quiz): Promise<QuizSnapshot | null> {
+  const mapSettings = quiz.mapSettings;
+  if (!mapSettings) return null;
   const rows = await db
     .select()
     .from(questions)
@@ -137,7 +126,7 @@ export async function quizSnapshot(db: Db, quiz: Quiz): Promise<QuizSnapshot | n
     name: quiz.name,
     description: quiz.description,
     questions: rows.map((q) => snapshotQuestion(quiz, q)),
-    mapSettings: mapSettingsFor(quiz, rows),
+    mapSettings,
   };
 }
 
@@ -153,8 +142,9 @@ const roomStub = (context: AppLoadContext, roomNumber: string) => {
 };
 
 /**
- * Checks login, role, ownership, MJ expiry and remaining games; allocates a 6-digit room number
- * in the D1 registry; creates the room through the Durable Object binding. Refusals (thrown):
+ * Checks login, role, ownership, MJ expiry and a finished quiz; allocates a 6-digit room number
+ * in the D1 registry along with one of the owner's games; creates the room through the Durable
+ * Object binding. Refusals (thrown):
  * 403 expired or no games left, 404 a quiz not there or not theirs, 409 nothing to play.
  */
 export async function launchGame(
@@ -168,11 +158,8 @@ export async function launchGame(
   if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
     throw Refusal.forbidden(GAME_MSG.expired);
   }
-  // A game is used when it starts; lobbies not started yet hold theirs.
-  if (account.nbGame !== null && account.nbGame - (await lobbyCount(db, account.id)) <= 0) {
-    throw Refusal.forbidden(GAME_MSG.noGamesLeft);
-  }
   const quiz = await requireOwnedQuiz(db, account, quizUniqueName);
+  if (!quiz.mapSettings) throw Refusal.conflict(GAME_MSG.unfinished);
   const snapshot = await quizSnapshot(db, quiz);
   if (!snapshot) throw Refusal.conflict(GAME_MSG.noQuestion);
 
@@ -198,6 +185,8 @@ export async function launchGame(
       settings: gameSettings,
       createdAt: Date.now(),
     });
+    // The quota is checked as the row goes in (see registerGame), never read beforehand.
+    if (roomNumber === null) throw Refusal.forbidden(GAME_MSG.noGamesLeft);
     const input: LaunchInput = {
       gameId,
       quizUniqueName: quiz.uniqueName,

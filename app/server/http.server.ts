@@ -32,6 +32,22 @@ export function foreignOriginRefusal(request: Request): Response | null {
   return errorResponse(Refusal.forbidden());
 }
 
+/**
+ * The request as Remix gets it. Remix compares a page action's Origin with the Host (or
+ * X-Forwarded-Host) header itself and throws a bare 500 when they differ or Host is missing (a
+ * proxy, a script, a test): foreignOriginRefusal has already judged the Origin against the URL
+ * the Worker serves, so Remix is handed that same host and no forwarded one. One rule decides,
+ * and its refusal is the app's own 403.
+ */
+export function forRemix(request: Request): Request {
+  const host = new URL(request.url).host;
+  if (request.headers.get("Host") === host && !request.headers.has("X-Forwarded-Host")) return request;
+  const headers = new Headers(request.headers);
+  headers.set("Host", host);
+  headers.delete("X-Forwarded-Host");
+  return new Request(request, { headers });
+}
+
 /** A JSON answer of an API route: per account and live, so never cached. */
 export function sendJson(body: unknown, init: number | ResponseInit = 200): Response {
   const options = typeof init === "number" ? { status: init } : init;

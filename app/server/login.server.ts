@@ -1,11 +1,13 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { accounts, type Account } from "@db/schema";
-import { clearCookie, requireAccount, sessionCookie, signSession, type Side } from "./auth.server";
+import { clearCookie, requireAccount, revokeSessions, sessionCookie, signSession, type Side } from "./auth.server";
 import { sendJson } from "./http.server";
 import { MSG } from "@common/messages";
 import { hashPassword, verifyPassword } from "./password.server";
+import { readForm, readJson, SMALL_BODY_BYTES } from "./body.server";
 import { Refusal } from "./refusal.server";
+import { throttledLogin } from "./throttle.server";
 
 /**
  * One login for both the login forms (page actions) and the JSON calls /api/auth/login and
@@ -24,6 +26,7 @@ async function decoy(password: string) {
 }
 
 export async function login(
+  request: Request,
   context: AppLoadContext,
   side: Side,
   identifiant: unknown,
@@ -31,29 +34,34 @@ export async function login(
 ): Promise<{ account: Account; token: string }> {
   const mail = typeof identifiant === "string" ? identifiant.trim().toLowerCase() : "";
   if (!mail || typeof password !== "string" || password === "") throw Refusal.badRequest(MSG.required);
-  const [account] = await context.db.select().from(accounts).where(eq(accounts.mail, mail)).limit(1);
-  if (!account) {
-    await decoy(password);
-    throw Refusal.forbidden(MSG.badCredentials);
-  }
-  const ok = await verifyPassword(password, account.passwordHash);
-  if (!ok || account.role !== (side === "admin" ? "admin" : "mj")) throw Refusal.forbidden(MSG.badCredentials);
+  const account = await throttledLogin(request, context, mail, () => passwordHolder(context, side, mail, password));
+  if (!account) throw Refusal.forbidden(MSG.badCredentials);
   if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
     throw Refusal.forbidden(MSG_LOGIN.expired);
   }
   return { account, token: await signSession(context.cloudflare.env, account) };
 }
 
-/** POST /api/auth/login and /api/auth/mj/login {identifiant, password}: 200 {jwt} and the cookie. */
-export async function loginApi(request: Request, context: AppLoadContext, side: Side): Promise<Response> {
-  let body: { identifiant?: unknown; password?: unknown } = {};
-  try {
-    const parsed = await request.json();
-    if (parsed && typeof parsed === "object") body = parsed as typeof body;
-  } catch {
-    // An unreadable body is an empty form.
+/** The account of that side whose password this is, or null (a wrong guess). */
+async function passwordHolder(context: AppLoadContext, side: Side, mail: string, password: string): Promise<Account | null> {
+  const [account] = await context.db.select().from(accounts).where(eq(accounts.mail, mail)).limit(1);
+  if (!account) {
+    await decoy(password);
+    return null;
   }
-  const { token } = await login(context, side, body.identifiant, body.password);
+  const ok = await verifyPassword(password, account.passwordHash);
+  return ok && account.role === (side === "admin" ? "admin" : "mj") ? account : null;
+}
+
+/**
+ * POST /api/auth/login and /api/auth/mj/login {identifiant, password}: 200 {jwt} and the cookie.
+ * JSON only (415 otherwise): a page on another site can post text or a form here without the
+ * browser asking first, never JSON; its Origin is refused as well (http.server.ts).
+ */
+export async function loginApi(request: Request, context: AppLoadContext, side: Side): Promise<Response> {
+  const parsed = await readJson(request);
+  const body = (parsed && typeof parsed === "object" ? parsed : {}) as { identifiant?: unknown; password?: unknown };
+  const { token } = await login(request, context, side, body.identifiant, body.password);
   return sendJson({ jwt: token }, { headers: { "Set-Cookie": sessionCookie(request, side, token) } });
 }
 
@@ -71,15 +79,19 @@ export async function checkApi(request: Request, context: AppLoadContext, side: 
   }
 }
 
-/** Logging out, from the dashboards' button or the JSON call: the sides' cookies deleted, back home. */
-export function loggedOut(request: Request, sides: readonly Side[]): Response {
+/**
+ * Logging out, from the dashboards' button or the JSON call: the account's sessions end
+ * everywhere (a copied token stops working too), the sides' cookies are deleted, back home.
+ */
+export async function logOut(request: Request, context: AppLoadContext, sides: readonly Side[]): Promise<Response> {
+  await revokeSessions(request, context, sides);
   const headers = new Headers();
   for (const side of sides) headers.append("Set-Cookie", clearCookie(request, side));
   return redirect("/", { headers });
 }
 
 /** POST /api/auth/logout: the side named by the form (`side`), or both. */
-export async function logout(request: Request): Promise<Response> {
-  const side = (await request.formData().catch(() => null))?.get("side");
-  return loggedOut(request, side === "admin" || side === "mj" ? [side] : ["admin", "mj"]);
+export async function logoutApi(request: Request, context: AppLoadContext): Promise<Response> {
+  const side = (await readForm(request, SMALL_BODY_BYTES))?.get("side");
+  return logOut(request, context, side === "admin" || side === "mj" ? [side] : ["admin", "mj"]);
 }

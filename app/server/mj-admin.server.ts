@@ -6,6 +6,7 @@ import { endOfParisDay, frenchDay, parisDay } from "@common/admin/expiry";
 import { plural } from "@common/dashboard/format";
 import { MSG_MJ, transferFolderName, type MjRow } from "@common/admin/types";
 import { MJ_NAME_MAX, PASSWORD_MIN } from "@common/rules";
+import { revokedSessions } from "./auth.server";
 import { closeGame } from "./games.server";
 import { pictureUrl } from "@common/media-urls";
 import { releaseMedia } from "./media.server";
@@ -172,7 +173,10 @@ export async function updateMj(db: Db, bucket: R2Bucket, form: FormData): Promis
       .set({
         name: fields.name,
         mail: fields.mail,
-        ...(fields.password ? { passwordHash: await hashPassword(fields.password) } : {}),
+        // A new password ends the sessions opened with the old one (see accounts.sessionVersion).
+        ...(fields.password
+          ? { passwordHash: await hashPassword(fields.password), ...revokedSessions() }
+          : {}),
         expiration: fields.expiration,
         nbGame: fields.nbGame,
         edition: fields.edition,

@@ -10,6 +10,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAccount, requirePageAccount, type Side } from "./auth.server";
 import { closeGame, launchGame, parseLaunchSettings, presenterSession } from "./games.server";
+import { readForm, SMALL_BODY_BYTES } from "./body.server";
 import { pageAction, pageLoader } from "./http.server";
 import { lobbyPictureUrl } from "./lobby-picture.server";
 import { MSG } from "@common/messages";
@@ -103,7 +104,7 @@ export const presenterAction = pageAction(async (
   const folderId = folderIdOf(url.searchParams);
   const account = await requireAccount(request, context, { side });
   const quiz = quizOf(params);
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request, SMALL_BODY_BYTES);
 
   if (form?.get("intent") === "close") {
     const room = String(form.get("room") ?? "");

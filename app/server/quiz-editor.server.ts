@@ -1,6 +1,6 @@
 /**
- * The quiz wizard's server side: create a quiz, add and remove questions, save its map settings,
- * discard a quiz abandoned during its creation. Who may change which quiz is decided by
+ * The quiz wizard's server side: create a quiz and edit its details, add, edit, reorder and remove
+ * questions, save its map settings, discard a quiz abandoned during its creation. Who may change which quiz is decided by
  * requireOwnedQuiz (quizzes.server.ts); the functions below take a quiz already checked.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -8,18 +8,20 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { folders, questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
 import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
-import { MAX_UPLOAD_BODY, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
 import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
+import { questionNameOf } from "@common/wizard/photos";
 import { COORDS_MSG, isValidLatLng, parseCoords, type CoordsResult } from "@common/coords";
-import { stripLocation } from "@common/exif-strip";
 import { folderUrl, dashboardUrl } from "@common/dashboard/format";
 import { canAccess, requireAccount } from "./auth.server";
 import { pageAction, pageLoader } from "./http.server";
 import { findQuiz, inCreation, removeQuiz, requireOwnedQuiz } from "./quizzes.server";
+import { readForm, SMALL_BODY_BYTES, uploadBodyBytes } from "./body.server";
 import { Refusal } from "./refusal.server";
 import { questionImageUrl } from "@common/media-urls";
 import { PICTURE_FILE, putMedia, releaseMedia } from "./media.server";
-import { detectImage, IMAGE_EXTENSION, type ImageType } from "@common/sniff";
+import { IMAGE_EXTENSION, type ImageType } from "@common/sniff";
+import { cleanUpload } from "./picture-upload.server";
 import { quizUniqueName } from "@common/slug";
 import { parseStreetViewEmbed, streetViewEmbedUrl, type StreetView } from "@common/streetview";
 import type { LatLng } from "@common/protocol";
@@ -34,7 +36,7 @@ export async function usableFolder(db: Db, account: Account, folderId: number | 
 export async function createQuiz(
   db: Db,
   account: Account,
-  input: { name: string; description: string; folderId?: number | null },
+  input: { name: string; description: string; pointMaxTemps?: number; folderId?: number | null },
 ): Promise<string> {
   const folder = await usableFolder(db, account, input.folderId);
   // The suffix makes a clash very unlikely; one retry covers it.
@@ -47,6 +49,7 @@ export async function createQuiz(
         folderId: folder?.id ?? null,
         name: input.name,
         description: input.description,
+        ...(input.pointMaxTemps === undefined ? {} : { pointMaxTemps: input.pointMaxTemps }),
       });
       return uniqueName;
     } catch (error) {
@@ -94,18 +97,36 @@ async function nextPosition(db: Db, quizName: string): Promise<number> {
   return (row?.max ?? -1) + 1;
 }
 
+export type StoredPhoto = { bytes: Uint8Array<ArrayBuffer>; type: ImageType };
+
 /**
- * Stores the photo (already sniffed and stripped of its position) then its row. If the row
- * cannot be written, the object is released again: nothing is left half-stored.
+ * The photo in R2 first, then `write` (the D1 row that names it): a row never points at a missing
+ * object. If the row cannot be written, the object is released again, so nothing is left
+ * half-stored. Objects are shared by content hash: another upload of the same bytes that failed
+ * meanwhile may have released it between the two writes, so it is put back if it went.
  */
+async function withStoredPhoto<T>(db: Db, bucket: R2Bucket, photo: StoredPhoto, write: (key: string) => Promise<T>): Promise<T> {
+  const store = () => putMedia(bucket, "photos", photo.bytes, photo.type, IMAGE_EXTENSION[photo.type]);
+  const key = await store();
+  let written: T;
+  try {
+    written = await write(key);
+  } catch (error) {
+    await releaseMedia(db, bucket, [key]);
+    throw error;
+  }
+  await store();
+  return written;
+}
+
+/** A photo question (its picture already sniffed and stripped of its position) at the end. */
 export async function addPhotoQuestion(
   db: Db,
   bucket: R2Bucket,
   quiz: Quiz,
-  photo: { bytes: Uint8Array<ArrayBuffer>; type: ImageType; name: string; coords: LatLng },
+  photo: StoredPhoto & { name: string; coords: LatLng },
 ): Promise<WizardQuestion> {
-  const key = await putMedia(bucket, "photos", photo.bytes, photo.type, IMAGE_EXTENSION[photo.type]);
-  try {
+  return withStoredPhoto(db, bucket, photo, async (key) => {
     const [row] = await db
       .insert(questions)
       .values({
@@ -119,10 +140,7 @@ export async function addPhotoQuestion(
       })
       .returning();
     return toWizardQuestion(quiz.uniqueName, row);
-  } catch (error) {
-    await releaseMedia(db, bucket, [key]);
-    throw error;
-  }
+  });
 }
 
 export async function addStreetViewQuestion(
@@ -185,12 +203,24 @@ function questionName(form: FormData, fallback: string): string {
   return name.data;
 }
 
-const withoutExtension = (fileName: string) => fileName.replace(/\.[^./\\]*$/, "");
+/** The uploaded photo checked by its content and rebuilt with its image data only: its GPS position is the answer. */
+async function photoOf(file: FormDataEntryValue): Promise<StoredPhoto> {
+  if (!(file instanceof File) || file.size === 0) throw Refusal.badRequest(WIZARD_MSG.noFile);
+  if (file.size > QUESTION_PHOTO_MAX_BYTES) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
+  return cleanUpload(file);
+}
+
+/** The wizard's multipart body, cut at the limit as it arrives, whether or not it announced its length. */
+async function uploadForm(request: Request): Promise<FormData> {
+  const form = await readForm(request, uploadBodyBytes(QUESTION_PHOTO_MAX_BYTES), WIZARD_MSG.tooLarge);
+  if (!form) throw Refusal.badRequest(WIZARD_MSG.required);
+  return form;
+}
 
 /**
  * A new question from the wizard's multipart form. A photo question sends uploadFile, name and
  * coords; a Street View question sends coords, name, iframe, titre and description. The photo
- * is checked by its content and stored without its GPS position (the spot is the answer).
+ * is checked by its content and stored without any metadata: its GPS position is the answer.
  */
 export async function addQuestionFromForm(
   db: Db,
@@ -198,24 +228,13 @@ export async function addQuestionFromForm(
   quiz: Quiz,
   request: Request,
 ): Promise<WizardQuestion> {
-  // Refused before the body is read: a browser always sends the length of a multipart body.
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_UPLOAD_BODY) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
-  const form = await request.formData().catch(() => null);
-  if (!form) throw Refusal.badRequest(WIZARD_MSG.required);
-
+  const form = await uploadForm(request);
   const file = form.get("uploadFile");
   if (file !== null) {
-    if (!(file instanceof File) || file.size === 0) throw Refusal.badRequest(WIZARD_MSG.noFile);
-    if (file.size > QUESTION_PHOTO_MAX_BYTES) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
-    const name = questionName(form, withoutExtension(file.name));
+    const photo = await photoOf(file);
+    const name = questionName(form, questionNameOf((file as File).name));
     const coords = coordsOf(form);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = detectImage(bytes);
-    if (!type) throw Refusal.badRequest(WIZARD_MSG.notAnImage);
-    const clean = stripLocation(bytes, type);
-    if (!clean) throw Refusal.badRequest(WIZARD_MSG.unreadable);
-    return addPhotoQuestion(db, bucket, quiz, { bytes: clean, type, name, coords });
+    return addPhotoQuestion(db, bucket, quiz, { ...photo, name, coords });
   }
 
   if (form.has("iframe")) {
@@ -263,6 +282,123 @@ export async function deleteQuestion(db: Db, bucket: R2Bucket, quiz: Quiz, ref: 
   await releaseMedia(db, bucket, [row.fileKey]);
 }
 
+/** Step 1 in edit mode: the title, the description and the speed points. */
+export async function updateQuizDetails(
+  db: Db,
+  quiz: Quiz,
+  details: { name: string; description: string; pointMaxTemps?: number },
+): Promise<WizardQuizDetails> {
+  const [row] = await db
+    .update(quizzes)
+    .set({
+      name: details.name,
+      description: details.description,
+      ...(details.pointMaxTemps === undefined ? {} : { pointMaxTemps: details.pointMaxTemps }),
+    })
+    .where(eq(quizzes.uniqueName, quiz.uniqueName))
+    .returning();
+  return { name: row.name, description: row.description, pointMaxTemps: row.pointMaxTemps };
+}
+
+async function questionOf(db: Db, quiz: Quiz, ref: string | undefined): Promise<Question> {
+  const id = /^\d{1,15}$/.test(ref ?? "") ? Number(ref) : null;
+  const [row] =
+    id === null
+      ? []
+      : await db
+          .select()
+          .from(questions)
+          .where(and(eq(questions.quizUniqueName, quiz.uniqueName), eq(questions.id, id)))
+          .limit(1);
+  if (!row) throw Refusal.notFound(WIZARD_MSG.questionNotFound);
+  return row;
+}
+
+const text = (form: FormData, key: string) => {
+  const value = form.get(key);
+  return typeof value === "string" ? value : null;
+};
+
+/**
+ * Edits one question from a multipart form; only the fields sent change. Any question: name,
+ * coords. A photo question: uploadFile (a new photo). A Street View question: titre, description
+ * and iframe (a new embed, parsed like a new question's). The new photo is stored before the row
+ * names it; the old one goes once no row uses it.
+ */
+export async function updateQuestionFromForm(
+  db: Db,
+  bucket: R2Bucket,
+  quiz: Quiz,
+  ref: string | undefined,
+  request: Request,
+): Promise<WizardQuestion> {
+  const row = await questionOf(db, quiz, ref);
+  const form = await uploadForm(request);
+  const changes: Partial<Question> = {};
+
+  if (form.has("name")) {
+    const name = questionNameSchema.safeParse(form.get("name"));
+    if (!name.success) throw Refusal.badRequest(firstIssue(name.error));
+    changes.name = name.data;
+  }
+  if (form.has("coords")) {
+    const coords = coordsOf(form);
+    changes.lat = coords.lat;
+    changes.lng = coords.lng;
+  }
+  if (row.kind === "streetview") {
+    if (form.has("uploadFile")) throw Refusal.badRequest(WIZARD_MSG.photoOnly);
+    const fields = streetViewFieldsSchema.partial().safeParse({
+      titre: text(form, "titre") ?? undefined,
+      description: text(form, "description") ?? undefined,
+      iframe: text(form, "iframe") ?? undefined,
+    });
+    if (!fields.success) throw Refusal.badRequest(firstIssue(fields.error));
+    if (fields.data.titre !== undefined) changes.titre = fields.data.titre;
+    if (fields.data.description !== undefined) changes.description = fields.data.description;
+    if (fields.data.iframe !== undefined) {
+      const sv = parseStreetViewEmbed(fields.data.iframe);
+      if (!sv) throw Refusal.badRequest(WIZARD_MSG.streetViewMissing);
+      Object.assign(changes, { svPano: sv.pano, svLat: sv.lat, svLng: sv.lng, svHeading: sv.heading, svPitch: sv.pitch, svFov: sv.fov });
+    }
+  }
+
+  const write = async (fileKey?: string) => {
+    const set = fileKey === undefined ? changes : { ...changes, fileKey };
+    if (Object.keys(set).length === 0) return row;
+    const [updated] = await db.update(questions).set(set).where(eq(questions.id, row.id)).returning();
+    // Deleted meanwhile: a throw, so that a new photo stored for it is released again.
+    if (!updated) throw Refusal.notFound(WIZARD_MSG.questionNotFound);
+    return updated;
+  };
+  const file = form.get("uploadFile");
+  const updated = file !== null ? await withStoredPhoto(db, bucket, await photoOf(file), write) : await write();
+  if (updated.fileKey !== row.fileKey) await releaseMedia(db, bucket, [row.fileKey]);
+  return toWizardQuestion(quiz.uniqueName, updated);
+}
+
+/**
+ * The questions in a new order: `order` names every question of the quiz once. Positions are
+ * rewritten 0..n-1 in one batch, so a game never sees half of a reorder.
+ */
+export async function reorderQuestions(db: Db, quiz: Quiz, order: number[]): Promise<WizardQuestion[]> {
+  const current = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(eq(questions.quizUniqueName, quiz.uniqueName));
+  const ids = new Set(current.map((q) => q.id));
+  if (order.length !== ids.size || new Set(order).size !== order.length || !order.every((id) => ids.has(id))) {
+    throw Refusal.badRequest(WIZARD_MSG.badOrder);
+  }
+  if (order.length > 0) {
+    const [first, ...rest] = order.map((id, position) =>
+      db.update(questions).set({ position }).where(and(eq(questions.id, id), eq(questions.quizUniqueName, quiz.uniqueName))),
+    );
+    await db.batch([first!, ...rest]);
+  }
+  return listQuestions(db, quiz.uniqueName);
+}
+
 export async function saveMapSettings(db: Db, quiz: Quiz, mapSettings: MapSettings): Promise<void> {
   await db.update(quizzes).set({ mapSettings }).where(eq(quizzes.uniqueName, quiz.uniqueName));
 }
@@ -297,15 +433,20 @@ export const newQuizPage = pageLoader(async ({ request, context }: LoaderFunctio
   };
 });
 
-/** /quiz/{name}/edit: the wizard on a finished quiz, for its owner with the edit right or the admin. */
+/**
+ * /quiz/{name}/edit: the wizard on a quiz of one's own: a finished one for the admin or an MJ
+ * with the edit right; one still to finish (its map never confirmed) for its owner in any case,
+ * since that is where the dashboard card sends them to finish it.
+ */
 export const editQuizPage = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
   const account = await requireAccount(request, context);
-  const quiz = await requireOwnedQuiz(context.db, account, params.name, "edit");
+  const quiz = await requireOwnedQuiz(context.db, account, params.name, "build");
   return {
     quiz: {
       uniqueName: quiz.uniqueName,
       name: quiz.name,
       description: quiz.description,
+      pointMaxTemps: quiz.pointMaxTemps,
       mapSettings: quiz.mapSettings,
     },
     questions: await listQuestions(context.db, quiz.uniqueName),
@@ -320,7 +461,7 @@ export const editQuizPage = pageLoader(async ({ request, context, params }: Load
  */
 export const discardAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
   const account = await requireAccount(request, context);
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request, SMALL_BODY_BYTES);
   if (form?.get("intent") !== "discard") throw Refusal.badRequest();
   const quiz = await findQuiz(context.db, String(form.get("quiz") ?? ""));
   if (quiz) await discardQuiz(context.db, context.cloudflare.env.BUCKET, account, quiz);

@@ -24,6 +24,8 @@ export type QuizListItem = {
   questionCount: number;
   /** Photo of the first question, for the card's cover; null for Street View or no question. */
   coverKey: string | null;
+  /** Its map was confirmed (see inCreation): it can be launched. */
+  finished: boolean;
 };
 
 /** Quizzes directly in a folder (null = root) that the account may see, by name. */
@@ -39,11 +41,14 @@ export async function listQuizzes(db: Db, account: Account, folderId: number | n
       lastTimePlayed: quizzes.lastTimePlayed,
       questionCount: sql<number>`(select count(*) from ${questions} where ${questions.quizUniqueName} = ${quizzes.uniqueName})`,
       coverKey: sql<string | null>`(select ${questions.fileKey} from ${questions} where ${questions.quizUniqueName} = ${quizzes.uniqueName} order by ${questions.position} limit 1)`,
+      mapSettings: quizzes.mapSettings,
     })
     .from(quizzes)
     .where(and(...where))
     .orderBy(asc(quizzes.createdAt));
-  return rows.sort((a, b) => a.name.localeCompare(b.name, "fr", { sensitivity: "base" }));
+  return rows
+    .map(({ mapSettings, ...row }) => ({ ...row, finished: !inCreation({ mapSettings }) }))
+    .sort((a, b) => a.name.localeCompare(b.name, "fr", { sensitivity: "base" }));
 }
 
 /** Number of quizzes per folder id (null = root) among what the account may see. */
@@ -92,7 +97,7 @@ export async function findQuiz(db: Db, uniqueName: string): Promise<Quiz | null>
  * A quiz whose map settings were never confirmed is still being built in the wizard that created
  * it: its owner may finish it even without the edit right. Once confirmed, changing it is editing.
  */
-export function inCreation(quiz: Quiz): boolean {
+export function inCreation(quiz: Pick<Quiz, "mapSettings">): boolean {
   return quiz.mapSettings === null;
 }
 

@@ -1,7 +1,7 @@
 import { MSG } from "@common/messages";
 
 /** The statuses the app answers on purpose; anything else that goes wrong is a 500. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429;
 
 /**
  * A request the app turns down on purpose: the HTTP status and the French sentence the person
@@ -52,6 +52,11 @@ export class Refusal extends Error {
 
   static tooLarge(message: string): Refusal {
     return new Refusal(413, message);
+  }
+
+  /** A body in another format than the route reads (a JSON call sent as text or as a form). */
+  static unsupportedMediaType(message: string): Refusal {
+    return new Refusal(415, message);
   }
 
   static tooManyRequests(retryAfterSeconds?: number): Refusal {

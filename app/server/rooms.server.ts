@@ -1,11 +1,13 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { games, type Game } from "@db/schema";
+import { accounts, games, type Game } from "@db/schema";
 import { MSG } from "@common/messages";
 import { normaliseRoomInput } from "@common/room-check";
+import { readForm, SMALL_BODY_BYTES } from "./body.server";
 import { pageAction } from "./http.server";
 import { Refusal } from "./refusal.server";
+import { throttledRoomGuess } from "./throttle.server";
 
 /** Room numbers are six digits (the join code shown in two halves on the presenter). */
 export const ROOM_NUMBER = /^\d{6}$/;
@@ -25,19 +27,65 @@ export async function findLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom
 
 /**
  * The room check of the phones (GET /api/game/check/{room}, and the home form without
- * JavaScript): 400 for no number, 404 « Cette salle n'existe pas… » for a number no live game holds.
+ * JavaScript): 400 for no number, 404 « Cette salle n'existe pas… » for a number no live game
+ * holds, 429 once the caller's IP has typed too many of those (throttle.server.ts).
  */
-export async function requireLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom> {
+export async function requireLiveRoom(request: Request, context: AppLoadContext, roomNumber: string): Promise<LiveRoom> {
   if (!/^\d+$/.test(roomNumber)) throw Refusal.badRequest(MSG.required);
-  const room = await findLiveRoom(db, roomNumber);
+  const room = await askedRoom(request, context, roomNumber);
   if (!room) throw Refusal.notFound(MSG.roomNotFound);
   return room;
 }
 
+/**
+ * What the player pages (/play/{room}, /join/{room}) need of the room behind their address:
+ * live or not, and the French reason to show when it cannot be played.
+ */
+export async function playerRoom(
+  request: Request,
+  context: AppLoadContext,
+  roomNumber: string,
+): Promise<{ live: boolean; random: boolean; error: string | null }> {
+  try {
+    const room = await askedRoom(request, context, roomNumber);
+    return room ? { live: true, random: room.random, error: null } : { live: false, random: true, error: MSG.roomNotFound };
+  } catch (error) {
+    if (error instanceof Refusal) return { live: false, random: true, error: error.message };
+    throw error;
+  }
+}
+
+/** How long a closed game's number stays "known": asking for it again is no guess. */
+const RECENTLY_CLOSED_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * A room number a player asked for (typed, scanned, reloaded): the live room, or null. Under
+ * the room-number throttle of the caller's IP (429 once over it, see throttle.server.ts).
+ */
+export function askedRoom(request: Request, context: AppLoadContext, roomNumber: string): Promise<LiveRoom | null> {
+  return throttledRoomGuess(
+    request,
+    context,
+    () => findLiveRoom(context.db, roomNumber),
+    () => closedSince(context.db, roomNumber, Date.now() - RECENTLY_CLOSED_MS),
+  );
+}
+
+/** Did a game with this number close after `since`? */
+async function closedSince(db: Db, roomNumber: string, since: number): Promise<boolean> {
+  if (!ROOM_NUMBER.test(roomNumber)) return false;
+  const [row] = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.roomNumber, roomNumber), eq(games.status, "closed"), gt(games.endedAt, since)))
+    .limit(1);
+  return !!row;
+}
+
 /** The home page's form without JavaScript: the same check, then the room's page. */
 export const joinRoomAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
-  const roomNumber = normaliseRoomInput((await request.formData().catch(() => null))?.get("room"));
-  const room = await requireLiveRoom(context.db, roomNumber ?? "");
+  const roomNumber = normaliseRoomInput((await readForm(request, SMALL_BODY_BYTES))?.get("room"));
+  const room = await requireLiveRoom(request, context, roomNumber ?? "");
   return redirect(room.random ? `/play/${room.roomNumber}` : `/join/${room.roomNumber}`);
 });
 
@@ -61,15 +109,6 @@ export async function liveGameCount(db: Db): Promise<number> {
   return db.$count(games, ne(games.status, "closed"));
 }
 
-/** Games of an owner still waiting in their lobby: each holds one of the owner's games. */
-export async function lobbyCount(db: Db, ownerId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(games)
-    .where(and(eq(games.ownerId, ownerId), eq(games.status, "lobby")));
-  return Number(row?.n ?? 0);
-}
-
 /** 100000..999999: no leading zero a player could drop when typing it. */
 export function randomRoomNumber(): string {
   const [x] = crypto.getRandomValues(new Uint32Array(1));
@@ -86,16 +125,35 @@ function isUniqueViolation(error: unknown): boolean {
 export type NewGame = Omit<typeof games.$inferInsert, "roomNumber" | "status">;
 
 /**
- * Takes a free room number for a new game (status 'lobby'). The unique partial index
- * games_live_room_unique decides: two launches drawing the same number cannot both insert,
- * the loser draws again. A number comes back only once its game is closed.
+ * Takes a free room number for a new game (status 'lobby') and, in the same statement, one of
+ * its owner's games. An MJ's quota (nb_game, null = unlimited) is spent when a game starts,
+ * not when a lobby opens, so lobbies not started yet hold one each: the row goes in only while
+ * the quota exceeds the owner's open lobbies. One INSERT … SELECT … WHERE is atomic in D1, so
+ * launches at the same instant cannot all read the same count and all pass.
+ * The unique partial index games_live_room_unique decides the number: two launches drawing the
+ * same number cannot both insert, the loser draws again. A number comes back only once its
+ * game is closed. Null when the owner has no game left.
  */
-export async function registerGame(db: Db, game: NewGame, draw = randomRoomNumber, attempts = 25): Promise<string> {
+export async function registerGame(
+  db: Db,
+  game: NewGame,
+  draw = randomRoomNumber,
+  attempts = 25,
+): Promise<string | null> {
+  const quotaLeft = sql`(
+    (SELECT ${accounts.nbGame} FROM ${accounts} WHERE ${accounts.id} = ${game.ownerId}) IS NULL
+    OR (SELECT ${accounts.nbGame} FROM ${accounts} WHERE ${accounts.id} = ${game.ownerId})
+       > (SELECT count(*) FROM ${games} WHERE ${games.ownerId} = ${game.ownerId} AND ${games.status} = 'lobby')
+  )`;
   for (let i = 0; i < attempts; i++) {
     const roomNumber = draw();
     try {
-      await db.insert(games).values({ ...game, roomNumber, status: "lobby" });
-      return roomNumber;
+      const result = await db.run(sql`
+        INSERT INTO ${games} (id, quiz_unique_name, owner_id, room_number, status, mode, settings, created_at)
+        SELECT ${game.id}, ${game.quizUniqueName}, ${game.ownerId}, ${roomNumber}, 'lobby', ${game.mode},
+               ${JSON.stringify(game.settings)}, ${game.createdAt}
+        WHERE ${quotaLeft}`);
+      return result.meta.changes === 1 ? roomNumber : null;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

@@ -27,6 +27,8 @@ export type QuizCardData = {
   playedAt: string;
   questionCount: number;
   coverUrl: string | null;
+  /** Its map was confirmed in the wizard: only then can it be launched. */
+  finished: boolean;
 };
 
 export type DashboardData =

@@ -3,6 +3,7 @@
  * server and the browser. Plain data and pure functions: no zod, no I/O, nothing that cannot run
  * in a phone's bundle.
  */
+export * from "./audience";
 export * from "./launch";
 export * from "./limits";
 export * from "./names";

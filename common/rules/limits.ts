@@ -5,8 +5,14 @@
 
 const MB = 1024 * 1024;
 
-/** A question's photo (the wizard). */
+/** A question's photo as the server receives it (the wizard). */
 export const QUESTION_PHOTO_MAX_BYTES = 15 * MB;
+/** A photo as the game master picks it, before the browser converts and shrinks it. */
+export const PHOTO_SOURCE_MAX_BYTES = 60 * MB;
+/** Longest side of a question's photo once shrunk in the browser: sharp on a 4K projector. */
+export const PHOTO_LONG_SIDE_MAX = 2560;
+/** Photos the wizard takes in one selection or drop. */
+export const PHOTO_BATCH_MAX = 100;
 /** Folder, lobby and game-master pictures. */
 export const PICTURE_MAX_BYTES = 5 * MB;
 /** A replacement game sound (mp3). */

@@ -7,7 +7,9 @@ import {
   TARGET_COLORS,
   buildTargetSettings,
   isCirclesPoints,
+  isPointMaxTemps,
   isPointsValue,
+  POINT_MAX_TEMPS_MAX,
   speedPoints,
   timeLeftFraction,
 } from "./points";
@@ -28,6 +30,14 @@ describe("rings", () => {
       expect(isCirclesPoints(bad)).toBe(false);
     expect(isPointsValue(5)).toBe(true);
     expect(isPointsValue(Number.POSITIVE_INFINITY)).toBe(false);
+  });
+});
+
+describe("a quiz's speed points", () => {
+  it("go from 0 to 100, in tenths at most", () => {
+    expect(POINT_MAX_TEMPS_MAX).toBe(100);
+    for (const ok of [0, 0.5, 5, 7.3, 100]) expect(isPointMaxTemps(ok)).toBe(true);
+    for (const bad of [-1, 100.5, 2.25, Number.NaN, Number.POSITIVE_INFINITY, "5", null]) expect(isPointMaxTemps(bad)).toBe(false);
   });
 });
 

@@ -12,6 +12,8 @@ export type CirclesPoints = [number, number, number, number];
 export const DEFAULT_CIRCLES_POINTS: CirclesPoints = [2, 3, 4, 5];
 /** Speed points at the opening of a question (point_max_temps), for a new quiz. */
 export const DEFAULT_POINT_MAX_TEMPS = 5;
+/** What the wizard lets a game master set as a quiz's speed points: 0 (speed does not count) to 100. */
+export const POINT_MAX_TEMPS_MAX = 100;
 /** Ceiling of any points setting, a ring's or the speed bonus. */
 export const MAX_POINTS = 1000;
 
@@ -22,6 +24,10 @@ export const RING_COLORS = TARGET_COLORS.slice(1);
 
 export const isPointsValue = (p: unknown): p is number =>
   typeof p === "number" && Number.isFinite(p) && p >= 0 && p <= MAX_POINTS;
+
+/** A quiz's speed points: a number from 0 to POINT_MAX_TEMPS_MAX, tenths at most. */
+export const isPointMaxTemps = (p: unknown): p is number =>
+  typeof p === "number" && Number.isFinite(p) && p >= 0 && p <= POINT_MAX_TEMPS_MAX && Math.abs(p * 10 - Math.round(p * 10)) < 1e-9;
 
 export function isCirclesPoints(value: unknown): value is CirclesPoints {
   return Array.isArray(value) && value.length === RING_RADII_M.length && value.every(isPointsValue);

@@ -5,7 +5,13 @@
 import { z } from "zod";
 import { isValidLatLng } from "@common/coords";
 import { MSG } from "@common/messages";
-import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX, STREET_VIEW_CODE_MAX } from "@common/rules";
+import {
+  isPointMaxTemps,
+  QUESTION_NAME_MAX,
+  QUIZ_DESCRIPTION_MAX,
+  QUIZ_TITLE_MAX,
+  STREET_VIEW_CODE_MAX,
+} from "@common/rules";
 import { WIZARD_MSG } from "./types";
 
 const requiredText = (max: number, tooLong: string) =>
@@ -14,10 +20,22 @@ const requiredText = (max: number, tooLong: string) =>
     .min(1, MSG.required)
     .max(max, tooLong);
 
-export const initSchema = z.object({
+const pointMaxTemps = z.unknown().refine(isPointMaxTemps, WIZARD_MSG.badSpeedPoints).transform((p) => p as number);
+
+/** The quiz's own fields, as step 1 creates them and edits them. */
+export const quizDetailsSchema = z.object({
   name: requiredText(QUIZ_TITLE_MAX, WIZARD_MSG.titleTooLong),
   description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
+  pointMaxTemps: pointMaxTemps.optional(),
+});
+
+export const initSchema = quizDetailsSchema.extend({
   folderId: z.number().int().positive().nullish(),
+});
+
+/** The questions' ids in their new order: every question of the quiz, each once. */
+export const orderSchema = z.object({
+  order: z.array(z.number().int().positive(), { required_error: WIZARD_MSG.badOrder, invalid_type_error: WIZARD_MSG.badOrder }),
 });
 
 export const questionNameSchema = requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong);

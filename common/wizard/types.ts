@@ -5,15 +5,13 @@
 import { MSG } from "@common/messages";
 import {
   PHOTO_TOO_LARGE,
+  POINT_MAX_TEMPS_MAX,
   QUESTION_NAME_MAX,
-  QUESTION_PHOTO_MAX_BYTES,
   QUIZ_DESCRIPTION_MAX,
   QUIZ_TITLE_MAX,
   tooLongText,
 } from "@common/rules";
 
-/** Multipart framing and the text fields around the photo. */
-export const MAX_UPLOAD_BODY = QUESTION_PHOTO_MAX_BYTES + 64 * 1024;
 export const INITIAL_ZOOM = 12;
 /** How long the bounds are tried on the map. */
 export const BOUNDS_TEST_MS = 5000;
@@ -25,17 +23,23 @@ export const WIZARD_MSG = {
   descriptionTooLong: tooLongText("La description", QUIZ_DESCRIPTION_MAX),
   nameTooLong: tooLongText("Le nom", QUESTION_NAME_MAX),
   noFile: "Choisissez une photo",
-  notAnImage: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)",
+  notAnImage: MSG.notAnImage,
   tooLarge: PHOTO_TOO_LARGE,
-  unreadable: "Cette image est illisible",
+  unreadable: MSG.unreadableImage,
   streetViewMissing: "Ce lien Street View ne contient pas la position et l'angle de vue",
   questionNotFound: "Cette question n'existe pas",
   cannotEdit: "Vous n'avez pas le droit de modifier ce quiz",
   badMapSettings: "Paramètres de la carte invalides",
   centerOutside: "Le centre doit être à l'intérieur des limites",
+  badSpeedPoints: `Les points de rapidité vont de 0 à ${POINT_MAX_TEMPS_MAX} (un chiffre après la virgule au plus)`,
+  badOrder: "Cet ordre ne reprend pas exactement les questions du quiz",
+  photoOnly: "Seule une question photo a une photo à remplacer",
   network: "Erreur réseau ou serveur injoignable",
   server: MSG.serverError,
 } as const;
+
+/** A quiz as the wizard edits it. */
+export type WizardQuizDetails = { name: string; description: string; pointMaxTemps: number };
 
 /** A question as the wizard shows it (GET /api/pres/shared/quizz/get/{quiz}). */
 export type WizardQuestion = {

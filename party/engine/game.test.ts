@@ -138,6 +138,43 @@ describe("connections", () => {
     expect(stale.id).toBe("p2");
   });
 
+  it("gives a socket that already holds a seat that same seat, whatever its hello says", () => {
+    const ctx = makeCtx();
+    const a = join(presenter(newGame({ maxPlayer: 10 })), T_CREATE + 200, ctx);
+    const other = join(a.state, T_CREATE + 210, ctx);
+    let s = other.state;
+    const mine = { role: "player", seatId: "p1" } as const;
+    for (let i = 0; i < 30; i++) {
+      const again = ok(handleMessage(s, mine, { type: "hello", role: "player", version: PROTOCOL_VERSION }, T_CREATE + 300 + i, ctx));
+      expect(sent(again.effects, "caller", "player_joinRoom_callback")[0]!.playerID).toBe("p1");
+      expect(again.identity).toEqual(mine);
+      s = again.state;
+    }
+    // Even with another seat's token: one socket, one seat.
+    const stolen = ok(
+      handleMessage(s, mine, { type: "hello", role: "player", version: PROTOCOL_VERSION, token: other.token }, T_CREATE + 400, ctx)
+    );
+    expect(sent(stolen.effects, "caller", "player_joinRoom_callback")[0]!.playerID).toBe("p1");
+    expect(stolen.state.seats.map((x) => x.id)).toEqual(["p1", "p2"]);
+    expect(stolen.state.nextSeatNo).toBe(3);
+  });
+
+  it("gives a socket on the pseudo screen the pseudo screen again, never a seat", () => {
+    const ctx = makeCtx();
+    let s = presenter(newGame({ iconType: "defined" }));
+    const first = ok(handleMessage(s, null, { type: "hello", role: "player", version: PROTOCOL_VERSION }, T_CREATE + 200, ctx));
+    expect(first.identity).toEqual({ role: "chooser" });
+    s = first.state;
+    for (let i = 0; i < 10; i++) {
+      const again = ok(
+        handleMessage(s, { role: "chooser" }, { type: "hello", role: "player", version: PROTOCOL_VERSION }, T_CREATE + 300 + i, ctx)
+      );
+      expect(sent(again.effects, "caller", "player_joinPseudoRoom_callback")).toHaveLength(1);
+      s = again.state;
+    }
+    expect(s.seats).toEqual([]);
+  });
+
   it("answers 'Cette salle est complète' when full", () => {
     const ctx = makeCtx();
     let s = newGame({ maxPlayer: 2 });
@@ -168,6 +205,34 @@ describe("lobby", () => {
       { type: "pres_playerLeft", playerID: "p2", pseudo: "Banane bleue", playersCount: 1 },
     ]);
     expect(expired.removedSeats).toEqual(["p2"]);
+  });
+
+  it("frees a seat that never answered after 60 s away in any phase, keeps one with an answer", () => {
+    const ctx = makeCtx();
+    let s = presenter(newGame());
+    for (let i = 0; i < 3; i++) s = join(s, T_CREATE + 200 + i, ctx).state;
+    s = ok(tick(ok(start(s, T_START)).state, T0)).state;
+    s = ok(ans(s, "p1", 0, SPOT0, T0 + 1_000)).state;
+    s = ok(ans(s, "p2", 0, SPOT0, T0 + 1_500)).state;
+    // p2 answered and p3 did not; both phones go away during the question.
+    s = ok(disconnect(s, { role: "player", seatId: "p2" }, T0 + 2_000)).state;
+    s = ok(disconnect(s, { role: "player", seatId: "p3" }, T0 + 2_000)).state;
+    expect(deadlines(s).find((d) => d.kind === "idleSeatExpiry")).toEqual({ kind: "idleSeatExpiry", at: T0 + 62_000 });
+    const later = ok(tick(s, T0 + 62_000));
+    expect(later.state.phase).toBe("reveal");
+    expect(later.state.seats.map((x) => x.id)).toEqual(["p1", "p2"]);
+    expect(sent(later.effects, "presenter", "pres_playerLeft").map((m) => m.playerID)).toEqual(["p3"]);
+    expect(later.removedSeats).toEqual(["p3"]);
+    // A seat with an answer keeps its token for the whole game.
+    const back = join(later.state, T0 + 500_000, ctx, "p2_secret000000000002");
+    expect(back.id).toBe("p2");
+    // Nothing is freed once the game is over: the final ranking is being written.
+    let over = ok(next(later.state, T0 + 63_000)).state;
+    over = ok(disconnect(over, { role: "player", seatId: "p1" }, T0 + 63_500)).state;
+    over = ok(tick(ok(ans(over, "p2", 1, SPOT1, T0 + 64_000)).state, T0 + 200_000)).state;
+    over = ok(next(over, T0 + 200_001)).state;
+    expect(over.phase).toBe("over");
+    expect(deadlines(over).map((d) => d.kind)).not.toContain("idleSeatExpiry");
   });
 
   it("kicks from the lobby only", () => {
@@ -305,8 +370,10 @@ describe("answers and reveal", () => {
     const dropped = ok(disconnect(s, { role: "player", seatId: "p2" }, T0 + 2_000)).state;
     const a = ok(ans(dropped, "p1", 0, SPOT0, T0 + 5_000));
     expect(a.state.phase).toBe("question");
-    expect(deadlines(a.state)[0]).toEqual({ kind: "answersGrace", at: T0 + 12_000 });
-    expect(ok(tick(a.state, T0 + 12_000)).state.phase).toBe("reveal");
+    // 15 s after the drop: a phone whose Wi-Fi came back within that can still answer.
+    expect(deadlines(a.state)[0]).toEqual({ kind: "answersGrace", at: T0 + 17_000 });
+    expect(ok(tick(a.state, T0 + 16_999)).state.phase).toBe("question");
+    expect(ok(tick(a.state, T0 + 17_000)).state.phase).toBe("reveal");
     // Back in time: it answers, and the question ends then.
     const back = ok(
       hello(
@@ -318,6 +385,21 @@ describe("answers and reveal", () => {
     );
     expect(sent(back.effects, "caller", "player_newQuestion")[0]!.remainingMs).toBe(52_000);
     expect(ok(ans(back.state, "p2", 0, SPOT0, T0 + 9_000)).state.phase).toBe("reveal");
+  });
+
+  it("waits for a phone gone 14 s, back in time to answer, and not for one gone longer", () => {
+    const { s } = inQuestion0();
+    const dropped = ok(disconnect(s, { role: "player", seatId: "p2" }, T0 + 1_000)).state;
+    const a = ok(ans(dropped, "p1", 0, SPOT0, T0 + 2_000)).state;
+    const back = ok(
+      hello(a, { role: "player", version: PROTOCOL_VERSION, token: "p2_secret000000000002" }, T0 + 15_000, makeCtx())
+    );
+    expect(back.state.phase).toBe("question");
+    const late = ok(ans(back.state, "p2", 0, north(SPOT0, 10), T0 + 15_500));
+    expect(late.state.phase).toBe("reveal");
+    expect(sent(late.effects, "seat", "player_endQuestion", "p2")[0]).toMatchObject({ answered: true, distance: 10 });
+    // Gone longer than the grace: the question ends when the grace runs out, without it.
+    expect(ok(tick(a, T0 + 16_000)).state.phase).toBe("reveal");
   });
 
   it("moves players in the ranking, ends after the last question, stores results", () => {
@@ -381,6 +463,27 @@ describe("answers and reveal", () => {
     expect(late.cb.helpSettings[1]).toBeNull(); // the next question's square stays hidden
     expect(sent(late.r.effects, "caller", "player_newQuestion")[0]!.remainingMs).toBe(40_000);
     expect(late.state.seats.find((x) => x.id === "p3")!.score).toBe(0);
+  });
+
+  it("replays the answers already given to a presenter that comes back mid-question", () => {
+    const { s } = inQuestion0();
+    const a = ok(ans(s, "p2", 0, SPOT0, T0 + 3_000)).state;
+    const back = ok(hello(a, { role: "presenter", token: PRESENTER_TOKEN, version: PROTOCOL_VERSION }, T0 + 4_000, makeCtx()));
+    expect(back.effects.map((e) => ("msg" in e ? e.msg.type : e.to))).toEqual([
+      "pres_newRoom_callback",
+      "pres_newQuestion",
+      "pres_playerAnswered",
+    ]);
+    expect(sent(back.effects, "caller", "pres_playerAnswered")[0]).toEqual({
+      type: "pres_playerAnswered",
+      questionIndex: 0,
+      answers: [{ playerID: "p2", pseudo: "Banane bleue", marker: "Bananebleue", time: 3_000 }],
+      answeredCount: 1,
+      expectedCount: 2,
+    });
+    // Before any answer there is nothing to replay.
+    const early = ok(hello(s, { role: "presenter", token: PRESENTER_TOKEN, version: PROTOCOL_VERSION }, T0 + 1, makeCtx()));
+    expect(sent(early.effects, "caller", "pres_playerAnswered")).toEqual([]);
   });
 
   it("replays the reveal to a phone that comes back", () => {
@@ -468,6 +571,73 @@ describe("defined icons", () => {
     expect(sent(r.effects, "caller", "color_selected_callback")[0]).toMatchObject({
       status: false,
       message: "Cette couleur n'est pas disponible",
+    });
+  });
+});
+
+describe("locking the room", () => {
+  const lock = (s: GameState, locked: boolean, now: number) =>
+    ok(handleMessage(s, { role: "presenter" }, { type: "pres_lockRoom", locked }, now, makeCtx()));
+
+  it("takes no new seat while locked, in the lobby and during the game; tokens still work", () => {
+    const { s, a, ctx } = lobbyWithTwo();
+    const locked = lock(s, true, T_CREATE + 400);
+    expect(locked.state.locked).toBe(true);
+    expect(sent(locked.effects, "presenter", "pres_lockRoom_callback")).toEqual([{ type: "pres_lockRoom_callback", locked: true }]);
+    const refused = hello(locked.state, { role: "player", version: PROTOCOL_VERSION }, T_CREATE + 500, ctx);
+    expect(refused).toEqual({ ok: false, error: { type: "error", code: "room_locked", message: "La salle est verrouillée" } });
+    expect(join(locked.state, T_CREATE + 600, ctx, a.token).id).toBe("p1");
+
+    const inGame = ok(tick(ok(start(locked.state, T_START)).state, T0)).state;
+    expect(hello(inGame, { role: "player", version: PROTOCOL_VERSION }, T0 + 1, ctx)).toMatchObject({
+      ok: false,
+      error: { code: "room_locked" },
+    });
+    const open = lock(inGame, false, T0 + 2);
+    expect(join(open.state, T0 + 3, ctx).id).toBe("p3");
+    // The presenter sees the lock on every hello (a reload, a restarted room).
+    const again = ok(hello(lock(open.state, true, T0 + 4).state, { role: "presenter", token: PRESENTER_TOKEN, version: PROTOCOL_VERSION }, T0 + 5, ctx));
+    expect(sent(again.effects, "caller", "pres_newRoom_callback")[0]!.locked).toBe(true);
+    expect(fromStorage(JSON.parse(JSON.stringify(coreOf(again.state))), again.state.seats).locked).toBe(true);
+  });
+
+  it("is the presenter's alone", () => {
+    const { s } = lobbyWithTwo();
+    const msg = { type: "pres_lockRoom", locked: true } as const;
+    expect(handleMessage(s, { role: "player", seatId: "p1" }, msg, T_CREATE + 400, makeCtx())).toMatchObject({
+      ok: false,
+      error: { code: "forbidden" },
+    });
+    expect(handleMessage(s, null, msg, T_CREATE + 400, makeCtx())).toMatchObject({ ok: false, error: { code: "not_identified" } });
+  });
+
+  it("tells phones on the pseudo screen at once, and gives them the pairs back when unlocked", () => {
+    const ctx = makeCtx();
+    const s = presenter(newGame({ iconType: "defined" }));
+    const chooser = ok(hello(s, { role: "player", version: PROTOCOL_VERSION }, T_CREATE + 200, ctx));
+    const locked = lock(chooser.state, true, T_CREATE + 300);
+    expect(sent(locked.effects, "choosers", "error")).toEqual([
+      { type: "error", code: "room_locked", message: "La salle est verrouillée" },
+    ]);
+    expect(chooseFruit(locked.state, "vert", "kiwi", T_CREATE + 400, ctx)).toMatchObject({
+      ok: false,
+      error: { code: "room_locked" },
+    });
+    const unlocked = lock(locked.state, false, T_CREATE + 500);
+    expect(sent(unlocked.effects, "choosers", "player_joinPseudoRoom_callback")).toHaveLength(1);
+    expect(ok(chooseFruit(unlocked.state, "vert", "kiwi", T_CREATE + 600, ctx)).state.seats).toHaveLength(1);
+  });
+
+  it("revokes a kicked player's token: it never brings that seat back", () => {
+    const { s, b, ctx } = lobbyWithTwo();
+    const kicked = ok(kick(s, "p2", T_CREATE + 400)).state;
+    const back = join(kicked, T_CREATE + 500, ctx, b.token);
+    expect(back.id).toBe("p3");
+    expect(back.state.seats.map((x) => x.id)).toEqual(["p1", "p3"]);
+    const locked = lock(kicked, true, T_CREATE + 600).state;
+    expect(hello(locked, { role: "player", version: PROTOCOL_VERSION, token: b.token }, T_CREATE + 700, ctx)).toMatchObject({
+      ok: false,
+      error: { code: "room_locked" },
     });
   });
 });

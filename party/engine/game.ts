@@ -31,7 +31,7 @@ import { classementMove, rankEntries, teamStandings } from "./ranking";
 import { scoreAnswer } from "./scoring";
 import {
   type GameState,
-  LOBBY_SEAT_TTL_MS,
+  IDLE_SEAT_TTL_MS,
   PRESENTER_AWAY_MS,
   RECONNECT_GRACE_MS,
   ROOM_IDLE_MS,
@@ -84,7 +84,7 @@ export type DeadlineKind =
   | "startingEnd"
   | "questionDeadline"
   | "answersGrace"
-  | "lobbySeatExpiry"
+  | "idleSeatExpiry"
   | "presenterAway"
   | "roomExpiry";
 export interface Deadline {
@@ -106,10 +106,11 @@ export function deadlines(state: GameState): Deadline[] {
     const grace = graceEnd(state);
     if (grace !== null && grace < state.deadline) out.push({ kind: "answersGrace", at: grace });
   }
-  if (state.phase === "lobby") {
+  if (state.phase !== "over") {
     let first = Infinity;
-    for (const seat of seatList(state)) if (!seat.connected) first = Math.min(first, seat.lastSeen + LOBBY_SEAT_TTL_MS);
-    if (first < Infinity) out.push({ kind: "lobbySeatExpiry", at: first });
+    for (const seat of seatList(state))
+      if (!seat.connected && !hasAnswered(seat)) first = Math.min(first, seat.lastSeen + IDLE_SEAT_TTL_MS);
+    if (first < Infinity) out.push({ kind: "idleSeatExpiry", at: first });
   }
   return out.sort((a, b) => a.at - b.at);
 }
@@ -164,8 +165,8 @@ function applyDue(tx: Tx, now: number) {
         if (!everyoneAnswered(tx.state, now)) return;
         closeQuestion(tx);
         break;
-      case "lobbySeatExpiry":
-        expireLobbySeats(tx, now);
+      case "idleSeatExpiry":
+        expireIdleSeats(tx, now);
         break;
       case "presenterAway":
         close(tx, "presLeft");
@@ -185,12 +186,18 @@ function applyDue(tx: Tx, now: number) {
  * valid resume token: gets its seat, score and current screen back. Player without one (or with
  * a stale one): random icons take a seat at once, defined icons get the pseudo screen.
  */
-export function hello(state: GameState, msg: Omit<HelloMsg, "type">, now: number, ctx: Ctx): Step {
+export function hello(
+  state: GameState,
+  msg: Omit<HelloMsg, "type">,
+  now: number,
+  ctx: Ctx,
+  identity: Identity | null = null
+): Step {
   if (msg.version !== PROTOCOL_VERSION) {
     return reply(state, { type: "reload", version: PROTOCOL_VERSION, message: RELOAD_MESSAGE });
   }
   if (msg.role === "presenter") return connectPresenter(state, msg.token ?? "", now);
-  return connectPlayer(state, msg.token, now, ctx);
+  return connectPlayer(state, msg.token, now, ctx, identity);
 }
 
 export function connectPresenter(state: GameState, token: string, now: number): Step {
@@ -203,14 +210,26 @@ export function connectPresenter(state: GameState, token: string, now: number): 
   });
 }
 
-export function connectPlayer(state: GameState, token: string | undefined, now: number, ctx: Ctx): Step {
+/**
+ * `identity`: what the socket already is. One socket, one seat: a socket that holds a seat gets
+ * that seat again whatever its hello says, and one on the pseudo screen gets the pseudo screen
+ * again; only a socket without a seat (or one resuming with a token) may end up with another.
+ */
+export function connectPlayer(
+  state: GameState,
+  token: string | undefined,
+  now: number,
+  ctx: Ctx,
+  identity: Identity | null = null
+): Step {
   return step(state, now, (tx) => {
     const s = tx.state;
     if (s.phase === "closed") {
       tx.emit({ to: "caller", msg: { type: "player_kicked", reason: s.closedReason ?? "ended" } });
       return;
     }
-    const seat = token ? seatByToken(s, token) : null;
+    const held = identity?.role === "player" ? findSeat(s, identity.seatId) : undefined;
+    const seat = held ?? (token ? seatByToken(s, token) : null);
     if (seat) {
       const back = { ...seat, connected: true, lastSeen: now };
       tx.putSeat(back);
@@ -226,6 +245,7 @@ export function connectPlayer(state: GameState, token: string | undefined, now: 
       return;
     }
     if (s.phase === "over") return "room_closed";
+    if (s.locked) return "room_locked";
     if (seatList(s).length >= capacityOf(s).total) return "room_full";
     if (s.settings.iconType === "random") return joinRandom(tx, now, ctx);
     tx.identity = { role: "chooser" };
@@ -328,6 +348,7 @@ export function chooseFruit(state: GameState, color: ColorKey, fruit: FruitKey, 
     const s = tx.state;
     if (s.settings.iconType !== "defined") return "wrong_phase";
     if (!seatingOpen(s)) return "room_closed";
+    if (s.locked) return "room_locked";
     const problem = checkDefinedChoice(occupants(s), capacityOf(s), color, fruit);
     if (problem) {
       tx.emit({
@@ -392,10 +413,35 @@ export function kick(state: GameState, seatId: SeatId, now: number): Step {
   });
 }
 
-function expireLobbySeats(tx: Tx, now: number) {
+/** A seat with an answer is kept for the whole game: its phone may come back with its token. */
+function hasAnswered(seat: Seat): boolean {
+  for (const _ in seat.answers) return true;
+  return false;
+}
+
+/**
+ * The presenter's « Verrouiller la salle » / « Déverrouiller », in the lobby and during the game:
+ * while locked no new seat is taken; phones with a seat come back with their token as always.
+ * Phones on the pseudo screen are told at once rather than at their last tap.
+ */
+export function setLocked(state: GameState, locked: boolean, now: number): Step {
+  return step(state, now, (tx) => {
+    tx.patch({ locked, lastActivity: now });
+    tx.emit({ to: "presenter", msg: { type: "pres_lockRoom_callback", locked } });
+    if (locked) tx.emit({ to: "choosers", msg: errorMessage("room_locked") });
+    else refreshChoosers(tx);
+  });
+}
+
+/**
+ * Frees seats that never answered and whose phone has been gone IDLE_SEAT_TTL_MS, in every phase
+ * but the end (the final ranking is being written): pseudos of phones that left, and the seats a
+ * troll's sockets took and dropped, go back to the room.
+ */
+function expireIdleSeats(tx: Tx, now: number) {
   let any = false;
   for (const seat of seatList(tx.state)) {
-    if (!seat.connected && seat.lastSeen + LOBBY_SEAT_TTL_MS <= now) {
+    if (!seat.connected && !hasAnswered(seat) && seat.lastSeen + IDLE_SEAT_TTL_MS <= now) {
       removeSeat(tx, seat, false);
       any = true;
     }
@@ -566,7 +612,7 @@ export function handleMessage(
   ctx: Ctx
 ): Step {
   if (msg.type === "ping") return reply(state, { type: "pong" });
-  if (msg.type === "hello") return hello(state, msg, now, ctx);
+  if (msg.type === "hello") return hello(state, msg, now, ctx, identity);
   if (identity === null) return fail("not_identified");
   if (state.phase === "closed") return fail("room_closed");
   switch (msg.type) {
@@ -576,6 +622,8 @@ export function handleMessage(
       return identity.role === "presenter" ? next(state, now) : fail("forbidden");
     case "pres_kickPlayer":
       return identity.role === "presenter" ? kick(state, msg.playerID, now) : fail("forbidden");
+    case "pres_lockRoom":
+      return identity.role === "presenter" ? setLocked(state, msg.locked, now) : fail("forbidden");
     case "player_chooseColor":
       return identity.role === "chooser"
         ? chooseColor(state, msg.color, now)

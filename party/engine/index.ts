@@ -9,7 +9,7 @@ export {
   type SeatAnswer,
   type SeatId,
   DEFAULT_SETTINGS,
-  LOBBY_SEAT_TTL_MS,
+  IDLE_SEAT_TTL_MS,
   PRESENTER_AWAY_MS,
   RECONNECT_GRACE_MS,
   ROOM_IDLE_MS,

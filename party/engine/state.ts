@@ -25,18 +25,13 @@ import {
   launchProblem,
   seatingCapacity,
 } from "@common/rules";
+export { IDLE_SEAT_TTL_MS, RECONNECT_GRACE_MS } from "@common/rules";
 import { helpZone, isValidLatLng } from "./geo";
 import type { Occupant } from "./pseudos";
 
-export const LOBBY_SEAT_TTL_MS = 60_000;
 export const PRESENTER_AWAY_MS = 10 * 60_000;
 /** A room nobody touched for this long closes ('ended'), whatever its phase. */
 export const ROOM_IDLE_MS = 4 * 60 * 60_000;
-/**
- * A phone that dropped mid-question is still waited for this long before "everyone answered"
- * can end the question early: a wifi hiccup that drops half the room must not end it.
- */
-export const RECONNECT_GRACE_MS = 10_000;
 
 export interface GameSettings extends LaunchOptions {
   /** Points of the 200 / 100 / 50 / 20 m rings, as the admin had set them at launch. */
@@ -107,6 +102,8 @@ export interface GameState {
   /** Help square per question, drawn once at creation (so a reconnection sees the same one). */
   help: (HelpZone | null)[];
   presenterToken: string;
+  /** The presenter locked the room: no new seat (a resume token still brings its seat back). */
+  locked: boolean;
   presenterConnected: boolean;
   /** Set while no presenter socket is open (from creation until the first one). */
   presenterAwaySince: number | null;
@@ -169,6 +166,7 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
       targets: buildTargetSettings(settings.circlesPoints),
       help: quiz.questions.map((q) => (side === null ? null : helpZone(q, side, input.random))),
       presenterToken: input.presenterToken,
+      locked: false,
       presenterConnected: false,
       presenterAwaySince: now,
       seats: [],
@@ -243,5 +241,6 @@ export function coreOf(state: GameState): GameCore {
 }
 
 export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
-  return { ...core, seats: [...seats].sort((a, b) => a.no - b.no) };
+  // Rooms stored before the lock existed are unlocked.
+  return { ...core, locked: core.locked === true, seats: [...seats].sort((a, b) => a.no - b.no) };
 }

@@ -15,6 +15,7 @@ import {
   type PresEndGame,
   type PresNewQuestion,
   type PresNewRoomCallback,
+  type PresPlayerAnswered,
   type PresResults,
   type PresenterQuizData,
   type PublicSettings,
@@ -87,6 +88,7 @@ export function presNewRoomCallback(state: GameState): PresNewRoomCallback {
     phase: state.phase,
     playerList: seats.map(playerListEntry),
     playersCount: seats.length,
+    locked: state.locked,
   };
 }
 
@@ -129,6 +131,25 @@ export function expectedCount(state: GameState, now: number, graceMs: number): n
   let count = 0;
   for (const seat of seatList(state)) if (seat.answers[q] || seat.connected || now - seat.lastSeen < graceMs) count++;
   return count;
+}
+
+/** Every answer to the open question so far, as one counter notice (null before the first). */
+export function answersSoFar(state: GameState, now: number): PresPlayerAnswered | null {
+  const q = state.questionIndex;
+  const answers: PresPlayerAnswered["answers"] = [];
+  for (const seat of seatList(state)) {
+    const a = seat.answers[q];
+    if (a) answers.push({ playerID: seat.id, pseudo: seat.pseudo, marker: seat.marker, time: a.t });
+  }
+  if (answers.length === 0) return null;
+  answers.sort((x, y) => x.time - y.time);
+  return {
+    type: "pres_playerAnswered",
+    questionIndex: q,
+    answers,
+    answeredCount: answers.length,
+    expectedCount: expectedCount(state, now, RECONNECT_GRACE_MS),
+  };
 }
 
 export function presNewQuestion(state: GameState, now: number, graceMs: number): PresNewQuestion {
@@ -332,8 +353,11 @@ export function presenterScreen(state: GameState, now: number): ServerMessage[] 
   switch (state.phase) {
     case "starting":
       return [{ type: "pres_startGame_callback", startsInMs: Math.max(0, (state.startingEndsAt ?? now) - now) }];
-    case "question":
-      return [presNewQuestion(state, now, RECONNECT_GRACE_MS)];
+    case "question": {
+      // A presenter that reloads mid-question gets back the answer-time markers already shown.
+      const replay = answersSoFar(state, now);
+      return replay ? [presNewQuestion(state, now, RECONNECT_GRACE_MS), replay] : [presNewQuestion(state, now, RECONNECT_GRACE_MS)];
+    }
     case "reveal":
       return [presResults(state, standings(state))];
     case "over":

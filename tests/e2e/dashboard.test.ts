@@ -50,7 +50,6 @@ beforeAll(async () => {
       uniqueName: q.unique,
       name: q.name,
       description: "Où ont été prises ces photos ?",
-      mapSettings: null,
       lastTimePlayed: playedAt,
       questions: photos.map((photo, i) => ({ name: `Photo ${i + 1}`, photo, lat: 48.8584, lng: 2.2945 })),
     });

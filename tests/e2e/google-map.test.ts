@@ -280,7 +280,9 @@ describe("The wizard, /watch and /map on the Google map", () => {
     // With a key the map is the real one: no test-map line.
     expect(await page.getByText("Carte de test").count()).toBe(0);
 
-    // The coordinates preview is a Google map too.
+    // The coordinates preview is a Google map too (the Street View form's: photos place
+    // themselves from their EXIF).
+    await page.getByText("Google Maps streetview URL").click();
     await page.getByLabel("Coordonnées (latitude,longitude)").fill(`${ARC.lat},${ARC.lng}`);
     await page.locator(".wz-mini-map [data-fake-map]").waitFor();
     expect(await page.locator('.wz-mini-map [data-fake-map] [aria-label="Position de la question"]').count()).toBe(1);

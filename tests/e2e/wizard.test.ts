@@ -5,6 +5,7 @@ import { MONT, PHARE } from "../fixtures/images";
 import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
 import { app, baseURL } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
+import { offlineView } from "./wizard-kit";
 const PHOTO = new URL("../fixtures/photo-gps.jpg", import.meta.url).pathname;
 const PHARE_PNG = new URL("../fixtures/phare-gps.png", import.meta.url).pathname;
 const EMBED =
@@ -35,12 +36,7 @@ const noSeriousAxeViolation = async (page: Page) => expect(await seriousViolatio
 /** The offline map projects its view linearly (DESIGN §7): a click at (x, y) of its box is this point. */
 async function clickMap(page: Page, x: number, y: number) {
   const map = page.locator(".wz-map-area [data-offline-map]");
-  const view = await map.evaluate((el) => ({
-    north: Number(el.getAttribute("data-view-north")),
-    south: Number(el.getAttribute("data-view-south")),
-    west: Number(el.getAttribute("data-view-west")),
-    east: Number(el.getAttribute("data-view-east")),
-  }));
+  const view = await offlineView(map);
   const box = (await map.boundingBox())!;
   await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
   return { lat: view.north - y * (view.north - view.south), lng: view.west + x * (view.east - view.west) };
@@ -60,7 +56,8 @@ async function recordProgress(page: Page) {
   await page.evaluate(() => {
     const seen: string[] = ((window as any).__progress = []);
     new MutationObserver(() => {
-      const text = document.querySelector(".wz-progress")?.textContent;
+      // A file's own progress, not the batch's count of photos.
+      const text = document.querySelector(".wz-progress:not(.wz-batch-total)")?.textContent;
       if (text && seen[seen.length - 1] !== text) seen.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
@@ -90,6 +87,10 @@ describe("Game masters build a quiz with the wizard", () => {
     await expect(page.getByRole("alert").textContent()).resolves.toBe("Tous les champs sont obligatoires");
     await screenshot(page, "wizard-1-title-required");
     await page.getByLabel("Description", { exact: true }).fill("Le Mont, un phare et la tour");
+    await page.getByLabel("Points de rapidité").fill("250");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toBe("Les points de rapidité vont de 0 à 100 (un chiffre après la virgule au plus)");
+    await page.getByLabel("Points de rapidité").fill("8");
     await screenshot(page, "wizard-1-title");
     await noSeriousAxeViolation(page);
     const init = page.waitForResponse((r) => r.url().endsWith("/api/pres/shared/quizz/init"));
@@ -98,6 +99,7 @@ describe("Game masters build a quiz with the wizard", () => {
     expect(created.status()).toBe(201);
     quizName = await created.text();
     expect(quizName).toMatch(/^bretagne-et-paris-/);
+    expect(JSON.parse(created.request().postData() ?? "{}")).toMatchObject({ pointMaxTemps: 8 });
 
     // Step 2: at least one question before going on.
     await page.getByRole("heading", { name: "Ajouter une question" }).waitFor();
@@ -106,42 +108,29 @@ describe("Game masters build a quiz with the wizard", () => {
     await expect(page.getByText("Aucune question pour le moment.").isVisible()).resolves.toBe(true);
     await screenshot(page, "wizard-2-empty");
 
-    // A photo whose EXIF holds the Mont-Saint-Michel: name and coordinates are prefilled.
-    await page.getByLabel("Photo", { exact: true }).setInputFiles(PHOTO);
-    const coordsField = page.getByLabel("Coordonnées (latitude,longitude)");
-    await expect.poll(() => coordsField.inputValue()).not.toBe("");
-    const [lat, lng] = (await coordsField.inputValue()).split(",").map(Number);
-    expect(lat).toBeCloseTo(MONT.lat, 5);
-    expect(lng).toBeCloseTo(MONT.lng, 5);
-    await expect(page.getByLabel("Nom").inputValue()).resolves.toBe("photo-gps");
-    await expect(page.getByText("Coordonnées lues dans la photo").isVisible()).resolves.toBe(true);
-    // Bad text: the preview says so; the submit refuses with the spec's message.
-    await coordsField.fill("48.6 ; -1.5");
-    await expect(page.getByText("Impossible de détecter des coordonnées").isVisible()).resolves.toBe(true);
-    await page.getByRole("button", { name: "Ajouter la question" }).click();
-    await expect(page.getByRole("alert").first().textContent()).resolves.toBe("Coordonnées invalides");
-    await coordsField.fill("");
-    await page.getByRole("button", { name: "Ajouter la question" }).click();
-    await expect(page.getByRole("alert").first().textContent()).resolves.toBe("Merci de renseigner des coordonnées");
-    await coordsField.fill(` ${lat} , ${lng} `);
-    await page.getByRole("application", { name: "Aperçu de la position de la question" }).waitFor();
-    await screenshot(page, "wizard-2-photo");
-    await noSeriousAxeViolation(page);
-
+    // A photo whose EXIF holds the Mont-Saint-Michel becomes a question there at once, named
+    // after its file, the upload's progress shown on the way.
     await recordProgress(page);
     const upload = page.waitForResponse((r) => r.url().includes("/api/pres/shared/quizz/question/new/"));
-    await page.getByRole("button", { name: "Ajouter la question" }).click();
+    await page.getByLabel("Choisir des photos").setInputFiles(PHOTO);
     expect((await upload).status()).toBe(201);
     await expect.poll(() => questionNames(page)).toEqual(["photo-gps"]);
+    await expect(page.getByTestId("batch-summary").textContent()).resolves.toBe("1 ajoutée · 0 à placer · 0 en échec");
     const progress = (await page.evaluate(() => (window as any).__progress)) as string[];
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((p) => /^Envoi : \d{1,3} %$/.test(p))).toBe(true);
+    const [added] = (await (await page.request.get(`${baseURL}/api/pres/shared/quizz/get/${quizName}`)).json()) as { coords: { lat: number; lng: number } }[];
+    const { lat, lng } = added!.coords;
+    expect(lat).toBeCloseTo(MONT.lat, 5);
+    expect(lng).toBeCloseTo(MONT.lng, 5);
     // The stored picture decodes in the browser and has lost its GPS position.
     const thumb = page.locator(".wz-question img").first();
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
     const stored = await page.request.get(baseURL + (await thumb.getAttribute("src")));
     expect(stored.status()).toBe(200);
-    expect(readExif(new Uint8Array(await stored.body())).gps).toBeNull();
+    expect((await readExif(new Uint8Array(await stored.body()))).gps).toBeNull();
+    await screenshot(page, "wizard-2-photo");
+    await noSeriousAxeViolation(page);
 
     // Street View: coordinates come from the embed; Google cannot be reached here, so the preview
     // says the view cannot be shown.
@@ -265,10 +254,7 @@ describe("Game masters build a quiz with the wizard", () => {
     await expect(page.locator('[aria-current="step"]').textContent()).resolves.toContain("Questions");
     await expect.poll(() => questionNames(page)).toEqual(["photo-gps", "La tour"]);
 
-    await page.getByLabel("Photo", { exact: true }).setInputFiles(PHARE_PNG);
-    const coordsField = page.getByLabel("Coordonnées (latitude,longitude)");
-    await expect.poll(() => coordsField.inputValue()).toBe(`${PHARE.lat},${PHARE.lng}`);
-    await page.getByRole("button", { name: "Ajouter la question" }).click();
+    await page.getByLabel("Choisir des photos").setInputFiles(PHARE_PNG);
     await expect.poll(() => questionNames(page)).toEqual(["photo-gps", "La tour", "phare-gps"]);
     await page.getByRole("button", { name: "Supprimer la question « La tour »" }).click();
     await expect.poll(() => questionNames(page)).toEqual(["photo-gps", "phare-gps"]);
@@ -306,9 +292,7 @@ describe("Game masters build a quiz with the wizard", () => {
     const init = page.waitForResponse((r) => r.url().endsWith("/api/pres/shared/quizz/init"));
     await page.getByRole("button", { name: "Suivant" }).click();
     const name = await (await init).text();
-    await page.getByLabel("Photo", { exact: true }).setInputFiles(PHARE_PNG);
-    await expect.poll(() => page.getByLabel("Coordonnées (latitude,longitude)").inputValue()).not.toBe("");
-    await page.getByRole("button", { name: "Ajouter la question" }).click();
+    await page.getByLabel("Choisir des photos").setInputFiles(PHARE_PNG);
     await expect.poll(() => questionNames(page)).toEqual(["phare-gps"]);
     await page.getByRole("button", { name: "Annuler" }).click();
     await page.waitForURL(baseURL + "/pres");

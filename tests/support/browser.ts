@@ -124,12 +124,15 @@ export class RoomLine {
   private current: { page: WebSocketRoute; server: WebSocketRoute } | null = null;
   /** Sockets that went silent both ways without closing. */
   private readonly dead = new Set<WebSocketRoute>();
+  /** When each socket the page opened got through to the room (Date.now()). */
+  readonly connectedAt: number[] = [];
 
   async install(page: Page) {
     await page.routeWebSocket(/\/parties\/game-room\//, (ws) => {
       if (this.down) return void ws.close({ code: 1011, reason: "coupé" });
       const server = ws.connectToServer();
       this.current = { page: ws, server };
+      this.connectedAt.push(Date.now());
       server.onMessage((m) => {
         if (this.dead.has(ws)) return;
         if (this.held) this.queue.push(m);

@@ -57,6 +57,22 @@ function servedApp(options: ServedOptions): AppTarget {
 
 export const servedKit = (options: ServedOptions): Kit => kitOf(servedApp(options));
 
+/**
+ * `ws` sockets that leave from `address` (127.0.0.2..127.0.0.254 are all this machine): the
+ * room sees each as another network address, as phones behind different public addresses are.
+ * `perMessageDeflate` as `ws` defaults unless told.
+ */
+export function webSocketFrom(address: string, perMessageDeflate?: boolean) {
+  return class WebSocketFrom extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { localAddress: address, ...(perMessageDeflate === undefined ? {} : { perMessageDeflate }) });
+    }
+  };
+}
+
+/** Where room sockets connect from another network address (see webSocketFrom). */
+export const socketsFrom = (app: AppTarget, address: string) => ({ ...app.sockets, WebSocket: webSocketFrom(address) });
+
 /** The HTTP status a socket upgrade to `room` gets (101 when a live room takes it). */
 export function upgradeStatus(app: AppTarget, room: string): Promise<number> {
   const url = `${app.origin.replace(/^http/, "ws")}/parties/game-room/${room}`;

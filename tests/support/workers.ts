@@ -13,6 +13,7 @@ import type { GameRoom } from "@party/game-room";
 import { signSession } from "~/server/auth.server";
 import { findAdmin, kitOf, type AppTarget } from "./app";
 import type { KitDb, TestAccount } from "./factory";
+import type { SocketTarget } from "./room-sockets";
 import * as rooms from "./launch";
 
 export const ORIGIN = "http://localhost";
@@ -38,9 +39,14 @@ class SelfWebSocket extends EventTarget {
     void this.connect();
   }
 
+  /** Headers the upgrade carries besides Upgrade (another address, another page's Origin). */
+  protected headers(): Record<string, string> {
+    return {};
+  }
+
   private async connect() {
     try {
-      const res = await SELF.fetch(this.url.replace(/^ws/, "http"), { headers: { Upgrade: "websocket" } });
+      const res = await SELF.fetch(this.url.replace(/^ws/, "http"), { headers: { ...this.headers(), Upgrade: "websocket" } });
       const ws = res.webSocket;
       if (res.status !== 101 || !ws) return this.fail(`HTTP ${res.status}`);
       if (this.readyState !== 0) return ws.close(1000);
@@ -108,6 +114,19 @@ export const app: AppTarget = {
     defaults: { reconnect: false, liveness: false },
   },
 };
+
+/**
+ * Where room sockets connect when they come from elsewhere: another network address
+ * (`CF-Connecting-IP`, which Cloudflare sets), or a page of another site (`Origin`).
+ */
+export function socketsWith(headers: Record<string, string>): SocketTarget {
+  class ElsewhereWebSocket extends SelfWebSocket {
+    protected headers() {
+      return headers;
+    }
+  }
+  return { ...app.sockets, WebSocket: ElsewhereWebSocket };
+}
 
 export const kit = kitOf(app);
 export const make = kit.make;
@@ -194,15 +213,52 @@ export const cookieOf = (account: TestAccount) => app.cookieFor(account);
 /** Whether the bucket holds `key`. */
 export const stored = async (key: string) => (await env.BUCKET.head(key)) !== null;
 
-const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 9, 8, 7]);
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
 
-/** A small file that sniffs as PNG; `seed` makes its bytes (hence its R2 key) unique. */
+/** A PNG chunk: length, type, data, CRC-32 of type and data. */
+function pngChunk(type: string, data: ArrayLike<number>): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  let crc = 0xffffffff;
+  for (let i = 4; i < 8 + data.length; i++) crc = CRC_TABLE[(crc ^ out[i]!) & 0xff]! ^ (crc >>> 8);
+  view.setUint32(8 + data.length, (crc ^ 0xffffffff) >>> 0);
+  return out;
+}
+
+/**
+ * A real 2x2 PNG (the app follows its structure and keeps only what draws it): `seed` sets its
+ * colour, hence its bytes and R2 key. `size` pads it to that many bytes with a private chunk,
+ * which the app drops when it stores the picture.
+ */
 export function png(seed = 0, size?: number): File {
-  const bytes = new Uint8Array(size ?? PNG_SIGNATURE.length + 4);
-  bytes.set(PNG_SIGNATURE);
-  bytes[bytes.length - 1] = seed & 0xff;
-  bytes[bytes.length - 2] = (seed >> 8) & 0xff;
-  return new File([bytes], "image.png", { type: "image/png" });
+  const [r, g] = [seed & 0xff, (seed >> 8) & 0xff];
+  const row = [0, r, g, 0x80, r, g, 0x80];
+  const raw = [...row, ...row];
+  let a = 1;
+  let b = 0;
+  for (const byte of raw) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  // zlib: one stored (uncompressed) deflate block, then the Adler-32 of the data.
+  const zlib = [0x78, 0x01, 0x01, raw.length & 255, raw.length >> 8, ~raw.length & 255, (~raw.length >> 8) & 255, ...raw];
+  zlib.push((b >> 8) & 255, b & 255, (a >> 8) & 255, a & 255);
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", [0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]),
+    pngChunk("IDAT", zlib),
+  ];
+  const length = parts.reduce((n, p) => n + p.length, 0) + 12;
+  if (size !== undefined) parts.push(pngChunk("teSt", new Uint8Array(Math.max(0, size - length - 12))));
+  parts.push(pngChunk("IEND", []));
+  return new File(parts, "image.png", { type: "image/png" });
 }
 
 export { unique } from "./factory";

@@ -2,7 +2,7 @@ import { runDurableObjectAlarm, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, gameAnswers, games, quizzes } from "@db/schema";
-import { LOBBY_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
+import { IDLE_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
 import { PROTOCOL_VERSION } from "@common/protocol";
 import type { SeatedPhone } from "../support/room-sockets";
 import { advance, connect, db, gameOf, inRoom, join, launch, make, presenter, roomState, stubOf } from "../support/workers";
@@ -224,7 +224,7 @@ describe("lobby", () => {
     a.close();
     const greyed = await pres.next("pres_newPlayer", (m) => m.player.connected === false);
     expect(greyed.player.playerID).toBe(a.playerID);
-    await advance(l.room, LOBBY_SEAT_TTL_MS - 1_000);
+    await advance(l.room, IDLE_SEAT_TTL_MS - 1_000);
     await pres.sync();
     expect(pres.all("pres_playerLeft")).toHaveLength(0);
     await advance(l.room, 1_000);

@@ -119,7 +119,7 @@ describe("photo questions", () => {
   it("stores the photo without its GPS position and the question with the coordinates", async () => {
     const quiz = await init(camille);
     const original = fixture("gpsJpeg");
-    expect(readExif(original).gps).not.toBeNull();
+    expect((await readExif(original)).gps).not.toBeNull();
     const res = await addQuestion(camille, quiz, photoForm(original, "Mont Saint-Michel.jpg", { lat: 48.636, lng: -1.5115 }, ""));
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: number; name: string; filename: string; imageUrl: string };
@@ -133,7 +133,7 @@ describe("photo questions", () => {
     const object = await env.BUCKET.get(row.fileKey!);
     expect(object?.httpMetadata?.contentType).toBe("image/jpeg");
     const stored = new Uint8Array(await object!.arrayBuffer());
-    expect(readExif(stored)).toEqual({ gps: null, orientation: 6 });
+    expect(await readExif(stored)).toEqual({ gps: null, orientation: 6 });
     const text = new TextDecoder("latin1").decode(stored);
     expect(text).not.toContain("GPSLatitude");
     expect([...stored.subarray(0, 2)]).toEqual([0xff, 0xd8]);
@@ -159,7 +159,7 @@ describe("photo questions", () => {
     expect(row.fileKey).toMatch(/\.png$/);
     expect(row).toMatchObject({ lat: PHARE.lat, lng: PHARE.lng, name: "Phare" });
     const stored = new Uint8Array(await (await env.BUCKET.get(row.fileKey!))!.arrayBuffer());
-    expect(readExif(stored).gps).toBeNull();
+    expect((await readExif(stored)).gps).toBeNull();
   });
 
   it("refuses a file that is not an image, storing nothing", async () => {

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { launchUrl, moveTargets, plural, watchUrl } from "@common/dashboard/format";
+import { MSG } from "@common/messages";
 import {
   ANSWER_TIMES_SEC,
   DEFAULT_OPTIONS,
@@ -79,6 +80,7 @@ export function QuizCard({
       <div className="quiz-cover">
         {quiz.coverUrl ? <img src={quiz.coverUrl} alt="" loading="lazy" /> : <Icon name="map" size={48} />}
         <span className="played-badge">{playedLabel}</span>
+        {quiz.finished ? null : <span className="unfinished-badge">{MSG.quizToFinish}</span>}
       </div>
       <div className="card-body">
         <div className="card-title-row">
@@ -122,6 +124,7 @@ export function QuizCard({
           {owner ? <span className="owner-badge">MJ : {owner}</span> : null}
         </p>
 
+        {quiz.finished ? (
         <fieldset className="launch">
           <legend className="sr-only">Options de lancement de « {quiz.name} »</legend>
           <div className="launch-field">
@@ -202,11 +205,22 @@ export function QuizCard({
             </div>
           ) : null}
         </fieldset>
+        ) : (
+          // Its map was never confirmed: launching would give the phones no frame but one drawn
+          // around the answers, so the card sends its author back to the wizard instead.
+          <p className="unfinished-note">{MSG.quizUnfinished}</p>
+        )}
 
         <div className="card-actions">
-          <Link className="button button-small" to={launchUrl(side, quiz.uniqueName, options, currentFolderId)}>
-            <Icon name="play" /> Lancer
-          </Link>
+          {quiz.finished ? (
+            <Link className="button button-small" to={launchUrl(side, quiz.uniqueName, options, currentFolderId)}>
+              <Icon name="play" /> Lancer
+            </Link>
+          ) : (
+            <Link className="button button-small" to={`/quiz/${encodeURIComponent(quiz.uniqueName)}/edit`}>
+              <Icon name="map" /> Terminer
+            </Link>
+          )}
           <a
             className="button button-small button-secondary"
             href={`/watch?quiz=${encodeURIComponent(quiz.uniqueName)}`}

@@ -5,12 +5,17 @@ import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, po
 import type { Me } from "./play-state";
 import { HomeLink, MarkerImage, Medal, PlayerScreen, RankBadge, Spinner } from "./Common";
 
-export function LoadingScreen({ pseudo }: { pseudo?: string | null }) {
+export function LoadingScreen({ pseudo, notice }: { pseudo?: string | null; notice?: string | null }) {
   return (
     <PlayerScreen className="pl-center">
       <h1 className="pl-title">Chargement</h1>
       {pseudo ? <p className="pl-lead">{pseudo}</p> : null}
       <Spinner label="Connexion à la salle…" />
+      {notice ? (
+        <p className="pl-lead" role="status">
+          {notice}
+        </p>
+      ) : null}
     </PlayerScreen>
   );
 }

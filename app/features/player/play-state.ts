@@ -6,6 +6,7 @@
  */
 import {
   type ColorKey,
+  type ErrorCode,
   type FruitKey,
   type HelpZone,
   type IconType,
@@ -104,7 +105,8 @@ export function answerToSend(state: PlayState): { questionIndex: number; coords:
   return { questionIndex: a.questionIndex, coords: a.coords };
 }
 
-const FATAL_CODES = new Set(["room_full", "room_closed", "unknown_seat"]);
+/** Errors after which the room has nothing more for this phone: said in French, with a way home. */
+export const FATAL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["room_full", "room_closed", "room_locked", "unknown_seat", "flood"]);
 const ANSWER_CODES = new Set(["answer_late", "answer_twice", "answer_wrong_question"]);
 
 export function playReducer(state: PlayState, action: PlayAction): PlayState {

@@ -13,7 +13,7 @@ import {
   type PseudoRoomInfo,
   type ServerMessage,
 } from "@common/protocol";
-import type { SocketStatus } from "./play-state";
+import { FATAL_CODES, type SocketStatus } from "./play-state";
 
 export const PICK_COLOR_ALERT = "Veuillez sélectionner une couleur !";
 export const PICK_FRUIT_ALERT = "Veuillez sélectionner un fruit !";
@@ -186,7 +186,7 @@ function onServer(state: PseudoState, msg: ServerMessage): PseudoState {
     case "reload":
       return { ...state, reload: msg.message };
     case "error":
-      if (msg.code === "room_full" || msg.code === "room_closed") return { ...state, fatal: msg.message };
+      if (FATAL_CODES.has(msg.code)) return { ...state, fatal: msg.message };
       return { ...state, waiting: false, alert: msg.message };
     default:
       return state;

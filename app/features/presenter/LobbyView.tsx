@@ -5,6 +5,7 @@ import { teamName } from "@common/rules";
 import { capacityLabel, splitRoomCode } from "./format";
 import { colorHex, groupByTeam, inkOn } from "./players";
 import type { RoomInfo } from "./screen-state";
+import { LockButton, LockIcon } from "./LockButton";
 import { PlayerMarker } from "./PlayerMarker";
 
 /** Past this many players the chips shrink, so that a full room still fits the screen. */
@@ -22,6 +23,8 @@ export function LobbyView({
   lobbyPicture,
   players,
   playersCount,
+  locked,
+  onToggleLock,
   onKick,
   onStart,
 }: {
@@ -31,6 +34,8 @@ export function LobbyView({
   lobbyPicture: string;
   players: PlayerListEntry[];
   playersCount: number;
+  locked: boolean;
+  onToggleLock: () => void;
   onKick: (player: PlayerListEntry) => void;
   onStart: () => void;
 }) {
@@ -70,7 +75,13 @@ export function LobbyView({
           </figcaption>
         </figure>
         <div className="lobby-join">
-          <h1 className="lobby-title">Rejoignez la partie !</h1>
+          {locked ? (
+            <h1 className="lobby-title lobby-title-locked">
+              <LockIcon size={48} /> Salle verrouillée
+            </h1>
+          ) : (
+            <h1 className="lobby-title">Rejoignez la partie !</h1>
+          )}
           <div className="lobby-join-row">
             <div className="lobby-qr">
               <QRCodeSVG
@@ -99,6 +110,7 @@ export function LobbyView({
             Joueurs <span className="lobby-capacity" data-testid="capacity">{capacity.count}</span>
           </h2>
           {capacity.detail ? <span className="lobby-capacity-detail">{capacity.detail}</span> : null}
+          <LockButton locked={locked} onToggle={onToggleLock} />
           <button type="button" className="pres-button pres-button-go lobby-start" onClick={onStart}>
             Lancer la partie
           </button>

@@ -12,6 +12,7 @@ import {
 } from "./screen-state";
 import { pickQuestionSound, SOUND } from "@common/sounds";
 import { EndGameView } from "./EndGameView";
+import { LockButton, LockIcon } from "./LockButton";
 import { LobbyView } from "./LobbyView";
 import { QuestionView } from "./QuestionView";
 import { RankingView } from "./RankingView";
@@ -109,6 +110,10 @@ export function PresenterGame(props: PresenterGameProps) {
     }
     if (!send({ type: "pres_startGame" })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
   }, [send, state.players]);
+  const locked = state.locked;
+  const toggleLock = useCallback(() => {
+    if (!send({ type: "pres_lockRoom", locked: !locked })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+  }, [send, locked]);
   const kick = useCallback(
     (p: PlayerListEntry) => {
       if (!send({ type: "pres_kickPlayer", playerID: p.playerID })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
@@ -147,6 +152,8 @@ export function PresenterGame(props: PresenterGameProps) {
         lobbyPicture={props.lobbyPicture}
         players={state.players}
         playersCount={state.playersCount}
+        locked={locked}
+        onToggleLock={toggleLock}
         onKick={kick}
         onStart={start}
       />
@@ -199,8 +206,15 @@ export function PresenterGame(props: PresenterGameProps) {
     <div className={`pres pres-step-${screen}`} data-step={screen}>
       <main className="pres-main">{body}</main>
       <div className="pres-corner">
-        {state.room && screen !== "lobby" ? (
-          <span className="pres-room-tag">Salle {state.room.roomID.slice(0, 3)} {state.room.roomID.slice(3)}</span>
+        {state.room && screen !== "lobby" && screen !== "closed" ? (
+          <>
+            <span className={`pres-room-tag${locked ? " is-locked" : ""}`}>
+              {locked ? <LockIcon size={22} /> : null}
+              Salle {state.room.roomID.slice(0, 3)} {state.room.roomID.slice(3)}
+              {locked ? <span className="sr-only"> verrouillée</span> : null}
+            </span>
+            {screen !== "endGame" ? <LockButton locked={locked} onToggle={toggleLock} compact /> : null}
+          </>
         ) : null}
         {sounds.blocked ? (
           <button type="button" className="pres-button pres-sound-on" onClick={sounds.unlock}>

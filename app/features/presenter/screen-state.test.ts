@@ -37,6 +37,7 @@ function newRoom(phase: Phase, players: PlayerListEntry[] = []): PresNewRoomCall
     phase,
     playerList: players,
     playersCount: players.length,
+    locked: false,
   };
 }
 
@@ -122,6 +123,19 @@ describe("presenter screen state (spec §4)", () => {
     expect(s.step).toBe("endGame");
   });
 
+  it("shows the room locked or not, as the room says on every hello and at every change", () => {
+    let s = run([newRoom("lobby")]);
+    expect(s.locked).toBe(false);
+    s = run([{ type: "pres_lockRoom_callback", locked: true }], s);
+    expect(s.locked).toBe(true);
+    expect(s.notice).toBe("Salle verrouillée : plus personne ne peut entrer");
+    // A reload (or the room restarted): the room's word wins.
+    s = run([{ ...newRoom("question"), locked: true }], initialState);
+    expect(s.locked).toBe(true);
+    s = run([{ type: "pres_lockRoom_callback", locked: false }], s);
+    expect([s.locked, s.notice]).toEqual([false, "Salle déverrouillée"]);
+  });
+
   it("removes kicked players and says so", () => {
     let s = run([newRoom("lobby", [player(1), player(2)])]);
     s = run([{ type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 1 }], s);
@@ -146,6 +160,25 @@ describe("presenter screen state (spec §4)", () => {
     s = run([newRoom("question"), { ...question(0), remainingMs: 9000, answeredCount: 1 } as ServerMessage], s);
     expect(s.step).toBe("question");
     expect(s.question?.answers).toHaveLength(1);
+  });
+
+  it("after a reload mid-question, puts back the markers the room replays", () => {
+    const replay: ServerMessage = {
+      type: "pres_playerAnswered",
+      questionIndex: 0,
+      answers: [
+        { playerID: "p2", pseudo: "Kiwi 2", marker: "Kiwi2", time: 400 },
+        { playerID: "p1", pseudo: "Kiwi 1", marker: "Kiwi1", time: 800 },
+      ],
+      answeredCount: 2,
+      expectedCount: 4,
+    };
+    const s = run([newRoom("question"), { ...question(0), answeredCount: 2, expectedCount: 4 } as ServerMessage, replay]);
+    expect(s.question?.answers.map((a) => [a.playerID, a.time])).toEqual([
+      ["p2", 400],
+      ["p1", 800],
+    ]);
+    expect([s.question?.answeredCount, s.question?.expectedCount]).toEqual([2, 4]);
   });
 
   it("after a reload during the reveal, replays the map unless the ranking was already shown", () => {

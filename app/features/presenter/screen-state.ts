@@ -56,6 +56,8 @@ export interface PresenterState {
   connection: "connecting" | "open" | "down";
   room: RoomInfo | null;
   step: Step;
+  /** No new seat while locked (the room says so on every hello and at every change). */
+  locked: boolean;
   /** Join order. */
   players: PlayerListEntry[];
   playersCount: number;
@@ -79,6 +81,7 @@ export const initialState: PresenterState = {
   connection: "connecting",
   room: null,
   step: "loading",
+  locked: false,
   players: [],
   playersCount: 0,
   startingEndsAt: null,
@@ -134,7 +137,14 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
         colors: msg.colors,
         settings: msg.settings,
       };
-      const base = { ...state, room, players: msg.playerList, playersCount: msg.playersCount, error: null };
+      const base = {
+        ...state,
+        room,
+        locked: msg.locked,
+        players: msg.playerList,
+        playersCount: msg.playersCount,
+        error: null,
+      };
       switch (msg.phase) {
         case "lobby":
           return { ...base, step: "lobby", question: null, results: null, endGame: null, startingEndsAt: null };
@@ -160,6 +170,12 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
         players: state.players.filter((p) => p.playerID !== msg.playerID),
         playersCount: msg.playersCount,
         notice: `${msg.pseudo} a été exclu de la partie`,
+      };
+    case "pres_lockRoom_callback":
+      return {
+        ...state,
+        locked: msg.locked,
+        notice: msg.locked ? "Salle verrouillée : plus personne ne peut entrer" : "Salle déverrouillée",
       };
     case "pres_startGame_callback":
       return { ...state, step: "starting", startingEndsAt: now + msg.startsInMs, error: null, notice: null };

@@ -1,39 +1,54 @@
 import { useMemo } from "react";
 import { GameMap } from "~/features/map/GameMap";
-import { boxAround, COORDS_MSG, parseCoords } from "@common/coords";
+import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/coords";
+import type { LatLng } from "@common/protocol";
+
+/** Where the map opens when nothing is placed yet and no question shows the area: France. */
+const FRANCE: LatLng = { lat: 46.6, lng: 2.4 };
 
 /**
  * Where the typed coordinates fall (spec §5): a small map with the spot, or 'Impossible de
- * détecter des coordonnées' while the text is not 'lat,lng'.
+ * détecter des coordonnées' while the text is not 'lat,lng'. With `onPick`, a tap on the map
+ * places the spot there (the text field stays for pasting 'lat,lng'); before any spot, the map
+ * shows the area of `near` (the last question), else France.
  */
-export function CoordsPreview({ text }: { text: string }) {
+export function CoordsPreview({ text, onPick, near }: { text: string; onPick?: (coords: string) => void; near?: LatLng | null }) {
   const parsed = useMemo(() => parseCoords(text), [text]);
-  if (!text.replace(/\s+/g, "")) {
+  const empty = !text.replace(/\s+/g, "");
+  const pick = onPick ? (p: LatLng) => onPick(formatCoords(p)) : undefined;
+  if (!parsed.ok && !pick) {
     return (
       <div className="wz-mini-map wz-mini-map-empty">
-        <p>La position de la question apparaîtra ici.</p>
+        {empty ? (
+          <p>La position de la question apparaîtra ici.</p>
+        ) : (
+          <p className="wz-preview-error" role="status">
+            {COORDS_MSG.undetected}
+          </p>
+        )}
       </div>
     );
   }
-  if (!parsed.ok) {
-    return (
-      <div className="wz-mini-map wz-mini-map-empty">
-        <p className="wz-preview-error" role="status">
-          {COORDS_MSG.undetected}
-        </p>
-      </div>
-    );
-  }
+  const spot = parsed.ok ? parsed.coords : null;
+  const anchor = spot ?? near ?? FRANCE;
   return (
-    <div className="wz-mini-map">
-      <GameMap
-        bounds={boxAround(parsed.coords)}
-        center={parsed.coords}
-        zoom={13}
-        markers={[{ id: "spot", position: parsed.coords, color: "#d81b60", label: "Position de la question" }]}
-        ariaLabel="Aperçu de la position de la question"
-        explainFallback
-      />
+    <div className="wz-mini-map-wrap">
+      <div className={pick ? "wz-mini-map wz-mini-map-pick" : "wz-mini-map"}>
+        <GameMap
+          bounds={spot || near ? boxAround(anchor) : boxAround(anchor, 60)}
+          center={anchor}
+          zoom={spot || near ? 13 : 5}
+          markers={spot ? [{ id: "spot", position: spot, color: "#d81b60", label: "Position de la question" }] : []}
+          onMapClick={pick}
+          ariaLabel={pick ? "Carte : touchez pour placer la question" : "Aperçu de la position de la question"}
+          explainFallback
+        />
+      </div>
+      {pick ? (
+        <p className={!empty && !parsed.ok ? "wz-map-hint wz-preview-error" : "wz-map-hint"} role="status">
+          {!empty && !parsed.ok ? COORDS_MSG.undetected : spot ? "Touchez la carte pour déplacer le point." : "Touchez la carte pour placer la question."}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -47,8 +62,25 @@ export function UploadProgress({ percent }: { percent: number }) {
   );
 }
 
-/** The end of both question forms: the refusal, the upload progress and the submit button. */
-export function QuestionFormFooter({ error, progress }: { error: string | null; progress: number | null }) {
+/** The typed spot of a question: 'lat,lng', pasted or filled by a tap on the map beside it. */
+export function CoordsField({ id, value, onChange }: { id: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <div className="wz-field">
+      <label htmlFor={id}>Coordonnées (latitude,longitude)</label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        placeholder="ex. 48.8584,2.2945"
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </div>
+  );
+}
+
+/** Under a question form's fields: why it was refused, or how far its upload is. */
+export function FormStatus({ error, progress }: { error: string | null; progress: number | null }) {
   return (
     <>
       {error ? (
@@ -57,6 +89,15 @@ export function QuestionFormFooter({ error, progress }: { error: string | null; 
         </p>
       ) : null}
       {progress !== null ? <UploadProgress percent={progress} /> : null}
+    </>
+  );
+}
+
+/** The end of both question forms: the refusal, the upload progress and the submit button. */
+export function QuestionFormFooter({ error, progress }: { error: string | null; progress: number | null }) {
+  return (
+    <>
+      <FormStatus error={error} progress={progress} />
       <div className="wz-actions">
         <button type="submit" className="button" disabled={progress !== null}>
           Ajouter la question

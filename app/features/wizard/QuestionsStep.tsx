@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { deleteQuestion, getQuestions } from "./api";
-import { PhotoQuestionForm } from "./PhotoQuestionForm";
+import { deleteQuestion, getQuestions, reorderQuestions } from "./api";
+import { PhotoBatch } from "./PhotoBatch";
 import { QuestionList } from "./QuestionList";
 import { StreetViewQuestionForm } from "./StreetViewQuestionForm";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
@@ -8,8 +8,9 @@ import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 type Kind = "streetview" | "photo";
 
 /**
- * Step 2 (spec §2): an input type chooser, the form of that type, the questions so far with a
- * delete button each, 'Actualiser questions' and 'Suivant' (at least one question).
+ * Step 2: an input type chooser, the form of that type (many photos at once, or a
+ * Street View question), the questions so far (reordered by dragging or moving, edited in place,
+ * deleted), 'Actualiser questions' and 'Suivant' (at least one question).
  */
 export function QuestionsStep({
   quiz,
@@ -19,14 +20,15 @@ export function QuestionsStep({
 }: {
   quiz: string;
   questions: WizardQuestion[];
-  setQuestions: (questions: WizardQuestion[]) => void;
+  setQuestions: (update: WizardQuestion[] | ((old: WizardQuestion[]) => WizardQuestion[])) => void;
   onNext: () => void;
 }) {
   const [kind, setKind] = useState<Kind>("photo");
   const [listError, setListError] = useState<string | null>(null);
   const [nextError, setNextError] = useState<string | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
   const [announce, setAnnounce] = useState("");
 
   async function refresh() {
@@ -43,9 +45,9 @@ export function QuestionsStep({
   }
 
   async function remove(question: WizardQuestion) {
-    setDeleting(question.id);
+    setBusy(true);
     const result = await deleteQuestion(quiz, question.id);
-    setDeleting(null);
+    setBusy(false);
     if (result.ok) {
       setQuestions(result.value);
       setListError(null);
@@ -55,10 +57,34 @@ export function QuestionsStep({
     }
   }
 
+  // Photos of a batch arrive one after another: each is added to the list as it is then.
   function added(question: WizardQuestion) {
-    setQuestions([...questions.filter((q) => q.id !== question.id), question]);
+    setQuestions((list) => [...list.filter((q) => q.id !== question.id), question]);
     setNextError(null);
     setAnnounce(`Question « ${question.name} » ajoutée`);
+  }
+
+  /** The new order at once on screen; the server's answer then, or the old order back. */
+  async function reorder(next: WizardQuestion[], moved: WizardQuestion) {
+    const before = questions;
+    setQuestions(next);
+    setBusy(true);
+    const result = await reorderQuestions(quiz, next.map((q) => q.id));
+    setBusy(false);
+    if (result.ok) {
+      setQuestions(result.value);
+      setListError(null);
+      setAnnounce(`Question « ${moved.name} » en position ${result.value.findIndex((q) => q.id === moved.id) + 1}`);
+    } else {
+      setQuestions(before);
+      setListError(result.error);
+    }
+  }
+
+  function saved(question: WizardQuestion) {
+    setQuestions((list) => list.map((q) => (q.id === question.id ? question : q)));
+    setEditing(null);
+    setAnnounce(`Question « ${question.name} » enregistrée`);
   }
 
   function next() {
@@ -84,7 +110,13 @@ export function QuestionsStep({
             Photo et coordonnées
           </label>
         </fieldset>
-        {kind === "photo" ? <PhotoQuestionForm quiz={quiz} onAdded={added} /> : <StreetViewQuestionForm quiz={quiz} onAdded={added} />}
+        {/* Both stay mounted: switching type never loses a batch under way or a half-typed form. */}
+        <div hidden={kind !== "photo"}>
+          <PhotoBatch quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} shown={kind === "photo"} />
+        </div>
+        <div hidden={kind !== "streetview"}>
+          <StreetViewQuestionForm quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} shown={kind === "streetview"} />
+        </div>
       </section>
 
       <section className="wz-card wz-list" aria-labelledby="wz-list-heading">
@@ -101,7 +133,13 @@ export function QuestionsStep({
             {listError}
           </p>
         ) : null}
-        <QuestionList questions={questions} deleting={deleting} onDelete={remove} />
+        <QuestionList
+          quiz={quiz}
+          questions={questions}
+          busy={busy}
+          editing={editing}
+          actions={{ onReorder: reorder, onDelete: remove, onEdit: (q) => setEditing(q?.id ?? null), onSaved: saved }}
+        />
         <p className="visually-hidden" aria-live="polite">
           {announce}
         </p>

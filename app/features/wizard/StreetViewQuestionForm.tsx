@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { formatCoords, parseCoords } from "@common/coords";
+import type { LatLng } from "@common/protocol";
 import { MSG } from "@common/messages";
 import { parseStreetViewEmbed, type StreetView } from "@common/streetview";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { uploadQuestion } from "./api";
-import { CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 
@@ -12,7 +13,18 @@ import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
  * 'Google Maps streetview URL': title, description, the embed code Google Maps gives under
  * Partager > Intégrer une carte, and the spot's coordinates (prefilled from the embed's position).
  */
-export function StreetViewQuestionForm({ quiz, onAdded }: { quiz: string; onAdded: (q: WizardQuestion) => void }) {
+export function StreetViewQuestionForm({
+  quiz,
+  onAdded,
+  near,
+  shown,
+}: {
+  quiz: string;
+  onAdded: (q: WizardQuestion) => void;
+  near: LatLng | null;
+  /** False while the other type is chosen: the form keeps its fields but shows no map or frame. */
+  shown: boolean;
+}) {
   const [titre, setTitre] = useState("");
   const [description, setDescription] = useState("");
   const [iframe, setIframe] = useState("");
@@ -20,6 +32,10 @@ export function StreetViewQuestionForm({ quiz, onAdded }: { quiz: string; onAdde
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const prefilled = useRef("");
+  const changeCoords = (text: string) => {
+    setCoords(text);
+    setError(null);
+  };
 
   const sv = useMemo(() => (iframe.trim() ? parseStreetViewEmbed(iframe) : null), [iframe]);
 
@@ -101,32 +117,22 @@ export function StreetViewQuestionForm({ quiz, onAdded }: { quiz: string; onAdde
             </p>
           ) : null}
         </div>
-        <div className="wz-field">
-          <label htmlFor="wz-sv-coords">Coordonnées (latitude,longitude)</label>
-          <input
-            id="wz-sv-coords"
-            value={coords}
-            onChange={(e) => {
-              setCoords(e.currentTarget.value);
-              setError(null);
-            }}
-            placeholder="ex. 48.8584,2.2945"
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </div>
+        <CoordsField id="wz-sv-coords" value={coords} onChange={changeCoords} />
         <QuestionFormFooter error={error} progress={progress} />
       </div>
-      <div className="wz-form-preview">
-        {sv ? (
-          <StreetViewPreview sv={sv} />
-        ) : (
-          <div className="wz-sv-preview wz-photo-preview-empty">
-            <p>Aperçu Street View</p>
-          </div>
-        )}
-        <CoordsPreview text={coords} />
-      </div>
+      {/* A hidden form builds no map: each Google map built is billed. */}
+      {shown ? (
+        <div className="wz-form-preview">
+          {sv ? (
+            <StreetViewPreview sv={sv} />
+          ) : (
+            <div className="wz-sv-preview wz-photo-preview-empty">
+              <p>Aperçu Street View</p>
+            </div>
+          )}
+          <CoordsPreview text={coords} near={sv ?? near} onPick={changeCoords} />
+        </div>
+      ) : null}
     </form>
   );
 }

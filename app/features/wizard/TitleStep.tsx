@@ -1,14 +1,25 @@
 import { useState, type FormEvent } from "react";
-import { initQuiz } from "./api";
-import { QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX } from "@common/rules";
+import { initQuiz, updateQuiz } from "./api";
+import { DEFAULT_POINT_MAX_TEMPS, isPointMaxTemps, POINT_MAX_TEMPS_MAX, QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX } from "@common/rules";
 import { WIZARD_MSG } from "@common/wizard/types";
 import type { WizardQuiz } from "./Wizard";
 
-/** Step 1 (spec §2): 'Titre' and 'Description', both required; 'Suivant' creates the quiz. */
-export function TitleStep({ folderId, onCreated }: { folderId: number | null; onCreated: (quiz: WizardQuiz) => void }) {
+/**
+ * Step 1: 'Titre' and 'Description', both required, and the quiz's speed points.
+ * 'Suivant' creates the quiz, or saves these fields of a quiz that exists (renaming it).
+ */
+export function TitleStep({
+  quiz,
+  folderId,
+  onDone,
+}: {
+  quiz: WizardQuiz | null;
+  folderId: number | null;
+  onDone: (quiz: WizardQuiz) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [invalid, setInvalid] = useState({ name: false, description: false });
+  const [invalid, setInvalid] = useState({ name: false, description: false, points: false });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -16,19 +27,27 @@ export function TitleStep({ folderId, onCreated }: { folderId: number | null; on
     const form = new FormData(event.currentTarget);
     const name = String(form.get("name") ?? "").trim();
     const description = String(form.get("description") ?? "").trim();
-    setInvalid({ name: !name, description: !description });
+    const pointsText = String(form.get("pointMaxTemps") ?? "").trim().replace(",", ".");
+    const pointMaxTemps = pointsText === "" ? Number.NaN : Number(pointsText);
+    setInvalid({ name: !name, description: !description, points: !isPointMaxTemps(pointMaxTemps) });
     if (!name || !description) return setError(WIZARD_MSG.required);
     if (name.length > QUIZ_TITLE_MAX) return setError(WIZARD_MSG.titleTooLong);
     if (description.length > QUIZ_DESCRIPTION_MAX) return setError(WIZARD_MSG.descriptionTooLong);
+    if (!isPointMaxTemps(pointMaxTemps)) return setError(WIZARD_MSG.badSpeedPoints);
     setError(null);
     setBusy(true);
-    const result = await initQuiz({ name, description, folderId });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
+    const details = { name, description, pointMaxTemps };
+    if (quiz) {
+      const result = await updateQuiz(quiz.uniqueName, details);
+      setBusy(false);
+      if (!result.ok) return setError(result.error);
+      onDone({ ...quiz, ...result.value });
+    } else {
+      const result = await initQuiz({ ...details, folderId });
+      setBusy(false);
+      if (!result.ok) return setError(result.error);
+      onDone({ uniqueName: result.value, ...details, mapSettings: null });
     }
-    onCreated({ uniqueName: result.value, name, description, mapSettings: null });
   }
 
   return (
@@ -37,7 +56,15 @@ export function TitleStep({ folderId, onCreated }: { folderId: number | null; on
       <p className="wz-help">Le titre apparaît sur le tableau de bord et sur l'écran du présentateur.</p>
       <div className="wz-field">
         <label htmlFor="wz-name">Titre</label>
-        <input id="wz-name" name="name" maxLength={QUIZ_TITLE_MAX} autoComplete="off" required aria-invalid={invalid.name || undefined} />
+        <input
+          id="wz-name"
+          name="name"
+          defaultValue={quiz?.name}
+          maxLength={QUIZ_TITLE_MAX}
+          autoComplete="off"
+          required
+          aria-invalid={invalid.name || undefined}
+        />
       </div>
       <div className="wz-field">
         <label htmlFor="wz-description">Description</label>
@@ -45,10 +72,29 @@ export function TitleStep({ folderId, onCreated }: { folderId: number | null; on
           id="wz-description"
           name="description"
           rows={4}
+          defaultValue={quiz?.description}
           maxLength={QUIZ_DESCRIPTION_MAX}
           required
           aria-invalid={invalid.description || undefined}
         />
+      </div>
+      <div className="wz-field wz-points">
+        <label htmlFor="wz-points">Points de rapidité</label>
+        <input
+          id="wz-points"
+          name="pointMaxTemps"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={POINT_MAX_TEMPS_MAX}
+          step={0.5}
+          defaultValue={quiz?.pointMaxTemps ?? DEFAULT_POINT_MAX_TEMPS}
+          aria-describedby="wz-points-help"
+          aria-invalid={invalid.points || undefined}
+        />
+        <p id="wz-points-help" className="wz-help">
+          {`À gagner en plus des cercles par une réponse donnée dès l'ouverture de la question ; ils baissent jusqu'à 0 à la fin du temps (0 à ${POINT_MAX_TEMPS_MAX}).`}
+        </p>
       </div>
       {error ? (
         <p className="field-error" role="alert">
@@ -57,7 +103,7 @@ export function TitleStep({ folderId, onCreated }: { folderId: number | null; on
       ) : null}
       <div className="wz-actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "..." : "Suivant"}
+          {busy ? "..." : quiz ? "Enregistrer et continuer" : "Suivant"}
         </button>
       </div>
     </form>

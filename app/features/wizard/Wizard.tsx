@@ -11,6 +11,7 @@ export type WizardQuiz = {
   uniqueName: string;
   name: string;
   description: string;
+  pointMaxTemps: number;
   mapSettings: MapSettings | null;
 };
 
@@ -32,7 +33,9 @@ const STEPS: { n: Step; label: string }[] = [
 
 /**
  * The quiz creation wizard (spec §2, §4): title -> questions -> map setup -> close. In edit mode
- * it opens at the questions step, and 'Annuler' never deletes anything.
+ * it opens at the questions step, and 'Annuler' never deletes anything. Once the quiz exists,
+ * every step can be reopened from the header (the title to rename it, the map only with a
+ * question).
  */
 export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, folderId, backTo }: WizardProps) {
   const [quiz, setQuiz] = useState<WizardQuiz | null>(initialQuiz);
@@ -40,6 +43,7 @@ export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, f
   const [step, setStep] = useState<Step>(mode === "edit" ? 2 : 1);
 
   const heading = mode === "edit" ? "Modifier le quiz" : "Nouveau quiz";
+  const reachable = (n: Step) => n !== step && quiz !== null && (n !== 3 || questions.length > 0);
 
   return (
     <div className="page wizard" data-step={step}>
@@ -54,18 +58,31 @@ export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, f
           </div>
         </div>
         <ol className="wz-steps" aria-label="Étapes">
-          {STEPS.filter((s) => mode === "create" || s.n !== 1).map((s) => (
-            <li
-              key={s.n}
-              className={s.n === step ? "is-current" : s.n < step ? "is-done" : ""}
-              aria-current={s.n === step ? "step" : undefined}
-            >
-              <span className="wz-step-n" aria-hidden="true">
-                {mode === "edit" ? s.n - 1 : s.n}
-              </span>
-              {s.label}
-            </li>
-          ))}
+          {STEPS.map((s) => {
+            const content = (
+              <>
+                <span className="wz-step-n" aria-hidden="true">
+                  {s.n}
+                </span>
+                {s.label}
+              </>
+            );
+            return (
+              <li
+                key={s.n}
+                className={s.n === step ? "is-current" : s.n < step ? "is-done" : ""}
+                aria-current={s.n === step ? "step" : undefined}
+              >
+                {reachable(s.n) ? (
+                  <button type="button" className="wz-step-button" onClick={() => setStep(s.n)}>
+                    {content}
+                  </button>
+                ) : (
+                  content
+                )}
+              </li>
+            );
+          })}
         </ol>
         <CancelButton mode={mode} quiz={quiz} backTo={backTo} />
       </header>
@@ -74,9 +91,10 @@ export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, f
         <TestMapNotice className="wz-test-map" />
         {step === 1 ? (
           <TitleStep
+            quiz={quiz}
             folderId={folderId}
-            onCreated={(created) => {
-              setQuiz(created);
+            onDone={(saved) => {
+              setQuiz(saved);
               setStep(2);
             }}
           />

@@ -4,7 +4,7 @@
  */
 import { MSG } from "@common/messages";
 import type { MapSettings } from "@db/schema";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; status: number };
 
@@ -40,9 +40,25 @@ async function call<T>(url: string, init: RequestInit, read: (res: Response) => 
 
 const json = { "Content-Type": "application/json" };
 
-export function initQuiz(input: { name: string; description: string; folderId: number | null }) {
+export function initQuiz(input: { name: string; description: string; pointMaxTemps: number; folderId: number | null }) {
   return call("/api/pres/shared/quizz/init", { method: "POST", headers: json, body: JSON.stringify(input) }, (r) =>
     r.text(),
+  );
+}
+
+export function updateQuiz(quiz: string, details: WizardQuizDetails) {
+  return call(
+    `/api/pres/shared/quizz/update/${quizPath(quiz)}`,
+    { method: "POST", headers: json, body: JSON.stringify(details) },
+    (r) => r.json() as Promise<WizardQuizDetails>,
+  );
+}
+
+export function reorderQuestions(quiz: string, order: number[]) {
+  return call(
+    `/api/pres/shared/quizz/question/order/${quizPath(quiz)}`,
+    { method: "POST", headers: json, body: JSON.stringify({ order }) },
+    (r) => r.json() as Promise<WizardQuestion[]>,
   );
 }
 
@@ -66,18 +82,24 @@ export function saveMapSettings(quiz: string, mapSettings: MapSettings) {
   );
 }
 
+/** A new question (multipart), with its upload progress. */
+export function uploadQuestion(quiz: string, form: FormData, onProgress: (percent: number) => void) {
+  return sendForm(`/api/pres/shared/quizz/question/new/${quizPath(quiz)}`, form, onProgress);
+}
+
+/** Changes to a question (multipart: only the fields sent change), with the upload progress. */
+export function updateQuestion(quiz: string, questionId: number, form: FormData, onProgress: (percent: number) => void) {
+  return sendForm(`/api/pres/shared/quizz/question/update/${quizPath(quiz)}/${questionId}`, form, onProgress);
+}
+
 /**
  * POST multipart with XMLHttpRequest: fetch cannot report upload progress, and the spec shows it
  * as a percentage (§7).
  */
-export function uploadQuestion(
-  quiz: string,
-  form: FormData,
-  onProgress: (percent: number) => void,
-): Promise<Result<WizardQuestion>> {
+function sendForm(url: string, form: FormData, onProgress: (percent: number) => void): Promise<Result<WizardQuestion>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/pres/shared/quizz/question/new/${quizPath(quiz)}`);
+    xhr.open("POST", url);
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));

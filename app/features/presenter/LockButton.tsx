@@ -1,0 +1,41 @@
+/**
+ * « Verrouiller la salle » / « Déverrouiller »: while locked the room takes no new seat (phones
+ * with a seat still come back). In the lobby it sits by « Lancer la partie »; during the game it
+ * is a smaller pill in the corner, beside the room number.
+ */
+export function LockButton({
+  locked,
+  onToggle,
+  compact = false,
+}: {
+  locked: boolean;
+  onToggle: () => void;
+  compact?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`pres-button pres-button-ghost pres-lock${compact ? " is-compact" : ""}${locked ? " is-locked" : ""}`}
+      aria-pressed={locked}
+      onClick={onToggle}
+    >
+      <LockIcon open={!locked} />
+      {locked ? "Déverrouiller" : "Verrouiller la salle"}
+    </button>
+  );
+}
+
+export function LockIcon({ open = false, size = 28 }: { open?: boolean; size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <rect x="4.5" y="10.5" width="15" height="10.5" rx="2" fill="currentColor" />
+      <path
+        d={open ? "M8 10.5V7a4 4 0 0 1 7.75-1.4" : "M8 10.5V7a4 4 0 0 1 8 0v3.5"}
+        stroke="currentColor"
+        strokeWidth="2.4"
+        fill="none"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

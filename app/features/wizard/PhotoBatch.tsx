@@ -1,0 +1,296 @@
+import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { parseCoords } from "@common/coords";
+import type { LatLng } from "@common/protocol";
+import { PHOTO_BATCH_MAX, QUESTION_NAME_MAX } from "@common/rules";
+import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { uploadQuestion } from "./api";
+import { runBatch, type ItemState } from "./batch";
+import { CoordsField, CoordsPreview, FormStatus, UploadProgress } from "./CoordsPreview";
+import { preparePhoto, type PreparedPhoto } from "./photo-prep";
+
+type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
+
+/** The multipart form of a photo question: the converted JPEG, its name, its position. */
+export function photoForm(photo: Pick<PreparedPhoto, "jpeg" | "name">, coords: LatLng, name = photo.name): FormData {
+  const form = new FormData();
+  form.set("uploadFile", photo.jpeg, `${photo.name}.jpg`);
+  form.set("name", name);
+  form.set("coords", JSON.stringify(coords));
+  return form;
+}
+
+const ACCEPT = "image/*,.heic,.heif,.avif";
+
+/**
+ * 'Photo et coordonnées': a selection or a drop of 1 to 100 photos. Those whose EXIF knows where
+ * they were taken become questions there at once, in the order of the files; the others wait
+ * below to be placed, by a tap on the map or typed coordinates. Each file shows where it is
+ * (preparing, sending with its percentage, added, to place, or why it failed), and the batch its
+ * overall progress.
+ */
+export function PhotoBatch({
+  quiz,
+  onAdded,
+  near,
+  shown,
+}: {
+  quiz: string;
+  onAdded: (q: WizardQuestion) => void;
+  near: LatLng | null;
+  /** False while the other type is chosen: a batch goes on, but no map is built out of sight. */
+  shown: boolean;
+}) {
+  const [items, setItems] = useState<Item[]>([]);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const nextKey = useRef(0);
+  const onAddedRef = useRef(onAdded);
+  onAddedRef.current = onAdded;
+
+  async function start(files: File[]) {
+    const check = checkBatch(files.length);
+    if (!check.ok) return setError(check.error);
+    if (running) return;
+    setError(null);
+    setRunning(true);
+    const base = nextKey.current;
+    nextKey.current += files.length;
+    const fresh: Item[] = files.map((f, i) => ({ key: base + i, fileName: f.name, state: { status: "waiting" } }));
+    // Photos still to place from an earlier batch stay; finished rows of it go.
+    setItems((old) => [...old.filter((it) => it.state.status === "toPlace"), ...fresh]);
+    const set = (index: number, state: Item["state"]) => {
+      setItems((old) => old.map((it) => (it.key === base + index ? { ...it, state } : it)));
+      if (state.status === "added") onAddedRef.current(state.question);
+    };
+    await runBatch(files, {
+      prepare: async (file) => {
+        const prepared = await preparePhoto(file);
+        return prepared.ok ? { ok: true, value: prepared.photo } : prepared;
+      },
+      upload: (photo, gps, onProgress) => uploadQuestion(quiz, photoForm(photo, gps), onProgress),
+      onChange: set,
+    });
+    setRunning(false);
+    if (input.current) input.current.value = "";
+  }
+
+  function drop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    void start([...event.dataTransfer.files]);
+  }
+
+  const counts = useMemo(() => {
+    const c = { added: 0, toPlace: 0, failed: 0, done: 0 };
+    for (const it of items) {
+      if (it.state.status === "added") c.added++;
+      if (it.state.status === "toPlace") c.toPlace++;
+      if (it.state.status === "failed") c.failed++;
+      if (["added", "toPlace", "failed"].includes(it.state.status)) c.done++;
+    }
+    return c;
+  }, [items]);
+  const toPlace = items.filter((it): it is Item & { state: { status: "toPlace"; photo: PreparedPhoto } } => it.state.status === "toPlace");
+
+  function placed(key: number, question: WizardQuestion) {
+    setItems((old) => old.map((it) => (it.key === key ? { ...it, state: { status: "added", question } } : it)));
+    onAdded(question);
+  }
+
+  function dropItem(key: number) {
+    setItems((old) => old.filter((it) => it.key !== key));
+  }
+
+  return (
+    <div className="wz-batch">
+      <div
+        className={dragging ? "wz-drop is-dragging" : "wz-drop"}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+        data-testid="photo-drop"
+      >
+        <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true" focusable="false">
+          <path d="M4 7h3l2-3h6l2 3h3v12H4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+          <circle cx="12" cy="13" r="3.6" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+        <p className="wz-drop-title">Déposez vos photos ici</p>
+        <div className="wz-file">
+          <input
+            ref={input}
+            id="wz-photos"
+            className="wz-file-input"
+            type="file"
+            multiple
+            accept={ACCEPT}
+            disabled={running}
+            onChange={(e) => void start([...(e.currentTarget.files ?? [])])}
+            aria-describedby="wz-photos-help"
+          />
+          <label htmlFor="wz-photos" className="wz-file-button">
+            Choisir des photos
+          </label>
+        </div>
+        <p id="wz-photos-help" className="wz-help">
+          {`JPEG, PNG, WebP, GIF, HEIC ou AVIF, jusqu'à ${PHOTO_BATCH_MAX} à la fois. Une photo qui connaît sa position GPS devient une question à cet endroit ; les autres sont à placer sur la carte.`}
+        </p>
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      {items.length > 0 ? (
+        <section className="wz-batch-status" aria-label="Photos envoyées">
+          <div className="wz-progress wz-batch-total">
+            <progress max={items.length} value={counts.done} aria-label="Photos traitées" />
+            <span aria-live="polite">
+              {counts.done} / {items.length} photo{items.length > 1 ? "s" : ""} traitée{counts.done > 1 ? "s" : ""}
+            </span>
+          </div>
+          <p className="wz-batch-summary" data-testid="batch-summary">
+            {counts.added} ajoutée{counts.added > 1 ? "s" : ""} · {counts.toPlace} à placer · {counts.failed} en échec
+          </p>
+          {/* Focusable: a keyboard can scroll a long batch too. */}
+          <ol className="wz-batch-list" tabIndex={0} aria-label="Photos du lot">
+            {items
+              .filter((it) => it.state.status !== "toPlace")
+              .map((it) => (
+                <li key={it.key} className={`wz-batch-item is-${it.state.status}`} data-file={it.fileName}>
+                  <span className="wz-batch-name">{it.fileName}</span>
+                  <BatchStatus state={it.state} />
+                </li>
+              ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {toPlace.length > 0 ? (
+        <section className="wz-to-place" aria-labelledby="wz-to-place-heading">
+          <h3 id="wz-to-place-heading">
+            À placer <span className="wz-count">({toPlace.length})</span>
+          </h3>
+          <p className="wz-help">{PHOTO_MSG.noPosition}.</p>
+          <PlacePhoto
+            key={toPlace[0]!.key}
+            quiz={quiz}
+            photo={toPlace[0]!.state.photo}
+            near={near}
+            shown={shown}
+            onPlaced={(q) => placed(toPlace[0]!.key, q)}
+            onSkip={() => dropItem(toPlace[0]!.key)}
+          />
+          {toPlace.length > 1 ? (
+            <ul className="wz-to-place-next" aria-label="Ensuite">
+              {toPlace.slice(1).map((it) => (
+                <li key={it.key}>
+                  <Thumb blob={it.state.photo.jpeg} alt="" />
+                  <span>{it.state.photo.name}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function BatchStatus({ state }: { state: Item["state"] }) {
+  switch (state.status) {
+    case "waiting":
+      return <span className="wz-batch-state">En attente</span>;
+    case "preparing":
+      return <span className="wz-batch-state">Préparation…</span>;
+    case "uploading":
+      return <UploadProgress percent={state.percent} />;
+    case "added":
+      return <span className="wz-batch-state is-ok">Ajoutée : « {state.question.name} »</span>;
+    case "failed":
+      return <span className="wz-batch-state is-error">Échec : {state.error}</span>;
+    default:
+      return null;
+  }
+}
+
+/** A picture from a Blob, its object URL revoked when it goes. */
+export function Thumb({ blob, alt, className = "wz-thumb" }: { blob: Blob; alt: string; className?: string }) {
+  const url = useMemo(() => URL.createObjectURL(blob), [blob]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return <img className={className} src={url} alt={alt} />;
+}
+
+/** One photo without a position: its name, its spot (a tap on the map or typed), then added. */
+function PlacePhoto({
+  quiz,
+  photo,
+  near,
+  shown,
+  onPlaced,
+  onSkip,
+}: {
+  quiz: string;
+  photo: PreparedPhoto;
+  near: LatLng | null;
+  shown: boolean;
+  onPlaced: (q: WizardQuestion) => void;
+  onSkip: () => void;
+}) {
+  const [name, setName] = useState(photo.name);
+  const [coords, setCoords] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const changeCoords = (text: string) => {
+    setCoords(text);
+    setError(null);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (progress !== null) return;
+    const parsed = parseCoords(coords);
+    if (!parsed.ok) return setError(parsed.error);
+    const questionName = name.trim();
+    if (!questionName) return setError(WIZARD_MSG.required);
+    setError(null);
+    setProgress(0);
+    const result = await uploadQuestion(quiz, photoForm(photo, parsed.coords, questionName), setProgress);
+    setProgress(null);
+    if (!result.ok) return setError(result.error);
+    onPlaced(result.value);
+  }
+
+  return (
+    <form className="wz-form wz-place" onSubmit={submit} noValidate aria-label={`Placer la photo « ${photo.name} »`}>
+      <div className="wz-form-fields">
+        <Thumb blob={photo.jpeg} alt={`Photo « ${photo.name} »`} className="wz-photo-preview" />
+        <div className="wz-field">
+          <label htmlFor="wz-place-name">Nom</label>
+          <input id="wz-place-name" value={name} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
+        </div>
+        <CoordsField id="wz-place-coords" value={coords} onChange={changeCoords} />
+        <FormStatus error={error} progress={progress} />
+        <div className="wz-actions">
+          <button type="button" className="button button-secondary" onClick={onSkip} disabled={progress !== null}>
+            Ne pas ajouter
+          </button>
+          <button type="submit" className="button" disabled={progress !== null}>
+            Ajouter la question
+          </button>
+        </div>
+      </div>
+      {shown ? (
+        <div className="wz-form-preview">
+          <CoordsPreview text={coords} near={near} onPick={changeCoords} />
+        </div>
+      ) : null}
+    </form>
+  );
+}

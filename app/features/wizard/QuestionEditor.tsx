@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from "react";
+import { formatCoords, parseCoords } from "@common/coords";
+import { MSG } from "@common/messages";
+import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
+import { parseStreetViewEmbed } from "@common/streetview";
+import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { updateQuestion } from "./api";
+import { CoordsField, CoordsPreview, FormStatus } from "./CoordsPreview";
+import { Thumb } from "./PhotoBatch";
+import { preparePhoto, type PreparedPhoto } from "./photo-prep";
+
+/**
+ * A question's form, opened in place in the list: its name and its spot (typed, or a tap on the
+ * map) for any question; a new photo for a photo question (prepared like any picked photo); the
+ * title, description and embed code of a Street View question. Only what changed is sent.
+ */
+export function QuestionEditor({
+  quiz,
+  question: q,
+  near,
+  onSaved,
+  onClose,
+}: {
+  quiz: string;
+  question: WizardQuestion;
+  near: WizardQuestion["coords"] | null;
+  onSaved: (q: WizardQuestion) => void;
+  onClose: () => void;
+}) {
+  const id = `wz-edit-${q.id}`;
+  const [name, setName] = useState(q.name);
+  const [coords, setCoords] = useState(formatCoords(q.coords));
+  const [titre, setTitre] = useState(q.titre ?? "");
+  const [description, setDescription] = useState(q.description ?? "");
+  const [iframe, setIframe] = useState("");
+  const [photo, setPhoto] = useState<PreparedPhoto | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const changeCoords = (text: string) => {
+    setCoords(text);
+    setError(null);
+  };
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    setPreparing(true);
+    setError(null);
+    const prepared = await preparePhoto(file);
+    setPreparing(false);
+    if (!prepared.ok) return setError(prepared.error);
+    setPhoto(prepared.photo);
+    // A new photo that knows where it was taken moves the question there, unless the spot was typed.
+    if (prepared.photo.gps && coords === formatCoords(q.coords)) setCoords(formatCoords(prepared.photo.gps));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (progress !== null || preparing) return;
+    const parsed = parseCoords(coords);
+    if (!parsed.ok) return setError(parsed.error);
+    if (!name.trim()) return setError(MSG.required);
+    const form = new FormData();
+    if (name.trim() !== q.name) form.set("name", name.trim());
+    if (parsed.coords.lat !== q.coords.lat || parsed.coords.lng !== q.coords.lng) form.set("coords", JSON.stringify(parsed.coords));
+    if (photo) form.set("uploadFile", photo.jpeg, `${photo.name}.jpg`);
+    if (q.kind === "streetview") {
+      if (!titre.trim() || !description.trim()) return setError(MSG.required);
+      if (titre.trim() !== (q.titre ?? "")) form.set("titre", titre.trim());
+      if (description.trim() !== (q.description ?? "")) form.set("description", description.trim());
+      if (iframe.trim()) {
+        if (!parseStreetViewEmbed(iframe)) return setError(WIZARD_MSG.streetViewMissing);
+        form.set("iframe", iframe);
+      }
+    }
+    if ([...form.keys()].length === 0) return onClose();
+    setError(null);
+    setProgress(0);
+    const result = await updateQuestion(quiz, q.id, form, setProgress);
+    setProgress(null);
+    if (!result.ok) return setError(result.error);
+    onSaved(result.value);
+  }
+
+  return (
+    <form className="wz-form wz-editor" onSubmit={submit} noValidate aria-label={`Modifier la question « ${q.name} »`}>
+      <div className="wz-form-fields">
+        <div className="wz-field">
+          <label htmlFor={`${id}-name`}>Nom</label>
+          <input id={`${id}-name`} value={name} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
+        </div>
+        {q.kind === "photo" ? (
+          <div className="wz-field">
+            <span className="wz-field-label">Photo</span>
+            <div className="wz-file">
+              <input
+                id={`${id}-photo`}
+                className="wz-file-input"
+                type="file"
+                accept="image/*,.heic,.heif,.avif"
+                onChange={(e) => void choose(e.currentTarget.files?.[0])}
+                disabled={preparing || progress !== null}
+              />
+              <label htmlFor={`${id}-photo`} className="wz-file-button">
+                {preparing ? "Préparation…" : "Remplacer la photo"}
+              </label>
+              <span className="wz-file-name">{photo ? `${photo.name} (nouvelle)` : "Photo actuelle"}</span>
+            </div>
+          </div>
+        ) : (
+          <>
+            <div className="wz-field">
+              <label htmlFor={`${id}-titre`}>Titre</label>
+              <input id={`${id}-titre`} value={titre} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setTitre(e.currentTarget.value)} />
+            </div>
+            <div className="wz-field">
+              <label htmlFor={`${id}-description`}>Description</label>
+              <textarea id={`${id}-description`} rows={2} value={description} maxLength={QUIZ_DESCRIPTION_MAX} onChange={(e) => setDescription(e.currentTarget.value)} />
+            </div>
+            <div className="wz-field">
+              <label htmlFor={`${id}-iframe`}>Nouveau code d'intégration Street View (facultatif)</label>
+              <textarea
+                id={`${id}-iframe`}
+                rows={2}
+                value={iframe}
+                spellCheck={false}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setIframe(value);
+                  const sv = value.trim() ? parseStreetViewEmbed(value) : null;
+                  if (sv) setCoords(formatCoords(sv));
+                }}
+              />
+            </div>
+          </>
+        )}
+        <CoordsField id={`${id}-coords`} value={coords} onChange={changeCoords} />
+        <FormStatus error={error} progress={progress} />
+        <div className="wz-actions">
+          <button type="button" className="button button-secondary" onClick={onClose} disabled={progress !== null}>
+            Fermer
+          </button>
+          <button type="submit" className="button" disabled={progress !== null || preparing}>
+            Enregistrer
+          </button>
+        </div>
+      </div>
+      <div className="wz-form-preview">
+        {photo ? <Thumb blob={photo.jpeg} alt="Nouvelle photo" className="wz-photo-preview" /> : null}
+        <CoordsPreview text={coords} near={near} onPick={changeCoords} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { readBody, readForm, readJson } from "./body.server";
+import { Refusal } from "./refusal.server";
+
+/** A body sent in chunks with no Content-Length, as a script can; counts what was pulled. */
+function chunked(chunks: number, chunkBytes: number) {
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= chunks) return controller.close();
+      pulled++;
+      controller.enqueue(new Uint8Array(chunkBytes).fill(0x61));
+    },
+  });
+  const request = new Request("http://localhost/x", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+  return { request, pulled: () => pulled };
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Refusal) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error("not refused");
+}
+
+describe("reading a body within its limit", () => {
+  it("cuts a chunked body without Content-Length as soon as it passes the limit", async () => {
+    const body = chunked(1000, 1024);
+    expect(await refusal(readBody(body.request, 10 * 1024, "Trop gros"))).toEqual({ status: 413, message: "Trop gros" });
+    // It stopped pulling right after the limit: the rest of the megabyte was never received.
+    expect(body.pulled()).toBeLessThan(20);
+  });
+
+  it("refuses a declared length over the limit before reading anything", async () => {
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      body: "x".repeat(5 * 1024),
+      headers: { "Content-Length": String(5 * 1024) },
+    });
+    expect((await refusal(readBody(request, 1024))).status).toBe(413);
+    expect(request.bodyUsed).toBe(false);
+  });
+
+  it("reads a body within the limit, whole", async () => {
+    const body = chunked(3, 1000);
+    expect((await readBody(body.request, 3000)).length).toBe(3000);
+  });
+
+  it("reads forms and refuses what is not one", async () => {
+    const form = new FormData();
+    form.set("room", "123456");
+    const ok = await readForm(new Request("http://localhost/", { method: "POST", body: form }), 64 * 1024);
+    expect(ok?.get("room")).toBe("123456");
+    const text = await readForm(new Request("http://localhost/", { method: "POST", body: "room=1", headers: { "Content-Type": "text/plain" } }), 1024);
+    expect(text).toBeNull();
+  });
+
+  it("reads JSON only when it is declared as JSON", async () => {
+    const post = (body: string, type: string) => new Request("http://localhost/", { method: "POST", body, headers: { "Content-Type": type } });
+    expect(await readJson(post('{"a":1}', "application/json; charset=utf-8"))).toEqual({ a: 1 });
+    expect(await readJson(post("{oops", "application/json"))).toBeNull();
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      expect(await refusal(readJson(post('{"a":1}', type)))).toEqual({
+        status: 415,
+        message: "Requête invalide : le contenu doit être envoyé en JSON",
+      });
+    }
+    expect((await refusal(readJson(post(`"${"x".repeat(70_000)}"`, "application/json")))).status).toBe(413);
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import {
+  ADDRESS_LIMITS,
+  FLOOD_DROPS,
+  PHONES_PER_ADDRESS,
+  PLAYER_BUDGET,
+  PRESENTER_BUDGET,
+  SEAT_RETRY_MS,
+  addressLimits,
+  addressLimitsFrom,
+} from "@common/rules";
+import { AddressGate, type Meter, type Verdict, frameCost, meterFrame, refill } from "./budget";
+
+/** Sends `n` frames of `size` characters, `everyMs` apart from `start`; the verdicts in order. */
+function send(n: number, everyMs: number, size = 40, start = 0, meter?: Meter) {
+  const verdicts: Verdict[] = [];
+  let m = meter;
+  for (let i = 0; i < n; i++) {
+    const r = meterFrame(m, PLAYER_BUDGET, size, start + i * everyMs);
+    m = r.meter;
+    verdicts.push(r.verdict);
+  }
+  return { verdicts, meter: m! };
+}
+
+describe("a socket's message budget", () => {
+  it("refills at its rate, never above its burst", () => {
+    expect(refill(undefined, PLAYER_BUDGET, 5)).toEqual({ tokens: PLAYER_BUDGET.burst, at: 5 });
+    expect(refill({ tokens: 0, at: 0 }, PLAYER_BUDGET, 2_500).tokens).toBeCloseTo(2.5 * PLAYER_BUDGET.perSecond);
+    expect(refill({ tokens: 3, at: 0 }, PLAYER_BUDGET, 10_000_000).tokens).toBe(PLAYER_BUDGET.burst);
+  });
+
+  it("lets a real phone through: a hello, a ping every 25 s, a few taps a second on the pseudo screen, answers", () => {
+    const pseudoScreen = send(PLAYER_BUDGET.burst, 300);
+    expect(pseudoScreen.verdicts.every((v) => v === "pass")).toBe(true);
+    const wholeGame = send(200, 5_000, 120, 60_000, pseudoScreen.meter);
+    expect(wholeGame.verdicts.every((v) => v === "pass")).toBe(true);
+  });
+
+  it("drops what goes past the burst, then closes a socket that keeps flooding", () => {
+    const { verdicts } = send(200, 1);
+    expect(verdicts.slice(0, PLAYER_BUDGET.burst).every((v) => v === "pass")).toBe(true);
+    const firstClose = verdicts.indexOf("close");
+    // Each millisecond refills a little: the flood is closed after about FLOOD_DROPS drops.
+    expect(firstClose).toBeGreaterThanOrEqual(PLAYER_BUDGET.burst + FLOOD_DROPS - 1);
+    expect(firstClose).toBeLessThan(PLAYER_BUDGET.burst + FLOOD_DROPS + 5);
+    expect(verdicts.slice(PLAYER_BUDGET.burst, firstClose).every((v) => v === "drop")).toBe(true);
+  });
+
+  it("forgives a burst once the budget has refilled", () => {
+    const burst = send(PLAYER_BUDGET.burst + 10, 1);
+    expect(burst.verdicts.filter((v) => v === "drop")).toHaveLength(10);
+    const later = meterFrame(burst.meter, PLAYER_BUDGET, 40, 1_000_000);
+    expect(later).toMatchObject({ verdict: "pass", meter: { dropped: 0 } });
+  });
+
+  it("charges big frames by size: a 1 MB frame closes the socket at once", () => {
+    expect(frameCost(0)).toBe(1);
+    expect(frameCost(2048)).toBe(1);
+    expect(frameCost(2049)).toBe(2);
+    expect(meterFrame(undefined, PLAYER_BUDGET, 5_000, 0).verdict).toBe("pass");
+    expect(meterFrame(undefined, PLAYER_BUDGET, 1_000_000, 0).verdict).toBe("close");
+    // The presenter's budget is larger, not endless.
+    expect(meterFrame(undefined, PRESENTER_BUDGET, 1_000_000, 0).verdict).toBe("close");
+  });
+});
+
+describe("per-address caps", () => {
+  /** When each of `n` phones behind one address got its seat, trying again as the phone does. */
+  function seatCrowd(gate: AddressGate, n: number, arrivalMs: number): number[] {
+    const seatedAt: number[] = [];
+    let waiting = Array.from({ length: n }, (_, i) => (i * arrivalMs) / n);
+    for (let round = 0; waiting.length && round < 100; round++) {
+      const again: number[] = [];
+      for (const at of waiting.sort((a, b) => a - b)) {
+        expect(gate.admit("203.0.113.7", 0, at)).toBe(true);
+        gate.proven("203.0.113.7", at); // its socket took a seat, or will try again on it
+        if (gate.seat("203.0.113.7", at)) seatedAt.push(at);
+        else again.push(at + SEAT_RETRY_MS * 2); // the slowest retry
+      }
+      waiting = again;
+    }
+    return seatedAt;
+  }
+
+  it("seats a bar's 200 phones behind one address within a minute, trying again as the phone does", () => {
+    const seatedAt = seatCrowd(new AddressGate(), 200, 10_000); // all arrive within 10 s
+    expect(seatedAt).toHaveLength(200);
+    expect(Math.max(...seatedAt)).toBeLessThan(60_000);
+  });
+
+  it("seats 2,000 phones of one address at once when the venue raises its figure", () => {
+    expect(seatCrowd(new AddressGate(), 2_000, 5_000).filter((at) => at < 5_000).length).toBeLessThan(2_000);
+    const seatedAt = seatCrowd(new AddressGate(addressLimitsFrom("2000")), 2_000, 5_000);
+    expect(seatedAt).toHaveLength(2_000);
+    expect(Math.max(...seatedAt)).toBeLessThan(5_000);
+  });
+
+  it("reads the venue's figure, and falls back to the default on anything odd", () => {
+    expect(addressLimitsFrom(undefined)).toEqual(ADDRESS_LIMITS);
+    expect(ADDRESS_LIMITS).toEqual(addressLimits(PHONES_PER_ADDRESS));
+    for (const odd of ["", " ", "abc", "0", "-5", "12.5", "9", "1e9", "Infinity"]) expect(addressLimitsFrom(odd)).toEqual(ADDRESS_LIMITS);
+    const big = addressLimitsFrom(" 5000 ");
+    expect(big.seats.burst).toBe(5_000);
+    expect(big.unseatedMax).toBe(5_000);
+    expect(big.sockets.burst).toBeGreaterThan(big.seats.burst);
+  });
+
+  it("gives a script a burst of seats, then a trickle; other addresses are not touched", () => {
+    const gate = new AddressGate();
+    let seats = 0;
+    for (let i = 0; i < 1_000; i++) if (gate.seat("198.51.100.1", 0)) seats++;
+    expect(seats).toBe(ADDRESS_LIMITS.seats.burst);
+    expect(gate.seat("198.51.100.1", 1_000 / ADDRESS_LIMITS.seats.perSecond)).toBe(true);
+    expect(gate.seat("198.51.100.1", 1_000 / ADDRESS_LIMITS.seats.perSecond)).toBe(false);
+    expect(gate.seat("198.51.100.2", 0)).toBe(true);
+  });
+
+  it("gives an opening back to a socket that proves a seat, not to one that never does", () => {
+    const gate = new AddressGate();
+    // Resumes with a token: every opening comes back, the address never runs dry.
+    for (let i = 0; i < 5 * ADDRESS_LIMITS.sockets.burst; i++) {
+      expect(gate.admit("192.0.2.1", 0, 0)).toBe(true);
+      gate.proven("192.0.2.1", 0);
+    }
+    // Sockets that say nothing useful: a burst, then refused until the budget refills.
+    let admitted = 0;
+    for (let i = 0; i < 5 * ADDRESS_LIMITS.sockets.burst; i++) if (gate.admit("192.0.2.2", 0, 0)) admitted++;
+    expect(admitted).toBe(ADDRESS_LIMITS.sockets.burst);
+    expect(gate.admit("192.0.2.2", 0, 60_000)).toBe(true);
+  });
+
+  it("refuses a socket while its address has too many open without a seat", () => {
+    const gate = new AddressGate();
+    expect(gate.admit("192.0.2.3", ADDRESS_LIMITS.unseatedMax - 1, 0)).toBe(true);
+    expect(gate.admit("192.0.2.3", ADDRESS_LIMITS.unseatedMax, 0)).toBe(false);
+  });
+
+  it("forgets idle addresses rather than grow without end", () => {
+    const gate = new AddressGate();
+    for (let i = 0; i < 20_000; i++) gate.seat(`10.0.${i >> 8}.${i & 255}`, i * 1_000_000);
+    const tables = gate as unknown as { seats: Map<string, unknown> };
+    expect(tables.seats.size).toBeLessThanOrEqual(5_001);
+  });
+});
