@@ -12,7 +12,6 @@ import {
   createGame,
   disconnect,
   fullRanking,
-  gameResults,
   handleMessage,
   nextDeadline,
   tick,
@@ -34,7 +33,8 @@ import {
 } from "./protocol";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
 import { ConnectionIndex, UNKNOWN_IP, identityOf, ipOf, sameIdentity } from "./room-connections";
-import { type D1Op, resultsJson, retryDelayMs, statementsFor } from "./room-d1";
+import { type D1Op, retryDelayMs, statementsFor } from "./room-d1";
+import { revealedQuestion } from "./room-history";
 import { type RoomMeta, RoomStore } from "./room-storage";
 import { AnswerCounterThrottle } from "./room-throttle";
 
@@ -315,6 +315,8 @@ export class GameRoom extends Server<Env> {
       else if (kind === "over") ops.push({ kind, gameId, at: step.state.endedAt ?? now });
       else if (kind === "closed") ops.push({ kind, gameId, at: now });
     }
+    const revealed = gameId ? revealedQuestion(this.state, step.state) : null;
+    if (gameId && revealed !== null) ops.push({ kind: "answers", gameId, question: revealed, at: now });
     if (ops.length === 0 && isLoneAnswer(step)) {
       this.state = step.state;
       const group = (this.answerGroup ??= { seats: new Set(), effects: [] });
@@ -476,15 +478,13 @@ export class GameRoom extends Server<Env> {
     while (this.pending.length) {
       const op = this.pending[0]!;
       try {
-        const results =
-          op.kind === "over" && this.state && this.meta?.gameId === op.gameId
-            ? resultsJson(gameResults(this.state))
-            : null;
+        const state = this.state && this.meta?.gameId === op.gameId ? this.state : null;
+        const statements = statementsFor(this.env.DB, op, state);
         if (this.failNextD1Flushes > 0) {
           this.failNextD1Flushes--;
           throw new Error("D1 indisponible (test)");
         }
-        await this.env.DB.batch(statementsFor(this.env.DB, op, results));
+        if (statements.length) await this.env.DB.batch(statements);
       } catch (e) {
         this.d1Failures++;
         this.d1RetryAt = Date.now() + retryDelayMs(this.d1Failures);

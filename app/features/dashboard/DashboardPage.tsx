@@ -9,6 +9,7 @@ import { Shell } from "./Shell";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
 import { ToastProvider, useActionFetcher } from "./Toast";
 import { QuizCard } from "./QuizCard";
+import { PlayedGames } from "~/features/history/PlayedGames";
 import type { DashboardData } from "@common/dashboard/types";
 
 /**
@@ -121,6 +122,8 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
             </div>
           )}
         </section>
+
+        {data.games ? <PlayedGames games={data.games} showOwner={account.role === "admin"} /> : null}
       </main>
       <NameDialog
         open={creating}
