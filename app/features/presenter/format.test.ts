@@ -64,7 +64,10 @@ describe("presenter resume record", () => {
       questionIndex: 2,
       view: "classement",
       paused: true,
+      page: 0,
     });
+    expect(parseResume('{"questionIndex":2,"view":"classement","paused":false,"page":7}')).toMatchObject({ page: 7 });
+    expect(parseResume('{"questionIndex":2,"view":"classement","paused":false,"page":-3}')).toMatchObject({ page: 0 });
     expect(parseResume('{"questionIndex":-1,"view":"map","paused":false}')).toBeNull();
     expect(parseResume("{oops")).toBeNull();
     expect(parseResume(null)).toBeNull();
