@@ -3,7 +3,7 @@ import { useId, useRef, useState } from "react";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { folderUrl, moveTargets, plural } from "@common/dashboard/format";
 import { Icon } from "./Icon";
-import { Menu, MenuButton } from "./Menu";
+import { IntentMenuButton, Menu, MenuButton } from "./Menu";
 import { MoveDialog } from "./MoveDialog";
 import { NameDialog } from "./NameDialog";
 import { useActionFetcher } from "./Toast";
@@ -80,23 +80,13 @@ export function FolderCard({
               <>
                 <MenuButton onSelect={() => (close(), setOpen("rename"))}>Renommer</MenuButton>
                 <MenuButton onSelect={() => (close(), setOpen("move"))}>Déplacer</MenuButton>
-                <MenuButton
-                  onSelect={() => {
-                    close();
-                    fetcher.submit({ intent: "duplicateFolder", folderId: folder.id }, { method: "post" });
-                  }}
-                >
+                <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "duplicateFolder", ...hidden }}>
                   Dupliquer
-                </MenuButton>
+                </IntentMenuButton>
                 {parentId !== null ? (
-                  <MenuButton
-                    onSelect={() => {
-                      close();
-                      fetcher.submit({ intent: "rootFolder", folderId: folder.id }, { method: "post" });
-                    }}
-                  >
+                  <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "rootFolder", ...hidden }}>
                     Renvoyer à la racine
-                  </MenuButton>
+                  </IntentMenuButton>
                 ) : null}
                 <MenuButton danger onSelect={() => (close(), setOpen("delete"))}>
                   Supprimer

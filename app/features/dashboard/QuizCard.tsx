@@ -15,7 +15,7 @@ import {
   type LaunchOptions,
 } from "@common/rules";
 import { Icon } from "./Icon";
-import { Menu, MenuButton } from "./Menu";
+import { IntentMenuButton, Menu, MenuButton } from "./Menu";
 import { MoveDialog } from "./MoveDialog";
 import { useActionFetcher } from "./Toast";
 import type { QuizCardData, Side, TreeFolder } from "@common/dashboard/types";
@@ -93,24 +93,14 @@ export function QuizCard({
                     Éditer
                   </Link>
                 ) : null}
-                <MenuButton
-                  onSelect={() => {
-                    close();
-                    fetcher.submit({ intent: "duplicateQuiz", quiz: quiz.uniqueName }, { method: "post" });
-                  }}
-                >
+                <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "duplicateQuiz", ...hidden }}>
                   Dupliquer
-                </MenuButton>
+                </IntentMenuButton>
                 <MenuButton onSelect={() => (close(), setOpen("move"))}>Déplacer</MenuButton>
                 {quiz.folderId !== null ? (
-                  <MenuButton
-                    onSelect={() => {
-                      close();
-                      fetcher.submit({ intent: "rootQuiz", quiz: quiz.uniqueName }, { method: "post" });
-                    }}
-                  >
+                  <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "rootQuiz", ...hidden }}>
                     Renvoyer à la racine
-                  </MenuButton>
+                  </IntentMenuButton>
                 ) : null}
                 <MenuButton danger onSelect={() => (close(), setOpen("delete"))}>
                   Supprimer
