@@ -4,6 +4,7 @@ import { useState } from "react";
 import { MSG } from "@common/messages";
 import { checkRoom, normaliseRoomInput } from "@common/room-check";
 import { joinRoomAction } from "~/server/rooms.server";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 /** Without JavaScript the form posts here; the same room check answers. */
 export const action = joinRoomAction;
@@ -57,11 +58,7 @@ export default function Home() {
             aria-describedby={error ? "room-error" : undefined}
             aria-invalid={error ? true : undefined}
           />
-          {error ? (
-            <p id="room-error" className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} id="room-error" />
           <button type="submit" className="button" disabled={busy}>
             {busy ? "..." : "Rejoindre"}
           </button>

@@ -7,6 +7,7 @@ import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
 import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 const MASK = "••••••";
 
@@ -454,11 +455,7 @@ function DeleteDialog({ mj, onClose, onDone }: { mj: MjRow | null; onClose: () =
               </p>
             ) : null}
           </div>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} />
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={close}>
               Annuler

@@ -2,6 +2,7 @@ import type { FetcherWithComponents } from "@remix-run/react";
 import { useId, useState } from "react";
 import { FOLDER_NAME_MAX } from "@common/rules";
 import { Dialog } from "./Dialog";
+import { FieldError } from "./FieldError";
 
 /** 'Créer un dossier' and 'Renommer': one required name. */
 export function NameDialog({
@@ -64,11 +65,7 @@ export function NameDialog({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        {error ? (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldError error={error} id={errorId} />
         <div className="dialog-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
             Annuler

@@ -4,6 +4,7 @@ import { RING_COLORS } from "@common/rules";
 import { Icon } from "./Icon";
 import { Shell } from "./Shell";
 import { ToastProvider, useActionFetcher } from "./Toast";
+import { FieldError } from "./FieldError";
 
 export type PointsData = { accountName: string; points: number[]; radii: number[] };
 
@@ -90,11 +91,7 @@ function PointsForm({ data }: { data: PointsData }) {
               ))}
             </tbody>
           </table>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} />
           <button type="submit" className="button" disabled={busy}>
             {busy ? "..." : "Sauvegarder"}
           </button>

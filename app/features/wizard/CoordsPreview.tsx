@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/coords";
 import type { LatLng } from "@common/protocol";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 /** Where the map opens when nothing is placed yet and no question shows the area: France. */
 const FRANCE: LatLng = { lat: 46.6, lng: 2.4 };
@@ -83,11 +84,7 @@ export function CoordsField({ id, value, onChange }: { id: string; value: string
 export function FormStatus({ error, progress }: { error: string | null; progress: number | null }) {
   return (
     <>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
       {progress !== null ? <UploadProgress percent={progress} /> : null}
     </>
   );

@@ -7,6 +7,7 @@ import { boundsFromCorners, boxAround, contains, extend } from "@common/coords";
 import type { MapSettings } from "@db/schema";
 import { saveMapSettings } from "./api";
 import { BOUNDS_TEST_MS, INITIAL_ZOOM, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 const ACCENT = "#d81b60";
 const QUESTION_COLOR = "#1565c0";
@@ -269,11 +270,7 @@ export function MapStep({
                 limites ({outside.map((q) => `« ${q.name} »`).join(", ")}) : les joueurs ne pourront pas toucher ce point sur leur carte.
               </p>
             ) : null}
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FieldError error={error} />
             <button type="button" className="button" onClick={confirm} disabled={stage !== 4 || saving}>
               {saving ? "..." : "Confirmer ces paramètres"}
             </button>

@@ -8,6 +8,7 @@ import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
 import { CoordsField, CoordsPreview, FormStatus, UploadProgress } from "./CoordsPreview";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
 
@@ -141,11 +142,7 @@ export function PhotoBatch({
           {`JPEG, PNG, WebP, GIF, HEIC ou AVIF, jusqu'à ${PHOTO_BATCH_MAX} à la fois. Une photo qui connaît sa position GPS devient une question à cet endroit ; les autres sont à placer sur la carte.`}
         </p>
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
 
       {items.length > 0 ? (
         <section className="wz-batch-status" aria-label="Photos envoyées">
