@@ -20,6 +20,25 @@ function photoProblem(form: FormData, field: string): string | null {
 const blank = (form: FormData, field: string) => String(form.get(field) ?? "").trim() === "";
 
 /**
+ * Sends the add or edit form once its picture fits; a refusal stays on the form, a success goes
+ * up to the page's notice.
+ */
+function useMjSave(onDone: (message: string) => void) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (form: FormData, pictureField: string) => {
+    const tooBig = photoProblem(form, pictureField);
+    if (tooBig) return setError(tooBig);
+    setBusy(true);
+    const result = await adminCall("/api/pres/admin/mj", form);
+    setBusy(false);
+    if (result.ok) onDone(result.message);
+    else setError(result.error);
+  };
+  return { error, setError, busy, save };
+}
+
+/**
  * /pres/mj: the game-master management table, admin only (docs/game-rules.md, Game masters' games).
  */
 export function MjScreen({ data }: { data: MjPageData }) {
@@ -211,20 +230,13 @@ function EditRow({
 }) {
   const formId = useId();
   const errorId = `${formId}-error`;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, save } = useMjSave(onDone);
   const [photoName, setPhotoName] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (["name", "mail", "expiration"].some((f) => blank(form, f))) return setError(MSG_MJ.required);
-    const tooBig = photoProblem(form, "file");
-    if (tooBig) return setError(tooBig);
-    setBusy(true);
-    const result = await adminCall("/api/pres/admin/mj", form);
-    setBusy(false);
-    if (result.ok) onDone(result.message);
-    else setError(result.error);
+    await save(form, "file");
   };
   const described = error ? errorId : undefined;
   const field = { form: formId, className: "field field-compact", "aria-describedby": described };
@@ -330,8 +342,7 @@ function EditRow({
 
 function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (message: string) => void }) {
   const ids = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, save } = useMjSave(onDone);
   const [photoName, setPhotoName] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -343,13 +354,7 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
       formEl.querySelector<HTMLInputElement>(`[name="${missing}"]`)?.focus();
       return;
     }
-    const tooBig = photoProblem(form, "photo_file");
-    if (tooBig) return setError(tooBig);
-    setBusy(true);
-    const result = await adminCall("/api/pres/admin/mj", form);
-    setBusy(false);
-    if (result.ok) onDone(result.message);
-    else setError(result.error);
+    await save(form, "photo_file");
   };
   const described = error ? `${ids}-error` : undefined;
   return (
