@@ -6,7 +6,7 @@ import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
-import { CoordsField, CoordsPreview, FormStatus, UploadProgress } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, FormStatus, UploadProgress, type AddQuestionProps } from "./CoordsPreview";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
 import { FieldError } from "~/features/dashboard/FieldError";
 
@@ -35,13 +35,7 @@ export function PhotoBatch({
   onAdded,
   near,
   shown,
-}: {
-  quiz: string;
-  onAdded: (q: WizardQuestion) => void;
-  near: LatLng | null;
-  /** False while the other type is chosen: a batch goes on, but no map is built out of sight. */
-  shown: boolean;
-}) {
+}: AddQuestionProps) {
   const [items, setItems] = useState<Item[]>([]);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
