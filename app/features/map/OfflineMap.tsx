@@ -486,7 +486,7 @@ export function OfflineMap({
           Viseur : {formatLat(crossPos.lat, 4)}, {formatLng(crossPos.lng, 4)}
         </span>
       </p>
-      <p className="visually-hidden" aria-live="polite">
+      <p className="sr-only" aria-live="polite">
         {announce}
       </p>
     </div>

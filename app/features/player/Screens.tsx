@@ -143,12 +143,12 @@ function RankingRow({ line, mine }: { line: RankingLine; mine: boolean }) {
       <MarkerImage marker={line.marker} size={32} />
       <span className="pl-row-pseudo">
         {line.pseudo}
-        {mine ? <span className="pl-sr"> (vous)</span> : null}
+        {mine ? <span className="sr-only"> (vous)</span> : null}
       </span>
       <span className="pl-row-points">
         {formatDecimal(line.points, 2)}
         <span aria-hidden="true"> pts</span>
-        <span className="pl-sr"> {pointsWord(line.points)}</span>
+        <span className="sr-only"> {pointsWord(line.points)}</span>
       </span>
     </li>
   );

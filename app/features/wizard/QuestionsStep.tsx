@@ -143,7 +143,7 @@ export function QuestionsStep({
             onSaved: saved,
           }}
         />
-        <p className="visually-hidden" aria-live="polite">
+        <p className="sr-only" aria-live="polite">
           {announce}
         </p>
         <div className="wz-actions wz-next">
