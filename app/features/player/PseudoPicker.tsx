@@ -100,14 +100,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
           })}
         </div>
         <Alert text={state.alert} innerRef={alertRef} />
-        <button
-          type="button"
-          className="button pl-button pl-validate"
-          disabled={state.waiting}
-          onClick={() => dispatch({ type: "validateColor" })}
-        >
-          {state.waiting ? "Vérification…" : "Valider"}
-        </button>
+        <ValidateButton waiting={state.waiting} onClick={() => dispatch({ type: "validateColor" })} />
       </>
     );
   } else {
@@ -154,14 +147,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
           )}
         </p>
         <Alert text={state.alert} innerRef={alertRef} />
-        <button
-          type="button"
-          className="button pl-button pl-validate"
-          disabled={state.waiting}
-          onClick={() => dispatch({ type: "validateFruit" })}
-        >
-          {state.waiting ? "Vérification…" : "Valider"}
-        </button>
+        <ValidateButton waiting={state.waiting} onClick={() => dispatch({ type: "validateFruit" })} />
         <button
           type="button"
           className="pl-link"
@@ -190,6 +176,15 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
       {body}
       {reconnecting ? <ReconnectOverlay /> : null}
     </PlayerScreen>
+  );
+}
+
+/** 'Valider' for the colour or the fruit; while the room checks the choice, it says so and waits. */
+function ValidateButton({ waiting, onClick }: { waiting: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="button pl-button pl-validate" disabled={waiting} onClick={onClick}>
+      {waiting ? "Vérification…" : "Valider"}
+    </button>
   );
 }
 
