@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
+import { CardMeta } from "./CardMeta";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { folderUrl, moveTargets, plural } from "@common/dashboard/format";
 import { Icon } from "./Icon";
@@ -95,10 +96,7 @@ export function FolderCard({
             )}
           </Menu>
         </div>
-        <p className="card-meta">
-          {contents}
-          {owner ? <span className="owner-badge">MJ : {owner}</span> : null}
-        </p>
+        <CardMeta owner={owner}>{contents}</CardMeta>
       </div>
 
       <NameDialog

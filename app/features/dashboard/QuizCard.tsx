@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
+import { CardMeta } from "./CardMeta";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { launchUrl, moveTargets, plural, watchUrl } from "@common/dashboard/format";
 import { MSG } from "@common/messages";
@@ -109,10 +110,7 @@ export function QuizCard({
             )}
           </Menu>
         </div>
-        <p className="card-meta">
-          {plural(quiz.questionCount, "question", "questions")}
-          {owner ? <span className="owner-badge">MJ : {owner}</span> : null}
-        </p>
+        <CardMeta owner={owner}>{plural(quiz.questionCount, "question", "questions")}</CardMeta>
 
         {quiz.finished ? (
         <fieldset className="launch">
