@@ -197,11 +197,7 @@ function DisplayRow({ mj, onEdit, onDelete }: { mj: MjRow; onEdit: () => void; o
         <Expiry mj={mj} />
       </td>
       <td className="mj-games">{mj.nbGame === null ? "Illimité" : mj.nbGame}</td>
-      <td>
-        <button type="button" className="button button-small button-danger-soft" onClick={onDelete} aria-label={`Supprimer ${mj.name}`}>
-          Supprimer
-        </button>
-      </td>
+      <DeleteCell name={mj.name} onDelete={onDelete} />
       <td>
         <span className={mj.edition ? "pill pill-yes" : "pill pill-no"}>{mj.edition ? "Oui" : "Non"}</span>
       </td>
@@ -281,11 +277,7 @@ function EditRow({
             aria-label={`Parties restantes de ${mj.name} (vide : illimité)`}
           />
         </td>
-        <td>
-          <button type="button" className="button button-small button-danger-soft" onClick={onDelete} aria-label={`Supprimer ${mj.name}`}>
-            Supprimer
-          </button>
-        </td>
+        <DeleteCell name={mj.name} onDelete={onDelete} />
         <td>
           <label className="check">
             <input form={formId} type="checkbox" name="edition" value="on" defaultChecked={mj.edition} />
@@ -337,6 +329,17 @@ function EditRow({
         </tr>
       ) : null}
     </>
+  );
+}
+
+/** 'Supprimer' at the end of a row, shown or edited: it opens the confirmation. */
+function DeleteCell({ name, onDelete }: { name: string; onDelete: () => void }) {
+  return (
+    <td>
+      <button type="button" className="button button-small button-danger-soft" onClick={onDelete} aria-label={`Supprimer ${name}`}>
+        Supprimer
+      </button>
+    </td>
   );
 }
 
