@@ -5,6 +5,7 @@ import { MSG } from "@common/messages";
 import { checkRoom, normaliseRoomInput } from "@common/room-check";
 import { joinRoomAction } from "~/server/rooms.server";
 import { FieldError } from "~/features/dashboard/FieldError";
+import { BrandName } from "~/features/public/BrandName";
 
 /** Without JavaScript the form posts here; the same room check answers. */
 export const action = joinRoomAction;
@@ -29,7 +30,7 @@ export default function Home() {
     <div className="page home">
       <main>
         <h1 className="brand">
-          Rep<span className="brand-pin">è</span>re
+          <BrandName />
         </h1>
         <p className="lead">Trouvez où les photos ont été prises, plus vite que les autres.</p>
         <Form

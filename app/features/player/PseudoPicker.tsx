@@ -14,6 +14,7 @@ import { clearToken, saveToken } from "./token";
 import { PlayerScreen, Spinner } from "./Common";
 import { ReconnectOverlay } from "./ReconnectOverlay";
 import { FatalScreen, ReloadScreen } from "./Screens";
+import { BrandName } from "~/features/public/BrandName";
 
 /** Time to read why the page reloads. */
 const RELOAD_DELAY_MS = 1_500;
@@ -164,7 +165,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
     <PlayerScreen className="pl-join">
       <p className="pl-room">
         <span className="pl-brand-small">
-          Rep<span className="brand-pin">è</span>re
+          <BrandName />
         </span>
         <span>Salle {room}</span>
       </p>

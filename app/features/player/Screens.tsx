@@ -4,6 +4,7 @@ import { teamName } from "@common/rules";
 import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, pointsWord } from "./format";
 import type { Me } from "./play-state";
 import { HomeLink, MarkerImage, Medal, PlayerScreen, RankBadge, Spinner } from "./Common";
+import { BrandName } from "~/features/public/BrandName";
 
 export function LoadingScreen({ pseudo, notice }: { pseudo?: string | null; notice?: string | null }) {
   return (
@@ -193,7 +194,7 @@ export function FatalScreen({ message }: { message: string }) {
   return (
     <PlayerScreen className="pl-center">
       <h1 className="brand pl-brand">
-        Rep<span className="brand-pin">è</span>re
+        <BrandName />
       </h1>
       <p className="pl-alert" role="alert">
         {message}
