@@ -1,7 +1,7 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useId, useState } from "react";
 import { FOLDER_NAME_MAX } from "@common/rules";
-import { Dialog } from "./Dialog";
+import { Dialog, DialogActions } from "./Dialog";
 import { FieldError } from "./FieldError";
 
 /** 'Créer un dossier' and 'Renommer': one required name. */
@@ -66,14 +66,7 @@ export function NameDialog({
           aria-describedby={error ? errorId : undefined}
         />
         <FieldError error={error} id={errorId} />
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Annuler
-          </button>
-          <button type="submit" className="button">
-            {submitLabel}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={submitLabel} />
       </fetcher.Form>
     </Dialog>
   );
