@@ -1,13 +1,13 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Dialog } from "~/features/dashboard/Dialog";
-import { Icon } from "~/features/dashboard/Icon";
 import { Shell } from "~/features/dashboard/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
 import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { FieldError } from "~/features/dashboard/FieldError";
+import { BackTitle } from "~/features/dashboard/BackTitle";
 
 const MASK = "••••••";
 
@@ -58,12 +58,7 @@ export function MjScreen({ data }: { data: MjPageData }) {
     <Shell side="admin" accountName={data.accountName}>
       <main className="dash-main admin-main" id="contenu">
         <div className="dash-head">
-          <div className="folder-title">
-            <Link to="/pres" className="button button-small button-secondary">
-              <Icon name="back" /> Retour
-            </Link>
-            <h1>Maîtres du jeu</h1>
-          </div>
+          <BackTitle back="/pres">Maîtres du jeu</BackTitle>
           {adding ? null : (
             <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)}>
               <PlusIcon /> Ajouter un MJ
