@@ -123,17 +123,22 @@ async function playersOf(db: Db, gameId: string): Promise<HistoryPlayer[]> {
     .orderBy(sql`${gamePlayers.rank} IS NULL`, asc(gamePlayers.rank), asc(gamePlayers.playerNo));
 }
 
+/** What one answer says, as the report shows it and the CSV exports it. */
+const answerColumns = {
+  lat: gameAnswers.lat,
+  lng: gameAnswers.lng,
+  distanceM: gameAnswers.distanceM,
+  ring: gameAnswers.ring,
+  points: gameAnswers.points,
+  timeMs: gameAnswers.timeMs,
+};
+
 async function answersOf(db: Db, gameId: string): Promise<HistoryAnswer[]> {
   return db
     .select({
       question: gameAnswers.question,
       playerNo: gameAnswers.playerNo,
-      lat: gameAnswers.lat,
-      lng: gameAnswers.lng,
-      distanceM: gameAnswers.distanceM,
-      ring: gameAnswers.ring,
-      points: gameAnswers.points,
-      timeMs: gameAnswers.timeMs,
+      ...answerColumns,
     })
     .from(gameAnswers)
     .where(eq(gameAnswers.gameId, gameId));
@@ -186,12 +191,7 @@ export async function gameReport(
         playerNo: gameAnswers.playerNo,
         pseudo: gamePlayers.pseudo,
         marker: gamePlayers.marker,
-        lat: gameAnswers.lat,
-        lng: gameAnswers.lng,
-        distanceM: gameAnswers.distanceM,
-        ring: gameAnswers.ring,
-        points: gameAnswers.points,
-        timeMs: gameAnswers.timeMs,
+        ...answerColumns,
       })
       .from(gameAnswers)
       .innerJoin(gamePlayers, and(eq(gamePlayers.gameId, gameAnswers.gameId), eq(gamePlayers.playerNo, gameAnswers.playerNo)))

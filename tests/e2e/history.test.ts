@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { LatLng, PresResults } from "@common/protocol";
+import type { PresResults } from "@common/protocol";
 import { parseCsv, readDecimal } from "@common/history/csv";
 import { frNumber, hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, join, launch, make, presenter } from "../support/e2e";
@@ -15,16 +15,7 @@ import { fakeGoogle, mapsState } from "../support/google-maps";
 import { startGoogleServer, type GoogleServer } from "../support/google-server";
 import type { LaunchedRoom } from "../support/launch";
 import type { SeatedPhone } from "../support/room-sockets";
-
-const picture = (file: string) => new Uint8Array(readFileSync(new URL(`../../db/seed/pictures/${file}`, import.meta.url)));
-const MAP = {
-  center: { lat: 48.8675, lng: 2.3205 },
-  zoom: 13,
-  bounds: { north: 48.9, south: 48.835, east: 2.385, west: 2.255 },
-};
-const TOUR = { lat: 48.85826, lng: 2.29451 };
-const ARC = { lat: 48.87378, lng: 2.29504 };
-const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
+import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,10 +35,10 @@ async function playGame(kit: Kit, distances: (number | null)[][], name: string) 
   const owner = await kit.make.mj();
   const quiz = await kit.make.quiz(owner, {
     name,
-    mapSettings: MAP,
+    mapSettings: PARIS_MAP,
     questions: [
-      { ...TOUR, name: "La dame de fer", titre: "La tour Eiffel", photo: await kit.make.photo(picture("tour.jpg")) },
-      { ...ARC, name: "Un arc", titre: "L'Arc de triomphe", photo: await kit.make.photo(picture("arc.jpg")) },
+      { ...TOUR, name: "La dame de fer", titre: "La tour Eiffel", photo: await kit.make.photo(seedPicture("tour.jpg")) },
+      { ...ARC, name: "Un arc", titre: "L'Arc de triomphe", photo: await kit.make.photo(seedPicture("arc.jpg")) },
     ],
   });
   const l: LaunchedRoom = await kit.launch({ owner, quiz, time: 15 });
@@ -60,7 +51,7 @@ async function playGame(kit: Kit, distances: (number | null)[][], name: string) 
     await Promise.all(phones.map((p) => p.next("player_newQuestion", (m) => m.questionIndex === q)));
     phones.forEach((p, i) => {
       const d = distances[q]![i];
-      if (d !== null && d !== undefined) p.answer(q, north(l.spots[q]!, d));
+      if (d !== null && d !== undefined) p.answer(q, offset(l.spots[q]!, d, 0));
     });
     // When a phone does not answer, the question ends at its deadline.
     results.push(await pres.next("pres_results", (m) => m.questionIndex === q, 40_000));

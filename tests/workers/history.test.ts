@@ -19,8 +19,8 @@ const answersOf = (gameId: string) => db().select().from(gameAnswers).where(eq(g
 const playersOf = (gameId: string) => db().select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
 const gameRow = async (id: string) => (await db().select().from(games).where(eq(games.id, id)))[0]!;
 
-/** A two-question game played to its end by two phones: a answers both, b only the first. */
-async function playedGame(owner?: TestAccount) {
+/** A two-question game, started with two phones seated: its first question is open. */
+async function atFirstQuestion(owner?: TestAccount) {
   const l = await launch({ spots: SPOTS, ...(owner ? { owner } : {}) });
   const gameId = (await gameOf(l))!.id;
   const pres = await presenter(l);
@@ -30,6 +30,12 @@ async function playedGame(owner?: TestAccount) {
   await pres.next("pres_startGame_callback");
   await advance(l.room, STARTING_MS);
   await a.next("player_newQuestion");
+  return { l, gameId, pres, a, b };
+}
+
+/** A two-question game played to its end by two phones: a answers both, b only the first. */
+async function playedGame(owner?: TestAccount) {
+  const { l, gameId, pres, a, b } = await atFirstQuestion(owner);
   a.answer(0, SPOTS[0]);
   await a.next("player_answer_callback");
   b.answer(0, north150(SPOTS[0]));
@@ -69,15 +75,7 @@ describe("the history of a game", () => {
   });
 
   it("writes a question's answers exactly once: D1 failing, then a batch whose reply was lost", async () => {
-    const l = await launch({ spots: SPOTS });
-    const gameId = (await gameOf(l))!.id;
-    const pres = await presenter(l);
-    const a = await join(l.room);
-    const b = await join(l.room);
-    pres.start();
-    await pres.next("pres_startGame_callback");
-    await advance(l.room, STARTING_MS);
-    await a.next("player_newQuestion");
+    const { l, gameId, pres, a, b } = await atFirstQuestion();
     await expect.poll(async () => (await gameRow(gameId)).status).toBe("live");
     await inRoom(l.room, (r) => {
       r.failNextD1Flushes = 2;

@@ -1,11 +1,11 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { Icon } from "~/features/dashboard/Icon";
 import { Shell } from "~/features/dashboard/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import type { SoundCategory, SoundItem, SoundPageData } from "@common/admin/types";
 import { megabytes, SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
+import { BackTitle } from "~/features/dashboard/BackTitle";
 
 const MSG = {
   notMp3Name: "Seuls les fichiers .mp3 sont acceptés",
@@ -98,12 +98,7 @@ export function SoundScreen({ data }: { data: SoundPageData }) {
   return (
     <Shell side="admin" accountName={data.accountName}>
       <main className="dash-main admin-main narrow" id="contenu">
-        <div className="folder-title">
-          <Link to="/pres" className="button button-small button-secondary">
-            <Icon name="back" /> Retour
-          </Link>
-          <h1>Gérer les sons</h1>
-        </div>
+        <BackTitle back="/pres">Gérer les sons</BackTitle>
         <p className="screen-lead">
           Écoutez les sons joués pendant les parties et remplacez-les par vos propres fichiers mp3 ({megabytes(SOUND_MAX_BYTES)} au plus). Les
           parties lancées ensuite les utilisent.

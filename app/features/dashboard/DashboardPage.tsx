@@ -11,6 +11,7 @@ import { ToastProvider, useActionFetcher } from "./Toast";
 import { QuizCard } from "./QuizCard";
 import { PlayedGames } from "~/features/history/PlayedGames";
 import type { DashboardData } from "@common/dashboard/types";
+import { BackTitle } from "./BackTitle";
 
 /**
  * /pres, /mj and their folder pages: the login form, or folders then quizzes (docs/architecture.md,
@@ -55,14 +56,9 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
                     <li aria-current="page">{folder.name}</li>
                   </ol>
                 </nav>
-                <div className="folder-title">
-                  <Link to={back} className="button button-small button-secondary">
-                    <Icon name="back" /> Retour
-                  </Link>
-                  <h1>
-                    <Icon name="folder" size={26} /> {folder.name}
-                  </h1>
-                </div>
+                <BackTitle back={back}>
+                  <Icon name="folder" size={26} /> {folder.name}
+                </BackTitle>
               </>
             ) : null}
           </div>

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { ActionResult, Side } from "@common/dashboard/types";
+import { FieldError } from "./FieldError";
 
 const REQUIRED = "Tous les champs sont obligatoires";
 
@@ -60,11 +61,7 @@ export function LoginForm({ side }: { side: Side }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${ids}-error` : undefined}
           />
-          {error ? (
-            <p id={`${ids}-error`} className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} id={`${ids}-error`} />
           <button type="submit" className="button" disabled={busy}>
             {busy ? "..." : "Connexion"}
           </button>

@@ -2,6 +2,21 @@ import { useMemo } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/coords";
 import type { LatLng } from "@common/protocol";
+import type { WizardQuestion } from "@common/wizard/types";
+import { FieldError } from "~/features/dashboard/FieldError";
+
+/** What each way of adding a question (a batch of photos, a Street View) gets from the step. */
+export type AddQuestionProps = {
+  quiz: string;
+  onAdded: (q: WizardQuestion) => void;
+  /** The last question's spot: a new one starts near it. */
+  near: LatLng | null;
+  /**
+   * False while the other way is chosen: the form keeps what it holds (a batch goes on) but
+   * builds no map or frame out of sight.
+   */
+  shown: boolean;
+};
 
 /** Where the map opens when nothing is placed yet and no question shows the area: France. */
 const FRANCE: LatLng = { lat: 46.6, lng: 2.4 };
@@ -83,11 +98,7 @@ export function CoordsField({ id, value, onChange }: { id: string; value: string
 export function FormStatus({ error, progress }: { error: string | null; progress: number | null }) {
   return (
     <>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
       {progress !== null ? <UploadProgress percent={progress} /> : null}
     </>
   );

@@ -6,6 +6,7 @@ import { QuestionsStep } from "./QuestionsStep";
 import type { WizardQuestion } from "@common/wizard/types";
 import { TitleStep } from "./TitleStep";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
+import { BrandName } from "~/features/public/BrandName";
 
 export type WizardQuiz = {
   uniqueName: string;
@@ -50,7 +51,7 @@ export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, f
       <header className="wz-header">
         <div className="wz-title">
           <Link to={backTo} className="wz-brand" aria-label="Repère, retour au tableau de bord">
-            Rep<span className="brand-pin">è</span>re
+            <BrandName />
           </Link>
           <div>
             <h1>{heading}</h1>
