@@ -284,7 +284,14 @@ async function main() {
     port: await freePort(),
     persistTo,
     registryPath,
-    vars: { ADMIN_MAIL: ADMIN.mail, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: "bench-secret-0123456789abcdef" },
+    vars: {
+      ADMIN_MAIL: ADMIN.mail,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: "bench-secret-0123456789abcdef",
+      // Every simulated phone comes from 127.0.0.1: the per-address caps are raised as a venue
+      // behind one public address would raise them (decision 013).
+      ROOM_PHONES_PER_ADDRESS: String(Math.max(...SIZES) * 2),
+    },
     quiet: true,
   });
   pin(server.child.pid, SERVER_CORE, true);
