@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boundsFromCorners, boxAround, contains, extend, formatCoords, parseCoords } from "./coords";
 
-describe("typed coordinates (spec §5)", () => {
+describe("typed coordinates", () => {
   it("reads 'lat,lng' and ignores whitespace anywhere", () => {
     expect(parseCoords("48.8584,2.2945")).toEqual({ ok: true, coords: { lat: 48.8584, lng: 2.2945 } });
     expect(parseCoords("  -33.85 ,\t151.21 \n")).toEqual({ ok: true, coords: { lat: -33.85, lng: 151.21 } });
@@ -30,7 +30,7 @@ describe("typed coordinates (spec §5)", () => {
 });
 
 describe("wizard map boxes", () => {
-  it("gives the default ±0.05 / ±0.07 box around a spot (spec §9)", () => {
+  it("gives the default ±0.05 / ±0.07 box around a spot", () => {
     const box = boxAround({ lat: 45, lng: 5 });
     expect(box.north).toBeCloseTo(45.05);
     expect(box.south).toBeCloseTo(44.95);

@@ -1,6 +1,7 @@
 /**
- * The coordinates a game master types for a question (spec §5): 'lat,lng', whitespace ignored,
- * exactly two comma-separated numbers. Shared by the wizard form and the server.
+ * The coordinates a game master types for a question (docs/game-rules.md, Building a quiz):
+ * 'lat,lng', whitespace ignored, exactly two comma-separated numbers. Shared by the wizard form and
+ * the server.
  */
 import type { Bounds, LatLng } from "@common/protocol";
 
@@ -36,7 +37,7 @@ export function formatCoords({ lat, lng }: LatLng): string {
   return `${round(lat)},${round(lng)}`;
 }
 
-/** The wizard's default box (spec §9): ±0.05 latitude and ±0.07 longitude around a spot. */
+/** The wizard's default box: ±0.05 latitude and ±0.07 longitude around a spot. */
 export const DEFAULT_HALF_SPAN = { lat: 0.05, lng: 0.07 } as const;
 
 export function boxAround({ lat, lng }: LatLng, scale = 1): Bounds {

@@ -1,4 +1,7 @@
-/** Public URLs of stored media (spec §7 paths). Keys are `prefix/hash.ext` (media.server.ts). */
+/**
+ * Public URLs of stored media (docs/architecture.md, R2). Keys are `prefix/hash.ext`
+ * (media.server.ts).
+ */
 const basename = (key: string) => key.slice(key.lastIndexOf("/") + 1);
 
 export function questionImageUrl(quizUniqueName: string, fileKey: string): string {
@@ -10,7 +13,7 @@ export function pictureUrl(key: string): string {
   return `/api/quizz/images/src/pictures/${basename(key)}`;
 }
 
-/** Marker picture of a pseudo: whitespace removed (spec §5). */
+/** Marker picture of a pseudo: whitespace removed, so the name is a clean URL segment. */
 export function markerUrl(pseudo: string): string {
   return `/api/markers/${encodeURIComponent(pseudo.replace(/\s+/g, ""))}`;
 }

@@ -1,10 +1,10 @@
 import type { Bounds, LatLng } from "./protocol";
 
 /**
- * The offline map's projection (DESIGN §7): its view bounds are spread LINEARLY over its box,
- * so a tap at 30 % of the width and 40 % of the height is the point 30 % of the way from west to
- * east and 40 % of the way from north to south. End-to-end tests compute answers from this, so
- * it stays linear (no Mercator), whatever the latitude.
+ * The offline map's projection (docs/architecture.md, The map): its view bounds are spread LINEARLY
+ * over its box, so a tap at 30 % of the width and 40 % of the height is the point 30 % of the way
+ * from west to east and 40 % of the way from north to south. End-to-end tests compute answers from
+ * this, so it stays linear (no Mercator), whatever the latitude.
  */
 
 /** Mean Earth radius (IUGG), as party/engine/geo.ts uses for scoring. */

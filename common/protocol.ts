@@ -2,8 +2,8 @@
  * Repère wire protocol: types and constants only, no zod, so the phone and presenter bundles can
  * import this file (or `import type` it) without pulling in the validators of party/protocol.ts.
  *
- * Event names follow spec §7, so that section stays the index of the protocol. Differences from
- * the original event list, and why:
+ * Event names follow the original event list (docs/protocol.md is the index). Differences from
+ * that list, and why:
  * - `hello` replaces pres_newRoom / player_joinRoom / player_alert_joinRoom: the room number is in
  *   the socket URL, the presenter was created by the app through the Durable Object binding and
  *   proves itself with its presenter token, a player proves its seat with its resume token.
@@ -13,7 +13,7 @@
  *   gets its own line at each reveal and the top of the ranking only at the end; the reveal's
  *   answers travel as compact rows (RevealRow): a 2000-player room stays cheap.
  * - Every `time`, `remainingMs`, `tempsReponse` is in milliseconds unless the field name says
- *   seconds (`maxAnswerTime` on the phone side is seconds, as the spec says).
+ *   seconds (`maxAnswerTime` on the phone side is seconds, as in the original list).
  */
 
 import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
@@ -28,7 +28,10 @@ export const MAX_ID_CHARS = 32;
 
 /** How many ranking lines a phone gets at the end of the game (at a reveal, only its own). */
 export const PLAYER_END_TOP = 50;
-/** Ranking lines the presenter gets; the full ranking is an HTTP fetch (DESIGN §5). */
+/**
+ * Ranking lines the presenter gets; the full ranking is an HTTP fetch
+ * (docs/protocol.md, Load at scale).
+ */
 export const PRESENTER_TOP = 100;
 
 // Colour and fruit ids, icon types and ranking modes are game rules: common/rules says what
@@ -67,14 +70,17 @@ export interface MapSettings {
   bounds: Bounds;
 }
 
-/** Spec §3: index 0 is the rest of the map (max -1, 0 points, not drawn). */
+/** Index 0 is the rest of the map (max -1, 0 points, not drawn). */
 export interface TargetSetting {
   max: number;
   points: number;
   color: string;
 }
 
-/** Help square (spec §2 "Player map behaviour"): lat1 < lat2 (south, north), lon1 < lon2 (west, east). */
+/**
+ * Help square (docs/game-rules.md, Help zones): lat1 < lat2 (south, north), lon1 < lon2
+ * (west, east).
+ */
 export interface HelpZone {
   lat1: number;
   lon1: number;
@@ -83,7 +89,7 @@ export interface HelpZone {
 }
 
 export interface PointsSettings {
-  /** Speed points at the opening of a question (spec: point_max_temps). */
+  /** Speed points at the opening of a question (point_max_temps of the quiz). */
   point_max_temps: number;
   /** Points of the 200 / 100 / 50 / 20 m rings, frozen when the game was launched. */
   circlesPoints: CirclesPoints;
@@ -103,7 +109,7 @@ export interface QuizQuestion {
   kind: "photo" | "streetview";
   /** Photo URL for kind 'photo', null otherwise. */
   imageUrl: string | null;
-  /** Parsed embed for kind 'streetview'; the embed URL is rebuilt from it (DESIGN §6). */
+  /** Parsed embed for kind 'streetview'; the embed URL is rebuilt from it, never taken as typed. */
   streetview: StreetViewInfo | null;
   lat: number;
   lng: number;
@@ -120,7 +126,7 @@ export interface QuizSnapshot {
   mapSettings: MapSettings;
 }
 
-/** The presenter's copy of the quiz (spec pres_newRoom_callback.quizzData). */
+/** The presenter's copy of the quiz (pres_newRoom_callback.quizzData in the original list). */
 export interface PresenterQuizData extends QuizSnapshot {
   targetSettings: TargetSetting[];
   pointsSettings: PointsSettings;
@@ -307,7 +313,7 @@ export interface PlayerChooseFruitMsg {
   color: ColorKey;
   fruit: FruitKey;
 }
-/** The spec's time / timePoints may still be sent; they are dropped by the parser, never used. */
+/** Old clients' time / timePoints may still be sent; they are dropped by the parser, never used. */
 export interface PlayerAnswerMsg {
   type: "player_answer";
   questionIndex: number;
@@ -369,7 +375,7 @@ export interface PresNewQuestion {
   questionIndex: number;
   questionsNb: number;
   question: QuizQuestion;
-  /** Milliseconds (spec: server seconds x 1000). */
+  /** Milliseconds (the server's seconds x 1000). */
   maxAnswerTime: number;
   remainingMs: number;
   answeredCount: number;
@@ -443,7 +449,7 @@ export interface PlayerJoinRoomCallback {
   pointsSettings: PointsSettings;
   /** Zones of questions already opened; future ones are withheld (null). */
   helpSettings: (HelpZone | null)[];
-  /** Seconds (spec). */
+  /** Seconds. */
   maxAnswerTime: number;
   questionsNb: number;
   phase: Phase;
@@ -492,7 +498,7 @@ export interface PlayerNewQuestion {
   type: "player_newQuestion";
   questionIndex: number;
   questionsNb: number;
-  /** Seconds (spec). */
+  /** Seconds. */
   time: number;
   remainingMs: number;
   help: HelpZone | null;

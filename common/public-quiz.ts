@@ -5,8 +5,9 @@ import type { StreetView } from "./streetview";
 import type { MapSettings, Question, Quiz } from "@db/schema";
 
 /**
- * Pure parts of the public pages /watch and /question (spec §2): what a question shows, which
- * description applies and which area the map covers. Loaders feed them D1 rows.
+ * Pure parts of the public pages /watch and /question (docs/architecture.md, Pages and HTTP API):
+ * what a question shows, which description applies and which area the map covers. Loaders feed them
+ * D1 rows.
  */
 
 export const NO_DESCRIPTION = "Aucune description disponible pour cette question.";
@@ -59,7 +60,7 @@ export function publicQuestion(quizUniqueName: string, q: Question, index: numbe
   };
 }
 
-/** The question's own description, else the quiz's, else the fixed sentence of spec §2. */
+/** The question's own description, else the quiz's, else a fixed French sentence. */
 export function questionDescription(
   q: Pick<Question, "description">,
   quiz: Pick<Quiz, "description">

@@ -21,7 +21,7 @@ describe("room check answers", () => {
     expect(await checkRoom("123456", answer(200, { random: true }))).toEqual({ ok: true, path: "/play/123456" });
     expect(await checkRoom("123456", answer(200, { random: false }))).toEqual({ ok: true, path: "/join/123456" });
   });
-  it("turns 400, 404, 429 and the rest into the spec's messages", async () => {
+  it("turns 400, 404, 429 and the rest into the French messages the join page shows", async () => {
     expect(await checkRoom("1", answer(400))).toEqual({ ok: false, error: "Tous les champs sont obligatoires" });
     expect(await checkRoom("1", answer(404))).toEqual({
       ok: false,

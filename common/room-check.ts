@@ -12,9 +12,9 @@ export function normaliseRoomInput(raw: unknown): string | null {
 }
 
 /**
- * Asks the room check (spec §7) and turns its answer into the next route or a French message:
- * 200 {random} -> /play or /join; 400, 404 and 429 (too many unknown numbers from this network)
- * their messages; anything else the server error.
+ * Asks the room check (GET /api/game/check/{room}) and turns its answer into the next route or a
+ * French message: 200 {random} -> /play or /join; 400, 404 and 429 (too many unknown numbers from
+ * this network) their messages; anything else the server error.
  */
 export async function checkRoom(
   roomID: string,

@@ -1,6 +1,6 @@
 /**
- * A quiz's unique name is its public /watch link (DESIGN §3): a readable slug of the name plus a
- * random suffix, so that nobody can guess the link of a quiz they were not given.
+ * A quiz's unique name is its public /watch link (docs/architecture.md, D1): a readable slug of the
+ * name plus a random suffix, so that nobody can guess the link of a quiz they were not given.
  */
 import { foldAccents } from "./rules";
 

@@ -1,6 +1,7 @@
 /**
  * What a file really is, from its first bytes: a browser's declared type or a file name can lie
- * (DESIGN §6: images must really be images, mp3 must be mp3).
+ * (images must really be images, mp3 must be mp3: a renamed file is refused, see
+ * docs/architecture.md, Inputs).
  */
 export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 

@@ -1,13 +1,14 @@
 /**
- * Game sounds (spec §9): 1 lobby music, 2 intermediate ranking, 3 end of game, 4 warning
- * 10 s before the end of a question, 5–7 music during questions (one at random). Served by
- * GET /api/sound/{id}; the defaults live in public/sounds (scripts/make-default-sounds.mjs).
+ * Game sounds (docs/game-rules.md, The reveal): 1 lobby music, 2 intermediate ranking, 3 end of
+ * game, 4 warning 10 s before the end of a question, 5–7 music during questions (one at random).
+ * Served by GET /api/sound/{id}; the defaults live in public/sounds
+ * (scripts/make-default-sounds.mjs).
  */
 export const SOUND = { lobby: 1, ranking: 2, end: 3, warning: 4 } as const;
 export const QUESTION_SOUNDS = [5, 6, 7] as const;
 export const DEFAULT_SOUND_IDS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-/** Spec §9 volumes: lobby 0.15, in-game 1, end of game 0.8, warning 0.5. */
+/** Volumes: lobby 0.15, in-game 1, end of game 0.8, warning 0.5. */
 export const VOLUME: Record<number, number> = { 1: 0.15, 2: 1, 3: 0.8, 4: 0.5, 5: 1, 6: 1, 7: 1 };
 
 export const soundUrl = (id: number) => `/api/sound/${id}`;

@@ -1,7 +1,7 @@
 /**
- * Street View questions (DESIGN §6): the embed text a game master pastes is parsed into
- * panorama, position and view angle; the iframe URL is rebuilt from those numbers and never
- * taken from stored text.
+ * Street View questions (docs/architecture.md, Inputs): the embed text a game master pastes is
+ * parsed into panorama, position and view angle; the iframe URL is rebuilt from those numbers and
+ * never taken from stored text.
  */
 export type StreetView = {
   pano: string | null;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   index,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -9,7 +10,10 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { DEFAULT_POINT_MAX_TEMPS } from "../common/rules";
 
-/** Admin and game masters share one table: the role is the only difference (DESIGN §3). */
+/**
+ * Admin and game masters share one table: the role is the only difference
+ * (docs/architecture.md, Who may call what).
+ */
 export const accounts = sqliteTable(
   "accounts",
   {
@@ -92,7 +96,10 @@ export const questions = sqliteTable(
     kind: text("kind", { enum: ["photo", "streetview"] }).notNull(),
     /** R2 key (content hash) of the photo; null for Street View questions. */
     fileKey: text("file_key"),
-    /** Street View: parsed from the embed, the iframe URL is rebuilt from these (DESIGN §6). */
+    /**
+     * Street View: parsed from the embed, the iframe URL is rebuilt from these, so no pasted HTML
+     * reaches a page.
+     */
     svPano: text("sv_pano"),
     svLat: real("sv_lat"),
     svLng: real("sv_lng"),
@@ -123,11 +130,20 @@ export const games = sqliteTable(
     status: text("status", { enum: ["lobby", "live", "over", "closed"] }).notNull(),
     mode: text("mode", { enum: ["player", "team"] }).notNull(),
     settings: text("settings", { mode: "json" }).notNull(),
-    /** Ranking and every answer (pseudo, question, lat, lng, distance, points, time). */
+    /** Final ranking and team standings ({ ranking, teams }); each answer is a game_answers row. */
     results: text("results", { mode: "json" }),
     createdAt: integer("created_at").notNull(),
     startedAt: integer("started_at"),
     endedAt: integer("ended_at"),
+    /**
+     * The history's summary, written by the room: the quiz as it was played (questions, spots,
+     * photos, map, rings), so a report stays true after the quiz is edited or deleted; then the
+     * number of players and the winner, for the list of games played.
+     */
+    quizName: text("quiz_name"),
+    quizSnapshot: text("quiz_snapshot", { mode: "json" }),
+    playersCount: integer("players_count"),
+    winner: text("winner"),
   },
   (t) => [
     // The registry of live rooms: a number is taken while its game is not closed.
@@ -137,7 +153,51 @@ export const games = sqliteTable(
     index("games_owner").on(t.ownerId),
     // A room number typed or reloaded after its game closed is no guess (the room throttle).
     index("games_room_ended").on(t.roomNumber, t.endedAt),
+    // « Parties jouées », newest first: one account's, or everyone's for the admin.
+    index("games_owner_started").on(t.ownerId, t.startedAt),
+    index("games_started").on(t.startedAt),
   ],
+);
+
+/** Who played a game (one row per seat): the identity answers refer to, and the final totals. */
+export const gamePlayers = sqliteTable(
+  "game_players",
+  {
+    gameId: text("game_id").notNull(),
+    /** The seat's join number ('p12' in the room is 12 here). */
+    playerNo: integer("player_no").notNull(),
+    pseudo: text("pseudo").notNull(),
+    marker: text("marker").notNull(),
+    team: text("team"),
+    /** Null until the game is over (an interrupted game has answers but no final ranking). */
+    rank: integer("rank"),
+    points: real("points"),
+    timeMs: integer("time_ms"),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.playerNo] })],
+);
+
+/**
+ * Every answer of every game played. The key makes the room's batches idempotent: a batch sent
+ * again after a lost reply inserts nothing twice. Question first, as the report reads a
+ * question's answers together.
+ */
+export const gameAnswers = sqliteTable(
+  "game_answers",
+  {
+    gameId: text("game_id").notNull(),
+    question: integer("question").notNull(),
+    playerNo: integer("player_no").notNull(),
+    lat: real("lat").notNull(),
+    lng: real("lng").notNull(),
+    distanceM: integer("distance_m").notNull(),
+    /** Index in the game's rings (0 = outside every ring). */
+    ring: integer("ring").notNull(),
+    points: real("points").notNull(),
+    /** From the question's opening to the answer's arrival, room clock. */
+    timeMs: integer("time_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.question, t.playerNo] })],
 );
 
 export type Account = typeof accounts.$inferSelect;
@@ -145,3 +205,5 @@ export type Folder = typeof folders.$inferSelect;
 export type Quiz = typeof quizzes.$inferSelect;
 export type Question = typeof questions.$inferSelect;
 export type Game = typeof games.$inferSelect;
+export type GamePlayer = typeof gamePlayers.$inferSelect;
+export type GameAnswer = typeof gameAnswers.$inferSelect;

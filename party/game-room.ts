@@ -12,7 +12,6 @@ import {
   createGame,
   disconnect,
   fullRanking,
-  gameResults,
   handleMessage,
   nextDeadline,
   tick,
@@ -34,7 +33,8 @@ import {
 } from "./protocol";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
 import { ConnectionIndex, UNKNOWN_IP, identityOf, ipOf, sameIdentity } from "./room-connections";
-import { type D1Op, resultsJson, retryDelayMs, statementsFor } from "./room-d1";
+import { type D1Op, retryDelayMs, statementsFor } from "./room-d1";
+import { revealedQuestion } from "./room-history";
 import { type RoomMeta, RoomStore } from "./room-storage";
 import { AnswerCounterThrottle } from "./room-throttle";
 
@@ -119,11 +119,11 @@ function send(conn: Connection, data: string) {
 }
 
 /**
- * One live game per room number (DESIGN §4): the PartyServer glue around the pure engine
- * (party/engine). Every socket message, socket close, alarm and app call follows one path:
- * apply the deadlines already due, run one engine step, store its result (one storage
- * transaction, together with the D1 writes it owes), then carry out its effects. Nothing here
- * throws to a client: a bad message gets an error reply and changes nothing.
+ * One live game per room number (docs/architecture.md, How a room message flows): the PartyServer
+ * glue around the pure engine (party/engine). Every socket message, socket close, alarm and app
+ * call follows one path: apply the deadlines already due, run one engine step, store its result
+ * (one storage transaction, together with the D1 writes it owes), then carry out its effects.
+ * Nothing here throws to a client: a bad message gets an error reply and changes nothing.
  *
  * The app reaches the room only through the binding (launch, presenterInfo, end, ranking,
  * info); HTTP into the room is refused, and server.ts refuses sockets for numbers that are not
@@ -264,7 +264,10 @@ export class GameRoom extends Server<Env> {
     console.warn(`GameRoom ${this.name}: socket ${conn.id}`, error);
   }
 
-  /** Room internals are reached only through the binding, never by public HTTP (DESIGN §1). */
+  /**
+   * Room internals are reached only through the binding, never by public HTTP, so nobody outside
+   * the app can drive a room.
+   */
   onRequest() {
     return new Response("Not found", { status: 404 });
   }
@@ -329,6 +332,8 @@ export class GameRoom extends Server<Env> {
       else if (kind === "over") ops.push({ kind, gameId, at: step.state.endedAt ?? now });
       else if (kind === "closed") ops.push({ kind, gameId, at: now });
     }
+    const revealed = gameId ? revealedQuestion(this.state, step.state) : null;
+    if (gameId && revealed !== null) ops.push({ kind: "answers", gameId, question: revealed, at: now });
     if (ops.length === 0 && isSeatLocal(step, this.state)) {
       this.state = step.state;
       const group = (this.group ??= { seats: new Set(), effects: [] });
@@ -498,15 +503,13 @@ export class GameRoom extends Server<Env> {
     while (this.pending.length) {
       const op = this.pending[0]!;
       try {
-        const results =
-          op.kind === "over" && this.state && this.meta?.gameId === op.gameId
-            ? resultsJson(gameResults(this.state))
-            : null;
+        const state = this.state && this.meta?.gameId === op.gameId ? this.state : null;
+        const statements = statementsFor(this.env.DB, op, state);
         if (this.failNextD1Flushes > 0) {
           this.failNextD1Flushes--;
           throw new Error("D1 indisponible (test)");
         }
-        await this.env.DB.batch(statementsFor(this.env.DB, op, results));
+        if (statements.length) await this.env.DB.batch(statements);
       } catch (e) {
         this.d1Failures++;
         this.d1RetryAt = Date.now() + retryDelayMs(this.d1Failures);
@@ -602,7 +605,10 @@ export class GameRoom extends Server<Env> {
     return true;
   }
 
-  /** The full ranking (the presenter's HTTP fetch, DESIGN §5). */
+  /**
+   * The full ranking (the presenter's HTTP fetch: too big for a socket message, see
+   * docs/protocol.md).
+   */
   async ranking(gameId: string): Promise<RoomRanking | null> {
     this.ensureLoaded();
     const s = this.state;

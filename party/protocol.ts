@@ -1,7 +1,7 @@
 /**
- * Server-side validation of every client message (DESIGN §5). Types and constants live in
- * common/protocol.ts (no zod) and are re-exported here, so server code has one import while the
- * phone bundle imports common/protocol.ts and never ships zod.
+ * Server-side validation of every client message (docs/protocol.md, Principles). Types and
+ * constants live in common/protocol.ts (no zod) and are re-exported here, so server code has one
+ * import while the phone bundle imports common/protocol.ts and never ships zod.
  */
 import { z } from "zod";
 import { COLOR_KEYS, FRUIT_KEYS } from "@common/rules";
@@ -34,8 +34,8 @@ const latLng = z.object({
   lng: z.number().finite().min(-180).max(180),
 });
 
-// z.object strips unknown keys: the spec's extra fields (token, roomID, time, timePoints) are
-// accepted from old clients and silently dropped, so nothing downstream can trust them.
+// z.object strips unknown keys: the original list's extra fields (token, roomID, time, timePoints)
+// are accepted from old clients and silently dropped, so nothing downstream can trust them.
 export const helloSchema = z.object({
   type: z.literal("hello"),
   role: z.enum(["player", "presenter"]),

@@ -3,54 +3,31 @@
  * A room event becomes an op stored in the room's storage in the same transaction as the state
  * that caused it (the "pending D1 writes" marker); ops are flushed in order, each as one
  * `db.batch()` (a D1 transaction) whose statements only act once: they are guarded by a column
- * the op itself sets (started_at, results), so a retry after a lost answer changes nothing.
+ * the op itself sets (started_at, results) or by the history's keys (room-history.ts), so a
+ * retry after a lost answer changes nothing.
  * A failed flush is retried from the alarm until it succeeds.
  */
-import type { GameResults } from "./engine";
+import type { GameState } from "./engine";
+import { answersStatements, finalResults, overStatements, resultsJson } from "./room-history";
 
 export type D1Op =
   /** The game left the lobby: status 'live', started_at, and one of the owner's games used. */
   | { kind: "started"; gameId: string; at: number }
-  /** Final ranking: results (computed from the room's state when flushed), ended_at, last played. */
+  /** A question was revealed: its answers into the history (built from the state when flushed). */
+  | { kind: "answers"; gameId: string; question: number; at: number }
+  /** Final ranking: results and totals (from the room's state when flushed), ended_at, last played. */
   | { kind: "over"; gameId: string; at: number }
   /** The room is gone: its number returns to the pool. */
   | { kind: "closed"; gameId: string; at: number };
 
-/** D1 refuses rows over 2 MB; stay clear of it with some margin. */
-export const MAX_RESULTS_BYTES = 1_900_000;
-
-const bytes = (s: string) => new TextEncoder().encode(s).length;
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-
 /**
- * The results JSON of the games table. A 2000-player game of many questions can exceed D1's
- * row limit: answers then go as columns, and as a last resort only the ranking is kept (with
- * how many answers were left out) rather than never writing the game at all.
+ * Statements of one op. `state` is the room's game when it is still the op's (null: the state is
+ * gone; the status still moves on, the history keeps what it already has).
  */
-export function resultsJson(results: GameResults): string {
-  const full = JSON.stringify(results);
-  if (bytes(full) <= MAX_RESULTS_BYTES) return full;
-  const columns = JSON.stringify({
-    ranking: results.ranking,
-    teams: results.teams,
-    answerColumns: ["playerID", "question", "lat", "lng", "distance", "points", "time"],
-    answers: results.answers.map((a) => [a.playerID, a.question, round6(a.lat), round6(a.lng), a.distance, a.points, a.time]),
-  });
-  if (bytes(columns) <= MAX_RESULTS_BYTES) return columns;
-  return JSON.stringify({
-    ranking: results.ranking,
-    teams: results.teams,
-    answers: [],
-    answersOmitted: results.answers.length,
-  });
-}
-
-/**
- * Statements of one op. `results` is needed for 'over' only (null: the state is gone, the
- * status still moves on).
- */
-export function statementsFor(db: D1Database, op: D1Op, results: string | null): D1PreparedStatement[] {
+export function statementsFor(db: D1Database, op: D1Op, state: GameState | null): D1PreparedStatement[] {
   switch (op.kind) {
+    case "answers":
+      return answersStatements(db, op.gameId, op.question, state);
     case "started":
       // The decrement reads the game before the update marks it started: both or neither.
       return [
@@ -69,7 +46,8 @@ export function statementsFor(db: D1Database, op: D1Op, results: string | null):
           )
           .bind(op.gameId, op.at),
       ];
-    case "over":
+    case "over": {
+      const results = state ? finalResults(state) : null;
       return [
         db
           .prepare(
@@ -83,8 +61,10 @@ export function statementsFor(db: D1Database, op: D1Op, results: string | null):
                status = CASE WHEN status = 'closed' THEN 'closed' ELSE 'over' END
              WHERE id = ?1 AND results IS NULL`
           )
-          .bind(op.gameId, results, op.at),
+          .bind(op.gameId, results ? resultsJson(results) : null, op.at),
+        ...(state && results ? overStatements(db, op.gameId, state, results) : []),
       ];
+    }
     case "closed":
       return [
         db

@@ -1,7 +1,7 @@
 /**
- * The presenter's answer counter at scale (DESIGN §5): 2000 answers in a few seconds would be
- * 2000 presenter messages. The first notice after a quiet spell goes at once; the following
- * ones are merged (mergePlayerAnswered) and sent at most every `intervalMs`. The timer is
+ * The presenter's answer counter at scale (docs/protocol.md, Load at scale): 2000 answers in a few
+ * seconds would be 2000 presenter messages. The first notice after a quiet spell goes at once; the
+ * following ones are merged (mergePlayerAnswered) and sent at most every `intervalMs`. The timer is
  * in memory and safe to lose: any other presenter message flushes the queue first (so order
  * holds), and the reveal carries every answer anyway.
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Writes the default game sounds public/sounds/1.mp3 … 7.mp3 (spec §9): synthesised here, so
- * they are ours to ship, need no network and can be regenerated at will.
+ * Writes the default game sounds public/sounds/1.mp3 … 7.mp3 (docs/game-rules.md, The reveal):
+ * synthesised here, so they are ours to ship, need no network and can be regenerated at will.
  *   1 lobby (a calm loop), 2 intermediate ranking (a short bright jingle), 3 end of game (a
  *   fanfare), 4 warning (three beeps, 10 s before the end), 5–7 music during the questions
  *   (light loops, one picked at random per question).

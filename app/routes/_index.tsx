@@ -4,6 +4,8 @@ import { useState } from "react";
 import { MSG } from "@common/messages";
 import { checkRoom, normaliseRoomInput } from "@common/room-check";
 import { joinRoomAction } from "~/server/rooms.server";
+import { FieldError } from "~/features/dashboard/FieldError";
+import { BrandName } from "~/features/public/BrandName";
 
 /** Without JavaScript the form posts here; the same room check answers. */
 export const action = joinRoomAction;
@@ -28,7 +30,7 @@ export default function Home() {
     <div className="page home">
       <main>
         <h1 className="brand">
-          Rep<span className="brand-pin">è</span>re
+          <BrandName />
         </h1>
         <p className="lead">Trouvez où les photos ont été prises, plus vite que les autres.</p>
         <Form
@@ -57,11 +59,7 @@ export default function Home() {
             aria-describedby={error ? "room-error" : undefined}
             aria-invalid={error ? true : undefined}
           />
-          {error ? (
-            <p id="room-error" className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} id="room-error" />
           <button type="submit" className="button" disabled={busy}>
             {busy ? "..." : "Rejoindre"}
           </button>

@@ -5,6 +5,7 @@ import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
 import type { Bounds, LatLng } from "~/features/map/types";
 import publicCss from "~/features/public/public.css?url";
+import { BrandName } from "~/features/public/BrandName";
 
 /** /map, the bare map view: a full-screen map that shows where it was tapped. */
 
@@ -21,7 +22,7 @@ export default function BareMap() {
     <div className="bare-map">
       <header className="public-bar">
         <Link to="/" className="public-brand">
-          Rep<span className="brand-pin">è</span>re
+          <BrandName />
         </Link>
         <h1>Carte</h1>
       </header>

@@ -1,10 +1,10 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Icon } from "~/features/dashboard/Icon";
 import { Shell } from "~/features/dashboard/Shell";
 import { restartAction, restartPage } from "~/server/admin-pages.server";
 import adminCss from "~/features/admin/admin.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import { BackTitle } from "~/features/dashboard/BackTitle";
 
 /**
  * /pres/restart: 'Redémarrer' (admin only) ends every live game. The dashboard's button posts
@@ -32,12 +32,7 @@ export default function Restart() {
   return (
     <Shell side="admin" accountName={page.accountName}>
       <main className="dash-main admin-main narrow" id="contenu">
-        <div className="folder-title">
-          <Link to="/pres" className="button button-small button-secondary">
-            <Icon name="back" /> Retour
-          </Link>
-          <h1>Redémarrer</h1>
-        </div>
+        <BackTitle back="/pres">Redémarrer</BackTitle>
         {page.step === "done" ? (
           <section className="panel restart-panel" aria-labelledby="restart-result">
             <p id="restart-result" className="restart-result" role="status">

@@ -1,7 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
+import { PublicBar } from "~/features/public/PublicBar";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPhoto } from "~/features/public/Thumb";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
@@ -39,18 +40,11 @@ export default function QuestionPage() {
 
   return (
     <div className="public-page question-page">
-      <header className="public-bar">
-        <Link to="/" className="public-brand" aria-label="Repère, accueil">
-          Rep<span className="brand-pin">è</span>re
-        </Link>
-        <div className="public-title">
-          <h1>{quiz.name}</h1>
-          <p>{`Question ${question.index + 1} sur ${count}`}</p>
-        </div>
+      <PublicBar title={quiz.name} subtitle={`Question ${question.index + 1} sur ${count}`}>
         <button type="button" className="button question-back" onClick={closeWindow}>
           Retour au classement
         </button>
-      </header>
+      </PublicBar>
 
       <main className="question-body">
         <section className="question-media" aria-label="Photo de la question">

@@ -1,8 +1,9 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
+import { PublicBar } from "~/features/public/PublicBar";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPhoto, StreetViewBadge } from "~/features/public/Thumb";
 import { watchPage } from "~/server/public-quiz.server";
@@ -29,15 +30,7 @@ export default function Watch() {
 
   return (
     <div className="public-page watch">
-      <header className="public-bar">
-        <Link to="/" className="public-brand" aria-label="Repère, accueil">
-          Rep<span className="brand-pin">è</span>re
-        </Link>
-        <div className="public-title">
-          <h1>{quiz.name}</h1>
-          {quiz.description ? <p>{quiz.description}</p> : null}
-        </div>
-      </header>
+      <PublicBar title={quiz.name} subtitle={quiz.description} />
 
       <div className="watch-body">
         <nav className="watch-list" aria-label="Questions du quiz">

@@ -20,7 +20,7 @@ export const MSG_POINTS = {
   notNumber: `Les points doivent être des nombres entre 0 et ${MAX_POINTS}`,
 } as const;
 
-/** Spec §5: every field required and numeric ('2,5' is read as 2.5). */
+/** Every ring's points are required and numeric ('2,5' is read as 2.5): docs/game-rules.md, Scoring. */
 export function parseCirclesPoints(raw: readonly unknown[]): CirclesPoints {
   if (raw.length !== RING_RADII_M.length || raw.some((v) => typeof v !== "string" || v.trim() === "")) {
     throw Refusal.badRequest(MSG.required);

@@ -18,6 +18,7 @@ import {
   requireOwnedFolder,
   setFolderPicture,
 } from "./folders.server";
+import { pageParam, playedGamesPage } from "./history.server";
 import { logOut, login } from "./login.server";
 import { pictureUrl, questionImageUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
@@ -41,12 +42,14 @@ export const dashboardLoader = pageLoader(async ({ request, context, params }: A
     current = await requireOwnedFolder(db, account, params.folderId);
     if (params.folderName !== current.name) throw redirect(folderUrl(side, current));
   }
-  const [tree, counts, quizzes, owners, trail] = await Promise.all([
+  const gamesPage = pageParam(new URL(request.url).searchParams.get("parties"));
+  const [tree, counts, quizzes, owners, trail, games] = await Promise.all([
     allFolders(db, account),
     quizCountsByFolder(db, account),
     listQuizzes(db, account, current?.id ?? null),
     ownerNames(db),
     current ? folderTrail(db, current) : Promise.resolve([]),
+    current ? Promise.resolve(null) : playedGamesPage(db, account, side, gamesPage),
   ]);
 
   const children = tree
@@ -90,6 +93,7 @@ export const dashboardLoader = pageLoader(async ({ request, context, params }: A
     quizzes: quizCards,
     tree: tree.map((f) => ({ id: f.id, name: f.name, parentId: f.parentId, ownerId: f.ownerId })),
     owners: Object.fromEntries([...ownerIds].map((id) => [id, owners.get(id) ?? "?"])),
+    games,
   });
 });
 

@@ -44,7 +44,8 @@ function scope(account: Account): SQL | undefined {
   return account.role === "admin" ? undefined : eq(folders.ownerId, account.id);
 }
 
-export async function allFolders(db: Db, account: Account): Promise<FolderNode[]> {
+/** The folders matching `where`, with what a tree needs of each. */
+function folderNodes(db: Db, where: SQL | undefined): Promise<FolderNode[]> {
   return db
     .select({
       id: folders.id,
@@ -54,20 +55,15 @@ export async function allFolders(db: Db, account: Account): Promise<FolderNode[]
       imageKey: folders.imageKey,
     })
     .from(folders)
-    .where(scope(account));
+    .where(where);
 }
 
-async function ownerFolders(db: Db, ownerId: number): Promise<FolderNode[]> {
-  return db
-    .select({
-      id: folders.id,
-      ownerId: folders.ownerId,
-      parentId: folders.parentId,
-      name: folders.name,
-      imageKey: folders.imageKey,
-    })
-    .from(folders)
-    .where(eq(folders.ownerId, ownerId));
+export function allFolders(db: Db, account: Account): Promise<FolderNode[]> {
+  return folderNodes(db, scope(account));
+}
+
+function ownerFolders(db: Db, ownerId: number): Promise<FolderNode[]> {
+  return folderNodes(db, eq(folders.ownerId, ownerId));
 }
 
 /** The folder if the account may see it; another MJ's folder is as absent as a missing one. */

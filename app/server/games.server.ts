@@ -51,7 +51,10 @@ function intParam(raw: string | null, fallback: number): number | null {
   return /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : null;
 }
 
-/** Reads the launch query parameters of spec §2 (icon, time, help_zone, max_player, max_team). */
+/**
+ * Reads the launch query parameters (docs/game-rules.md, Launch options: icon, time, help_zone,
+ * max_player, max_team).
+ */
 export function parseLaunchSettings(
   search: URLSearchParams,
   mode: "player" | "team",

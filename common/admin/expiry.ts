@@ -53,7 +53,7 @@ export function parisDay(ms: number): string {
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
-/** 'dd/mm/yyyy', the date format of the spec. */
+/** 'dd/mm/yyyy', the date format of every screen (docs/game-rules.md, Display formats). */
 export function frenchDay(ms: number): string {
   const [y, m, d] = parisDay(ms).split("-");
   return `${d}/${m}/${y}`;

@@ -1,7 +1,10 @@
 /** What the admin screens' loaders and JSON calls send to the page (plain JSON). */
 import { FOLDER_NAME_MAX, MJ_NAME_MAX, PASSWORD_MIN, tooLongText } from "@common/rules";
 
-/** French texts of the MJ table (spec §5, §8), shared by the page and the server. */
+/**
+ * French texts of the MJ table (docs/game-rules.md, Game masters' games), shared by the page and
+ * the server.
+ */
 export const MSG_MJ = {
   required: "Veuillez remplir tous les champs obligatoires !",
   notFound: "Utilisateur introuvable",

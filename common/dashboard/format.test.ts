@@ -10,7 +10,7 @@ import {
   watchUrl,
 } from "./format";
 
-describe("formatPlayedAt (spec §9: dd/mm/yyyy HHhMM)", () => {
+describe("formatPlayedAt as dd/mm/yyyy HHhMM", () => {
   it("writes Paris time, winter and summer", () => {
     expect(formatPlayedAt(Date.UTC(2025, 0, 5, 8, 7))).toBe("05/01/2025 09h07");
     expect(formatPlayedAt(Date.UTC(2025, 6, 14, 21, 30))).toBe("14/07/2025 23h30");
@@ -22,7 +22,7 @@ describe("formatPlayedAt (spec §9: dd/mm/yyyy HHhMM)", () => {
   });
 });
 
-describe("launchUrl (spec §2 launch parameters)", () => {
+describe("launchUrl with its launch parameters", () => {
   it("admin, player mode, defaults", () => {
     expect(launchUrl("admin", "capitales-abcd2345", DEFAULT_OPTIONS, null)).toBe(
       "/pres/capitales-abcd2345?icon=random&time=60&help_zone=500&max_player=50",

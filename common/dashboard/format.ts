@@ -17,7 +17,7 @@ const PARTS = new Intl.DateTimeFormat("fr-FR", {
   hourCycle: "h23",
 });
 
-/** Spec §9: dd/mm/yyyy HHhMM, or 'Jamais jouée'. */
+/** dd/mm/yyyy HHhMM (docs/game-rules.md, Display formats), or 'Jamais jouée'. */
 export function formatPlayedAt(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return "Jamais jouée";
   const get = (type: Intl.DateTimeFormatPartTypes) =>
@@ -30,8 +30,9 @@ export function plural(n: number, one: string, many: string): string {
 }
 
 /**
- * Where 'Lancer' goes (spec §2): admin /pres/{quiz} or /pres/{quiz}/team, MJ /mj/{quiz} with
- * ranking=team in team mode; the presenter screen reads the same query names.
+ * Where 'Lancer' goes (docs/game-rules.md, Launch options): admin /pres/{quiz} or
+ * /pres/{quiz}/team, MJ /mj/{quiz} with ranking=team in team mode; the presenter screen reads the
+ * same query names.
  */
 export function launchUrl(
   side: "admin" | "mj",
@@ -57,7 +58,7 @@ export function dashboardUrl(side: "admin" | "mj"): string {
   return side === "admin" ? "/pres" : "/mj";
 }
 
-/** The public viewer of a quiz (spec §2), absolute for sharing. */
+/** The public viewer of a quiz, absolute for sharing. */
 export function watchUrl(origin: string, quiz: string): string {
   return `${origin}/watch?quiz=${encodeURIComponent(quiz)}`;
 }

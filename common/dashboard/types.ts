@@ -1,4 +1,6 @@
 /** What the dashboard loader sends to the page (plain JSON). */
+import type { GamesPage } from "../history/types";
+
 export type Side = "admin" | "mj";
 
 export type TreeFolder = { id: number; name: string; parentId: number | null; ownerId: number };
@@ -45,6 +47,8 @@ export type DashboardData =
       tree: TreeFolder[];
       /** Names of the owners of what is shown (the admin sees everyone's things). */
       owners: Record<number, string>;
+      /** « Parties jouées », on the home dashboard only (null in a folder). */
+      games: GamesPage | null;
     };
 
 /** Answer of every change: what it did, or the French reason it was refused (the server's one error shape). */

@@ -1,8 +1,8 @@
 /**
- * The nine fruits (spec §9), drawn as plain SVG in a 40 x 40 box: bold shapes and a dark outline
- * so each stays recognisable at 40 px on a satellite map. Used inside the marker pins
- * (/api/markers/…) and on the fruit buttons of the pseudo screen. No ids, no clip paths: the same
- * drawing may appear many times in one page.
+ * The nine fruits (docs/game-rules.md, Pseudos and teams), drawn as plain SVG in a 40 x 40 box:
+ * bold shapes and a dark outline so each stays recognisable at 40 px on a satellite map. Used
+ * inside the marker pins (/api/markers/…) and on the fruit buttons of the pseudo screen. No ids, no
+ * clip paths: the same drawing may appear many times in one page.
  */
 import type { FruitKey } from "@common/protocol";
 

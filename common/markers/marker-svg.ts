@@ -1,5 +1,5 @@
 /**
- * Player marker pictures (spec §7 GET /api/markers/{pseudo without spaces}): a pin in the
+ * Player marker pictures (GET /api/markers/{pseudo without spaces}): a pin in the
  * colour of the pseudo with its fruit on a white disc. Square box with the tip at the bottom
  * middle, as the map draws icons (anchor bottom centre).
  */

@@ -48,7 +48,10 @@ export type WizardQuestion = {
   kind: "photo" | "streetview";
   name: string;
   coords: { lat: number; lng: number };
-  /** Photo questions: the file name in the spec's paths and the picture's URL. */
+  /**
+   * Photo questions: the file name in the media paths (docs/architecture.md, R2) and the
+   * picture's URL.
+   */
   filename: string | null;
   imageUrl: string | null;
   titre: string | null;

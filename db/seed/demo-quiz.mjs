@@ -1,4 +1,4 @@
-// The demo quiz that an empty local database gets from `npm start` (DESIGN §1), so that a
+// The demo quiz that an empty local database gets from `npm start`, so that a
 // newcomer can launch a game and join it from a second tab at once. Pictures are drawn by
 // scripts/make-demo-pictures.mjs (no network, free to ship).
 export const DEMO_QUIZ = {

@@ -26,7 +26,7 @@ export function freeFruits(occupants: readonly Occupant[], color: ColorKey): Fru
   return FRUIT_KEYS.filter((f) => !used.has(f));
 }
 
-/** The pseudo screen's data (spec §3 "Pseudo room info"). */
+/** The pseudo screen's data (docs/protocol.md, Room → phone). */
 export function pseudoRoomInfo(occupants: readonly Occupant[], cap: Capacity): PseudoRoomInfo {
   const fruitsUsed = Object.fromEntries(COLOR_KEYS.map((c) => [c, [] as FruitKey[]])) as Record<ColorKey, FruitKey[]>;
   for (const o of occupants) if (o.n === 1) fruitsUsed[o.color].push(o.fruit);

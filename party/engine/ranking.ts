@@ -1,6 +1,6 @@
 /**
- * Rankings: by total, ties broken by the lower cumulated answer time (DESIGN §4). Full-precision
- * totals are compared; rounding is for display only.
+ * Rankings: by total, ties broken by the lower cumulated answer time (docs/game-rules.md, Ranking).
+ * Full-precision totals are compared; rounding is for display only.
  */
 
 export interface RankInput {

@@ -16,7 +16,7 @@ export function mergePlayerAnswered(a: PresPlayerAnswered, b: PresPlayerAnswered
 export interface GameResults {
   ranking: (RankingLine & { timeMs: number })[];
   teams: TeamResult[] | null;
-  /** Every answer: the results JSON of the games table (DESIGN §3). */
+  /** Every answer: the results JSON of the games table (db/schema.ts). */
   answers: {
     playerID: string;
     pseudo: string;

@@ -41,7 +41,7 @@ export function pointsSettings(pointMaxTemps: number, circlesPoints: CirclesPoin
 }
 
 /**
- * Display rounding (spec: 2 decimals). State keeps full precision so rankings never depend on
+ * Display rounding (2 decimals). State keeps full precision so rankings never depend on
  * rounding; only messages are rounded. Number.EPSILON nudges 1.005 up as a human would.
  */
 export function round2(x: number): number {

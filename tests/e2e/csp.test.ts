@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestQuiz } from "../support/factory";
-import { hydrated, LAPTOP, launchChromium, openBrowser, PHONE, PRESENTER, signIn, tapMap } from "../support/browser";
+import { hydrated, LAPTOP, openBrowser, PHONE, PRESENTER, signIn, tapMap } from "../support/browser";
 import { app, baseURL, closeRoom, launch, make } from "../support/e2e";
-import { fakeGoogle, type GoogleFake, shownMap, tapGoogleMap } from "../support/google-maps";
-import { startGoogleServer, type GoogleServer } from "../support/google-server";
+import { shownMap, tapGoogleMap } from "../support/google-maps";
+import { googleSuite } from "../support/google-server";
 
 /**
  * Every screen works under the Content-Security-Policy (issue 10, item 10): each page hydrates
@@ -147,29 +147,12 @@ describe("Every screen runs under the Content-Security-Policy", () => {
 describe("The Google path runs under the same policy", () => {
   const TOUR = { lat: 48.85826, lng: 2.29451 };
   const PYRAMIDE = { lat: 48.86098, lng: 2.33585 };
-  let server: GoogleServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startGoogleServer();
-    browser = await launchChromium();
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  /** A context at that size whose Google is the fake. */
-  async function googleContext(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; google: GoogleFake }> {
-    const phone = viewport.width < 800;
-    const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone, locale: "fr-FR" });
-    return { context, google: await fakeGoogle(context) };
-  }
+  const suite = googleSuite();
 
   it("Google's map on /map, /watch, the wizard's map step, the Street View pages, and a whole game", { timeout: 240_000 }, async () => {
-    const owner = await server.make.mj({ edition: true });
-    const photo = await server.make.photo(new Uint8Array(readFileSync(path.join(SEED, "tour.jpg"))));
-    const played = await server.make.quiz(owner, {
+    const owner = await suite.server.make.mj({ edition: true });
+    const photo = await suite.server.make.photo(new Uint8Array(readFileSync(path.join(SEED, "tour.jpg"))));
+    const played = await suite.server.make.quiz(owner, {
       name: "Paris chez Google",
       mapSettings: MAP,
       questions: [
@@ -177,40 +160,40 @@ describe("The Google path runs under the same policy", () => {
         { ...TOUR, name: "La tour", photo },
       ],
     });
-    const unfinished = await server.make.quiz(owner, { mapSettings: null, questions: [{ ...TOUR, name: "La tour" }] });
+    const unfinished = await suite.server.make.quiz(owner, { mapSettings: null, questions: [{ ...TOUR, name: "La tour" }] });
 
-    const laptop = await googleContext(LAPTOP);
+    const laptop = await suite.context(LAPTOP);
     const contexts = [laptop.context];
     try {
-      await signIn(laptop.context, await server.app.cookieFor(owner), server.baseURL);
+      await signIn(laptop.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
       const w = await watched(laptop.context);
       for (const url of ["/map", `/watch?quiz=${played.uniqueName}`]) {
-        expect({ url, violations: await visit(w, url, server.baseURL) }).toEqual({ url, violations: [] });
+        expect({ url, violations: await visit(w, url, suite.server.baseURL) }).toEqual({ url, violations: [] });
         await w.page.locator("[data-fake-map]").first().waitFor();
       }
-      expect(await visit(w, `/question?quiz=${played.uniqueName}&questionNumber=0`, server.baseURL)).toEqual([]);
+      expect(await visit(w, `/question?quiz=${played.uniqueName}&questionNumber=0`, suite.server.baseURL)).toEqual([]);
       await w.page.frameLocator("iframe[title^='Street View']").getByText("Street View simulé").waitFor();
 
       // The wizard: its coordinates preview and map step are Google maps.
-      expect(await visit(w, `/quiz/${unfinished.uniqueName}/edit`, server.baseURL)).toEqual([]);
+      expect(await visit(w, `/quiz/${unfinished.uniqueName}/edit`, suite.server.baseURL)).toEqual([]);
       await w.page.getByRole("button", { name: "Suivant" }).click();
       await w.page.locator(".wz-map-area [data-fake-map]").waitFor();
       await tapGoogleMap(w.page, { lat: 48.86, lng: 2.33 });
       await w.page.getByText("Centre :").waitFor();
-      expect(await visit(w, "/mj", server.baseURL)).toEqual([]);
+      expect(await visit(w, "/mj", suite.server.baseURL)).toEqual([]);
       expect(await violationsOf(w)).toEqual([]);
 
       // A game: the presenter's Street View question and results map, the phone's Google map.
-      const pres = await googleContext(PRESENTER);
-      const phone = await googleContext(PHONE);
+      const pres = await suite.context(PRESENTER);
+      const phone = await suite.context(PHONE);
       contexts.push(pres.context, phone.context);
-      await signIn(pres.context, await server.app.cookieFor(owner), server.baseURL);
+      await signIn(pres.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
       const screen = await watched(pres.context);
-      await screen.page.goto(`${server.baseURL}/mj/${played.uniqueName}?icon=random&time=30&help_zone=500&max_player=50`);
+      await screen.page.goto(`${suite.server.baseURL}/mj/${played.uniqueName}?icon=random&time=30&help_zone=500&max_player=50`);
       await screen.page.waitForURL(/[?&]room=\d{6}/, { timeout: 30_000 });
       const room = new URL(screen.page.url()).searchParams.get("room")!;
       const player = await watched(phone.context);
-      await player.page.goto(`${server.baseURL}/play/${room}`);
+      await player.page.goto(`${suite.server.baseURL}/play/${room}`);
       await player.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
       await expect.poll(() => screen.page.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe("1/50");
       await screen.page.getByRole("button", { name: "Lancer la partie" }).click();

@@ -3,11 +3,10 @@
  * (Google does not combine them), and the markers, help target and results map still work,
  * since they need no advanced markers (docs/decisions/011).
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, PHONE, PRESENTER, screenshot, signIn } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { PHONE, PRESENTER, screenshot, signIn } from "../support/browser";
 import { fakeGoogle, mapsState, shownMap, tapGoogleMap } from "../support/google-maps";
-import { startGoogleServer, type GoogleServer } from "../support/google-server";
+import { googleSuite } from "../support/google-server";
 
 const MAP_ID = "repere-carte-de-test";
 const MAP = {
@@ -20,34 +19,25 @@ const SPOTS = [
   { lat: 45.757, lng: 4.8335 },
 ];
 
-let server: GoogleServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startGoogleServer({ mapId: MAP_ID });
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = googleSuite({ mapId: MAP_ID });
 
 describe("The Google map with a Map ID", () => {
   it("uses the Map ID instead of styles; markers, help target and results still show; one map per page", { timeout: 150_000 }, async () => {
-    const owner = await server.make.mj();
-    const quiz = await server.make.quiz(owner, { mapSettings: MAP, questions: SPOTS.map((s, i) => ({ ...s, name: `Lieu ${i + 1}` })) });
+    const owner = await suite.server.make.mj();
+    const quiz = await suite.server.make.quiz(owner, { mapSettings: MAP, questions: SPOTS.map((s, i) => ({ ...s, name: `Lieu ${i + 1}` })) });
 
-    const presContext = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
+    const presContext = await suite.browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
     const presGoogle = await fakeGoogle(presContext);
-    await signIn(presContext, await server.app.cookieFor(owner), server.baseURL);
+    await signIn(presContext, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const screen = await presContext.newPage();
-    await screen.goto(`${server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=300&max_player=50`);
+    await screen.goto(`${suite.server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=300&max_player=50`);
     await screen.waitForURL(/[?&]room=\d{6}/);
     const room = new URL(screen.url()).searchParams.get("room")!;
 
-    const phoneContext = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
+    const phoneContext = await suite.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
     const phoneGoogle = await fakeGoogle(phoneContext);
     const page = await phoneContext.newPage();
-    await page.goto(`${server.baseURL}/play/${room}`);
+    await page.goto(`${suite.server.baseURL}/play/${room}`);
     await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
     const pseudo = (await page.locator(".pl-me-pseudo").textContent())!;
     await expect.poll(() => screen.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe("1/50");

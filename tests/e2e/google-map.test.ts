@@ -3,37 +3,26 @@
  * the test answers with the fake Maps script (tests/support/google-maps.ts). A whole game
  * (presenter, phones), the wizard, /watch and /map, and a key Google refuses.
  */
-import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LatLng } from "@common/protocol";
-import { hydrated, launchChromium, LAPTOP, PHONE, PRESENTER, screenshot, seriousViolations, signIn, tapMap } from "../support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { hydrated, LAPTOP, PHONE, PRESENTER, screenshot, seriousViolations, signIn, tapMap } from "../support/browser";
 import {
-  fakeGoogle,
   mapsState,
   shownMap,
   tapGoogleMap,
   zoomGoogleMap,
   type FakeShapeState,
   type GoogleFake,
-  type GoogleFakeOptions,
 } from "../support/google-maps";
-import { startGoogleServer, TEST_MAPS_KEY, type GoogleServer } from "../support/google-server";
+import { googleSuite, TEST_MAPS_KEY } from "../support/google-server";
+import { ARC, offset, PARIS_MAP, PYRAMIDE, seedPicture, TOUR } from "../fixtures/paris";
 
-const picture = (file: string) => new Uint8Array(readFileSync(new URL(`../../db/seed/pictures/${file}`, import.meta.url)));
-
-/** Paris, as the demo quiz has it. */
-const MAP = {
-  center: { lat: 48.8675, lng: 2.3205 },
-  zoom: 13,
-  bounds: { north: 48.9, south: 48.835, east: 2.385, west: 2.255 },
-};
-const TOUR = { lat: 48.85826, lng: 2.29451 };
-const PYRAMIDE = { lat: 48.86098, lng: 2.33585 };
-const ARC = { lat: 48.87378, lng: 2.29504 };
 const PANO = "CAoSLEFGMVFpcE5fQ2xhc3Nl";
 
-/** Spec §2: most features hidden, road labels and administrative areas kept. */
+/**
+ * The player map (docs/architecture.md, The map): most features hidden, road labels and
+ * administrative areas kept.
+ */
 const PLAYER_STYLES = [
   { stylers: [{ visibility: "off" }] },
   { featureType: "administrative", stylers: [{ visibility: "on" }] },
@@ -41,31 +30,7 @@ const PLAYER_STYLES = [
   { featureType: "road", elementType: "labels.icon", stylers: [{ visibility: "off" }] },
 ];
 
-const M_PER_DEG = 111_195;
-const offset = (s: LatLng, northM: number, eastM: number): LatLng => ({
-  lat: s.lat + northM / M_PER_DEG,
-  lng: s.lng + eastM / (M_PER_DEG * Math.cos((s.lat * Math.PI) / 180)),
-});
-
-let server: GoogleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startGoogleServer();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** A browser context at that size whose Google is the fake. */
-async function googleContext(viewport: { width: number; height: number }, options: GoogleFakeOptions = {}) {
-  const phone = viewport.width < 800;
-  const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone, locale: "fr-FR" });
-  const google = await fakeGoogle(context, options);
-  return { context, google };
-}
+const suite = googleSuite();
 
 const step = (page: Page, name: string, timeout = 40_000) => page.locator(`[data-step="${name}"]`).waitFor({ timeout });
 
@@ -96,38 +61,38 @@ describe("A whole game on the Google map", () => {
     for (const c of contexts) await c.close();
   });
 
-  it("player map as spec §2 says, one marker per tap, the help target, the results sequence, one map per page", { timeout: 240_000 }, async () => {
-    const owner = await server.make.mj();
-    const quiz = await server.make.quiz(owner, {
+  it("player map with its options, one marker per tap, the help target, the results sequence, one map per page", { timeout: 240_000 }, async () => {
+    const owner = await suite.server.make.mj();
+    const quiz = await suite.server.make.quiz(owner, {
       name: "Paris vu du ciel",
-      mapSettings: MAP,
+      mapSettings: PARIS_MAP,
       questions: [
-        { ...TOUR, name: "La dame de fer", photo: await server.make.photo(picture("tour.jpg")) },
+        { ...TOUR, name: "La dame de fer", photo: await suite.server.make.photo(seedPicture("tour.jpg")) },
         { ...PYRAMIDE, name: "Une pyramide", streetview: { pano: PANO, ...PYRAMIDE, heading: 120, pitch: 5 } },
-        { ...ARC, name: "Un arc", photo: await server.make.photo(picture("arc.jpg")) },
+        { ...ARC, name: "Un arc", photo: await suite.server.make.photo(seedPicture("arc.jpg")) },
       ],
     });
     const spots = [TOUR, PYRAMIDE, ARC];
 
     // The presenter launches from its screen, as a game master does.
-    const pres = await googleContext(PRESENTER);
+    const pres = await suite.context(PRESENTER);
     contexts.push(pres.context);
-    await signIn(pres.context, await server.app.cookieFor(owner), server.baseURL);
+    await signIn(pres.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const screen = await pres.context.newPage();
     const errors: string[] = [];
     screen.on("pageerror", (e) => errors.push(e.message));
-    await screen.goto(`${server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=500&max_player=50`);
+    await screen.goto(`${suite.server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=500&max_player=50`);
     await screen.waitForURL(/[?&]room=\d{6}/);
     const room = new URL(screen.url()).searchParams.get("room")!;
 
     // Two phones join.
     const phones: { page: Page; google: GoogleFake; pseudo: string }[] = [];
     for (let i = 0; i < 2; i++) {
-      const { context, google } = await googleContext(PHONE);
+      const { context, google } = await suite.context(PHONE);
       contexts.push(context);
       const page = await context.newPage();
       page.on("pageerror", (e) => errors.push(e.message));
-      await page.goto(`${server.baseURL}/play/${room}`);
+      await page.goto(`${suite.server.baseURL}/play/${room}`);
       await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
       phones.push({ page, google, pseudo: (await page.locator(".pl-me-pseudo").textContent())! });
     }
@@ -150,7 +115,7 @@ describe("A whole game on the Google map", () => {
       }
 
       if (q === 0) {
-        // Spec §2: hybrid, no tilt, greedy gestures, restricted to the quiz's bounds, no map-type,
+        // Hybrid, no tilt, greedy gestures, restricted to the quiz's bounds, no map-type,
         // fullscreen or Street View control, everything hidden but road labels and boundaries.
         expect(map.constructorOptions).toMatchObject({
           mapTypeId: "hybrid",
@@ -158,12 +123,12 @@ describe("A whole game on the Google map", () => {
           tiltInteractionEnabled: false,
           headingInteractionEnabled: false,
           gestureHandling: "greedy",
-          restriction: { latLngBounds: MAP.bounds, strictBounds: false },
+          restriction: { latLngBounds: PARIS_MAP.bounds, strictBounds: false },
           mapTypeControl: false,
           fullscreenControl: false,
           streetViewControl: false,
-          center: MAP.center,
-          zoom: MAP.zoom,
+          center: PARIS_MAP.center,
+          zoom: PARIS_MAP.zoom,
           styles: PLAYER_STYLES,
         });
         expect(map.constructorOptions.mapId).toBeUndefined();
@@ -190,7 +155,7 @@ describe("A whole game on the Google map", () => {
       if (q === 0) {
         await zoomGoogleMap(a.page, 3);
         await expect.poll(async () => polylines(await shapesNow(a.page)).map((l) => l.options.strokeWeight)).toEqual(Array(10).fill(7));
-        await zoomGoogleMap(a.page, MAP.zoom);
+        await zoomGoogleMap(a.page, PARIS_MAP.zoom);
         await expect.poll(async () => polylines(await shapesNow(a.page)).map((l) => l.options.strokeWeight)).toEqual(Array(10).fill(5));
       }
 
@@ -209,7 +174,6 @@ describe("A whole game on the Google map", () => {
       await a.page.getByRole("button", { name: "Répondre" }).click();
       await tapGoogleMap(b.page, offset(spot, 0, 150));
       await b.page.getByRole("button", { name: "Répondre" }).click();
-
 
       // The results map: the red circle on the spot, the zoom, the rings, then the markers from the
       // farthest answer to the nearest.
@@ -242,19 +206,19 @@ describe("A whole game on the Google map", () => {
   });
 
   it("shows the Street View question on the presenter's screen without printing where it is", { timeout: 120_000 }, async () => {
-    const owner = await server.make.mj();
-    const quiz = await server.make.quiz(owner, {
-      mapSettings: MAP,
+    const owner = await suite.server.make.mj();
+    const quiz = await suite.server.make.quiz(owner, {
+      mapSettings: PARIS_MAP,
       questions: [{ ...PYRAMIDE, name: "Une pyramide", streetview: { pano: PANO, ...PYRAMIDE, heading: 120, pitch: 5 } }],
     });
-    const pres = await googleContext(PRESENTER);
+    const pres = await suite.context(PRESENTER);
     contexts.push(pres.context);
-    await signIn(pres.context, await server.app.cookieFor(owner), server.baseURL);
+    await signIn(pres.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const screen = await pres.context.newPage();
-    await screen.goto(`${server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=non&max_player=50`);
+    await screen.goto(`${suite.server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=non&max_player=50`);
     await screen.waitForURL(/[?&]room=\d{6}/);
     const room = new URL(screen.url()).searchParams.get("room")!;
-    const phone = await server.join(room);
+    const phone = await suite.server.join(room);
     await startGame(screen, 1);
     await step(screen, "question");
     const frame = screen.frameLocator("iframe[title^='Question 1']");
@@ -270,12 +234,12 @@ describe("A whole game on the Google map", () => {
 
 describe("The wizard, /watch and /map on the Google map", () => {
   it("sets a quiz's map by tapping Google's map, with one map for the whole wizard", { timeout: 150_000 }, async () => {
-    const owner = await server.make.mj({ edition: true });
-    const quiz = await server.make.quiz(owner, { mapSettings: null, questions: [{ ...TOUR, name: "La tour" }] });
-    const { context, google } = await googleContext(LAPTOP);
-    await signIn(context, await server.app.cookieFor(owner), server.baseURL);
+    const owner = await suite.server.make.mj({ edition: true });
+    const quiz = await suite.server.make.quiz(owner, { mapSettings: null, questions: [{ ...TOUR, name: "La tour" }] });
+    const { context, google } = await suite.context(LAPTOP);
+    await signIn(context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const page = await context.newPage();
-    await page.goto(`${server.baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await page.goto(`${suite.server.baseURL}/quiz/${quiz.uniqueName}/edit`);
     await hydrated(page);
     // With a key the map is the real one: no test-map line.
     expect(await page.getByText("Carte de test").count()).toBe(0);
@@ -313,24 +277,24 @@ describe("The wizard, /watch and /map on the Google map", () => {
     await page.getByRole("button", { name: "Confirmer ces paramètres" }).click();
     const saved = JSON.parse((await save).postData() ?? "{}").mapSettings;
     expect(saved).toEqual({ center, zoom: 12, bounds: { north: nw.lat, south: se.lat, east: se.lng, west: nw.lng } });
-    await page.waitForURL(`${server.baseURL}/mj`);
+    await page.waitForURL(`${suite.server.baseURL}/mj`);
     expect(google.scriptRequests.length).toBe(1);
     await context.close();
   });
 
   it("/watch moves one marker on one map; /map reads a tap's coordinates", { timeout: 90_000 }, async () => {
-    const owner = await server.make.mj();
-    const quiz = await server.make.quiz(owner, {
-      mapSettings: MAP,
+    const owner = await suite.server.make.mj();
+    const quiz = await suite.server.make.quiz(owner, {
+      mapSettings: PARIS_MAP,
       questions: [
-        { ...TOUR, name: "La tour", photo: await server.make.photo(picture("tour.jpg")) },
-        { ...PYRAMIDE, name: "La pyramide", photo: await server.make.photo(picture("pyramide.jpg")) },
-        { ...ARC, name: "L'arc", photo: await server.make.photo(picture("arc.jpg")) },
+        { ...TOUR, name: "La tour", photo: await suite.server.make.photo(seedPicture("tour.jpg")) },
+        { ...PYRAMIDE, name: "La pyramide", photo: await suite.server.make.photo(seedPicture("pyramide.jpg")) },
+        { ...ARC, name: "L'arc", photo: await suite.server.make.photo(seedPicture("arc.jpg")) },
       ],
     });
-    const { context, google } = await googleContext(LAPTOP);
+    const { context, google } = await suite.context(LAPTOP);
     const page = await context.newPage();
-    await page.goto(`${server.baseURL}/watch?quiz=${quiz.uniqueName}`);
+    await page.goto(`${suite.server.baseURL}/watch?quiz=${quiz.uniqueName}`);
     await hydrated(page);
     const marker = (label: string) => page.locator(`[data-fake-map] [aria-label="${label}"]`);
     await marker("1. La tour").waitFor();
@@ -342,7 +306,7 @@ describe("The wizard, /watch and /map on the Google map", () => {
     expect((await mapsState(page))!.mapsBuilt).toBe(1);
     await screenshot(page, "google-watch");
 
-    await page.goto(`${server.baseURL}/map`);
+    await page.goto(`${suite.server.baseURL}/map`);
     await hydrated(page, ".public-brand");
     await tapGoogleMap(page, { lat: 45.76, lng: 4.835 });
     await expect.poll(() => page.getByTestId("tap-lat").textContent()).toBe("45,76000° N");
@@ -356,20 +320,20 @@ describe("The wizard, /watch and /map on the Google map", () => {
 
 describe("A key Google refuses", () => {
   it("falls back to the offline map: with a notice on the presenter and in the wizard, playable on phones", { timeout: 150_000 }, async () => {
-    const owner = await server.make.mj({ edition: true });
-    const quiz = await server.make.quiz(owner, { mapSettings: MAP, questions: [{ ...TOUR, name: "La tour" }] });
+    const owner = await suite.server.make.mj({ edition: true });
+    const quiz = await suite.server.make.quiz(owner, { mapSettings: PARIS_MAP, questions: [{ ...TOUR, name: "La tour" }] });
     const refused = { authFailure: true };
 
-    const pres = await googleContext(PRESENTER, refused);
-    await signIn(pres.context, await server.app.cookieFor(owner), server.baseURL);
+    const pres = await suite.context(PRESENTER, refused);
+    await signIn(pres.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const screen = await pres.context.newPage();
-    await screen.goto(`${server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=non&max_player=50`);
+    await screen.goto(`${suite.server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=non&max_player=50`);
     await screen.waitForURL(/[?&]room=\d{6}/);
     const room = new URL(screen.url()).searchParams.get("room")!;
 
-    const phone = await googleContext(PHONE, refused);
+    const phone = await suite.context(PHONE, refused);
     const page = await phone.context.newPage();
-    await page.goto(`${server.baseURL}/play/${room}`);
+    await page.goto(`${suite.server.baseURL}/play/${room}`);
     await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
     await startGame(screen, 1);
 
@@ -395,10 +359,10 @@ describe("A key Google refuses", () => {
     expect(phone.google.scriptRequests.length).toBe(1);
 
     // The wizard says it too.
-    const admin = await googleContext(LAPTOP, refused);
-    await signIn(admin.context, await server.app.cookieFor(owner), server.baseURL);
+    const admin = await suite.context(LAPTOP, refused);
+    await signIn(admin.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const wizard = await admin.context.newPage();
-    await wizard.goto(`${server.baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await wizard.goto(`${suite.server.baseURL}/quiz/${quiz.uniqueName}/edit`);
     await hydrated(wizard);
     await wizard.getByRole("button", { name: "Suivant" }).click();
     await wizard.locator(".wz-map-area [data-offline-map] .om-notice").waitFor({ timeout: 20_000 });

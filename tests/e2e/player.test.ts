@@ -35,7 +35,10 @@ function offset(s: LatLng, northM: number, eastM: number): LatLng {
   };
 }
 
-/** DESIGN §4: ring points of the smallest ring holding the answer + speed points, else 0. */
+/**
+ * Scoring (docs/game-rules.md): ring points of the smallest ring holding the answer + speed points,
+ * else 0.
+ */
 function expectedPoints(distance: number, tMs: number, circlesPoints: number[], pointMax: number): number {
   const radii = [200, 100, 50, 20];
   let ring = -1;
@@ -52,7 +55,7 @@ async function tapAt(page: Page, s: LatLng) {
 }
 
 describe("Players play a whole game on their phones (random icons)", () => {
-  it("joins, answers by tapping the map, scores as DESIGN §4 says, survives a cut socket and reloads", async () => {
+  it("joins, answers by tapping the map, scores ring plus speed points, survives a cut socket and reloads", async () => {
     const spots = [spotAt(0.5, 0.5), spotAt(0.3, 0.4), spotAt(0.7, 0.6)];
     const l = await launchAt(spots, { icon: "random", time: ANSWER_SEC, help_zone: 500 });
     const room = l.room;

@@ -3,12 +3,12 @@
  * fake Maps script (tests/support/google-maps.ts). A tap on the map sets a question's spot when
  * a photo without a position is placed, when a question is moved, and on a Street View question.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { formatCoords } from "@common/coords";
-import { hydrated, launchChromium, screenshot, signIn } from "../support/browser";
+import { hydrated, screenshot, signIn } from "../support/browser";
 import { fakeGoogle, mapsState, tapGoogleMap } from "../support/google-maps";
-import { startGoogleServer, type GoogleServer } from "../support/google-server";
+import { googleSuite } from "../support/google-server";
 import { drop, jpeg, type Spot } from "./wizard-kit";
 
 const TABLET = { width: 768, height: 1024 };
@@ -16,23 +16,16 @@ const TOUR = { lat: 48.85826, lng: 2.29451 };
 const EMBED =
   '<iframe src="https://www.google.com/maps/embed?pb=!4v1700000000000!6m8!1m7!1sCAoSLEFGMVFpcE5fQ2xhc3Nl!2m2!1d48.85837!2d2.294481!3f120.5!4f-5.2!5f0.78" width="600" height="450" style="border:0;" allowfullscreen="" loading="lazy"></iframe>';
 
-let server: GoogleServer;
-let browser: Browser;
+const suite = googleSuite();
 let context: BrowserContext;
 
-beforeAll(async () => {
-  server = await startGoogleServer();
-  browser = await launchChromium();
-}, 120_000);
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 type ApiQuestion = { id: number; name: string; coords: Spot };
 const questionsOf = async (page: Page, quiz: string) =>
-  (await (await page.request.get(`${server.baseURL}/api/pres/shared/quizz/get/${quiz}`)).json()) as ApiQuestion[];
+  (await (await page.request.get(`${suite.server.baseURL}/api/pres/shared/quizz/get/${quiz}`)).json()) as ApiQuestion[];
 const close = (a: Spot, b: Spot) => {
   expect(a.lat).toBeCloseTo(b.lat, 6);
   expect(a.lng).toBeCloseTo(b.lng, 6);
@@ -40,15 +33,15 @@ const close = (a: Spot, b: Spot) => {
 
 describe("the wizard's coordinates on Google's map", () => {
   it("a tap places a photo without position, moves a question, and sets a Street View question's spot", { timeout: 150_000 }, async () => {
-    const owner = await server.make.mj({ edition: true });
-    const quiz = await server.make.quiz(owner, { questions: [{ ...TOUR, name: "La tour" }] });
-    context = await browser.newContext({ viewport: TABLET, hasTouch: true, locale: "fr-FR" });
+    const owner = await suite.server.make.mj({ edition: true });
+    const quiz = await suite.server.make.quiz(owner, { questions: [{ ...TOUR, name: "La tour" }] });
+    context = await suite.browser.newContext({ viewport: TABLET, hasTouch: true, locale: "fr-FR" });
     const google = await fakeGoogle(context);
-    await signIn(context, await server.app.cookieFor(owner), server.baseURL);
+    await signIn(context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${server.baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await page.goto(`${suite.server.baseURL}/quiz/${quiz.uniqueName}/edit`);
     await hydrated(page);
 
     // A photo without a position: its form's map is Google's, and a tap there is its spot.

@@ -33,7 +33,10 @@ afterAll(async () => {
 
 const noSeriousAxeViolation = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
-/** The offline map projects its view linearly (DESIGN §7): a click at (x, y) of its box is this point. */
+/**
+ * The offline map projects its view linearly (common/projection.ts): a click at (x, y) of its box
+ * is this point.
+ */
 async function clickMap(page: Page, x: number, y: number) {
   const map = page.locator(".wz-map-area [data-offline-map]");
   const view = await offlineView(map);
@@ -51,7 +54,7 @@ async function mapView(page: Page) {
   }));
 }
 
-/** Records every upload percentage the page shows (the XHR progress of spec §7). */
+/** Records every upload percentage the page shows (the XHR upload progress). */
 async function recordProgress(page: Page) {
   await page.evaluate(() => {
     const seen: string[] = ((window as unknown as { __progress: string[] }).__progress = []);
@@ -142,7 +145,7 @@ describe("Game masters build a quiz with the wizard", () => {
     await page.getByLabel("Code d'intégration Street View").fill(EMBED);
     await expect(page.getByLabel("Coordonnées (latitude,longitude)").inputValue()).resolves.toBe("48.85837,2.294481");
     await page.getByText("La vue Street View ne peut pas s'afficher ici.").waitFor();
-    // Spec §5: without coordinates the submit is silently dropped.
+    // Without coordinates the submit is silently dropped.
     let posted = 0;
     page.on("request", (r) => {
       if (r.url().includes("/question/new/")) posted++;

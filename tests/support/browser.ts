@@ -1,6 +1,7 @@
 /**
- * Chromium for the e2e tests: Debian's own binary (never a downloaded one), the screen sizes of
- * the spec, the wait for React to have hydrated a page, the accessibility check and screenshots.
+ * Chromium for the e2e tests: Debian's own binary (never a downloaded one), the phone, tablet
+ * and presenter screen sizes, the wait for React to have hydrated a page, the accessibility check
+ * and screenshots.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync, mkdtempSync } from "node:fs";

@@ -10,6 +10,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error -- plain ESM helper shared with `npm start`
 import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchChromium } from "./browser";
+import { fakeGoogle, type GoogleFakeOptions } from "./google-maps";
 import { roomsOf } from "./launch";
 import { servedKit } from "./served";
 
@@ -47,3 +51,29 @@ export async function startGoogleServer({ mapId }: { mapId?: string } = {}) {
 }
 
 export type GoogleServer = Awaited<ReturnType<typeof startGoogleServer>>;
+
+/**
+ * The Google server and a Chromium for the tests of the file (or `describe`) that calls this:
+ * started before them, stopped after. `context` opens a page context at a viewport whose Google
+ * is the fake; below 800 px wide it is a phone (touch, mobile).
+ */
+export function googleSuite(options: { mapId?: string } = {}) {
+  const suite = {
+    server: undefined as unknown as GoogleServer,
+    browser: undefined as unknown as Browser,
+    async context(viewport: { width: number; height: number }, fake: GoogleFakeOptions = {}) {
+      const phone = viewport.width < 800;
+      const context = await suite.browser.newContext({ viewport, hasTouch: phone, isMobile: phone, locale: "fr-FR" });
+      return { context, google: await fakeGoogle(context, fake) };
+    },
+  };
+  beforeAll(async () => {
+    suite.server = await startGoogleServer(options);
+    suite.browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}

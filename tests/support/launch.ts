@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import type { LatLng } from "@common/protocol";
-import { games, type Game } from "@db/schema";
+import { gameAnswers, games, type Game, type GameAnswer } from "@db/schema";
 import { postJson, type Kit } from "./app";
 import { PARIS_SPOTS, type QuizSpec, type TestAccount, type TestQuiz } from "./factory";
 import { seatPhones, TestPhone, TestPresenter, type ClientOptions } from "./room-sockets";
@@ -70,6 +70,13 @@ export async function gameOf(kit: Kit, l: LaunchedRoom): Promise<Game | undefine
   return row;
 }
 
+/** The answers the room wrote to the game's history (one row per player and question answered). */
+export async function answersOf(kit: Kit, l: LaunchedRoom): Promise<GameAnswer[]> {
+  const game = await gameOf(kit, l);
+  if (!game) return [];
+  return kit.app.db.select().from(gameAnswers).where(eq(gameAnswers.gameId, game.id));
+}
+
 /** 'Nouvelle partie': the room ends, phones are told 'ended'. */
 export async function closeRoom(kit: Kit, l: LaunchedRoom) {
   const res = await kit.app.fetch(`/api/game/${l.room}/close`, { method: "POST", headers: { Cookie: l.cookie, Origin: kit.app.origin } });
@@ -112,6 +119,7 @@ export function roomsOf(kit: Kit) {
     seatPhones: (room: string, n: number, options?: ClientOptions) => seatPhones(kit.app.sockets, room, n, options),
     connect: (room: string, options?: ClientOptions) => connectRoom(kit, room, options),
     gameOf: (l: LaunchedRoom) => gameOf(kit, l),
+    answersOf: (l: LaunchedRoom) => answersOf(kit, l),
     closeRoom: (l: LaunchedRoom) => closeRoom(kit, l),
     fetchRanking: (l: LaunchedRoom) => fetchRanking(kit, l),
   };

@@ -210,6 +210,10 @@ export function postJson(path: string, body: unknown, cookie?: string) {
 
 export const cookieOf = (account: TestAccount) => app.cookieFor(account);
 
+/** An account and its session cookie: who makes a request. */
+export type Caller = { account: TestAccount; cookie: string };
+export const callerOf = async (account: TestAccount): Promise<Caller> => ({ account, cookie: await cookieOf(account) });
+
 /** Whether the bucket holds `key`. */
 export const stored = async (key: string) => (await env.BUCKET.head(key)) !== null;
 

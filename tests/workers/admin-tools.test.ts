@@ -7,7 +7,7 @@ import type { TestAccount } from "../support/factory";
 import { app, cookieOf, db, folderRow, get, make, ORIGIN, png, post, quizRow, stored, unique } from "../support/workers";
 
 /**
- * The administrator's tools (spec §2 MJ table and sounds, 'Redémarrer'; §5-§8): who may use
+ * The administrator's tools (MJ table and sounds, 'Redémarrer'): who may use
  * them, and what they do to D1 and R2.
  */
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
   asExpired = await cookieOf(await make.mj({ expired: true }));
 });
 
-describe("who may use the admin tools (spec §6, DESIGN §6)", () => {
+describe("who may use the admin tools", () => {
   const refusals: [Who, number, string][] = [
     ["nobody", 401, "Non authentifié"],
     ["mj", 403, "Authentification incorrecte"],
@@ -172,7 +172,7 @@ describe("who may use the admin tools (spec §6, DESIGN §6)", () => {
   });
 });
 
-describe("the MJ table (spec §2, §5, §8)", () => {
+describe("the MJ table: listing, checks and French messages", () => {
   it("adds an MJ: mail in lower case, password hashed, end of the chosen day, games and edit mode", async () => {
     const fields = mjFields({ expiration: "2099-01-15" });
     const res = await post("/api/pres/admin/mj", fields, asAdmin);
@@ -281,7 +281,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
     );
     expect(listed?.expired).toBe(true);
 
-    // The spec's PATCH works too.
+    // PATCH, the method of the original API, works too.
     const body = new FormData();
     for (const [k, v] of Object.entries({ id: String(row.id), name: "Camille Durand", mail: "camille.durand@example.fr", password: "nouveau-secret", expiration: "2099-06-01", nb_game: "3", edition: "on" })) {
       body.append(k, v);
@@ -377,7 +377,7 @@ describe("the MJ table (spec §2, §5, §8)", () => {
   });
 });
 
-describe("sounds (spec §2 'Sound management', §7)", () => {
+describe("sounds: 'Sound management' and the sound files", () => {
   it("lists the seven sounds in order and serves the shipped defaults", async () => {
     const list = (await (await get("/api/pres/admin/soundList", asAdmin)).json()) as string[];
     expect(list).toEqual([1, 2, 3, 4, 5, 6, 7].map((id) => `/api/sound/${id}?v=0`));
@@ -455,7 +455,7 @@ describe("sounds (spec §2 'Sound management', §7)", () => {
   });
 });
 
-describe("'Redémarrer' (spec §2)", () => {
+describe("'Redémarrer'", () => {
   it("asks first, then ends every live game and says how many", async () => {
     // Games of earlier tests may still be live: count them from the registry.
     const owner = await make.mj();

@@ -115,7 +115,7 @@ async function prepared(intent: string) {
   return f;
 }
 
-describe("every dashboard action checks who asks (DESIGN §3, §6)", () => {
+describe("every dashboard action checks who asks", () => {
   for (const c of CASES) {
     it(`${c.intent}: refused to nobody, another MJ, an expired MJ, another site, the wrong side; done for the owner and the admin`, async () => {
       const f = await prepared(c.intent);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { app, cookieOf, get, make, post, postJson } from "../support/workers";
 
-describe("logins (spec §2, §7, §8)", () => {
+describe("logins: sessions, refusals and their French messages", () => {
   it("shows the admin login at /pres and the MJ login at /mj", async () => {
     const pres = await (await get("/pres")).text();
     expect(pres).toContain(">Mail<");

@@ -46,7 +46,7 @@ describe("R2", () => {
   });
 });
 
-describe("room check (spec §7)", () => {
+describe("room check", () => {
   it("answers 404 with the French message for a number no live game holds", async () => {
     const res = await SELF.fetch("http://localhost/api/game/check/123456");
     expect(res.status).toBe(404);

@@ -2,7 +2,8 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { make } from "../support/workers";
 
-// Public pages of spec §2, rendered by the real Worker from D1 (no login, no Maps key here).
+// Public pages (/map, /watch, /question), rendered by the real Worker from D1 (no login, no Maps
+// key here).
 
 const QUIZ = "monuments-de-france-k3v9x2pq";
 const BARE = "quiz-sans-description-z8w7m6n5";

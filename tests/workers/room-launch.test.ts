@@ -40,7 +40,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; err
 }
 
 describe("launch settings", () => {
-  it("reads the spec's query parameters with their defaults", () => {
+  it("reads the launch query parameters with their defaults", () => {
     expect(parseLaunchSettings(new URLSearchParams(""), "player")).toEqual({
       ok: true,
       settings: { iconType: "random", answerTimeSec: 60, helpZoneM: 500, mode: "player", maxPlayer: 50, maxTeam: 6 },

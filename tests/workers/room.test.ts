@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, games, quizzes } from "@db/schema";
+import { accounts, gameAnswers, games, quizzes } from "@db/schema";
 import { IDLE_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
 import { PROTOCOL_VERSION } from "@common/protocol";
 import type { SeatedPhone } from "../support/room-sockets";
@@ -105,10 +105,13 @@ describe("a whole game in one room", () => {
 
     await expect.poll(async () => (await gameRow(gameId)).status).toBe("over");
     const row = await gameRow(gameId);
-    const stored = row.results as { ranking: { playerID: string; points: number }[]; answers: unknown[] };
+    const stored = row.results as { ranking: { playerID: string; points: number }[] };
     expect(stored.ranking.map((r) => r.playerID)).toEqual([a.playerID, b.playerID]);
     expect(stored.ranking[0]!.points).toBe(endGameA.pointsTotal);
-    expect(stored.answers).toHaveLength(2);
+    // Each answer is a row of the history (question 1 went unanswered).
+    const answers = await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, gameId));
+    expect(answers.map((x) => [x.question, `p${x.playerNo}`]).sort()).toEqual([[0, a.playerID], [0, b.playerID]].sort());
+    expect(row).toMatchObject({ playersCount: 2, winner: a.pseudo, quizName: l.quiz.name });
     expect(row.endedAt).toBeGreaterThan(0);
     const [quiz] = await db().select().from(quizzes).where(eq(quizzes.uniqueName, l.quiz.uniqueName));
     expect(quiz!.lastTimePlayed).toBe(row.endedAt);

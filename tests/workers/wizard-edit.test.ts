@@ -4,30 +4,25 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { questions, quizzes } from "@db/schema";
 import { readExif } from "@common/exif";
 import { fixture, MONT, PHARE } from "../fixtures/images";
+import { STREET_VIEW_EMBED } from "../fixtures/street-view";
 import type { TestAccount, TestQuiz } from "../support/factory";
-import { app, cookieOf, db, make, ORIGIN, quizRow } from "../support/workers";
+import { app, callerOf, db, make, ORIGIN, quizRow, type Caller } from "../support/workers";
 
-const EMBED =
-  '<iframe src="https://www.google.com/maps/embed?pb=!4v1700000000000!6m8!1m7!1sCAoSLEFGMVFpcE5fQ2xhc3Nl!2m2!1d48.85837!2d2.294481!3f120.5!4f-5.2!5f0.78"></iframe>';
-
-type Who = { account: TestAccount; cookie: string };
-const who = async (account: TestAccount): Promise<Who> => ({ account, cookie: await cookieOf(account) });
-
-let admin: Who;
-let owner: Who; // MJ with the edit right
-let noRight: Who; // MJ without it
-let other: Who; // another MJ with the edit right
-let expired: Who; // an MJ whose access ended
+let admin: Caller;
+let owner: Caller; // MJ with the edit right
+let noRight: Caller; // MJ without it
+let other: Caller; // another MJ with the edit right
+let expired: Caller; // an MJ whose access ended
 
 beforeAll(async () => {
-  admin = await who(await app.admin());
-  owner = await who(await make.mj({ edition: true }));
-  noRight = await who(await make.mj({ edition: false }));
-  other = await who(await make.mj({ edition: true }));
-  expired = await who(await make.mj({ edition: true, expired: true }));
+  admin = await callerOf(await app.admin());
+  owner = await callerOf(await make.mj({ edition: true }));
+  noRight = await callerOf(await make.mj({ edition: false }));
+  other = await callerOf(await make.mj({ edition: true }));
+  expired = await callerOf(await make.mj({ edition: true, expired: true }));
 });
 
-function post(path: string, caller: Who | null, body: BodyInit, headers: Record<string, string> = {}) {
+function post(path: string, caller: Caller | null, body: BodyInit, headers: Record<string, string> = {}) {
   return SELF.fetch(ORIGIN + path, {
     method: "POST",
     headers: { Origin: ORIGIN, Host: "localhost", ...(caller ? { Cookie: caller.cookie } : {}), ...headers },
@@ -35,7 +30,7 @@ function post(path: string, caller: Who | null, body: BodyInit, headers: Record<
   });
 }
 
-const json = (path: string, caller: Who | null, body: unknown) =>
+const json = (path: string, caller: Caller | null, body: unknown) =>
   post(path, caller, JSON.stringify(body), { "Content-Type": "application/json" });
 
 function form(fields: Record<string, string | File>) {
@@ -65,9 +60,9 @@ const quizOf = (account: TestAccount = owner.account) => make.quiz(account);
 function calls(quiz: TestQuiz) {
   const [first, second, third] = quiz.questions;
   return {
-    details: (c: Who | null) => json(`/api/pres/shared/quizz/update/${quiz.uniqueName}`, c, details),
-    question: (c: Who | null) => post(`/api/pres/shared/quizz/question/update/${quiz.uniqueName}/${first!.id}`, c, form({ name: "Renommée" })),
-    order: (c: Who | null) => json(`/api/pres/shared/quizz/question/order/${quiz.uniqueName}`, c, { order: [third!.id, first!.id, second!.id] }),
+    details: (c: Caller | null) => json(`/api/pres/shared/quizz/update/${quiz.uniqueName}`, c, details),
+    question: (c: Caller | null) => post(`/api/pres/shared/quizz/question/update/${quiz.uniqueName}/${first!.id}`, c, form({ name: "Renommée" })),
+    order: (c: Caller | null) => json(`/api/pres/shared/quizz/question/order/${quiz.uniqueName}`, c, { order: [third!.id, first!.id, second!.id] }),
   };
 }
 
@@ -77,7 +72,7 @@ describe("who may edit a quiz (every editing call)", () => {
       const quiz = await quizOf();
       const before = { quiz: await quizRow(quiz.uniqueName), rows: await rowsOf(quiz.uniqueName) };
       const send = calls(quiz)[call];
-      const expectations: [Who | null, number, string][] = [
+      const expectations: [Caller | null, number, string][] = [
         [null, 401, "Non authentifié"],
         [expired, 403, "Authentification incorrecte"],
         [other, 404, "Quiz introuvable"],
@@ -213,7 +208,7 @@ describe("editing one question", () => {
       questions: [{ lat: 48.85, lng: 2.29, name: "Tour", titre: "La tour", description: "En fer", streetview: { pano: "abcdefghij", lat: 48.85, lng: 2.29 } }],
     });
     const url = `/api/pres/shared/quizz/question/update/${quiz.uniqueName}/${quiz.questions[0]!.id}`;
-    const res = await post(url, owner, form({ titre: "La dame de fer", description: "Puddlée", iframe: EMBED }));
+    const res = await post(url, owner, form({ titre: "La dame de fer", description: "Puddlée", iframe: STREET_VIEW_EMBED }));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       name: "Tour",

@@ -5,31 +5,24 @@ import { questions, quizzes } from "@db/schema";
 import { readExif } from "@common/exif";
 import { addPhotoQuestion } from "~/server/quiz-editor.server";
 import { fixture, MONT, PHARE } from "../fixtures/images";
-import type { TestAccount } from "../support/factory";
-import { app, cookieOf, db, make } from "../support/workers";
+import { STREET_VIEW_EMBED } from "../fixtures/street-view";
+import { app, callerOf, db, make, type Caller } from "../support/workers";
 
 const BASE = "http://localhost";
 // Remix compares a page action's Origin with Host, which a browser always sends.
 const ORIGIN = { Origin: BASE, Host: "localhost" };
 
-const EMBED =
-  '<iframe src="https://www.google.com/maps/embed?pb=!4v1700000000000!6m8!1m7!1sCAoSLEFGMVFpcE5fQ2xhc3Nl!2m2!1d48.85837!2d2.294481!3f120.5!4f-5.2!5f0.78" width="600" height="450" style="border:0;" allowfullscreen="" loading="lazy"></iframe>';
-
-type Who = { account: TestAccount; cookie: string };
-
-const who = async (account: TestAccount): Promise<Who> => ({ account, cookie: await cookieOf(account) });
-
-let admin: Who;
-let camille: Who; // MJ with the edit right
-let bastien: Who; // MJ without it
+let admin: Caller;
+let camille: Caller; // MJ with the edit right
+let bastien: Caller; // MJ without it
 
 beforeAll(async () => {
-  admin = await who(await app.admin());
-  camille = await who(await make.mj({ name: "Camille", edition: true }));
-  bastien = await who(await make.mj({ name: "Bastien", edition: false }));
+  admin = await callerOf(await app.admin());
+  camille = await callerOf(await make.mj({ name: "Camille", edition: true }));
+  bastien = await callerOf(await make.mj({ name: "Bastien", edition: false }));
 });
 
-function post(path: string, who: Who | null, body?: BodyInit, headers: Record<string, string> = {}) {
+function post(path: string, who: Caller | null, body?: BodyInit, headers: Record<string, string> = {}) {
   return SELF.fetch(BASE + path, {
     method: "POST",
     headers: { ...ORIGIN, ...(who ? { Cookie: who.cookie } : {}), ...headers },
@@ -38,7 +31,7 @@ function post(path: string, who: Who | null, body?: BodyInit, headers: Record<st
   });
 }
 
-async function init(who: Who, input: Record<string, unknown> = { name: "Bretagne", description: "Phares et abbayes" }) {
+async function init(who: Caller, input: Record<string, unknown> = { name: "Bretagne", description: "Phares et abbayes" }) {
   const res = await post("/api/pres/shared/quizz/init", who, JSON.stringify(input), { "Content-Type": "application/json" });
   expect(res.status).toBe(201);
   return res.text();
@@ -58,7 +51,7 @@ function streetViewForm(fields: Partial<Record<"coords" | "name" | "iframe" | "t
   return form;
 }
 
-const addQuestion = (who: Who | null, quiz: string, form: FormData) =>
+const addQuestion = (who: Caller | null, quiz: string, form: FormData) =>
   post(`/api/pres/shared/quizz/question/new/${quiz}`, who, form);
 
 async function photoKeys(): Promise<string[]> {
@@ -73,7 +66,7 @@ const SETTINGS = {
   },
 };
 
-describe("creating a quiz (spec §7 init)", () => {
+describe("creating a quiz (quizz/init)", () => {
   it("answers 201 with the unique name and files it under the account", async () => {
     const name = await init(camille);
     expect(name).toMatch(/^bretagne-[a-z0-9]{8}$/);
@@ -123,7 +116,7 @@ describe("photo questions", () => {
     const res = await addQuestion(camille, quiz, photoForm(original, "Mont Saint-Michel.jpg", { lat: 48.636, lng: -1.5115 }, ""));
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: number; name: string; filename: string; imageUrl: string };
-    // The name defaults to the file name without its extension (spec §5).
+    // The name defaults to the file name without its extension.
     expect(created.name).toBe("Mont Saint-Michel");
 
     const [row] = await db().select().from(questions).where(eq(questions.id, created.id));
@@ -139,7 +132,7 @@ describe("photo questions", () => {
     expect([...stored.subarray(0, 2)]).toEqual([0xff, 0xd8]);
     expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
 
-    // Served by the spec's image path, and only for this quiz.
+    // Served by the quiz's image path, and only for this quiz.
     const image = await SELF.fetch(BASE + created.imageUrl);
     expect(image.status).toBe(200);
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(stored);
@@ -185,7 +178,7 @@ describe("photo questions", () => {
     expect(await db().select().from(questions).where(eq(questions.quizUniqueName, quiz))).toEqual([]);
   });
 
-  it("asks for coordinates and refuses bad ones (spec §5)", async () => {
+  it("asks for coordinates and refuses bad ones", async () => {
     const quiz = await init(camille);
     const cases: [unknown, string][] = [
       [null, "Merci de renseigner des coordonnées"],
@@ -221,7 +214,7 @@ describe("Street View questions", () => {
     const res = await addQuestion(
       camille,
       quiz,
-      streetViewForm({ coords: JSON.stringify({ lat: 48.8584, lng: 2.2945 }), name: "Tour", iframe: EMBED, titre: "La tour", description: "Une tour en fer" }),
+      streetViewForm({ coords: JSON.stringify({ lat: 48.8584, lng: 2.2945 }), name: "Tour", iframe: STREET_VIEW_EMBED, titre: "La tour", description: "Une tour en fer" }),
     );
     expect(res.status).toBe(201);
     const created = (await res.json()) as Record<string, unknown>;
@@ -248,9 +241,9 @@ describe("Street View questions", () => {
     );
     expect(noAngle.status).toBe(400);
     expect(await noAngle.json()).toEqual({ error: "Ce lien Street View ne contient pas la position et l'angle de vue" });
-    const noTitle = await addQuestion(camille, quiz, streetViewForm({ coords, iframe: EMBED, description: "D" }));
+    const noTitle = await addQuestion(camille, quiz, streetViewForm({ coords, iframe: STREET_VIEW_EMBED, description: "D" }));
     expect(await noTitle.json()).toEqual({ error: "Tous les champs sont obligatoires" });
-    const noCoords = await addQuestion(camille, quiz, streetViewForm({ iframe: EMBED, titre: "T", description: "D" }));
+    const noCoords = await addQuestion(camille, quiz, streetViewForm({ iframe: STREET_VIEW_EMBED, titre: "T", description: "D" }));
     expect(await noCoords.json()).toEqual({ error: "Merci de renseigner des coordonnées" });
     expect(await db().select().from(questions).where(eq(questions.quizUniqueName, quiz))).toEqual([]);
   });
@@ -260,7 +253,7 @@ describe("listing and deleting questions", () => {
   it("lists the questions in order for the owner and the admin only", async () => {
     const quiz = await init(camille);
     await addQuestion(camille, quiz, photoForm(fixture("plainJpeg"), "premier.jpg"));
-    await addQuestion(camille, quiz, streetViewForm({ coords: "48.85,2.29", iframe: EMBED, titre: "Deuxième", description: "D" }));
+    await addQuestion(camille, quiz, streetViewForm({ coords: "48.85,2.29", iframe: STREET_VIEW_EMBED, titre: "Deuxième", description: "D" }));
     const own = await SELF.fetch(`${BASE}/api/pres/shared/quizz/get/${quiz}`, { headers: { Cookie: camille.cookie } });
     expect(((await own.json()) as { name: string }[]).map((q) => q.name)).toEqual(["premier", "Deuxième"]);
     const byAdmin = await SELF.fetch(`${BASE}/api/pres/shared/quizz/get/${quiz}`, { headers: { Cookie: admin.cookie } });
@@ -299,7 +292,7 @@ describe("listing and deleting questions", () => {
   });
 });
 
-describe("map settings (spec §7 mapSettings)", () => {
+describe("map settings (mapSettings)", () => {
   it("saves center, bounds and zoom once the quiz has a question", async () => {
     const quiz = await init(camille);
     const json = { "Content-Type": "application/json" };
@@ -335,7 +328,7 @@ describe("who may change a quiz", () => {
   it("answers another MJ's quiz like a missing one (404) on every wizard call, and nobody (401)", async () => {
     const quiz = await init(camille);
     const q = (await (await addQuestion(camille, quiz, photoForm(fixture("plainJpeg"), "a.jpg"))).json()) as { id: number };
-    const calls = (who: Who | null) => [
+    const calls = (who: Caller | null) => [
       addQuestion(who, quiz, photoForm(fixture("plainJpeg"), "b.jpg")),
       post(`/api/pres/shared/quizz/question/delete/${quiz}/${q.id}`, who),
       post(`/api/pres/shared/quizz/mapSettings/${quiz}`, who, JSON.stringify(SETTINGS), { "Content-Type": "application/json" }),
@@ -373,7 +366,7 @@ describe("who may change a quiz", () => {
       expect(html).toContain("vue-du-port");
       expect(html).toContain("Actualiser questions");
     }
-    const stranger = await who(await make.mj({ name: "Dora", edition: true }));
+    const stranger = await callerOf(await make.mj({ name: "Dora", edition: true }));
     expect((await SELF.fetch(`${BASE}/quiz/${quiz}/edit`, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
     const nobody = await SELF.fetch(`${BASE}/quiz/${quiz}/edit`);
     expect(nobody.status).toBe(401);

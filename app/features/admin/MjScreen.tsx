@@ -1,12 +1,13 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Dialog } from "~/features/dashboard/Dialog";
-import { Icon } from "~/features/dashboard/Icon";
 import { Shell } from "~/features/dashboard/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
 import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
+import { FieldError } from "~/features/dashboard/FieldError";
+import { BackTitle } from "~/features/dashboard/BackTitle";
 
 const MASK = "••••••";
 
@@ -18,7 +19,28 @@ function photoProblem(form: FormData, field: string): string | null {
 
 const blank = (form: FormData, field: string) => String(form.get(field) ?? "").trim() === "";
 
-/** /pres/mj: the game-master management table (spec §2), admin only. */
+/**
+ * Sends the add or edit form once its picture fits; a refusal stays on the form, a success goes
+ * up to the page's notice.
+ */
+function useMjSave(onDone: (message: string) => void) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (form: FormData, pictureField: string) => {
+    const tooBig = photoProblem(form, pictureField);
+    if (tooBig) return setError(tooBig);
+    setBusy(true);
+    const result = await adminCall("/api/pres/admin/mj", form);
+    setBusy(false);
+    if (result.ok) onDone(result.message);
+    else setError(result.error);
+  };
+  return { error, setError, busy, save };
+}
+
+/**
+ * /pres/mj: the game-master management table, admin only (docs/game-rules.md, Game masters' games).
+ */
 export function MjScreen({ data }: { data: MjPageData }) {
   const revalidator = useRevalidator();
   const [notice, showNotice] = useNotice();
@@ -36,12 +58,7 @@ export function MjScreen({ data }: { data: MjPageData }) {
     <Shell side="admin" accountName={data.accountName}>
       <main className="dash-main admin-main" id="contenu">
         <div className="dash-head">
-          <div className="folder-title">
-            <Link to="/pres" className="button button-small button-secondary">
-              <Icon name="back" /> Retour
-            </Link>
-            <h1>Maîtres du jeu</h1>
-          </div>
+          <BackTitle back="/pres">Maîtres du jeu</BackTitle>
           {adding ? null : (
             <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)}>
               <PlusIcon /> Ajouter un MJ
@@ -125,7 +142,7 @@ export function MjScreen({ data }: { data: MjPageData }) {
   );
 }
 
-/** The spec's '➕' drawn, not typed: many systems have no emoji font and would show a box. */
+/** The add button's '➕' drawn, not typed: many systems have no emoji font and would show a box. */
 function PlusIcon() {
   return (
     <svg aria-hidden="true" focusable="false" width={20} height={20} viewBox="0 0 24 24" className="plus-icon">
@@ -175,11 +192,7 @@ function DisplayRow({ mj, onEdit, onDelete }: { mj: MjRow; onEdit: () => void; o
         <Expiry mj={mj} />
       </td>
       <td className="mj-games">{mj.nbGame === null ? "Illimité" : mj.nbGame}</td>
-      <td>
-        <button type="button" className="button button-small button-danger-soft" onClick={onDelete} aria-label={`Supprimer ${mj.name}`}>
-          Supprimer
-        </button>
-      </td>
+      <DeleteCell name={mj.name} onDelete={onDelete} />
       <td>
         <span className={mj.edition ? "pill pill-yes" : "pill pill-no"}>{mj.edition ? "Oui" : "Non"}</span>
       </td>
@@ -208,20 +221,13 @@ function EditRow({
 }) {
   const formId = useId();
   const errorId = `${formId}-error`;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, save } = useMjSave(onDone);
   const [photoName, setPhotoName] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (["name", "mail", "expiration"].some((f) => blank(form, f))) return setError(MSG_MJ.required);
-    const tooBig = photoProblem(form, "file");
-    if (tooBig) return setError(tooBig);
-    setBusy(true);
-    const result = await adminCall("/api/pres/admin/mj", form);
-    setBusy(false);
-    if (result.ok) onDone(result.message);
-    else setError(result.error);
+    await save(form, "file");
   };
   const described = error ? errorId : undefined;
   const field = { form: formId, className: "field field-compact", "aria-describedby": described };
@@ -266,11 +272,7 @@ function EditRow({
             aria-label={`Parties restantes de ${mj.name} (vide : illimité)`}
           />
         </td>
-        <td>
-          <button type="button" className="button button-small button-danger-soft" onClick={onDelete} aria-label={`Supprimer ${mj.name}`}>
-            Supprimer
-          </button>
-        </td>
+        <DeleteCell name={mj.name} onDelete={onDelete} />
         <td>
           <label className="check">
             <input form={formId} type="checkbox" name="edition" value="on" defaultChecked={mj.edition} />
@@ -325,10 +327,20 @@ function EditRow({
   );
 }
 
+/** 'Supprimer' at the end of a row, shown or edited: it opens the confirmation. */
+function DeleteCell({ name, onDelete }: { name: string; onDelete: () => void }) {
+  return (
+    <td>
+      <button type="button" className="button button-small button-danger-soft" onClick={onDelete} aria-label={`Supprimer ${name}`}>
+        Supprimer
+      </button>
+    </td>
+  );
+}
+
 function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (message: string) => void }) {
   const ids = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, save } = useMjSave(onDone);
   const [photoName, setPhotoName] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -340,13 +352,7 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
       formEl.querySelector<HTMLInputElement>(`[name="${missing}"]`)?.focus();
       return;
     }
-    const tooBig = photoProblem(form, "photo_file");
-    if (tooBig) return setError(tooBig);
-    setBusy(true);
-    const result = await adminCall("/api/pres/admin/mj", form);
-    setBusy(false);
-    if (result.ok) onDone(result.message);
-    else setError(result.error);
+    await save(form, "photo_file");
   };
   const described = error ? `${ids}-error` : undefined;
   return (
@@ -452,11 +458,7 @@ function DeleteDialog({ mj, onClose, onDone }: { mj: MjRow | null; onClose: () =
               </p>
             ) : null}
           </div>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} />
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={close}>
               Annuler

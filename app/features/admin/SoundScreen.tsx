@@ -1,18 +1,21 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { Icon } from "~/features/dashboard/Icon";
 import { Shell } from "~/features/dashboard/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import type { SoundCategory, SoundItem, SoundPageData } from "@common/admin/types";
 import { megabytes, SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
+import { BackTitle } from "~/features/dashboard/BackTitle";
 
 const MSG = {
   notMp3Name: "Seuls les fichiers .mp3 sont acceptés",
   tooBig: SOUND_TOO_LARGE,
 } as const;
 
-/** What a file chooser hands over, checked before anything is sent (spec §5: .mp3 only). */
+/**
+ * What a file chooser hands over, checked before anything is sent: .mp3 only (the server
+ * checks the bytes again).
+ */
 function chosenMp3(event: ChangeEvent<HTMLInputElement>): { file: File } | { error: string } | null {
   const input = event.currentTarget;
   const file = input.files?.[0];
@@ -34,7 +37,10 @@ function PlayIcon({ playing }: { playing: boolean }) {
   );
 }
 
-/** /pres/sound: the five sound categories (spec §2), each sound previewed and replaceable. */
+/**
+ * /pres/sound: the five sound categories (docs/game-rules.md, The reveal), each sound previewed and
+ * replaceable.
+ */
 export function SoundScreen({ data }: { data: SoundPageData }) {
   const revalidator = useRevalidator();
   const [notice, showNotice] = useNotice();
@@ -92,12 +98,7 @@ export function SoundScreen({ data }: { data: SoundPageData }) {
   return (
     <Shell side="admin" accountName={data.accountName}>
       <main className="dash-main admin-main narrow" id="contenu">
-        <div className="folder-title">
-          <Link to="/pres" className="button button-small button-secondary">
-            <Icon name="back" /> Retour
-          </Link>
-          <h1>Gérer les sons</h1>
-        </div>
+        <BackTitle back="/pres">Gérer les sons</BackTitle>
         <p className="screen-lead">
           Écoutez les sons joués pendant les parties et remplacez-les par vos propres fichiers mp3 ({megabytes(SOUND_MAX_BYTES)} au plus). Les
           parties lancées ensuite les utilisent.

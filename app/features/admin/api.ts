@@ -4,7 +4,8 @@ const SERVER_ERROR = "Une erreur est survenue au niveau du serveur";
 
 /**
  * Calls an admin JSON route and always answers with something the page can show: the server's
- * French message, or the network one when the request never got an answer (spec §8).
+ * French message, or the network one when the request never got an answer (docs/architecture.md,
+ * How a request flows).
  */
 export async function adminCall(url: string, body?: FormData, method = "POST"): Promise<AdminResult> {
   let response: Response;

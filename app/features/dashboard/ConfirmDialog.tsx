@@ -1,6 +1,6 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Dialog } from "./Dialog";
+import { Dialog, DialogActions } from "./Dialog";
 
 /** 'Supprimer' asks first, and says what goes with it. */
 export function ConfirmDialog({
@@ -27,14 +27,7 @@ export function ConfirmDialog({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Annuler
-          </button>
-          <button type="submit" className="button button-danger">
-            {confirmLabel}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={confirmLabel} danger />
       </fetcher.Form>
     </Dialog>
   );

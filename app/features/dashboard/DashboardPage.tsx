@@ -9,9 +9,14 @@ import { Shell } from "./Shell";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
 import { ToastProvider, useActionFetcher } from "./Toast";
 import { QuizCard } from "./QuizCard";
+import { PlayedGames } from "~/features/history/PlayedGames";
 import type { DashboardData } from "@common/dashboard/types";
+import { BackTitle } from "./BackTitle";
 
-/** /pres, /mj and their folder pages: the login form, or folders then quizzes (spec §2). */
+/**
+ * /pres, /mj and their folder pages: the login form, or folders then quizzes (docs/architecture.md,
+ * Pages and HTTP API).
+ */
 export function DashboardPage({ data }: { data: DashboardData }) {
   if (data.view === "login") return <LoginForm side={data.side} />;
   return (
@@ -51,14 +56,9 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
                     <li aria-current="page">{folder.name}</li>
                   </ol>
                 </nav>
-                <div className="folder-title">
-                  <Link to={back} className="button button-small button-secondary">
-                    <Icon name="back" /> Retour
-                  </Link>
-                  <h1>
-                    <Icon name="folder" size={26} /> {folder.name}
-                  </h1>
-                </div>
+                <BackTitle back={back}>
+                  <Icon name="folder" size={26} /> {folder.name}
+                </BackTitle>
               </>
             ) : null}
           </div>
@@ -118,6 +118,8 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
             </div>
           )}
         </section>
+
+        {data.games ? <PlayedGames games={data.games} showOwner={account.role === "admin"} /> : null}
       </main>
       <NameDialog
         open={creating}

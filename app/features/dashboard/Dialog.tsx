@@ -44,3 +44,26 @@ export function Dialog({
     </dialog>
   );
 }
+
+/** The foot of a dialog's form: 'Annuler' closes it, the other button sends the form. */
+export function DialogActions({
+  onCancel,
+  submitLabel,
+  danger = false,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  /** A deletion: the button is red. */
+  danger?: boolean;
+}) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="button button-secondary" onClick={onCancel}>
+        Annuler
+      </button>
+      <button type="submit" className={danger ? "button button-danger" : "button"}>
+        {submitLabel}
+      </button>
+    </div>
+  );
+}

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
+import { CardMeta } from "./CardMeta";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { folderUrl, moveTargets, plural } from "@common/dashboard/format";
 import { Icon } from "./Icon";
-import { Menu, MenuButton } from "./Menu";
+import { IntentMenuButton, Menu, MenuButton } from "./Menu";
 import { MoveDialog } from "./MoveDialog";
 import { NameDialog } from "./NameDialog";
 import { useActionFetcher } from "./Toast";
@@ -80,23 +81,13 @@ export function FolderCard({
               <>
                 <MenuButton onSelect={() => (close(), setOpen("rename"))}>Renommer</MenuButton>
                 <MenuButton onSelect={() => (close(), setOpen("move"))}>Déplacer</MenuButton>
-                <MenuButton
-                  onSelect={() => {
-                    close();
-                    fetcher.submit({ intent: "duplicateFolder", folderId: folder.id }, { method: "post" });
-                  }}
-                >
+                <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "duplicateFolder", ...hidden }}>
                   Dupliquer
-                </MenuButton>
+                </IntentMenuButton>
                 {parentId !== null ? (
-                  <MenuButton
-                    onSelect={() => {
-                      close();
-                      fetcher.submit({ intent: "rootFolder", folderId: folder.id }, { method: "post" });
-                    }}
-                  >
+                  <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "rootFolder", ...hidden }}>
                     Renvoyer à la racine
-                  </MenuButton>
+                  </IntentMenuButton>
                 ) : null}
                 <MenuButton danger onSelect={() => (close(), setOpen("delete"))}>
                   Supprimer
@@ -105,10 +96,7 @@ export function FolderCard({
             )}
           </Menu>
         </div>
-        <p className="card-meta">
-          {contents}
-          {owner ? <span className="owner-badge">MJ : {owner}</span> : null}
-        </p>
+        <CardMeta owner={owner}>{contents}</CardMeta>
       </div>
 
       <NameDialog

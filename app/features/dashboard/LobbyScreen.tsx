@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { dashboardUrl } from "@common/dashboard/format";
 import { megabytes, PICTURE_MAX_BYTES } from "@common/rules";
@@ -6,6 +5,7 @@ import { Icon } from "./Icon";
 import { Shell } from "./Shell";
 import { ToastProvider, useActionFetcher } from "./Toast";
 import type { Side } from "@common/dashboard/types";
+import { BackTitle } from "./BackTitle";
 
 export type LobbyData = {
   side: Side;
@@ -19,7 +19,7 @@ const SOURCE = {
   default: "Photo par défaut",
 } as const;
 
-/** 'Mettre à jour la photo du Lobby' (spec §2): the current picture and an upload form. */
+/** 'Mettre à jour la photo du Lobby': the current picture and an upload form. */
 export function LobbyScreen({ data }: { data: LobbyData }) {
   return (
     <ToastProvider>
@@ -53,12 +53,7 @@ function LobbyForm({ data }: { data: LobbyData }) {
 
   return (
     <main className="dash-main narrow" id="contenu">
-      <div className="folder-title">
-        <Link to={dashboardUrl(data.side)} className="button button-small button-secondary">
-          <Icon name="back" /> Retour
-        </Link>
-        <h1>Photo du Lobby</h1>
-      </div>
+      <BackTitle back={dashboardUrl(data.side)}>Photo du Lobby</BackTitle>
       <p className="screen-lead">
         Elle s'affiche en fond de l'écran d'accueil de vos parties, derrière le code et le QR code.
         {data.side === "admin" ? " Les maîtres du jeu qui n'ont pas choisi la leur voient la vôtre." : null}

@@ -1,10 +1,11 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { ActionResult, Side } from "@common/dashboard/types";
+import { FieldError } from "./FieldError";
 
 const REQUIRED = "Tous les champs sont obligatoires";
 
-/** Spec §2: 'Mail' on the admin login, 'Identifiant' on the MJ one; '...' while it checks. */
+/** 'Mail' on the admin login, 'Identifiant' on the MJ one; '...' while it checks. */
 export function LoginForm({ side }: { side: Side }) {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
@@ -60,11 +61,7 @@ export function LoginForm({ side }: { side: Side }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${ids}-error` : undefined}
           />
-          {error ? (
-            <p id={`${ids}-error`} className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} id={`${ids}-error`} />
           <button type="submit" className="button" disabled={busy}>
             {busy ? "..." : "Connexion"}
           </button>

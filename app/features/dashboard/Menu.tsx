@@ -1,3 +1,4 @@
+import type { FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Icon } from "./Icon";
 
@@ -73,5 +74,29 @@ export function MenuButton({
     <button type="button" data-menu-item className={danger ? "menu-item danger" : "menu-item"} onClick={onSelect}>
       {children}
     </button>
+  );
+}
+
+/** A menu entry that closes the menu and posts one intent (with the card's own fields) at once. */
+export function IntentMenuButton({
+  close,
+  fetcher,
+  fields,
+  children,
+}: {
+  close: () => void;
+  fetcher: FetcherWithComponents<unknown>;
+  fields: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    <MenuButton
+      onSelect={() => {
+        close();
+        fetcher.submit(fields, { method: "post" });
+      }}
+    >
+      {children}
+    </MenuButton>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { FetcherWithComponents } from "@remix-run/react";
-import { Dialog } from "./Dialog";
+import { Dialog, DialogActions } from "./Dialog";
 
 /** The folder chooser of 'Déplacer'. */
 export function MoveDialog({
@@ -46,14 +46,7 @@ export function MoveDialog({
               </option>
             ))}
           </select>
-          <div className="dialog-actions">
-            <button type="button" className="button button-secondary" onClick={onClose}>
-              Annuler
-            </button>
-            <button type="submit" className="button">
-              Déplacer
-            </button>
-          </div>
+          <DialogActions onCancel={onClose} submitLabel="Déplacer" />
         </fetcher.Form>
       )}
     </Dialog>

@@ -1,7 +1,8 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useId, useState } from "react";
 import { FOLDER_NAME_MAX } from "@common/rules";
-import { Dialog } from "./Dialog";
+import { Dialog, DialogActions } from "./Dialog";
+import { FieldError } from "./FieldError";
 
 /** 'Créer un dossier' and 'Renommer': one required name. */
 export function NameDialog({
@@ -64,19 +65,8 @@ export function NameDialog({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        {error ? (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Annuler
-          </button>
-          <button type="submit" className="button">
-            {submitLabel}
-          </button>
-        </div>
+        <FieldError error={error} id={errorId} />
+        <DialogActions onCancel={onClose} submitLabel={submitLabel} />
       </fetcher.Form>
     </Dialog>
   );

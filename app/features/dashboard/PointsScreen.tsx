@@ -1,15 +1,15 @@
-import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { RING_COLORS } from "@common/rules";
-import { Icon } from "./Icon";
 import { Shell } from "./Shell";
 import { ToastProvider, useActionFetcher } from "./Toast";
+import { FieldError } from "./FieldError";
+import { BackTitle } from "./BackTitle";
 
 export type PointsData = { accountName: string; points: number[]; radii: number[] };
 
 const REQUIRED = "Tous les champs sont obligatoires";
 
-/** 'Modifier les points des couronnes de la cible' (spec §2, admin only). */
+/** 'Modifier les points des couronnes de la cible' (admin only; docs/game-rules.md, Scoring). */
 export function PointsScreen({ data }: { data: PointsData }) {
   return (
     <ToastProvider>
@@ -26,12 +26,7 @@ function PointsForm({ data }: { data: PointsData }) {
   const busy = fetcher.state !== "idle";
   return (
     <main className="dash-main narrow" id="contenu">
-      <div className="folder-title">
-        <Link to="/pres" className="button button-small button-secondary">
-          <Icon name="back" /> Retour
-        </Link>
-        <h1>Modifier les points des couronnes de la cible</h1>
-      </div>
+      <BackTitle back="/pres">Modifier les points des couronnes de la cible</BackTitle>
       <p className="screen-lead">
         Une réponse dans une couronne gagne ses points, plus les points de rapidité. Hors de la cible, elle ne gagne rien.
         Les parties déjà lancées gardent leurs points.
@@ -90,11 +85,7 @@ function PointsForm({ data }: { data: PointsData }) {
               ))}
             </tbody>
           </table>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FieldError error={error} />
           <button type="submit" className="button" disabled={busy}>
             {busy ? "..." : "Sauvegarder"}
           </button>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
+import { CardMeta } from "./CardMeta";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { launchUrl, moveTargets, plural, watchUrl } from "@common/dashboard/format";
 import { MSG } from "@common/messages";
@@ -15,7 +16,7 @@ import {
   type LaunchOptions,
 } from "@common/rules";
 import { Icon } from "./Icon";
-import { Menu, MenuButton } from "./Menu";
+import { IntentMenuButton, Menu, MenuButton } from "./Menu";
 import { MoveDialog } from "./MoveDialog";
 import { useActionFetcher } from "./Toast";
 import type { QuizCardData, Side, TreeFolder } from "@common/dashboard/types";
@@ -68,7 +69,7 @@ export function QuizCard({
       await navigator.clipboard.writeText(watchUrl(location.origin, quiz.uniqueName));
       setCopied(true);
     } catch (error) {
-      // Spec §8: a clipboard failure is only logged.
+      // A clipboard failure is only logged: the link stays on screen to copy by hand.
       console.error(error);
     }
   };
@@ -93,24 +94,14 @@ export function QuizCard({
                     Éditer
                   </Link>
                 ) : null}
-                <MenuButton
-                  onSelect={() => {
-                    close();
-                    fetcher.submit({ intent: "duplicateQuiz", quiz: quiz.uniqueName }, { method: "post" });
-                  }}
-                >
+                <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "duplicateQuiz", ...hidden }}>
                   Dupliquer
-                </MenuButton>
+                </IntentMenuButton>
                 <MenuButton onSelect={() => (close(), setOpen("move"))}>Déplacer</MenuButton>
                 {quiz.folderId !== null ? (
-                  <MenuButton
-                    onSelect={() => {
-                      close();
-                      fetcher.submit({ intent: "rootQuiz", quiz: quiz.uniqueName }, { method: "post" });
-                    }}
-                  >
+                  <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "rootQuiz", ...hidden }}>
                     Renvoyer à la racine
-                  </MenuButton>
+                  </IntentMenuButton>
                 ) : null}
                 <MenuButton danger onSelect={() => (close(), setOpen("delete"))}>
                   Supprimer
@@ -119,10 +110,7 @@ export function QuizCard({
             )}
           </Menu>
         </div>
-        <p className="card-meta">
-          {plural(quiz.questionCount, "question", "questions")}
-          {owner ? <span className="owner-badge">MJ : {owner}</span> : null}
-        </p>
+        <CardMeta owner={owner}>{plural(quiz.questionCount, "question", "questions")}</CardMeta>
 
         {quiz.finished ? (
         <fieldset className="launch">

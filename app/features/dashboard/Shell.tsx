@@ -5,8 +5,9 @@ import { Icon } from "./Icon";
 import type { Side } from "@common/dashboard/types";
 
 /**
- * The frame of every workshop screen: brand, the account's tools (spec §2 buttons), who is
- * connected. Admin-only tools appear for the admin only; the server refuses them to MJs anyway.
+ * The frame of every workshop screen: brand, the account's tools (docs/architecture.md, Who may
+ * call what), who is connected. Admin-only tools appear for the admin only; the server refuses them
+ * to MJs anyway.
  */
 export function Shell({ side, accountName, children }: { side: Side; accountName: string; children: ReactNode }) {
   const admin = side === "admin";

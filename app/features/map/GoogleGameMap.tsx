@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { boundsCenter } from "@common/projection";
 import { listenForAuthFailure, reportGoogleTrouble } from "./google-status";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes } from "./help-target";
+import { boundsKey, useLatest } from "./camera";
 import { HtmlMarker } from "./HtmlMarker";
 import { MAP_MSG } from "./messages";
 import { OfflineMap } from "./OfflineMap";
@@ -174,11 +175,10 @@ function useMapZoom(): number | null {
 
 function ZoomReporter({ onZoomChange }: { onZoomChange: (zoom: number) => void }) {
   const zoom = useMapZoom();
-  const report = useRef(onZoomChange);
-  report.current = onZoomChange;
+  const report = useLatest(onZoomChange);
   useEffect(() => {
     if (zoom !== null) report.current(Math.round(zoom));
-  }, [zoom]);
+  }, [zoom, report]);
   return null;
 }
 
@@ -205,8 +205,6 @@ function HelpTargetLines({ zone }: { zone: NonNullable<GameMapProps["helpZone"]>
   );
 }
 
-const key = (b: Bounds | null | undefined) => (b ? `${b.north},${b.south},${b.east},${b.west}` : "");
-
 /** Camera changes after the first render: new bounds, centre or zoom, and the focus animation. */
 function Camera({
   bounds,
@@ -221,12 +219,9 @@ function Camera({
 }) {
   const map = useMap();
   const first = useRef({ bounds: true, view: true, focus: true });
-  // Screens pass new objects on every render: the effects run when the values change (the
-  // keys below) and read the latest objects here.
-  const latest = useRef({ bounds, focus });
-  latest.current = { bounds, focus };
-  const boundsKey = key(bounds);
-  const focusKey = key(focus);
+  const latest = useLatest({ bounds, focus });
+  const boundsChange = boundsKey(bounds);
+  const focusChange = boundsKey(focus);
   const centerLat = center?.lat;
   const centerLng = center?.lng;
 
@@ -238,7 +233,7 @@ function Camera({
     }
     const { bounds, focus } = latest.current;
     if (!focus) map.fitBounds(bounds, 0);
-  }, [map, boundsKey]);
+  }, [map, boundsChange, latest]);
 
   useEffect(() => {
     if (!map) return;
@@ -262,7 +257,7 @@ function Camera({
     map.panTo(boundsCenter(target));
     const timer = setTimeout(() => map.fitBounds(target, 0), 450);
     return () => clearTimeout(timer);
-  }, [map, focusKey]);
+  }, [map, focusChange, latest]);
 
   return null;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { KeyboardEvent, PointerEvent as ReactPointerEvent } from "react";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes, helpTargetSvgPath } from "./help-target";
+import { boundsKey, useLatest } from "./camera";
 import { MapIcon } from "./MapPin";
 import { MarkerBody } from "./MarkerBody";
 import {
@@ -26,9 +27,10 @@ import type { Bounds, GameMapProps } from "./types";
 import { useViewAnimation } from "./useViewAnimation";
 
 /**
- * The map without Google (DESIGN §7): no key, or Google failed to load. It projects its view
- * bounds linearly onto its box (projection.ts), takes taps, the keyboard, wheel and pinch, and
- * draws the same things as the Google rendering: markers, rings, rectangles, the help target.
+ * The map without Google (docs/architecture.md, The map): no key, or Google failed to load. It
+ * projects its view bounds linearly onto its box (projection.ts), takes taps, the keyboard, wheel
+ * and pinch, and draws the same things as the Google rendering: markers, rings, rectangles, the
+ * help target.
  */
 
 const VB = 1000; // SVG layers use a 1000 x 1000 viewBox stretched over the box.
@@ -69,8 +71,7 @@ export function OfflineMap({
   notice?: string;
 }) {
   const limit = restrict ? bounds : null;
-  const limitRef = useRef(limit);
-  limitRef.current = limit;
+  const limitRef = useLatest(limit);
   const [view, setViewState] = useState<Bounds>(focus ?? bounds);
   const viewRef = useRef(view);
   const setView = useCallback((b: Bounds) => {
@@ -103,10 +104,8 @@ export function OfflineMap({
   }, []);
 
   // New bounds from the screen (wizard, next question): show them, unless a focus holds the view.
-  // The effects below run when the values change (the keys) and read the latest objects here.
-  const latest = useRef({ bounds, focus, onZoomChange });
-  latest.current = { bounds, focus, onZoomChange };
-  const boundsKey = `${bounds.north},${bounds.south},${bounds.east},${bounds.west}`;
+  const latest = useLatest({ bounds, focus, onZoomChange });
+  const boundsChange = boundsKey(bounds);
   const firstBounds = useRef(true);
   useEffect(() => {
     if (firstBounds.current) {
@@ -118,10 +117,10 @@ export function OfflineMap({
       cancel();
       setView(bounds);
     }
-  }, [boundsKey, cancel, setView]);
+  }, [boundsChange, cancel, setView, latest]);
 
   // Focus: zoom into the sub-bounds over about a second; back to the bounds when it goes.
-  const focusKey = focus ? `${focus.north},${focus.south},${focus.east},${focus.west}` : "";
+  const focusChange = boundsKey(focus);
   const firstFocus = useRef(true);
   useEffect(() => {
     if (firstFocus.current) {
@@ -130,13 +129,13 @@ export function OfflineMap({
     }
     const { bounds, focus } = latest.current;
     animateTo(focus ?? bounds, 1000);
-  }, [focusKey, animateTo]);
+  }, [focusChange, animateTo, latest]);
 
   const zoom = approxZoom(view, widthPx);
   const roundZoom = Math.round(zoom);
   useEffect(() => {
     latest.current.onZoomChange?.(roundZoom);
-  }, [roundZoom]);
+  }, [roundZoom, latest]);
 
   const boxPoint = (clientX: number, clientY: number): BoxPoint => {
     const rect = boxRef.current!.getBoundingClientRect();
@@ -231,7 +230,7 @@ export function OfflineMap({
     };
     el.addEventListener("wheel", onWheel, { passive: false });
     return () => el.removeEventListener("wheel", onWheel);
-  }, [cancel, setView]);
+  }, [cancel, setView, limitRef]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
     const step = e.shiftKey ? KEY_STEP_FAST : KEY_STEP;
@@ -485,7 +484,7 @@ export function OfflineMap({
           Viseur : {formatLat(crossPos.lat, 4)}, {formatLng(crossPos.lng, 4)}
         </span>
       </p>
-      <p className="visually-hidden" aria-live="polite">
+      <p className="sr-only" aria-live="polite">
         {announce}
       </p>
     </div>

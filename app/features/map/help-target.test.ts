@@ -7,7 +7,7 @@ const HALF_LAT = 250 / METRES_PER_DEGREE;
 const HALF_LNG = 250 / (METRES_PER_DEGREE * Math.cos(Math.PI / 4));
 const ZONE = { lat1: 45 - HALF_LAT, lon1: 5 - HALF_LNG, lat2: 45 + HALF_LAT, lon2: 5 + HALF_LNG };
 
-describe("help target (spec §2)", () => {
+describe("help target over the help rectangle", () => {
   it("draws lines max(5, 10 - zoom) wide", () => {
     expect(helpTargetLineWidth(0)).toBe(10);
     expect(helpTargetLineWidth(3)).toBe(7);

@@ -2,7 +2,7 @@ import { METRES_PER_DEGREE, project } from "@common/projection";
 import type { Bounds, HelpZone, LatLng } from "./types";
 
 /**
- * The help target of spec §2 ("Player map behaviour"): over the help rectangle, a magenta target
+ * The help target (docs/game-rules.md, Help zones): over the help rectangle, a magenta target
  * of two concentric circles and 8 radial lines, line width max(5, 10 - zoom). The geometry is
  * computed once here in latitude/longitude; Google draws it as polylines, the offline map as SVG
  * paths, so both show the same target.

@@ -1,7 +1,8 @@
 /**
  * The one map API every screen uses (wizard, player, presenter results, public pages).
  * GameMap renders Google Maps when a key is configured and loads, and the offline map
- * otherwise (DESIGN §7); both take the same props and look alike in what they show.
+ * otherwise (docs/architecture.md, The map); both take the same props and look alike in what they
+ * show.
  */
 export type { Bounds, HelpZone, LatLng } from "@common/protocol";
 import type { Bounds, HelpZone, LatLng } from "@common/protocol";

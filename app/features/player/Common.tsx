@@ -41,7 +41,7 @@ const MEDAL_COLORS: Record<number, { fill: string; rim: string }> = {
 };
 
 /**
- * Spec §9 medals for positions 1 to 3 (🥇🥈🥉), drawn rather than typed: phones and screens
+ * Medals for positions 1 to 3 (🥇🥈🥉), drawn rather than typed: phones and screens
  * without an emoji font would show empty boxes.
  */
 export function Medal({ rank }: { rank: number }) {

@@ -14,13 +14,17 @@ import { clearToken, saveToken } from "./token";
 import { PlayerScreen, Spinner } from "./Common";
 import { ReconnectOverlay } from "./ReconnectOverlay";
 import { FatalScreen, ReloadScreen } from "./Screens";
+import { BrandName } from "~/features/public/BrandName";
 
 /** Time to read why the page reloads. */
 const RELOAD_DELAY_MS = 1_500;
 
 const colorName = (c: ColorKey) => c.charAt(0).toUpperCase() + COLORS[c].masculine.slice(1);
 
-/** Spec §2 "Player: pseudo selection": colour, then fruit; the room settles every race. */
+/**
+ * Pseudo selection (docs/game-rules.md, Pseudos and teams): colour, then fruit; the room settles
+ * every race.
+ */
 export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(pseudoReducer, initialPseudoState);
@@ -97,14 +101,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
           })}
         </div>
         <Alert text={state.alert} innerRef={alertRef} />
-        <button
-          type="button"
-          className="button pl-button pl-validate"
-          disabled={state.waiting}
-          onClick={() => dispatch({ type: "validateColor" })}
-        >
-          {state.waiting ? "Vérification…" : "Valider"}
-        </button>
+        <ValidateButton waiting={state.waiting} onClick={() => dispatch({ type: "validateColor" })} />
       </>
     );
   } else {
@@ -151,14 +148,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
           )}
         </p>
         <Alert text={state.alert} innerRef={alertRef} />
-        <button
-          type="button"
-          className="button pl-button pl-validate"
-          disabled={state.waiting}
-          onClick={() => dispatch({ type: "validateFruit" })}
-        >
-          {state.waiting ? "Vérification…" : "Valider"}
-        </button>
+        <ValidateButton waiting={state.waiting} onClick={() => dispatch({ type: "validateFruit" })} />
         <button
           type="button"
           className="pl-link"
@@ -175,7 +165,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
     <PlayerScreen className="pl-join">
       <p className="pl-room">
         <span className="pl-brand-small">
-          Rep<span className="brand-pin">è</span>re
+          <BrandName />
         </span>
         <span>Salle {room}</span>
       </p>
@@ -187,6 +177,15 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
       {body}
       {reconnecting ? <ReconnectOverlay /> : null}
     </PlayerScreen>
+  );
+}
+
+/** 'Valider' for the colour or the fruit; while the room checks the choice, it says so and waits. */
+function ValidateButton({ waiting, onClick }: { waiting: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="button pl-button pl-validate" disabled={waiting} onClick={onClick}>
+      {waiting ? "Vérification…" : "Valider"}
+    </button>
   );
 }
 

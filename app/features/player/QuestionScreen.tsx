@@ -21,7 +21,10 @@ type Props = {
   onAnswer: () => void;
 };
 
-/** Spec §2 "Question": the full-screen map, points still to win on top, 'Répondre' after a tap. */
+/**
+ * The question screen (docs/game-rules.md, Phone screens): the full-screen map, points still to win
+ * on top, 'Répondre' after a tap.
+ */
 export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, tap, sending, notice, onTap, onAnswer }: Props) {
   const timeUp = useTimeUp(clock);
   // The map only re-renders when the marker moves, not at every tick of the bar.
@@ -72,7 +75,7 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, ta
   );
 }
 
-/** Points of speed still to win, redrawn every 100 ms (spec §4), 1 decimal (spec §9). */
+/** Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings). */
 function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -1,4 +1,7 @@
-/** Over the last screen while the room cannot hear us: never a dead screen (DESIGN §4). */
+/**
+ * Over the last screen while the room cannot hear us: never a dead screen (docs/game-rules.md,
+ * Disconnections and reconnections).
+ */
 export function ReconnectOverlay() {
   return (
     <div className="pl-overlay" role="alertdialog" aria-modal="true" aria-labelledby="pl-reconnect">

@@ -4,6 +4,7 @@ import { teamName } from "@common/rules";
 import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, pointsWord } from "./format";
 import type { Me } from "./play-state";
 import { HomeLink, MarkerImage, Medal, PlayerScreen, RankBadge, Spinner } from "./Common";
+import { BrandName } from "~/features/public/BrandName";
 
 export function LoadingScreen({ pseudo, notice }: { pseudo?: string | null; notice?: string | null }) {
   return (
@@ -143,12 +144,12 @@ function RankingRow({ line, mine }: { line: RankingLine; mine: boolean }) {
       <MarkerImage marker={line.marker} size={32} />
       <span className="pl-row-pseudo">
         {line.pseudo}
-        {mine ? <span className="pl-sr"> (vous)</span> : null}
+        {mine ? <span className="sr-only"> (vous)</span> : null}
       </span>
       <span className="pl-row-points">
         {formatDecimal(line.points, 2)}
         <span aria-hidden="true"> pts</span>
-        <span className="pl-sr"> {pointsWord(line.points)}</span>
+        <span className="sr-only"> {pointsWord(line.points)}</span>
       </span>
     </li>
   );
@@ -193,7 +194,7 @@ export function FatalScreen({ message }: { message: string }) {
   return (
     <PlayerScreen className="pl-center">
       <h1 className="brand pl-brand">
-        Rep<span className="brand-pin">è</span>re
+        <BrandName />
       </h1>
       <p className="pl-alert" role="alert">
         {message}

@@ -1,5 +1,5 @@
 /**
- * How the phone writes numbers (spec §9: 2 decimals in results, 1 in the progress bar), the
+ * How the phone writes numbers (2 decimals in results, 1 in the progress bar), the
  * French way: decimal comma, narrow no-break space between thousands.
  */
 
@@ -41,7 +41,7 @@ const MEDALS: Record<number, { emoji: string; label: string }> = {
   3: { emoji: "🥉", label: "Médaille de bronze" },
 };
 
-/** Medals for positions 1 to 3 (spec §9), nothing below. */
+/** Medals for positions 1 to 3 (docs/game-rules.md, Display formats), nothing below. */
 export function medalOf(rank: number): { emoji: string; label: string } | null {
   return MEDALS[rank] ?? null;
 }

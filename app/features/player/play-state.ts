@@ -1,6 +1,7 @@
 /**
- * What the phone shows on /play/{room}, as a pure reducer of the room's messages (spec §4
- * "Player": loading -> lobby -> starting -> question -> answered -> endQuestion -> ... -> endGame).
+ * What the phone shows on /play/{room}, as a pure reducer of the room's messages
+ * (docs/game-rules.md, Phone screens: loading -> lobby -> starting -> question -> answered ->
+ * endQuestion -> ... -> endGame).
  * Times come in with the action (`now`, the page's monotonic clock) so the reducer stays pure;
  * the page does the side effects (socket, storage, navigation) from the state it returns.
  */
@@ -217,6 +218,8 @@ function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState 
   }
 }
 
-/** The kick reasons that end the game for this phone (spec §4): back home. */
+/**
+ * The kick reasons that end the game for this phone (docs/game-rules.md, Phone screens): back home.
+ */
 export const goesHome = (reason: KickReason) => reason !== "kick";
 

@@ -1,5 +1,5 @@
 /**
- * The pseudo screen of /join/{room} (spec §2 "Player: pseudo selection", §4, §5) as a pure
+ * The pseudo screen of /join/{room} (docs/game-rules.md, Pseudos and teams) as a pure
  * reducer: colour step, then fruit step, with the other phones' choices arriving live. The room
  * decides every race; this only keeps the buttons honest and says what happened in French.
  */

@@ -1,29 +1,42 @@
 import { Form } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import type { PresEndGame, RankingLine, TeamResult } from "@common/protocol";
 import { formatPoints } from "./format";
 import { colorHex, inkOn } from "./players";
 import { PlayerMarker } from "./PlayerMarker";
 import { PlayerRows, TeamRows } from "./Ranking";
+import { afterEndPage, clampPage, columnsOf, END_COLUMN, END_LAYOUT, END_PAGE_MS, pageRanges, rangeLabel } from "./ranking-pages";
+import { useFullRanking } from "./useFullRanking";
 
 type Step = { rank: number; key: string; name: string; points: number; picture: React.ReactNode; detail?: string };
-
-/** Ranks 4 to 13 below the podium, in two columns of five: what a 1080p screen holds. */
-const REST_COLUMN = 5;
-const REST_LINES = 2 * REST_COLUMN;
 
 /** Podium places drawn left to right: 2nd, 1st, 3rd. */
 const ORDER = [1, 0, 2];
 
 /**
- * End of the game (spec §2 endGame): 'Fin de la Partie', a podium of the top three (teams in
- * team mode), the list from rank 4, and 'Nouvelle partie' (closes the room, back to the
- * dashboard).
+ * End of the game (docs/game-rules.md, Presenter steps, endGame): 'Fin de la Partie', a podium of
+ * the top three (teams in team mode), the list from rank 4 in pages that go round through every
+ * player (the whole ranking comes over HTTP, the socket brings only the top), and 'Nouvelle partie'
+ * (closes the room, back to the dashboard).
  */
 export function EndGameView({ endGame, room, error }: { endGame: PresEndGame; room: string; error?: string | null }) {
   const teams = endGame.team_results;
   const steps: Step[] = teams ? teams.slice(0, 3).map(teamStep) : endGame.ranking.slice(0, 3).map(playerStep);
-  const restPlayers = endGame.ranking.slice(3, 3 + REST_LINES);
+  const full = useFullRanking(room, teams ? null : "end", "over");
+  const rest = (full ?? endGame.ranking).slice(3);
+  const pages = pageRanges(rest.length, END_LAYOUT);
+  const [page, setPage] = useState(0);
+  const shown = clampPage(page, pages.length);
+  useEffect(() => {
+    if (pages.length <= 1) return;
+    const id = window.setTimeout(() => setPage(afterEndPage(shown, pages.length)), END_PAGE_MS);
+    return () => window.clearTimeout(id);
+  }, [shown, pages.length]);
+  const range = pages[shown] ?? { from: 0, to: 0 };
+  const restPlayers = rest.slice(range.from, range.to);
   const restTeams = teams ? teams.slice(3) : [];
+  // Only the socket's top arrived: say how many are not listed.
+  const missing = shown === pages.length - 1 ? endGame.playersCount - 3 - rest.length : 0;
 
   return (
     <div className={`pres-end${(teams ? restTeams.length : restPlayers.length) === 0 ? " is-short" : ""}`}>
@@ -55,16 +68,25 @@ export function EndGameView({ endGame, room, error }: { endGame: PresEndGame; ro
           </section>
         ) : null
       ) : restPlayers.length > 0 ? (
-        <section className="end-rest" aria-label="Suite du classement">
-          <div className={`ranking-columns cols-${restPlayers.length > REST_COLUMN ? 2 : 1}`}>
-            <PlayerRows lines={restPlayers.slice(0, REST_COLUMN)} showQuestion={false} />
-            {restPlayers.length > REST_COLUMN ? (
-              <PlayerRows lines={restPlayers.slice(REST_COLUMN)} showQuestion={false} />
-            ) : null}
+        <section className="end-rest" aria-label="Suite du classement" data-page={shown + 1} data-pages={pages.length}>
+          <div className={`ranking-columns cols-${rest.length > END_COLUMN ? 3 : 1}`}>
+            {columnsOf(restPlayers, END_COLUMN).map((col, i) => (
+              <PlayerRows key={i} lines={col} showQuestion={false} markerSize={44} />
+            ))}
           </div>
         </section>
       ) : null}
       <Form method="post" className="end-actions">
+        {!teams && pages.length > 1 ? (
+          <p className="end-page" data-testid="end-page">
+            {rangeLabel(restPlayers)} · page {shown + 1}/{pages.length}
+          </p>
+        ) : null}
+        {missing > 0 ? (
+          <p className="end-page">
+            {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
+          </p>
+        ) : null}
         <input type="hidden" name="intent" value="close" />
         <input type="hidden" name="room" value={room} />
         {error ? (

@@ -12,9 +12,9 @@ import { PlayerMarker } from "./PlayerMarker";
 const CROWDED = 24;
 
 /**
- * Lobby (spec §2): the join code in two halves, the QR code of the play page, the address to
- * type, the lobby picture, the players as they arrive (one column per team in team mode), the
- * capacity, a kick button per player, and 'Lancer la partie'.
+ * Lobby (docs/game-rules.md, Presenter steps): the join code in two halves, the QR code of the play
+ * page, the address to type, the lobby picture, the players as they arrive (one column per team in
+ * team mode), the capacity, a kick button per player, and 'Lancer la partie'.
  */
 export function LobbyView({
   room,

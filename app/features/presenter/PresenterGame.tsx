@@ -2,7 +2,6 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
 import type { PlayerListEntry, ServerMessage } from "@common/protocol";
 import { ERROR_MESSAGES } from "@common/protocol";
-import { AUTO_ADVANCE_MS } from "@common/rules";
 import { questionPageUrl } from "./format";
 import { readResume, writeResume } from "./resume";
 import {
@@ -15,10 +14,12 @@ import { EndGameView } from "./EndGameView";
 import { LockButton, LockIcon } from "./LockButton";
 import { LobbyView } from "./LobbyView";
 import { QuestionView } from "./QuestionView";
+import { afterQuestionPage, clampPage, pageRanges, QUESTION_LAYOUT, QUESTION_TEAM_LAYOUT, questionPageMs } from "./ranking-pages";
 import { RankingView } from "./RankingView";
 import { ResultsMapView } from "./ResultsMapView";
 import { StartingView } from "./StartingView";
 import { useGameSounds } from "./useGameSounds";
+import { useFullRanking } from "./useFullRanking";
 import { usePresenterSocket } from "./usePresenterSocket";
 
 export interface PresenterGameProps {
@@ -80,27 +81,46 @@ export function PresenterGame(props: PresenterGameProps) {
   useEffect(() => {
     if (resultsIndex === null) return;
     if (state.step === "resultsQuestion_classement")
-      writeResume(room, { questionIndex: resultsIndex, view: "classement", paused: state.paused });
+      writeResume(room, { questionIndex: resultsIndex, view: "classement", paused: state.paused, page: state.rankingPage });
     else if (state.step === "resultsQuestion" || state.step === "endQuestion")
-      writeResume(room, { questionIndex: resultsIndex, view: "map", paused: false });
-  }, [room, resultsIndex, state.step, state.paused]);
+      writeResume(room, { questionIndex: resultsIndex, view: "map", paused: false, page: 0 });
+  }, [room, resultsIndex, state.step, state.paused, state.rankingPage]);
 
-  // ---- automatic advance 5 s after the ranking appears, unless paused
-  const [advanceAt, setAdvanceAt] = useState<number | null>(null);
+  // ---- the whole ranking, fetched while the map plays, paged after it
+  const inReveal = state.step === "endQuestion" || state.step === "resultsQuestion" || state.step === "resultsQuestion_classement";
+  const fullRanking = useFullRanking(room, inReveal && resultsIndex !== null ? `q${resultsIndex}` : null, "reveal");
+  const rankingLines = fullRanking ?? state.results?.results ?? [];
+  const rankingPages = pageRanges(rankingLines.length, state.results?.team_results ? QUESTION_TEAM_LAYOUT : QUESTION_LAYOUT);
+  const pageCount = rankingPages.length;
+  const page = clampPage(state.rankingPage, pageCount);
+
+  // ---- each page stays a while (the first one 5 s), then the next page, then the next question
+  // The clock belongs to one page of one question: a stale one never turns the next page early.
   const onRanking = state.step === "resultsQuestion_classement";
+  const pageKey = onRanking ? `${resultsIndex}:${page}` : null;
+  const [pageClock, setPageClock] = useState<{ key: string; endsAt: number } | null>(null);
   useEffect(() => {
-    setAdvanceAt(onRanking ? performance.now() + AUTO_ADVANCE_MS : null);
-  }, [onRanking, resultsIndex]);
+    setPageClock(pageKey === null ? null : { key: pageKey, endsAt: performance.now() + questionPageMs(page) });
+  }, [pageKey, page]);
+  const pageEndsAt = pageClock !== null && pageClock.key === pageKey ? pageClock.endsAt : null;
   const advance = useCallback(() => {
     if (send({ type: "pres_nextQuestion" })) dispatch({ type: "advance" });
     else dispatch({ type: "error", message: OFFLINE_MESSAGE });
   }, [send]);
-  const canAuto = onRanking && !state.paused && !state.advanceRequested && advanceAt !== null;
+  const turnPage = useCallback(
+    (resume: boolean) => {
+      const next = afterQuestionPage(page, pageCount);
+      if (next === "advance") advance();
+      else dispatch({ type: "showPage", page: next.page, resume });
+    },
+    [page, pageCount, advance],
+  );
+  const canAuto = onRanking && !state.paused && !state.advanceRequested && pageEndsAt !== null;
   useEffect(() => {
-    if (!canAuto || state.connection !== "open" || advanceAt === null) return;
-    const id = window.setTimeout(advance, Math.max(0, advanceAt - performance.now()));
+    if (!canAuto || state.connection !== "open" || pageEndsAt === null) return;
+    const id = window.setTimeout(() => turnPage(false), Math.max(0, pageEndsAt - performance.now()));
     return () => window.clearTimeout(id);
-  }, [canAuto, state.connection, advanceAt, advance]);
+  }, [canAuto, state.connection, pageEndsAt, turnPage]);
 
   // ---- lobby actions
   const start = useCallback(() => {
@@ -179,11 +199,15 @@ export function PresenterGame(props: PresenterGameProps) {
     body = (
       <RankingView
         results={state.results}
+        lines={rankingLines}
+        pages={rankingPages}
+        page={page}
         paused={state.paused}
         advanceRequested={state.advanceRequested}
-        advanceAt={canAuto ? advanceAt : null}
+        pageEndsAt={canAuto ? pageEndsAt : null}
         onPause={() => dispatch({ type: "pause" })}
-        onNext={advance}
+        onNextPage={() => turnPage(true)}
+        onAdvance={advance}
         onPhotoMap={openPhotoMap}
       />
     );

@@ -37,8 +37,9 @@ export function PresenterPage() {
 }
 
 /**
- * 'loading' (spec §2): the launch is a POST (it uses one of the MJ's games), sent by script at
- * once; without script the button sends it. A refusal is shown with the way back.
+ * 'loading' (docs/architecture.md, Launching a game): the launch is a POST (it uses one of the MJ's
+ * games), sent by script at once; without script the button sends it. A refusal is shown with the
+ * way back.
  */
 function LaunchScreen({ error, dashboard }: { error: string | null; dashboard: string }) {
   const action = useActionData<{ error?: string }>();

@@ -11,9 +11,10 @@ import { useNow } from "./useNow";
 const AXIS_ROWS = 3;
 
 /**
- * A question running (spec §2, §4): 'Question n/N', the picture large, the countdown bar and
- * the points still to win (refreshed every 100 ms), 'N/M ont répondu', and the players'
- * markers along the answer-time axis as they answer. Calls `onWarning` 10 s before the end.
+ * A question running (docs/game-rules.md, Presenter steps): 'Question n/N', the picture large, the
+ * countdown bar and the points still to win (refreshed every 100 ms), 'N/M ont répondu', and the
+ * players' markers along the answer-time axis as they answer. Calls `onWarning` 10 s before the
+ * end.
  */
 export function QuestionView({
   question,

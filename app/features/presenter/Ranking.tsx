@@ -32,7 +32,15 @@ export function RankBadge({ rank }: { rank: number }) {
 const MEDAL_NAMES = ["Médaille d'or", "Médaille d'argent", "Médaille de bronze"];
 
 /** Players' ranking rows: rank, marker, pseudo, points of the question, total, rank change. */
-export function PlayerRows({ lines, showQuestion }: { lines: RankingLine[]; showQuestion: boolean }) {
+export function PlayerRows({
+  lines,
+  showQuestion,
+  markerSize = 52,
+}: {
+  lines: RankingLine[];
+  showQuestion: boolean;
+  markerSize?: number;
+}) {
   return (
     <table className="ranking-table">
       <thead className="sr-only">
@@ -51,7 +59,7 @@ export function PlayerRows({ lines, showQuestion }: { lines: RankingLine[]; show
               <RankBadge rank={l.rank} />
             </td>
             <td className="ranking-player">
-              <PlayerMarker marker={l.marker} pseudo={l.pseudo} size={52} />
+              <PlayerMarker marker={l.marker} pseudo={l.pseudo} size={markerSize} />
               <span className="ranking-pseudo">{l.pseudo}</span>
             </td>
             {showQuestion ? (

@@ -1,58 +1,71 @@
-import type { PresResults } from "@common/protocol";
+import type { PresResults, RankingLine } from "@common/protocol";
+import { clampPage, columnsOf, PAGE_COLUMN, type PageRange, QUESTION_COLUMN, rangeLabel } from "./ranking-pages";
 import { PlayerRows, TeamRows } from "./Ranking";
 import { useNow } from "./useNow";
 
-/** Lines that fit a 1080p screen in one or two columns. */
-const ONE_COLUMN = 8;
-const MAX_LINES = 16;
-
 /**
- * The ranking after a question (spec §2 resultsQuestion_classement): rank, marker, pseudo,
- * points with 2 decimals, rank change; teams first in team mode. 'Pause', 'Page suivante' and
- * 'Retour photo & carte'; without a pause the next question is asked for after 5 s.
+ * The ranking after a question (docs/game-rules.md, Presenter steps): rank, marker, pseudo,
+ * points with 2 decimals, rank change; teams first in team mode. The first page is the detailed
+ * top, later pages go through every other player (ranking-pages.ts), then the next question comes.
+ * 'Pause' holds the page; 'Page suivante' turns it (asks for the next question on the last one);
+ * 'Question suivante' skips the pages left; 'Retour photo & carte'.
  */
 export function RankingView({
   results,
+  lines,
+  pages,
+  page,
   paused,
   advanceRequested,
-  advanceAt,
+  pageEndsAt,
   onPause,
-  onNext,
+  onNextPage,
+  onAdvance,
   onPhotoMap,
 }: {
   results: PresResults;
+  /** The whole ranking when it arrived over HTTP, else the top the socket brought. */
+  lines: RankingLine[];
+  pages: PageRange[];
+  page: number;
   paused: boolean;
   advanceRequested: boolean;
-  /** Local clock of the automatic advance, null when it does not run. */
-  advanceAt: number | null;
+  /** Local clock when the page turns by itself, null when it does not. */
+  pageEndsAt: number | null;
   onPause: () => void;
-  onNext: () => void;
+  onNextPage: () => void;
+  onAdvance: () => void;
   onPhotoMap: () => void;
 }) {
-  const now = useNow(250, advanceAt !== null);
-  const left = advanceAt === null ? null : Math.max(0, Math.ceil((advanceAt - now) / 1000));
-  const teams = results.team_results;
-  const lines = results.results.slice(0, teams ? ONE_COLUMN : MAX_LINES);
-  const columns = !teams && lines.length > ONE_COLUMN ? [lines.slice(0, ONE_COLUMN), lines.slice(ONE_COLUMN)] : [lines];
+  const now = useNow(250, pageEndsAt !== null);
+  const left = pageEndsAt === null ? null : Math.max(0, Math.ceil((pageEndsAt - now) / 1000));
+  const shown = clampPage(page, pages.length);
+  const range = pages[shown] ?? { from: 0, to: 0 };
+  const pageLines = lines.slice(range.from, range.to);
+  const isLastPage = shown === pages.length - 1;
+  const detailed = shown === 0;
+  const teams = detailed ? results.team_results : null;
+  const columns = columnsOf(pageLines, detailed ? QUESTION_COLUMN : PAGE_COLUMN);
+  // Only the socket's top arrived: say how many are not listed rather than hide them silently.
+  const missing = isLastPage ? results.playersCount - lines.length : 0;
   const nextLabel = results.isLast ? "Résultats finaux" : "Question suivante";
   const status = advanceRequested
     ? "Chargement…"
     : paused
       ? "En pause"
-      : left !== null
-        ? `${nextLabel} dans ${left} s`
-        : "";
+      : left === null
+        ? ""
+        : isLastPage
+          ? `${nextLabel} dans ${left} s`
+          : `Page suivante dans ${left} s`;
 
   return (
-    <div className="pres-ranking">
+    <div className={`pres-ranking${detailed ? "" : " is-dense"}`} data-page={shown + 1} data-pages={pages.length}>
       <header className="ranking-bar">
         <p className="question-number">
           Question <strong>{results.questionIndex + 1}</strong>/{results.questionsNb}
         </p>
         <h1 className="ranking-title">Classement</h1>
-        <p className={`ranking-status${paused ? " is-paused" : ""}`} role="status">
-          {status}
-        </p>
       </header>
       <div className={`ranking-body${teams ? " has-teams" : ""}`}>
         {teams ? (
@@ -65,27 +78,41 @@ export function RankingView({
           <h2 id="players-title" className={teams ? undefined : "sr-only"}>
             Joueurs
           </h2>
-          <div className={`ranking-columns cols-${columns.length}`}>
+          <div className={`ranking-columns cols-${detailed ? columns.length : 3}`}>
             {columns.map((col, i) => (
-              <PlayerRows key={i} lines={col} showQuestion />
+              <PlayerRows key={i} lines={col} showQuestion={detailed} markerSize={detailed ? 52 : 40} />
             ))}
           </div>
-          {results.playersCount > lines.length ? (
+          {missing > 0 ? (
             <p className="ranking-more">
-              {results.playersCount - lines.length} autre{results.playersCount - lines.length > 1 ? "s" : ""} joueur
-              {results.playersCount - lines.length > 1 ? "s" : ""}
+              {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
             </p>
           ) : null}
         </section>
       </div>
-      <footer className="pres-actions">
+      <footer className="pres-actions ranking-actions">
+        <div className="ranking-where">
+          {pages.length > 1 ? (
+            <p className="ranking-page" data-testid="ranking-page">
+              {rangeLabel(pageLines)} <span className="ranking-page-count">· page {shown + 1}/{pages.length}</span>
+            </p>
+          ) : null}
+          <p className={`ranking-status${paused ? " is-paused" : ""}`} role="status">
+            {status}
+          </p>
+        </div>
         <button type="button" className="pres-button pres-button-ghost" onClick={onPause} disabled={paused || advanceRequested}>
           Pause
         </button>
         <button type="button" className="pres-button pres-button-ghost" onClick={onPhotoMap}>
           Retour photo &amp; carte
         </button>
-        <button type="button" className="pres-button pres-button-go" onClick={onNext} disabled={advanceRequested}>
+        {!isLastPage ? (
+          <button type="button" className="pres-button pres-button-ghost" onClick={onAdvance} disabled={advanceRequested}>
+            {nextLabel}
+          </button>
+        ) : null}
+        <button type="button" className="pres-button pres-button-go" onClick={onNextPage} disabled={advanceRequested}>
           Page suivante
         </button>
       </footer>

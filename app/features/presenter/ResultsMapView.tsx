@@ -25,8 +25,9 @@ export function zoneTitle(quiz: PresenterQuizData, zone: number): string {
 }
 
 /**
- * The results map (spec §4): the sequence of results-timeline.ts played on the map, with a
- * legend of the rings and, beside it, who has just appeared. Calls `onDone` at completion.
+ * The results map (docs/game-rules.md, The reveal): the sequence of results-timeline.ts played on
+ * the map, with a legend of the rings and, beside it, who has just appeared. Calls `onDone` at
+ * completion.
  */
 export function ResultsMapView({
   quiz,

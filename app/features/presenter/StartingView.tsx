@@ -1,6 +1,9 @@
 import { useNow } from "./useNow";
 
-/** 'Lancement' (spec §4): about 5 s before the first question, counted down. */
+/**
+ * 'Lancement' (docs/game-rules.md, Phases of a game): about 5 s before the first question, counted
+ * down.
+ */
 export function StartingView({ endsAt, quizName, questionsNb }: { endsAt: number | null; quizName: string; questionsNb: number }) {
   const now = useNow(200);
   const left = endsAt === null ? null : Math.max(0, Math.ceil((endsAt - now) / 1000));

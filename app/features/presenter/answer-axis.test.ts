@@ -3,7 +3,7 @@ import { AXIS_SLOTS, axisSlot, layoutAxis, mergeAnswers } from "./answer-axis";
 
 const a = (id: string, time: number) => ({ playerID: id, pseudo: id, marker: id, time });
 
-describe("answer-time axis (spec §9: 20 slots)", () => {
+describe("answer-time axis in 20 slots", () => {
   it("puts an answer in the slot of its time", () => {
     expect(AXIS_SLOTS).toBe(20);
     expect(axisSlot(0, 15_000)).toBe(0);

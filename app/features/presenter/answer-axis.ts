@@ -1,7 +1,8 @@
 /**
- * The answer-time axis under the question photo (spec §9): the answer time is split into 20
- * slots; each player's marker lands in the slot of its answer time, stacked upwards when
- * several answer within the same slot. Past `maxRows` a slot shows '+N' instead of more markers.
+ * The answer-time axis under the question photo (docs/game-rules.md, Presenter steps): the answer
+ * time is split into 20 slots; each player's marker lands in the slot of its answer time, stacked
+ * upwards when several answer within the same slot. Past `maxRows` a slot shows '+N' instead of
+ * more markers.
  */
 export const AXIS_SLOTS = 20;
 

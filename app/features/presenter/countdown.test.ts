@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { WARNING_BEFORE_MS } from "@common/rules";
 import { crossesWarning, questionProgress } from "./countdown";
 
-describe("question countdown (spec §4, §9)", () => {
+describe("question countdown and speed points left", () => {
   it("falls linearly from point_max_temps to 0, one decimal", () => {
     expect(questionProgress(60_000, 60_000, 5)).toEqual({ fraction: 1, points: 5, seconds: 60 });
     expect(questionProgress(30_000, 60_000, 5)).toMatchObject({ fraction: 0.5, points: 2.5, seconds: 30 });

@@ -40,7 +40,7 @@ describe("presenter formatting", () => {
   });
 });
 
-describe("presenter sounds (spec §9)", () => {
+describe("presenter sounds: files and volumes", () => {
   it("plays the right sound on each step at the right volume", () => {
     expect(stepSound("lobby", null)).toEqual({ id: 1, loop: true });
     expect(stepSound("resultsQuestion_classement", 6)).toEqual({ id: 2, loop: false });
@@ -64,7 +64,10 @@ describe("presenter resume record", () => {
       questionIndex: 2,
       view: "classement",
       paused: true,
+      page: 0,
     });
+    expect(parseResume('{"questionIndex":2,"view":"classement","paused":false,"page":7}')).toMatchObject({ page: 7 });
+    expect(parseResume('{"questionIndex":2,"view":"classement","paused":false,"page":-3}')).toMatchObject({ page: 0 });
     expect(parseResume('{"questionIndex":-1,"view":"map","paused":false}')).toBeNull();
     expect(parseResume("{oops")).toBeNull();
     expect(parseResume(null)).toBeNull();

@@ -1,4 +1,7 @@
-/** Display helpers of the presenter screen (spec §9: 2 decimals in results, 1 in progress). */
+/**
+ * Display helpers of the presenter screen: 2 decimals in results, 1 in progress
+ * (docs/game-rules.md, Display formats).
+ */
 
 /** '482913' -> '482 913': the join code read aloud in two halves. */
 export function splitRoomCode(room: string): string {
@@ -19,7 +22,7 @@ export function formatPoints1(points: number): string {
 }
 
 /**
- * Spec §2: capacity as players/(max_team x max_player or max_player). The room's own capacity
+ * Capacity as players/(max_team x max_player or max_player). The room's own capacity
  * is the truth (defined icons cap a room at 54), the factors say where it comes from.
  */
 export function capacityLabel(

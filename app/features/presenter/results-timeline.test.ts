@@ -28,7 +28,7 @@ function input(answers: TimelineInput["answers"], zones: string[][]): TimelineIn
   return { spot, bounds, targets, answers, zones, aspect: 16 / 9 };
 }
 
-describe("results map sequence (spec §4)", () => {
+describe("results map sequence", () => {
   it("shows the spot, zooms in, draws the rings, then the zones from the farthest to the nearest, 2 s apart", () => {
     // far: 5 km away (outside), a: 150 m (200 m ring), b: 10 m (20 m ring), c: 80 m (100 m ring).
     const answers = [answer("far", 0.045), answer("a", 0.00135), answer("b", 0.00009), answer("c", 0.00072)];

@@ -1,7 +1,7 @@
 /**
- * The results map sequence (spec §4), as a pure timeline: what the map shows at every instant
- * after the reveal. The screen only asks `frameAt(timeline, elapsed)` on each tick, so a test
- * can check the whole choreography without a clock or a map.
+ * The results map sequence (docs/game-rules.md, The reveal), as a pure timeline: what the map shows
+ * at every instant after the reveal. The screen only asks `frameAt(timeline, elapsed)` on each
+ * tick, so a test can check the whole choreography without a clock or a map.
  *
  *  0 s     the true spot, with a red circle around it, on the quiz's whole map;
  *  1.5 s   zoom in (GameMap focus) on the spot and every answer;

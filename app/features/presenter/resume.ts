@@ -1,12 +1,14 @@
 /**
  * What a reload of the presenter page cannot learn from the room: how far into a reveal the
- * screen was (map or ranking) and whether the ranking was paused. Kept per room in
+ * screen was (map or ranking, which page) and whether the ranking was paused. Kept per room in
  * sessionStorage (one tab's memory, survives a reload, gone with the tab).
  */
 export interface ResumeRecord {
   questionIndex: number;
   view: "map" | "classement";
   paused: boolean;
+  /** The ranking's page (0 in records written before pages existed). */
+  page: number;
 }
 
 const key = (room: string) => `repere:pres:${room}`;
@@ -15,6 +17,7 @@ export function parseResume(text: string | null): ResumeRecord | null {
   if (!text) return null;
   try {
     const v = JSON.parse(text) as Partial<ResumeRecord>;
+    const page = typeof v.page === "number" && Number.isInteger(v.page) && v.page >= 0 ? v.page : 0;
     if (
       typeof v.questionIndex === "number" &&
       Number.isInteger(v.questionIndex) &&
@@ -22,7 +25,7 @@ export function parseResume(text: string | null): ResumeRecord | null {
       (v.view === "map" || v.view === "classement") &&
       typeof v.paused === "boolean"
     )
-      return { questionIndex: v.questionIndex, view: v.view, paused: v.paused };
+      return { questionIndex: v.questionIndex, view: v.view, paused: v.paused, page };
   } catch {
     // A damaged record only costs a replay of the map.
   }

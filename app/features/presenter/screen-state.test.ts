@@ -69,7 +69,7 @@ function run(messages: ServerMessage[], start: PresenterState = initialState, re
   return messages.reduce((s, msg, i) => presenterReducer(s, { type: "message", msg, now: 1000 + i, resume }), start);
 }
 
-describe("presenter screen state (spec §4)", () => {
+describe("presenter screen state: the steps it moves through", () => {
   it("goes lobby -> starting -> question -> endQuestion -> map -> ranking -> next question -> end", () => {
     let s = run([newRoom("lobby", [player(1)])]);
     expect(s.step).toBe("lobby");
@@ -108,13 +108,22 @@ describe("presenter screen state (spec §4)", () => {
     s = presenterReducer(s, { type: "resultsMapDone" });
     expect(s.step).toBe("resultsQuestion_classement");
 
+    s = presenterReducer(s, { type: "showPage", page: 1, resume: false });
+    expect(s.rankingPage).toBe(1);
     s = presenterReducer(s, { type: "pause" });
     expect(s.paused).toBe(true);
+    // The automatic paging leaves a pause alone; 'Page suivante' ends it.
+    expect(presenterReducer(s, { type: "showPage", page: 2, resume: false })).toMatchObject({ paused: true, rankingPage: 2 });
+    s = presenterReducer(s, { type: "showPage", page: 2, resume: true });
+    expect(s).toMatchObject({ paused: false, rankingPage: 2 });
+    s = presenterReducer(s, { type: "pause" });
     s = presenterReducer(s, { type: "advance" });
     expect(s).toMatchObject({ paused: false, advanceRequested: true });
 
     s = run([question(1)], s);
-    expect(s).toMatchObject({ step: "question", advanceRequested: false, results: null });
+    expect(s).toMatchObject({ step: "question", advanceRequested: false, results: null, rankingPage: 0 });
+    // A late page turn after the next question arrived changes nothing.
+    expect(presenterReducer(s, { type: "showPage", page: 5, resume: true })).toBe(s);
     expect(s.question?.answers).toEqual([]);
 
     s = run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 2 }], s);
@@ -183,10 +192,10 @@ describe("presenter screen state (spec §4)", () => {
     const fresh = run([newRoom("reveal"), results(1)]);
     expect(fresh.step).toBe("endQuestion");
 
-    const back = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 1, view: "classement", paused: true });
-    expect(back).toMatchObject({ step: "resultsQuestion_classement", paused: true });
+    const back = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 1, view: "classement", paused: true, page: 3 });
+    expect(back).toMatchObject({ step: "resultsQuestion_classement", paused: true, rankingPage: 3 });
 
-    const stale = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 0, view: "classement", paused: true });
+    const stale = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 0, view: "classement", paused: true, page: 3 });
     expect(stale.step).toBe("endQuestion");
   });
 

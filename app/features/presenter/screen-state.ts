@@ -1,5 +1,5 @@
 /**
- * The presenter screen as a reducer over the room's messages (spec §4 "Presenter game"):
+ * The presenter screen as a reducer over the room's messages (docs/game-rules.md, Presenter steps):
  * loading -> lobby -> starting -> question -> endQuestion -> resultsQuestion (map) ->
  * resultsQuestion_classement -> question ... -> endGame. The room says which phase it is in
  * (on every hello, so a reload or a reconnection rebuilds the screen); the presenter adds what
@@ -69,6 +69,8 @@ export interface PresenterState {
   endQuestionSince: number | null;
   endGame: PresEndGame | null;
   paused: boolean;
+  /** Which page of the ranking after a question is shown (ranking-pages.ts). */
+  rankingPage: number;
   /** 'Page suivante' (or the automatic advance) was sent; waiting for the room. */
   advanceRequested: boolean;
   /** Last error from the room or the screen, in French. */
@@ -90,6 +92,7 @@ export const initialState: PresenterState = {
   endQuestionSince: null,
   endGame: null,
   paused: false,
+  rankingPage: 0,
   advanceRequested: false,
   error: null,
   notice: null,
@@ -103,6 +106,8 @@ export type PresenterAction =
   /** The map sequence finished. */
   | { type: "resultsMapDone" }
   | { type: "pause" }
+  /** The ranking turns to `page`: by itself, or by 'Page suivante', which also ends a pause. */
+  | { type: "showPage"; page: number; resume: boolean }
   /** 'Page suivante', or the automatic advance: the caller sends pres_nextQuestion. */
   | { type: "advance" }
   | { type: "error"; message: string }
@@ -198,6 +203,7 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
         results: null,
         endQuestionSince: null,
         paused: false,
+        rankingPage: 0,
         advanceRequested: false,
         error: null,
         notice: null,
@@ -224,7 +230,14 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
       if (sameReveal) return { ...state, results: msg };
       const resumed = resume !== null && resume.questionIndex === msg.questionIndex;
       if (resumed && resume.view === "classement") {
-        return { ...state, step: "resultsQuestion_classement", results: msg, paused: resume.paused, advanceRequested: false };
+        return {
+          ...state,
+          step: "resultsQuestion_classement",
+          results: msg,
+          paused: resume.paused,
+          rankingPage: resume.page,
+          advanceRequested: false,
+        };
       }
       return {
         ...state,
@@ -232,6 +245,7 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
         endQuestionSince: state.step === "endQuestion" && state.endQuestionSince !== null ? state.endQuestionSince : now,
         results: msg,
         paused: false,
+        rankingPage: 0,
         advanceRequested: false,
       };
     }
@@ -258,6 +272,9 @@ export function presenterReducer(state: PresenterState, action: PresenterAction)
       return state.step === "resultsQuestion" ? { ...state, step: "resultsQuestion_classement" } : state;
     case "pause":
       return { ...state, paused: true };
+    case "showPage":
+      if (state.step !== "resultsQuestion_classement" || state.advanceRequested) return state;
+      return { ...state, rankingPage: Math.max(0, action.page), paused: action.resume ? false : state.paused };
     case "advance":
       return { ...state, paused: false, advanceRequested: true };
     case "error":

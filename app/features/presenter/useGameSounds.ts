@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { soundUrl, stepSound, VOLUME, type StepSound } from "@common/sounds";
 
 /**
- * The presenter's sounds (spec §9). Browsers refuse to play before the page got a click: the
- * screen then offers 'Activer le son' until one click (anywhere) or one successful play.
- * Nothing here may break the game: a missing file, a refused play or no Audio at all is silent.
+ * The presenter's sounds (docs/game-rules.md, The reveal). Browsers refuse to play before the page
+ * got a click: the screen then offers 'Activer le son' until one click (anywhere) or one successful
+ * play. Nothing here may break the game: a missing file, a refused play or no Audio at all is
+ * silent.
  */
 export function useGameSounds(step: string, questionSound: number | null) {
   const audios = useRef(new Map<number, HTMLAudioElement>());

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { MSG } from "@common/messages";
+import { BrandName } from "./BrandName";
 
 /** The error page of /watch and /question: the loader's French message, never a stack. */
 export function PublicError() {
@@ -14,7 +15,7 @@ export function PublicError() {
   return (
     <main className="page page-center public-error">
       <h1 className="brand">
-        Rep<span className="brand-pin">è</span>re
+        <BrandName />
       </h1>
       <p className="lead">{message}</p>
       <a className="button" href="/">

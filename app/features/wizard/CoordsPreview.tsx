@@ -2,15 +2,30 @@ import { useMemo } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/coords";
 import type { LatLng } from "@common/protocol";
+import type { WizardQuestion } from "@common/wizard/types";
+import { FieldError } from "~/features/dashboard/FieldError";
+
+/** What each way of adding a question (a batch of photos, a Street View) gets from the step. */
+export type AddQuestionProps = {
+  quiz: string;
+  onAdded: (q: WizardQuestion) => void;
+  /** The last question's spot: a new one starts near it. */
+  near: LatLng | null;
+  /**
+   * False while the other way is chosen: the form keeps what it holds (a batch goes on) but
+   * builds no map or frame out of sight.
+   */
+  shown: boolean;
+};
 
 /** Where the map opens when nothing is placed yet and no question shows the area: France. */
 const FRANCE: LatLng = { lat: 46.6, lng: 2.4 };
 
 /**
- * Where the typed coordinates fall (spec §5): a small map with the spot, or 'Impossible de
- * détecter des coordonnées' while the text is not 'lat,lng'. With `onPick`, a tap on the map
- * places the spot there (the text field stays for pasting 'lat,lng'); before any spot, the map
- * shows the area of `near` (the last question), else France.
+ * Where the typed coordinates fall (docs/game-rules.md, Building a quiz): a small map with the
+ * spot, or 'Impossible de détecter des coordonnées' while the text is not 'lat,lng'. With `onPick`,
+ * a tap on the map places the spot there (the text field stays for pasting 'lat,lng'); before any
+ * spot, the map shows the area of `near` (the last question), else France.
  */
 export function CoordsPreview({ text, onPick, near }: { text: string; onPick?: (coords: string) => void; near?: LatLng | null }) {
   const parsed = useMemo(() => parseCoords(text), [text]);
@@ -83,11 +98,7 @@ export function CoordsField({ id, value, onChange }: { id: string; value: string
 export function FormStatus({ error, progress }: { error: string | null; progress: number | null }) {
   return (
     <>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
       {progress !== null ? <UploadProgress percent={progress} /> : null}
     </>
   );

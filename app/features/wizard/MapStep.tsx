@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
 import type { Bounds, LatLng, MapMarker, MapRectangle } from "~/features/map/types";
@@ -7,6 +7,7 @@ import { boundsFromCorners, boxAround, contains, extend } from "@common/coords";
 import type { MapSettings } from "@db/schema";
 import { saveMapSettings } from "./api";
 import { BOUNDS_TEST_MS, INITIAL_ZOOM, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 const ACCENT = "#d81b60";
 const QUESTION_COLOR = "#1565c0";
@@ -17,9 +18,9 @@ const fmt = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 5 
 const fmtPoint = (p: LatLng) => `${formatLat(p.lat, 4)} · ${formatLng(p.lng, 4)}`;
 
 /**
- * Step 3, 'Paramètres de la carte' (spec §2, §4): 1 pick the centre, 2 draw the bounds with two
- * clicks (tried on the map for 5 s), 3 set the zoom (12 at first), 4 'Confirmer ces paramètres'.
- * Removing the centre resets bounds and zoom; removing the bounds resets the zoom.
+ * Step 3, 'Paramètres de la carte' (docs/game-rules.md, Building a quiz): 1 pick the centre, 2 draw
+ * the bounds with two clicks (tried on the map for 5 s), 3 set the zoom (12 at first), 4 'Confirmer
+ * ces paramètres'. Removing the centre resets bounds and zoom; removing the bounds resets the zoom.
  */
 export function MapStep({
   quiz,
@@ -56,7 +57,7 @@ export function MapStep({
     setTesting(null);
   }
 
-  /** Spec §9: the bounds are applied to the map for 5 s, then the editing view comes back. */
+  /** The bounds are applied to the map for 5 s, then the editing view comes back. */
   function tryBounds() {
     stopTest();
     const end = Date.now() + BOUNDS_TEST_MS;
@@ -126,8 +127,8 @@ export function MapStep({
     navigate(backTo);
   }
 
-  // What the map shows: around the first question before a centre exists (DESIGN §7), around
-  // the centre then, and the whole drawn area with a margin once bounds exist.
+  // What the map shows: around the first question before a centre exists (docs/architecture.md,
+  // The map), around the centre then, and the whole drawn area with a margin once bounds exist.
   const firstSpot = questions[0]?.coords ?? null;
   const anchor = center ?? firstSpot ?? { lat: 46.6, lng: 2.4 };
   const { lat: anchorLat, lng: anchorLng } = anchor;
@@ -161,10 +162,7 @@ export function MapStep({
       <section className="wz-card wz-map-panel" aria-labelledby="wz-map-heading">
         <h2 id="wz-map-heading">Paramètres de la carte</h2>
         <ol className="wz-map-stages">
-          <li className={stageClass(1, stage)} aria-current={stage === 1 ? "step" : undefined}>
-            <h3>
-              <span className="wz-stage-n" aria-hidden="true">1</span> Le centre
-            </h3>
+          <Stage n={1} stage={stage} title="Le centre">
             {center ? (
               <>
                 <p className="wz-stage-value" data-testid="center-value">
@@ -177,12 +175,9 @@ export function MapStep({
             ) : (
               <p>Cliquez sur la carte à l'endroit du centre de la zone de jeu.</p>
             )}
-          </li>
+          </Stage>
 
-          <li className={stageClass(2, stage)} aria-current={stage === 2 ? "step" : undefined}>
-            <h3>
-              <span className="wz-stage-n" aria-hidden="true">2</span> Les limites
-            </h3>
+          <Stage n={2} stage={stage} title="Les limites">
             {bounds ? (
               <>
                 <p className="wz-stage-value" data-testid="bounds-value">
@@ -213,12 +208,9 @@ export function MapStep({
             ) : (
               <p className="wz-muted">Après le centre.</p>
             )}
-          </li>
+          </Stage>
 
-          <li className={stageClass(3, stage)} aria-current={stage === 3 ? "step" : undefined}>
-            <h3>
-              <span className="wz-stage-n" aria-hidden="true">3</span> Le zoom
-            </h3>
+          <Stage n={3} stage={stage} title="Le zoom">
             {stage >= 3 ? (
               <>
                 <div className="wz-zoom">
@@ -257,27 +249,20 @@ export function MapStep({
             ) : (
               <p className="wz-muted">Après les limites.</p>
             )}
-          </li>
+          </Stage>
 
-          <li className={stageClass(4, stage)} aria-current={stage === 4 ? "step" : undefined}>
-            <h3>
-              <span className="wz-stage-n" aria-hidden="true">4</span> Confirmer
-            </h3>
+          <Stage n={4} stage={stage} title="Confirmer">
             {outside.length > 0 ? (
               <p className="wz-warning" role="status">
                 Attention : {outside.length === 1 ? "une question est" : `${outside.length} questions sont`} hors des
                 limites ({outside.map((q) => `« ${q.name} »`).join(", ")}) : les joueurs ne pourront pas toucher ce point sur leur carte.
               </p>
             ) : null}
-            {error ? (
-              <p className="field-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FieldError error={error} />
             <button type="button" className="button" onClick={confirm} disabled={stage !== 4 || saving}>
               {saving ? "..." : "Confirmer ces paramètres"}
             </button>
-          </li>
+          </Stage>
         </ol>
         <button type="button" className="wz-link-button wz-back" onClick={onBack}>
           ← Retour aux questions
@@ -314,4 +299,19 @@ export function MapStep({
 
 function stageClass(n: number, stage: number): string {
   return n === stage ? "is-current" : n < stage ? "is-done" : "is-todo";
+}
+
+/** One numbered stage of the list: done, current (read out as the current step) or to come. */
+function Stage({ n, stage, title, children }: { n: number; stage: number; title: string; children: ReactNode }) {
+  return (
+    <li className={stageClass(n, stage)} aria-current={n === stage ? "step" : undefined}>
+      <h3>
+        <span className="wz-stage-n" aria-hidden="true">
+          {n}
+        </span>{" "}
+        {title}
+      </h3>
+      {children}
+    </li>
+  );
 }

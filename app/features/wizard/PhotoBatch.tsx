@@ -6,8 +6,9 @@ import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
-import { CoordsField, CoordsPreview, FormStatus, UploadProgress } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, FormStatus, UploadProgress, type AddQuestionProps } from "./CoordsPreview";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
 
@@ -34,13 +35,7 @@ export function PhotoBatch({
   onAdded,
   near,
   shown,
-}: {
-  quiz: string;
-  onAdded: (q: WizardQuestion) => void;
-  near: LatLng | null;
-  /** False while the other type is chosen: a batch goes on, but no map is built out of sight. */
-  shown: boolean;
-}) {
+}: AddQuestionProps) {
   const [items, setItems] = useState<Item[]>([]);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -141,11 +136,7 @@ export function PhotoBatch({
           {`JPEG, PNG, WebP, GIF, HEIC ou AVIF, jusqu'à ${PHOTO_BATCH_MAX} à la fois. Une photo qui connaît sa position GPS devient une question à cet endroit ; les autres sont à placer sur la carte.`}
         </p>
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
 
       {items.length > 0 ? (
         <section className="wz-batch-status" aria-label="Photos envoyées">

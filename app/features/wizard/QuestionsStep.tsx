@@ -4,6 +4,7 @@ import { PhotoBatch } from "./PhotoBatch";
 import { QuestionList } from "./QuestionList";
 import { StreetViewQuestionForm } from "./StreetViewQuestionForm";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 type Kind = "streetview" | "photo";
 
@@ -128,11 +129,7 @@ export function QuestionsStep({
             {refreshing ? "..." : "Actualiser questions"}
           </button>
         </div>
-        {listError ? (
-          <p className="field-error" role="alert">
-            {listError}
-          </p>
-        ) : null}
+        <FieldError error={listError} />
         <QuestionList
           quiz={quiz}
           questions={questions}
@@ -146,15 +143,11 @@ export function QuestionsStep({
             onSaved: saved,
           }}
         />
-        <p className="visually-hidden" aria-live="polite">
+        <p className="sr-only" aria-live="polite">
           {announce}
         </p>
         <div className="wz-actions wz-next">
-          {nextError ? (
-            <p className="field-error" role="alert">
-              {nextError}
-            </p>
-          ) : null}
+          <FieldError error={nextError} />
           <button type="button" className="button" onClick={next}>
             Suivant
           </button>

@@ -1,13 +1,12 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { formatCoords, parseCoords } from "@common/coords";
-import type { LatLng } from "@common/protocol";
 import { MSG } from "@common/messages";
 import { parseStreetViewEmbed, type StreetView } from "@common/streetview";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { uploadQuestion } from "./api";
-import { CoordsField, CoordsPreview, QuestionFormFooter } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, QuestionFormFooter, type AddQuestionProps } from "./CoordsPreview";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { WIZARD_MSG } from "@common/wizard/types";
 
 /**
  * 'Google Maps streetview URL': title, description, the embed code Google Maps gives under
@@ -18,13 +17,7 @@ export function StreetViewQuestionForm({
   onAdded,
   near,
   shown,
-}: {
-  quiz: string;
-  onAdded: (q: WizardQuestion) => void;
-  near: LatLng | null;
-  /** False while the other type is chosen: the form keeps its fields but shows no map or frame. */
-  shown: boolean;
-}) {
+}: AddQuestionProps) {
   const [titre, setTitre] = useState("");
   const [description, setDescription] = useState("");
   const [iframe, setIframe] = useState("");
@@ -54,7 +47,8 @@ export function StreetViewQuestionForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (progress !== null) return;
-    // Spec §5: without coordinates or embed the submit is silently dropped.
+    // Without coordinates or embed the submit is silently dropped (docs/game-rules.md,
+    // Building a quiz).
     if (!iframe.trim() || !coords.replace(/\s+/g, "")) return;
     if (!titre.trim() || !description.trim()) return setError(MSG.required);
     if (!sv) return setError(WIZARD_MSG.streetViewMissing);
@@ -137,7 +131,7 @@ export function StreetViewQuestionForm({
   );
 }
 
-/** Spec §9's 600x300 preview: Google's own embed, which needs no key. */
+/** The 600x300 preview: Google's own embed, which needs no key. */
 function StreetViewPreview({ sv }: { sv: StreetView }) {
   return <StreetViewFrame className="wz-sv-preview" title="Aperçu Street View" sv={sv} />;
 }

@@ -3,6 +3,7 @@ import { initQuiz, updateQuiz } from "./api";
 import { DEFAULT_POINT_MAX_TEMPS, isPointMaxTemps, POINT_MAX_TEMPS_MAX, QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX } from "@common/rules";
 import { WIZARD_MSG } from "@common/wizard/types";
 import type { WizardQuiz } from "./Wizard";
+import { FieldError } from "~/features/dashboard/FieldError";
 
 /**
  * Step 1: 'Titre' and 'Description', both required, and the quiz's speed points.
@@ -96,11 +97,7 @@ export function TitleStep({
           {`À gagner en plus des cercles par une réponse donnée dès l'ouverture de la question ; ils baissent jusqu'à 0 à la fin du temps (0 à ${POINT_MAX_TEMPS_MAX}).`}
         </p>
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError error={error} />
       <div className="wz-actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? "..." : quiz ? "Enregistrer et continuer" : "Suivant"}

@@ -6,6 +6,7 @@ import { QuestionsStep } from "./QuestionsStep";
 import type { WizardQuestion } from "@common/wizard/types";
 import { TitleStep } from "./TitleStep";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
+import { BrandName } from "~/features/public/BrandName";
 
 export type WizardQuiz = {
   uniqueName: string;
@@ -32,10 +33,10 @@ const STEPS: { n: Step; label: string }[] = [
 ];
 
 /**
- * The quiz creation wizard (spec §2, §4): title -> questions -> map setup -> close. In edit mode
- * it opens at the questions step, and 'Annuler' never deletes anything. Once the quiz exists,
- * every step can be reopened from the header (the title to rename it, the map only with a
- * question).
+ * The quiz creation wizard (docs/game-rules.md, Building a quiz): title -> questions -> map setup
+ * -> close. In edit mode it opens at the questions step, and 'Annuler' never deletes anything. Once
+ * the quiz exists, every step can be reopened from the header (the title to rename it, the map only
+ * with a question).
  */
 export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, folderId, backTo }: WizardProps) {
   const [quiz, setQuiz] = useState<WizardQuiz | null>(initialQuiz);
@@ -50,7 +51,7 @@ export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, f
       <header className="wz-header">
         <div className="wz-title">
           <Link to={backTo} className="wz-brand" aria-label="Repère, retour au tableau de bord">
-            Rep<span className="brand-pin">è</span>re
+            <BrandName />
           </Link>
           <div>
             <h1>{heading}</h1>
@@ -117,7 +118,7 @@ export function Wizard({ mode, quiz: initialQuiz, questions: initialQuestions, f
 }
 
 /**
- * 'Annuler' (spec §2): a quiz this wizard created is deleted (a POST, so it works without
+ * 'Annuler': a quiz this wizard created is deleted (a POST, so it works without
  * JavaScript too); otherwise it only goes back to the dashboard.
  */
 function CancelButton({ mode, quiz, backTo }: { mode: WizardProps["mode"]; quiz: WizardQuiz | null; backTo: string }) {

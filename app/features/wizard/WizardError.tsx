@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { MSG } from "@common/messages";
+import { BrandName } from "~/features/public/BrandName";
 
 /** The wizard's refusals in French: not logged in, not allowed, no such quiz. */
 export function WizardErrorBoundary() {
@@ -10,7 +11,7 @@ export function WizardErrorBoundary() {
   return (
     <main className="page page-center wz-error">
       <h1 className="brand">
-        Rep<span className="brand-pin">è</span>re
+        <BrandName />
       </h1>
       <p className="lead" role="alert">
         {message}

@@ -1,6 +1,7 @@
 /**
- * The wizard's calls to the spec's HTTP API (§7), from the browser. Errors come back as French
- * messages: the server's own when it sent one, else the spec's catalogue (§8).
+ * The wizard's calls to the HTTP API (docs/architecture.md, Pages and HTTP API), from the browser.
+ * Errors come back as French messages: the server's own when it sent one, else a fixed one per
+ * status (docs/architecture.md, How a request flows).
  */
 import { MSG } from "@common/messages";
 import type { MapSettings } from "@db/schema";
@@ -93,8 +94,8 @@ export function updateQuestion(quiz: string, questionId: number, form: FormData,
 }
 
 /**
- * POST multipart with XMLHttpRequest: fetch cannot report upload progress, and the spec shows it
- * as a percentage (§7).
+ * POST multipart with XMLHttpRequest: fetch cannot report upload progress, and the wizard shows
+ * it as a percentage.
  */
 function sendForm(url: string, form: FormData, onProgress: (percent: number) => void): Promise<Result<WizardQuestion>> {
   return new Promise((resolve) => {

@@ -1,0 +1,48 @@
+import { useEffect, useState } from "react";
+import type { RankingLine } from "@common/protocol";
+import { parseRoomRanking } from "./ranking-pages";
+
+/** A failed fetch is tried again this many times, this far apart, before the top alone is paged. */
+const TRIES = 3;
+const RETRY_MS = 1_500;
+
+/**
+ * The whole ranking of the room, fetched over HTTP once per screen (`key`: one question's reveal,
+ * or the end): the socket message carries only the top, and 2,000 lines would weigh on every
+ * reveal. Null until it arrives, or when it cannot be had (the screen then pages the top).
+ */
+export function useFullRanking(room: string, key: string | null, phase: "reveal" | "over"): RankingLine[] | null {
+  const [loaded, setLoaded] = useState<{ key: string; lines: RankingLine[] } | null>(null);
+
+  useEffect(() => {
+    if (key === null) return;
+    const abort = new AbortController();
+    let timer = 0;
+    const load = async (tries: number) => {
+      try {
+        const res = await fetch(`/api/game/${encodeURIComponent(room)}/ranking`, {
+          credentials: "same-origin",
+          signal: abort.signal,
+          headers: { Accept: "application/json" },
+        });
+        const lines = res.ok ? parseRoomRanking(await res.json(), phase) : null;
+        if (lines) {
+          setLoaded({ key, lines });
+          return;
+        }
+        // 404 or another phase: the room moved on, nothing to retry.
+        if (res.ok || res.status === 404) return;
+      } catch {
+        if (abort.signal.aborted) return;
+      }
+      if (tries > 1) timer = window.setTimeout(() => void load(tries - 1), RETRY_MS);
+    };
+    void load(TRIES);
+    return () => {
+      abort.abort();
+      window.clearTimeout(timer);
+    };
+  }, [room, key, phase]);
+
+  return loaded && loaded.key === key ? loaded.lines : null;
+}

@@ -1,0 +1,8 @@
+/** « Repère » with its accented è drawn as the map pin: the name wherever the brand shows. */
+export function BrandName() {
+  return (
+    <>
+      Rep<span className="brand-pin">è</span>re
+    </>
+  );
+}

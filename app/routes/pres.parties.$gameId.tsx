@@ -1,0 +1,21 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ReportPage } from "~/features/history/ReportPage";
+import { reportLoader } from "~/server/history.server";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import historyCss from "~/features/history/history.css?url";
+
+/** /pres/parties/{game}[?question=N]: the report of one game played (owner or admin). */
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: dashboardCss },
+  { rel: "stylesheet", href: historyCss },
+];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Rapport — ${data.game.quizName} — Repère` : "Rapport de partie — Repère" },
+];
+
+export const loader = (args: LoaderFunctionArgs) => reportLoader(args, "admin");
+
+export default function Report() {
+  return <ReportPage data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,281 @@
+/**
+ * The games played, as the room left them in D1 (party/room-history.ts): « Parties jouées » on
+ * the dashboard, the report of one game, its CSV export. An MJ sees only their own games, the
+ * admin everyone's; another account's game answers like a missing one (404), as quizzes do.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { accounts, gameAnswers, gamePlayers, games, quizzes, type Account, type Game } from "@db/schema";
+import type { TeamResult } from "@common/protocol";
+import { formatPlayedAt } from "@common/dashboard/format";
+import { answersCsv, exportFileName, totalsCsv } from "@common/history/exports";
+import type {
+  GameStatusLabel,
+  GamesPage,
+  HistoryAnswer,
+  HistoryPlayer,
+  PlayedQuizSnapshot,
+  QuestionSummary,
+  ReportData,
+} from "@common/history/types";
+import { canAccess, requirePageAccount, type Side } from "./auth.server";
+import { pageLoader } from "./http.server";
+import { Refusal } from "./refusal.server";
+
+export const HISTORY_MSG = {
+  notFound: "Partie introuvable",
+  deletedQuiz: "Quiz supprimé",
+} as const;
+
+/** Games per page of « Parties jouées ». */
+export const GAMES_PAGE_SIZE = 10;
+
+/** games.id is a UUID; anything else is refused before any query. */
+const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function reportUrl(side: Side, gameId: string): string {
+  return `/${side === "admin" ? "pres" : "mj"}/parties/${gameId}`;
+}
+
+export function exportUrl(gameId: string, kind: "answers" | "totals"): string {
+  return `/api/history/${gameId}/${kind}`;
+}
+
+function statusLabel(game: Pick<Game, "status" | "results">): GameStatusLabel {
+  if (game.status === "over" || (game.status === "closed" && game.results !== null)) return "Terminée";
+  return game.status === "closed" ? "Interrompue" : "En cours";
+}
+
+/** A page number from the query: 1 for anything that is not a small positive integer. */
+export function pageParam(raw: string | null): number {
+  return raw !== null && /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
+}
+
+/** « Parties jouées »: the games that started, newest first. */
+export async function playedGamesPage(db: Db, account: Account, side: Side, page: number): Promise<GamesPage> {
+  const mine = account.role === "admin" ? undefined : eq(games.ownerId, account.id);
+  const where = and(isNotNull(games.startedAt), mine);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(games).where(where);
+  const pages = Math.max(1, Math.ceil(total / GAMES_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const rows = await db
+    .select({
+      id: games.id,
+      status: games.status,
+      results: sql<string | null>`CASE WHEN ${games.results} IS NULL THEN NULL ELSE 1 END`,
+      mode: games.mode,
+      startedAt: games.startedAt,
+      ownerId: games.ownerId,
+      quizName: games.quizName,
+      currentQuizName: quizzes.name,
+      playersCount: games.playersCount,
+      winner: games.winner,
+      ownerName: accounts.name,
+    })
+    .from(games)
+    .leftJoin(quizzes, eq(quizzes.uniqueName, games.quizUniqueName))
+    .leftJoin(accounts, eq(accounts.id, games.ownerId))
+    .where(where)
+    .orderBy(desc(games.startedAt), desc(games.id))
+    .limit(GAMES_PAGE_SIZE)
+    .offset((current - 1) * GAMES_PAGE_SIZE);
+  return {
+    page: current,
+    pages,
+    total,
+    rows: rows.map((g) => ({
+      id: g.id,
+      playedAt: formatPlayedAt(g.startedAt),
+      quizName: g.quizName ?? g.currentQuizName ?? HISTORY_MSG.deletedQuiz,
+      mode: g.mode,
+      playersCount: g.playersCount ?? 0,
+      winner: g.winner,
+      status: statusLabel(g),
+      owner: g.ownerId === account.id ? null : (g.ownerName ?? "?"),
+      reportUrl: reportUrl(side, g.id),
+    })),
+  };
+}
+
+/** A game that started, the account's (admin: any); 404 for anything else. */
+export async function requirePlayedGame(db: Db, account: Account, gameId: unknown): Promise<Game> {
+  const game = typeof gameId === "string" && GAME_ID.test(gameId)
+    ? (await db.select().from(games).where(eq(games.id, gameId)).limit(1))[0]
+    : undefined;
+  if (!game || game.startedAt === null || !canAccess(account, game.ownerId)) throw Refusal.notFound(HISTORY_MSG.notFound);
+  return game;
+}
+
+async function playersOf(db: Db, gameId: string): Promise<HistoryPlayer[]> {
+  return db
+    .select({
+      playerNo: gamePlayers.playerNo,
+      pseudo: gamePlayers.pseudo,
+      marker: gamePlayers.marker,
+      team: gamePlayers.team,
+      rank: gamePlayers.rank,
+      points: gamePlayers.points,
+      timeMs: gamePlayers.timeMs,
+    })
+    .from(gamePlayers)
+    .where(eq(gamePlayers.gameId, gameId))
+    .orderBy(sql`${gamePlayers.rank} IS NULL`, asc(gamePlayers.rank), asc(gamePlayers.playerNo));
+}
+
+/** What one answer says, as the report shows it and the CSV exports it. */
+const answerColumns = {
+  lat: gameAnswers.lat,
+  lng: gameAnswers.lng,
+  distanceM: gameAnswers.distanceM,
+  ring: gameAnswers.ring,
+  points: gameAnswers.points,
+  timeMs: gameAnswers.timeMs,
+};
+
+async function answersOf(db: Db, gameId: string): Promise<HistoryAnswer[]> {
+  return db
+    .select({
+      question: gameAnswers.question,
+      playerNo: gameAnswers.playerNo,
+      ...answerColumns,
+    })
+    .from(gameAnswers)
+    .where(eq(gameAnswers.gameId, gameId));
+}
+
+const playedQuiz = (game: Game) => (game.quizSnapshot as PlayedQuizSnapshot | null) ?? null;
+
+type Stats = { question: number; answers: number; avg: number | null; scored: number };
+type Fastest = { question: number; pseudo: string; time_ms: number };
+
+/** Per question, counted by D1: answers, average distance, who scored, the quickest good answer. */
+async function questionStats(db: Db, gameId: string) {
+  const [stats, fastest] = await Promise.all([
+    db.all<Stats>(sql`
+      SELECT question, COUNT(*) AS answers, AVG(distance_m) AS avg, SUM(points > 0) AS scored
+      FROM game_answers WHERE game_id = ${gameId} GROUP BY question`),
+    db.all<Fastest>(sql`
+      SELECT f.question, p.pseudo, f.time_ms FROM (
+        SELECT question, player_no, time_ms,
+               ROW_NUMBER() OVER (PARTITION BY question ORDER BY time_ms, player_no) AS n
+        FROM game_answers WHERE game_id = ${gameId} AND ring > 0
+      ) f JOIN game_players p ON p.game_id = ${gameId} AND p.player_no = f.player_no
+      WHERE f.n = 1`),
+  ]);
+  return { stats: new Map(stats.map((s) => [s.question, s])), fastest: new Map(fastest.map((f) => [f.question, f])) };
+}
+
+/** The report of one game; `question` is the 1-based number from the page's query. */
+export async function gameReport(
+  context: AppLoadContext,
+  account: Account,
+  side: Side,
+  gameId: string | undefined,
+  questionParam: string | null,
+): Promise<ReportData> {
+  const db = context.db;
+  const game = await requirePlayedGame(db, account, gameId);
+  const played = playedQuiz(game);
+  const questions = played?.quiz.questions ?? [];
+  const selected = Math.min(pageParam(questionParam), Math.max(1, questions.length)) - 1;
+
+  const [players, answered, { stats, fastest }, selectedAnswers, owner, quizRow] = await Promise.all([
+    playersOf(db, game.id),
+    db.all<{ player_no: number; n: number }>(
+      sql`SELECT player_no, COUNT(*) AS n FROM game_answers WHERE game_id = ${game.id} GROUP BY player_no`,
+    ),
+    questionStats(db, game.id),
+    db
+      .select({
+        playerNo: gameAnswers.playerNo,
+        pseudo: gamePlayers.pseudo,
+        marker: gamePlayers.marker,
+        ...answerColumns,
+      })
+      .from(gameAnswers)
+      .innerJoin(gamePlayers, and(eq(gamePlayers.gameId, gameAnswers.gameId), eq(gamePlayers.playerNo, gameAnswers.playerNo)))
+      .where(and(eq(gameAnswers.gameId, game.id), eq(gameAnswers.question, selected)))
+      .orderBy(asc(gameAnswers.distanceM)),
+    game.ownerId === account.id
+      ? Promise.resolve(null)
+      : db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, game.ownerId)).then((r) => r[0]?.name ?? "?"),
+    played ? Promise.resolve(null) : db.select({ name: quizzes.name }).from(quizzes).where(eq(quizzes.uniqueName, game.quizUniqueName)).then((r) => r[0]?.name ?? null),
+  ]);
+  const answeredBy = new Map(answered.map((a) => [a.player_no, a.n]));
+  const playersCount = game.playersCount ?? players.length;
+  const summaries: QuestionSummary[] = questions.map((q, index) => {
+    const s = stats.get(index);
+    const f = fastest.get(index);
+    const scored = s?.scored ?? 0;
+    return {
+      index,
+      title: q.titre || q.name,
+      imageUrl: q.imageUrl,
+      streetview: q.kind === "streetview",
+      spot: { lat: q.lat, lng: q.lng },
+      answers: s?.answers ?? 0,
+      averageDistanceM: s?.avg === null || s?.avg === undefined ? null : Math.round(s.avg),
+      scored,
+      scoredShare: playersCount > 0 ? scored / playersCount : 0,
+      fastest: f ? { pseudo: f.pseudo, timeMs: f.time_ms } : null,
+    };
+  });
+  const settings = game.settings as { answerTimeSec?: number } | null;
+  const results = game.results as { teams?: TeamResult[] | null } | null;
+  return {
+    side,
+    accountName: account.name,
+    game: {
+      id: game.id,
+      quizName: game.quizName ?? played?.quiz.name ?? quizRow ?? HISTORY_MSG.deletedQuiz,
+      playedAt: formatPlayedAt(game.startedAt),
+      mode: game.mode,
+      playersCount,
+      winner: game.winner,
+      status: statusLabel(game),
+      owner,
+      answerTimeSec: settings?.answerTimeSec ?? null,
+    },
+    ranking: players.map((p) => ({ ...p, answered: answeredBy.get(p.playerNo) ?? 0 })),
+    teams: results?.teams ?? null,
+    bounds: played?.quiz.mapSettings.bounds ?? null,
+    targets: played?.targets ?? [],
+    questions: summaries,
+    selected,
+    answers: selectedAnswers,
+    exports: { answers: exportUrl(game.id, "answers"), totals: exportUrl(game.id, "totals") },
+    backUrl: side === "admin" ? "/pres" : "/mj",
+  };
+}
+
+/** GET /api/history/{game}/answers|totals: the CSV file, as an attachment. */
+export async function exportCsv(context: AppLoadContext, account: Account, gameId: string | undefined, kind: "answers" | "totals") {
+  const db = context.db;
+  const game = await requirePlayedGame(db, account, gameId);
+  const [players, answers] = await Promise.all([playersOf(db, game.id), answersOf(db, game.id)]);
+  const played = playedQuiz(game);
+  const input = {
+    players,
+    answers,
+    questions: (played?.quiz.questions ?? []).map((q) => ({ title: q.titre || q.name })),
+    targets: played?.targets ?? [],
+  };
+  const body = kind === "answers" ? answersCsv(input) : totalsCsv(input);
+  const name = exportFileName(game.quizName ?? played?.quiz.name ?? "quiz", game.startedAt, kind === "answers" ? "reponses" : "totaux");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+type Args = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
+
+/** Loader of /pres/parties/{game} and /mj/parties/{game}: that side's login first. */
+export const reportLoader = pageLoader(async ({ request, context, params }: Args, side: Side) => {
+  const account = await requirePageAccount(request, context, side);
+  return gameReport(context, account, side, params.gameId, new URL(request.url).searchParams.get("question"));
+});

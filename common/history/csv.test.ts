@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { CSV_BOM, decimal, parseCsv, readDecimal, textCell, toCsv } from "./csv";
+
+describe("CSV for Excel in French", () => {
+  it("starts with a BOM, separates with ';', ends lines with CRLF, writes decimal commas", () => {
+    const csv = toCsv(
+      [
+        { title: "Joueur", value: (r: { p: string; pts: number; d: number }) => r.p },
+        { title: "Points", value: (r) => decimal(r.pts, 2), numeric: true },
+        { title: "Distance (m)", value: (r) => r.d },
+      ],
+      [
+        { p: "Pastèque turquoise", pts: 7.125, d: 12.4 },
+        { p: "Kiwi bleu 2", pts: 0, d: 900_000 },
+      ]
+    );
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    expect(csv).toBe(`${CSV_BOM}Joueur;Points;Distance (m)\r\nPastèque turquoise;7,13;12\r\nKiwi bleu 2;0,00;900000\r\n`);
+  });
+
+  it("quotes separators, quotes and line breaks, and defuses formulas in text", () => {
+    expect(textCell('Tour "Eiffel"; Paris')).toBe('"Tour ""Eiffel""; Paris"');
+    expect(textCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(textCell("-2+3")).toBe("'-2+3");
+    expect(textCell("ligne\nsuivante")).toBe('"ligne\nsuivante"');
+    expect(decimal(-1.5, 6)).toBe("-1,500000");
+    expect(decimal(null, 2)).toBe("");
+  });
+
+  it("reads back what it wrote", () => {
+    const csv = toCsv(
+      [
+        { title: "Titre", value: (r: string[]) => r[0]! },
+        { title: "Valeur", value: (r) => r[1]!, numeric: true },
+      ],
+      [
+        ['Place "Bellecour"; Lyon', "45,764000"],
+        ["Sur\ndeux lignes", ""],
+      ]
+    );
+    expect(parseCsv(csv)).toEqual([
+      ["Titre", "Valeur"],
+      ['Place "Bellecour"; Lyon', "45,764000"],
+      ["Sur\ndeux lignes", ""],
+    ]);
+    expect(readDecimal("45,764000")).toBe(45.764);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * CSV as Excel opens it in French without an import dialog: UTF-8 with a byte order mark (else
+ * accents come out garbled), `;` between fields (the comma is the decimal separator there),
+ * decimal commas, CRLF line ends. Text cells are quoted when needed and a cell that starts like
+ * a formula is defused, so nothing a quiz author typed runs in the spreadsheet.
+ */
+export const CSV_BOM = "\uFEFF";
+const SEPARATOR = ";";
+
+export type Cell = string | number | null;
+
+/** A number with a decimal comma and a fixed count of decimals ('' for none). */
+export function decimal(value: number | null | undefined, decimals: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "";
+  return value.toFixed(decimals).replace(".", ",");
+}
+
+export function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Numbers are written as integers; pass decimals already formatted with `decimal`. */
+function cell(value: Cell, numeric: boolean): string {
+  if (value === null) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(Math.round(value)) : "";
+  return numeric ? value : textCell(value);
+}
+
+export interface CsvColumn<R> {
+  title: string;
+  value: (row: R) => Cell;
+  /** Already formatted as a number (decimal comma): written as is, never defused. */
+  numeric?: boolean;
+}
+
+export function toCsv<R>(columns: CsvColumn<R>[], rows: Iterable<R>): string {
+  const lines = [columns.map((c) => textCell(c.title)).join(SEPARATOR)];
+  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row), c.numeric ?? false)).join(SEPARATOR));
+  return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
+}
+
+/** Reads back what toCsv wrote (tests, and anyone checking an export): rows of strings. */
+export function parseCsv(text: string): string[][] {
+  const body = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === SEPARATOR) {
+      row.push(field);
+      field = "";
+    } else if (ch === "\r" && body[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += ch;
+  }
+  if (field !== "" || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** '12,5' -> 12.5 (what Excel would read). */
+export const readDecimal = (s: string) => Number(s.replace(",", "."));

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { buildTargetSettings } from "../rules";
+import { parseCsv } from "./csv";
+import { answersCsv, exportFileName, totalsCsv } from "./exports";
+import type { HistoryAnswer, HistoryPlayer } from "./types";
+
+const targets = buildTargetSettings([2, 3, 4, 5]);
+const player = (playerNo: number, pseudo: string, rank: number | null, points: number | null, team: string | null = null): HistoryPlayer => ({
+  playerNo,
+  pseudo,
+  marker: pseudo.replace(/\s+/g, ""),
+  team,
+  rank,
+  points,
+  timeMs: rank === null ? null : 12_345,
+});
+const answer = (playerNo: number, question: number, points: number, ring: number): HistoryAnswer => ({
+  playerNo,
+  question,
+  lat: 48.8584,
+  lng: -2.2945,
+  distanceM: ring ? 12 : 250_000,
+  ring,
+  points,
+  timeMs: 4321,
+});
+
+describe("the export", () => {
+  const input = {
+    players: [player(2, "Kiwi bleu", 2, 0, "bleu"), player(1, "Fraise verte", 1, 9.75, "vert")],
+    answers: [answer(1, 0, 9.75, 4), answer(2, 0, 0, 0)],
+    questions: [{ title: "Tour Eiffel" }, { title: "=Bellecour" }],
+    targets,
+  };
+
+  it("has one line per player and question, in ranking order, a missed question included", () => {
+    const rows = parseCsv(answersCsv(input));
+    expect(rows[0]).toEqual(["Rang", "Joueur", "Équipe", "Question", "Titre", "Latitude", "Longitude", "Distance (m)", "Cercle", "Temps (s)", "Points"]);
+    expect(rows.slice(1)).toEqual([
+      ["1", "Fraise verte", "Équipe verte", "1", "Tour Eiffel", "48,858400", "-2,294500", "12", "20 m", "4,321", "9,75"],
+      ["1", "Fraise verte", "Équipe verte", "2", "'=Bellecour", "", "", "", "Sans réponse", "", "0,00"],
+      ["2", "Kiwi bleu", "Équipe bleue", "1", "Tour Eiffel", "48,858400", "-2,294500", "250000", "Hors cible", "4,321", "0,00"],
+      ["2", "Kiwi bleu", "Équipe bleue", "2", "'=Bellecour", "", "", "", "Sans réponse", "", "0,00"],
+    ]);
+  });
+
+  it("totals: one line per player; an interrupted game sums what was revealed", () => {
+    expect(parseCsv(totalsCsv(input)).slice(1)).toEqual([
+      ["1", "Fraise verte", "Équipe verte", "9,75", "12,345", "1", "1"],
+      ["2", "Kiwi bleu", "Équipe bleue", "0,00", "12,345", "1", "0"],
+    ]);
+    const interrupted = { ...input, players: [player(1, "Fraise verte", null, null), player(2, "Kiwi bleu", null, null)] };
+    expect(parseCsv(totalsCsv(interrupted)).slice(1)).toEqual([
+      ["", "Fraise verte", "", "9,75", "", "1", "1"],
+      ["", "Kiwi bleu", "", "0,00", "", "1", "0"],
+    ]);
+  });
+
+  it("names its files after the quiz and the day", () => {
+    expect(exportFileName("Tour de Lyon : été !", Date.UTC(2025, 6, 14, 20), "reponses")).toBe("repere-tour-de-lyon-ete-2025-07-14-reponses.csv");
+    expect(exportFileName("???", null, "totaux")).toBe("repere-quiz-partie-totaux.csv");
+  });
+});

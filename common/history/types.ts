@@ -1,0 +1,99 @@
+/** What the history's loaders send to the pages (plain JSON), and what the exports read. */
+import type { Bounds, QuizQuestion, TargetSetting, TeamResult } from "../protocol";
+
+export type GameStatusLabel = "En cours" | "Terminée" | "Interrompue";
+
+/** One line of « Parties jouées ». */
+export type PlayedGameRow = {
+  id: string;
+  /** Already formatted: 'dd/mm/yyyy HHhMM'. */
+  playedAt: string;
+  quizName: string;
+  mode: "player" | "team";
+  playersCount: number;
+  winner: string | null;
+  status: GameStatusLabel;
+  /** The admin sees everyone's games: whose it is (null for their own). */
+  owner: string | null;
+  reportUrl: string;
+};
+
+export type GamesPage = {
+  rows: PlayedGameRow[];
+  /** 1-based. */
+  page: number;
+  pages: number;
+  total: number;
+};
+
+/** A player of the game with their final totals (null in a game that never reached its end). */
+export type HistoryPlayer = {
+  playerNo: number;
+  pseudo: string;
+  marker: string;
+  team: string | null;
+  rank: number | null;
+  points: number | null;
+  timeMs: number | null;
+};
+
+export type HistoryAnswer = {
+  question: number;
+  playerNo: number;
+  lat: number;
+  lng: number;
+  distanceM: number;
+  ring: number;
+  points: number;
+  timeMs: number;
+};
+
+export type QuestionSummary = {
+  index: number;
+  title: string;
+  imageUrl: string | null;
+  streetview: boolean;
+  spot: { lat: number; lng: number };
+  answers: number;
+  /** Metres, over the answers given; null when nobody answered. */
+  averageDistanceM: number | null;
+  /** Players whose answer scored, and their share of all the game's players (0..1). */
+  scored: number;
+  scoredShare: number;
+  /** The quickest answer inside a ring. */
+  fastest: { pseudo: string; timeMs: number } | null;
+};
+
+export type ReportAnswer = { playerNo: number; pseudo: string; marker: string } & Omit<HistoryAnswer, "question" | "playerNo">;
+
+export type ReportData = {
+  side: "admin" | "mj";
+  accountName: string;
+  game: {
+    id: string;
+    quizName: string;
+    playedAt: string;
+    mode: "player" | "team";
+    playersCount: number;
+    winner: string | null;
+    status: GameStatusLabel;
+    owner: string | null;
+    answerTimeSec: number | null;
+  };
+  ranking: (HistoryPlayer & { answered: number })[];
+  teams: TeamResult[] | null;
+  bounds: Bounds | null;
+  targets: TargetSetting[];
+  questions: QuestionSummary[];
+  /** The question shown on the map (0-based) and every answer to it. */
+  selected: number;
+  answers: ReportAnswer[];
+  exports: { answers: string; totals: string };
+  backUrl: string;
+};
+
+/** The quiz as it was played, kept with the game (games.quiz_snapshot). */
+export type PlayedQuizSnapshot = {
+  quiz: { name: string; questions: QuizQuestion[]; mapSettings: { bounds: Bounds } };
+  targets: TargetSetting[];
+};
