@@ -109,8 +109,8 @@ describe("a whole game in one room", () => {
     expect(stored.ranking.map((r) => r.playerID)).toEqual([a.playerID, b.playerID]);
     expect(stored.ranking[0]!.points).toBe(endGameA.pointsTotal);
     // Each answer is a row of the history (question 1 went unanswered).
-    const answers = await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, gameId));
-    expect(answers.map((x) => [x.question, `p${x.playerNo}`]).sort()).toEqual([[0, a.playerID], [0, b.playerID]].sort());
+    const storedAnswers = await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, gameId));
+    expect(storedAnswers.map((x) => [x.question, `p${x.playerNo}`]).sort()).toEqual([[0, a.playerID], [0, b.playerID]].sort());
     expect(row).toMatchObject({ playersCount: 2, winner: a.pseudo, quizName: l.quiz.name });
     expect(row.endedAt).toBeGreaterThan(0);
     const [quiz] = await db().select().from(quizzes).where(eq(quizzes.uniqueName, l.quiz.uniqueName));
