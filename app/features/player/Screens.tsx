@@ -158,7 +158,7 @@ function RankingRow({ line, mine }: { line: RankingLine; mine: boolean }) {
 export function EndGameScreen({ result, me }: { result: PlayerEndGame; me: Me }) {
   const inTop = result.results.some((l) => l.playerID === result.me.playerID);
   return (
-    <PlayerScreen className="pl-endgame">
+    <PlayerScreen className={`pl-endgame${result.night ? " has-night" : ""}`}>
       <h1 className="pl-title">{result.night ? `Fin de la manche ${result.night.round}` : "Fin de la partie"}</h1>
       <section className="pl-card pl-final" aria-label="Votre résultat final">
         <p className="pl-me-inline">
