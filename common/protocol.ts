@@ -19,7 +19,7 @@
 import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** Client messages larger than this are refused before JSON parsing. */
 export const MAX_CLIENT_MESSAGE_CHARS = 2048;
@@ -158,6 +158,23 @@ export interface RankingLine {
   pointsQuestion: number;
   /** Previous rank minus new rank: positive means the player went up. */
   classementMove: number;
+}
+
+/**
+ * « Classement de la soirée »: the rounds played in this room added up, sent at the end of each
+ * round from the second on. In its lines `points` is the night's total and `pointsQuestion` the
+ * round just played; `classementMove` is 0.
+ */
+export interface NightRanking {
+  /** Rounds played in this room, the one just finished included. */
+  round: number;
+  /** The top lines (PRESENTER_TOP for the presenter, PLAYER_END_TOP for a phone). */
+  ranking: RankingLine[];
+  playersCount: number;
+}
+/** A phone's night: its own line besides the top. */
+export interface PlayerNight extends NightRanking {
+  me: RankingLine;
 }
 
 export interface TeamResult {
@@ -415,6 +432,8 @@ export interface PresEndGame {
   ranking: RankingLine[];
   team_results: TeamResult[] | null;
   playersCount: number;
+  /** From the second round in the room on; null in the first. */
+  night: NightRanking | null;
 }
 
 export type PresenterServerMessage =
@@ -536,6 +555,8 @@ export interface PlayerEndGame {
   results: RankingLine[];
   me: RankingLine;
   team: TeamStanding | null;
+  /** From the second round in the room on; null in the first. */
+  night: PlayerNight | null;
 }
 
 export type PlayerServerMessage =

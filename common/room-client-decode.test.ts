@@ -29,7 +29,7 @@ const SAMPLES: ServerMessage[] = [
   { type: "color_selected_callback", status: true, color: "vert", fruits: ["kiwi"] },
   { type: "fruit_selected_callback", status: false, message: "Ce fruit est déjà pris pour cette couleur" },
   { type: "pres_startGame_callback", startsInMs: 3_000 },
-  { type: "pres_endGame", ranking: [line], team_results: null, playersCount: 1 },
+  { type: "pres_endGame", ranking: [line], team_results: null, playersCount: 1, night: null },
 ];
 
 describe("decodeServerMessage", () => {

@@ -66,7 +66,7 @@ const SHAPES: Shapes = {
     playersCount: num,
     answersCount: num,
   },
-  pres_endGame: { ranking: arr, team_results: nullable(arr), playersCount: num },
+  pres_endGame: { ranking: arr, team_results: nullable(arr), playersCount: num, night: nullable(obj) },
   // phone
   player_joinRoom_callback: {
     playerID: str,
@@ -113,7 +113,15 @@ const SHAPES: Shapes = {
     playersCount: num,
     team: nullable(obj),
   },
-  player_endGame: { rank: num, pointsTotal: num, playersCount: num, results: arr, me: obj, team: nullable(obj) },
+  player_endGame: {
+    rank: num,
+    pointsTotal: num,
+    playersCount: num,
+    results: arr,
+    me: obj,
+    team: nullable(obj),
+    night: nullable(obj),
+  },
   // anyone
   error: { code: str, message: str },
   reload: { version: num, message: str },

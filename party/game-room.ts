@@ -13,6 +13,7 @@ import {
   disconnect,
   fullRanking,
   handleMessage,
+  newRound,
   nextDeadline,
   tick,
 } from "./engine";
@@ -33,7 +34,7 @@ import {
 } from "./protocol";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
 import { ConnectionIndex, UNKNOWN_IP, identityOf, ipOf, sameIdentity } from "./room-connections";
-import { type D1Op, retryDelayMs, statementsFor } from "./room-d1";
+import { type D1Op, retryDelayMs, roundStatements, statementsFor } from "./room-d1";
 import { revealedQuestion } from "./room-history";
 import { type RoomMeta, RoomStore } from "./room-storage";
 import { AnswerCounterThrottle } from "./room-throttle";
@@ -57,6 +58,18 @@ export interface LaunchInput {
   settings: GameSettings;
 }
 export type LaunchResult = { ok: true; presenterToken: string } | { ok: false; code: ErrorCode };
+
+/** A new round in the same room (the presenter's « Rejouer » / « Autre quiz »). */
+export interface RoundInput extends LaunchInput {
+  /** The game that is over in this room: the round follows it, nothing else. */
+  previousGameId: string;
+}
+/**
+ * Why a round was not started: another game or none here ('gone'), the game not over yet
+ * ('not_over'), the owner out of games ('quota'), settings the room refuses, or D1 not reachable
+ * now ('busy', try again). Nothing changed in any of these cases.
+ */
+export type RoundResult = { ok: true } | { ok: false; reason: "gone" | "not_over" | "quota" | "invalid_settings" | "busy" };
 
 export interface PresenterInfo {
   token: string;
@@ -155,6 +168,8 @@ export class GameRoom extends Server<Env> {
     () => this.now()
   );
   private readonly engineCtx: Ctx = { random: Math.random, mintSecret: () => randomToken(18) };
+  /** A new round on its way (D1 then storage): a second call waits for it rather than racing. */
+  private roundCall: Promise<RoundResult> | null = null;
   /** Seat-local steps applied in memory, waiting for their group write (WRITE_GROUP_MS). */
   private group: { seats: Set<SeatId>; effects: { effect: Effect; caller: Connection | null }[] } | null = null;
   private groupTimer: ReturnType<typeof setTimeout> | null = null;
@@ -614,5 +629,86 @@ export class GameRoom extends Server<Env> {
     const s = this.state;
     if (!s || this.meta?.gameId !== gameId) return null;
     return { phase: s.phase, playersCount: s.seats.length, ranking: fullRanking(s), teams: teamResults(s) };
+  }
+
+  /**
+   * « Rejouer » / « Autre quiz »: the next game in this room, once the current one is over. The
+   * finished game's D1 writes (answers, totals, end) go out first, exactly once, while the state
+   * they are read from is still here; then one D1 batch closes its row and opens the new one
+   * under the owner's quota; then the engine turns the room into the new lobby, kept with its
+   * new game id in one storage write, and every phone and the presenter are told. Idempotent for
+   * one game id; one round at a time.
+   */
+  async newRound(input: RoundInput): Promise<RoundResult> {
+    this.ensureLoaded();
+    if (this.state && this.meta?.gameId === input.gameId) return { ok: true };
+    while (this.roundCall) await this.roundCall.catch(() => null);
+    if (this.state && this.meta?.gameId === input.gameId) return { ok: true };
+    const call = this.runNewRound(input);
+    this.roundCall = call;
+    try {
+      return await call;
+    } finally {
+      this.roundCall = null;
+    }
+  }
+
+  private async runNewRound(input: RoundInput): Promise<RoundResult> {
+    const ready = (): RoundResult | null => {
+      if (!this.state || this.meta?.gameId !== input.previousGameId) return { ok: false, reason: "gone" };
+      this.tickIfDue(this.now());
+      if (this.state.phase !== "over") return { ok: false, reason: this.state.phase === "closed" ? "gone" : "not_over" };
+      return null;
+    };
+    const refused = ready();
+    if (refused) return refused;
+    // The engine's checks first, on a copy: refused settings never reach D1.
+    const now = this.now();
+    const trial = newRound(this.state!, { quiz: input.quiz, settings: input.settings }, now, this.engineCtx);
+    if (!trial.ok) return { ok: false, reason: "invalid_settings" };
+
+    await this.flushD1();
+    if (this.pending.length) return { ok: false, reason: "busy" };
+    let granted: boolean;
+    try {
+      const results = await this.env.DB.batch(
+        roundStatements(this.env.DB, {
+          previousGameId: input.previousGameId,
+          gameId: input.gameId,
+          quizUniqueName: input.quizUniqueName,
+          ownerId: input.ownerId,
+          roomNumber: this.name,
+          mode: input.settings.mode,
+          settings: input.settings,
+          createdAt: Date.now(),
+        })
+      );
+      granted = results[1]?.meta.changes === 1;
+    } catch (e) {
+      console.error(`GameRoom ${this.name}: new round not written to D1`, e);
+      return { ok: false, reason: "busy" };
+    }
+    if (!granted) return { ok: false, reason: "quota" };
+
+    // The room went on while D1 answered (its expiry, 'Redémarrer'): the new row must not stay.
+    const late = ready();
+    if (late || this.pending.length) {
+      await this.env.DB.prepare(`UPDATE games SET status = 'closed', ended_at = ?2 WHERE id = ?1`)
+        .bind(input.gameId, Date.now())
+        .run()
+        .catch((e: unknown) => console.error(`GameRoom ${this.name}: new round row left open`, e));
+      return late ?? { ok: false, reason: "busy" };
+    }
+    const at = this.now();
+    const step = newRound(this.state!, { quiz: input.quiz, settings: input.settings }, at, this.engineCtx);
+    if (!step.ok) return { ok: false, reason: "invalid_settings" };
+    this.writeGroup();
+    this.counter.clear();
+    this.state = step.state;
+    this.meta = { gameId: input.gameId, quizUniqueName: input.quizUniqueName, ownerId: input.ownerId };
+    this.store.save(step.state, { dirtySeats: [], removedSeats: [], all: true }, { meta: this.meta, pending: [] });
+    for (const effect of step.effects) this.carryOut(effect, null);
+    this.scheduleAlarm();
+    return { ok: true };
   }
 }

@@ -7,6 +7,7 @@
  * retry after a lost answer changes nothing.
  * A failed flush is retried from the alarm until it succeeds.
  */
+import { quotaLeftSql } from "@db/quota";
 import type { GameState } from "./engine";
 import { answersStatements, finalResults, overStatements, resultsJson } from "./room-history";
 
@@ -80,4 +81,42 @@ export function statementsFor(db: D1Database, op: D1Op, state: GameState | null)
 /** Retry delays after failed flushes: quick at first, then once a minute. */
 export function retryDelayMs(failures: number): number {
   return Math.min(60_000, 1_000 * 2 ** Math.min(6, Math.max(0, failures - 1)));
+}
+
+/** The D1 rows of a new round in the same room: the finished game is closed, the new one opens. */
+export interface RoundRows {
+  previousGameId: string;
+  gameId: string;
+  quizUniqueName: string;
+  ownerId: number;
+  roomNumber: string;
+  mode: "player" | "team";
+  settings: unknown;
+  createdAt: number;
+}
+
+/**
+ * One batch (a D1 transaction): the finished game's row is closed and the new game's row goes in
+ * with the same room number, both under the owner's quota (db/quota.ts), so over the quota
+ * neither changes. Closing first frees the number in the live-room index for the insert; the
+ * insert only goes in once the finished game is closed. The insert's row count says whether the
+ * round was granted.
+ */
+export function roundStatements(db: D1Database, r: RoundRows): D1PreparedStatement[] {
+  const quota = quotaLeftSql("?3");
+  return [
+    db
+      .prepare(
+        `UPDATE games SET status = 'closed', ended_at = COALESCE(ended_at, ?2)
+         WHERE id = ?1 AND status <> 'closed' AND ${quota}`
+      )
+      .bind(r.previousGameId, r.createdAt, r.ownerId),
+    db
+      .prepare(
+        `INSERT INTO games (id, quiz_unique_name, owner_id, room_number, status, mode, settings, created_at)
+         SELECT ?1, ?2, ?3, ?4, 'lobby', ?5, ?6, ?7
+         WHERE (SELECT status FROM games WHERE id = ?8) = 'closed' AND ${quota}`
+      )
+      .bind(r.gameId, r.quizUniqueName, r.ownerId, r.roomNumber, r.mode, JSON.stringify(r.settings), r.createdAt, r.previousGameId),
+  ];
 }

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { questions, type Account, type Game, type Question, type Quiz } from "@db/schema";
 import type { GameSettings } from "@party/engine";
-import type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking } from "@party/game-room";
+import type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking, RoundInput, RoundResult } from "@party/game-room";
 import type { QuizQuestion, QuizSnapshot } from "@common/protocol";
 import { canAccess } from "./auth.server";
 import { readCirclesPoints } from "./circles-points.server";
@@ -43,6 +43,8 @@ export const GAME_MSG = {
   launchFailed: "La partie n'a pas pu être lancée, réessayez",
   invalidSettings: "Paramètres de partie invalides",
   gameNotFound: "Cette partie est terminée",
+  roundNotOver: "La manche en cours n'est pas terminée",
+  roundFailed: "La nouvelle manche n'a pas pu commencer, réessayez",
 } as const;
 
 
@@ -144,6 +146,37 @@ const roomStub = (context: AppLoadContext, roomNumber: string) => {
   return ns.get(ns.idFromName(roomNumber));
 };
 
+/** The room's settings of a game: the launch options, the rings' points as set today, the quiz's speed points. */
+async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Promise<GameSettings> {
+  return {
+    iconType: settings.iconType,
+    mode: settings.mode,
+    answerTimeSec: settings.answerTimeSec,
+    helpZone: settings.helpZoneM,
+    maxPlayer: settings.maxPlayer,
+    maxTeam: settings.maxTeam,
+    circlesPoints: await readCirclesPoints(db),
+    pointMaxTemps: quiz.pointMaxTemps,
+  };
+}
+
+/** Who may open a game at all: an admin, or an MJ whose account has not expired. */
+function requireGameMaster(account: Account) {
+  if (account.role !== "admin" && account.role !== "mj") throw Refusal.forbidden();
+  if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
+    throw Refusal.forbidden(GAME_MSG.expired);
+  }
+}
+
+/** The quiz as the room will play it: refused (409) while it has nothing to play. */
+async function playableQuiz(db: Db, account: Account, quizUniqueName: string) {
+  const quiz = await requireOwnedQuiz(db, account, quizUniqueName);
+  if (!quiz.mapSettings) throw Refusal.conflict(GAME_MSG.unfinished);
+  const snapshot = await quizSnapshot(db, quiz);
+  if (!snapshot) throw Refusal.conflict(GAME_MSG.noQuestion);
+  return { quiz, snapshot };
+}
+
 /**
  * Checks login, role, ownership, MJ expiry and a finished quiz; allocates a 6-digit room number
  * in the D1 registry along with one of the owner's games; creates the room through the Durable
@@ -157,25 +190,10 @@ export async function launchGame(
   settings: LaunchSettings,
 ): Promise<{ roomNumber: string }> {
   const db = context.db;
-  if (account.role !== "admin" && account.role !== "mj") throw Refusal.forbidden();
-  if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
-    throw Refusal.forbidden(GAME_MSG.expired);
-  }
-  const quiz = await requireOwnedQuiz(db, account, quizUniqueName);
-  if (!quiz.mapSettings) throw Refusal.conflict(GAME_MSG.unfinished);
-  const snapshot = await quizSnapshot(db, quiz);
-  if (!snapshot) throw Refusal.conflict(GAME_MSG.noQuestion);
+  requireGameMaster(account);
+  const { quiz, snapshot } = await playableQuiz(db, account, quizUniqueName);
 
-  const gameSettings: GameSettings = {
-    iconType: settings.iconType,
-    mode: settings.mode,
-    answerTimeSec: settings.answerTimeSec,
-    helpZone: settings.helpZoneM,
-    maxPlayer: settings.maxPlayer,
-    maxTeam: settings.maxTeam,
-    circlesPoints: await readCirclesPoints(db),
-    pointMaxTemps: quiz.pointMaxTemps,
-  };
+  const gameSettings = await gameSettingsFor(db, quiz, settings);
 
   // A number whose old room still owes D1 its last writes is refused by the room: draw again.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -292,6 +310,58 @@ async function endRoom(context: AppLoadContext, gameId: string, roomNumber: stri
     console.error(`endRoom ${roomNumber}: room did not answer`, error);
   }
   await markGameClosed(context.db, gameId);
+}
+
+/** What the presenter chose at the end of a round: the same quiz again, or another one. */
+export type RoundChoice = { kind: "replay" } | { kind: "quiz"; quizUniqueName: string; settings: LaunchSettings };
+
+const ROUND_REFUSALS: Record<Exclude<RoundResult, { ok: true }>["reason"], () => Refusal> = {
+  gone: () => Refusal.notFound(GAME_MSG.gameNotFound),
+  not_over: () => Refusal.conflict(GAME_MSG.roundNotOver),
+  quota: () => Refusal.forbidden(GAME_MSG.noGamesLeft),
+  invalid_settings: () => Refusal.conflict(GAME_MSG.invalidSettings),
+  busy: () => Refusal.conflict(GAME_MSG.roundFailed),
+};
+
+/**
+ * « Rejouer » / « Autre quiz »: the next round in the same room, for the room's owner (admin:
+ * any room). « Rejouer » replays the room's quiz with the very settings it was launched with;
+ * « Autre quiz » takes a quiz the account may launch, with its launch options read like a launch.
+ * The new game belongs to the room's owner and counts against their quota when it starts, as a
+ * launch does; the room does the D1 side (party/game-room.ts, newRound). Refusals (thrown): 404
+ * not a live room of theirs, 403 expired or no games left, 409 nothing to play or not over yet.
+ */
+export async function startRound(
+  context: AppLoadContext,
+  account: Account,
+  roomNumber: string,
+  choice: RoundChoice,
+): Promise<{ quizUniqueName: string; mode: "player" | "team" }> {
+  const db = context.db;
+  requireGameMaster(account);
+  const game = await ownedLiveGame(context, account, roomNumber);
+  if (!game) throw Refusal.notFound(GAME_MSG.gameNotFound);
+  const quizUniqueName = choice.kind === "replay" ? game.quizUniqueName : choice.quizUniqueName;
+  const { quiz, snapshot } = await playableQuiz(db, account, quizUniqueName);
+  const settings =
+    choice.kind === "replay" ? (game.settings as GameSettings) : await gameSettingsFor(db, quiz, choice.settings);
+  const input: RoundInput = {
+    gameId: crypto.randomUUID(),
+    previousGameId: game.id,
+    quizUniqueName: quiz.uniqueName,
+    ownerId: game.ownerId,
+    quiz: snapshot,
+    settings,
+  };
+  let result: RoundResult;
+  try {
+    result = await roomStub(context, roomNumber).newRound(input);
+  } catch (error) {
+    console.error(`startRound ${roomNumber}: room did not answer`, error);
+    throw Refusal.conflict(GAME_MSG.roundFailed);
+  }
+  if (!result.ok) throw ROUND_REFUSALS[result.reason]();
+  return { quizUniqueName: quiz.uniqueName, mode: settings.mode };
 }
 
 /** 'Redémarrer' (admin): ends every live room; returns how many were ended. */

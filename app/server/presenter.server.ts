@@ -5,11 +5,14 @@
  * - POST (intent launch): login, origin, settings, launchGame, then a redirect to `?room=N`,
  *   so a reload resumes the game and never launches a second one;
  * - GET with `room`: the presenter token of that live room, or 'Cette partie est terminée';
- * - POST (intent close, 'Nouvelle partie'): closeGame, then back to the dashboard or folder.
+ * - POST (intent close, « Terminer la soirée »): closeGame, then back to the dashboard or folder;
+ * - POST (intent replay, « Rejouer »; intent round with quiz and launch options, « Autre quiz »):
+ *   the next round in the same room (startRound), then the room's page under its new quiz.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAccount, requirePageAccount, type Side } from "./auth.server";
-import { closeGame, launchGame, parseLaunchSettings, presenterSession } from "./games.server";
+import { GAME_MSG, closeGame, launchGame, parseLaunchSettings, presenterSession, startRound, type RoundChoice } from "./games.server";
+import { listQuizzes } from "./quizzes.server";
 import { readForm, SMALL_BODY_BYTES } from "./body.server";
 import { pageAction, pageLoader } from "./http.server";
 import { lobbyPictureUrl } from "./lobby-picture.server";
@@ -36,7 +39,15 @@ export type PresenterLoaderData =
       origin: string;
       host: string;
       dashboard: string;
+      /** What « Autre quiz » offers: the quizzes the account may launch (admin: all). */
+      quizzes: RoundQuiz[];
     };
+
+export interface RoundQuiz {
+  uniqueName: string;
+  name: string;
+  questionCount: number;
+}
 
 function folderIdOf(search: URLSearchParams): number | null {
   const raw = search.get("folderId");
@@ -80,7 +91,10 @@ export const presenterLoader = pageLoader(async (
     fixed.pathname = url.pathname.replace(`/${quiz}`, `/${encodeURIComponent(session.quizUniqueName)}`);
     if (fixed.pathname !== url.pathname) throw redirect(`${fixed.pathname}${fixed.search}`);
   }
-  const picture = await lobbyPictureUrl(context.db, account);
+  const [picture, listed] = await Promise.all([lobbyPictureUrl(context.db, account), listQuizzes(context.db, account, "all")]);
+  const quizzes = listed
+    .filter((q) => q.finished && q.questionCount > 0)
+    .map((q) => ({ uniqueName: q.uniqueName, name: q.name, questionCount: q.questionCount }));
   return {
     kind: "game",
     side,
@@ -92,8 +106,21 @@ export const presenterLoader = pageLoader(async (
     origin: url.origin,
     host: url.host,
     dashboard,
+    quizzes,
   };
 });
+
+/** The presenter's choice at the end of a round, read from its form. */
+function roundChoice(form: FormData): RoundChoice {
+  if (form.get("intent") === "replay") return { kind: "replay" };
+  const search = new URLSearchParams();
+  for (const [name, value] of form) if (typeof value === "string") search.set(name, value);
+  const parsed = parseLaunchSettings(search, form.get("mode") === "team" ? "team" : "player");
+  if (!parsed.ok) throw Refusal.badRequest(parsed.error);
+  const quiz = form.get("quiz");
+  if (typeof quiz !== "string" || !UNIQUE_NAME.test(quiz)) throw Refusal.badRequest(MSG.quizNotFound);
+  return { kind: "quiz", quizUniqueName: quiz, settings: parsed.settings };
+}
 
 export const presenterAction = pageAction(async (
   { request, context, params }: ActionFunctionArgs,
@@ -115,6 +142,17 @@ export const presenterAction = pageAction(async (
       });
     }
     throw redirect(dashboardPath(side, folderId));
+  }
+
+  const intent = form?.get("intent");
+  if (form && (intent === "replay" || intent === "round")) {
+    const room = String(form.get("room") ?? "");
+    if (!ROOM_NUMBER.test(room)) throw Refusal.notFound(GAME_MSG.gameNotFound);
+    const round = await startRound(context, account, room, roundChoice(form));
+    // The same room's page, under the quiz it now plays (the presenter token is the room's own).
+    const next = new URLSearchParams(url.search);
+    next.set("room", room);
+    throw redirect(`${url.pathname.replace(`/${quiz}`, `/${encodeURIComponent(round.quizUniqueName)}`)}?${next}`);
   }
 
   const parsed = parseLaunchSettings(url.searchParams, modeOf(routeMode, url.searchParams));

@@ -28,9 +28,10 @@ export type QuizListItem = {
   finished: boolean;
 };
 
-/** Quizzes directly in a folder (null = root) that the account may see, by name. */
-export async function listQuizzes(db: Db, account: Account, folderId: number | null): Promise<QuizListItem[]> {
-  const where: SQL[] = [folderId === null ? isNull(quizzes.folderId) : eq(quizzes.folderId, folderId)];
+/** Quizzes directly in a folder (null = root, "all" = every folder) that the account may see, by name. */
+export async function listQuizzes(db: Db, account: Account, folderId: number | null | "all"): Promise<QuizListItem[]> {
+  const where: SQL[] = [];
+  if (folderId !== "all") where.push(folderId === null ? isNull(quizzes.folderId) : eq(quizzes.folderId, folderId));
   if (account.role !== "admin") where.push(eq(quizzes.ownerId, account.id));
   const rows = await db
     .select({

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { accounts, games, type Game } from "@db/schema";
+import { quotaLeftSql } from "@db/quota";
+import { games, type Game } from "@db/schema";
 import { MSG } from "@common/messages";
 import { normaliseRoomInput } from "@common/room-check";
 import { readForm, SMALL_BODY_BYTES } from "./body.server";
@@ -126,10 +127,8 @@ export type NewGame = Omit<typeof games.$inferInsert, "roomNumber" | "status">;
 
 /**
  * Takes a free room number for a new game (status 'lobby') and, in the same statement, one of
- * its owner's games. An MJ's quota (nb_game, null = unlimited) is spent when a game starts,
- * not when a lobby opens, so lobbies not started yet hold one each: the row goes in only while
- * the quota exceeds the owner's open lobbies. One INSERT … SELECT … WHERE is atomic in D1, so
- * launches at the same instant cannot all read the same count and all pass.
+ * its owner's games (the quota's condition, db/quota.ts). One INSERT … SELECT … WHERE is atomic
+ * in D1, so launches at the same instant cannot all read the same count and all pass.
  * The unique partial index games_live_room_unique decides the number: two launches drawing the
  * same number cannot both insert, the loser draws again. A number comes back only once its
  * game is closed. Null when the owner has no game left.
@@ -140,11 +139,8 @@ export async function registerGame(
   draw = randomRoomNumber,
   attempts = 25,
 ): Promise<string | null> {
-  const quotaLeft = sql`(
-    (SELECT ${accounts.nbGame} FROM ${accounts} WHERE ${accounts.id} = ${game.ownerId}) IS NULL
-    OR (SELECT ${accounts.nbGame} FROM ${accounts} WHERE ${accounts.id} = ${game.ownerId})
-       > (SELECT count(*) FROM ${games} WHERE ${games.ownerId} = ${game.ownerId} AND ${games.status} = 'lobby')
-  )`;
+  // The owner's id is an integer from the session's account row: safe to write into the SQL.
+  const quotaLeft = sql.raw(quotaLeftSql(String(Math.trunc(game.ownerId))));
   for (let i = 0; i < attempts; i++) {
     const roomNumber = draw();
     try {

@@ -58,6 +58,9 @@ import {
   presEndGame,
   presNewQuestion,
   presNewRoomCallback,
+  nightStandings,
+  playerNight,
+  playerNightTop,
   presResults,
   presenterScreen,
   pseudoInfo,
@@ -572,10 +575,17 @@ export function next(state: GameState, now: number): Step {
 function finishGame(tx: Tx, now: number) {
   tx.patch({ phase: "over", endedAt: now, deadline: null, startingEndsAt: null });
   const st = standings(tx.state);
-  tx.emit({ to: "presenter", msg: presEndGame(tx.state, st) });
+  const night = nightStandings(tx.state);
+  tx.emit({ to: "presenter", msg: presEndGame(tx.state, st, night) });
   const top = playerEndTop(tx.state, st);
+  const nightTop = playerNightTop(tx.state, night);
   for (const { seat } of st.ordered)
-    if (seat.connected) tx.emit({ to: "seat", seatId: seat.id, msg: playerEndGame(tx.state, st, seat, top) });
+    if (seat.connected)
+      tx.emit({
+        to: "seat",
+        seatId: seat.id,
+        msg: playerEndGame(tx.state, st, seat, top, playerNight(tx.state, night, nightTop, seat)),
+      });
   tx.emit({ to: "room", event: { kind: "over" } });
 }
 

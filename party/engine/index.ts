@@ -1,5 +1,6 @@
 /** What the GameRoom Durable Object needs from the engine, in one import. */
 export * from "./game";
+export { type NewRoundInput, newRound } from "./rounds";
 export {
   type CreateGameInput,
   type GameCore,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classementMove, rankEntries, teamStandings } from "./ranking";
+import { classementMove, nightRanking, rankEntries, teamStandings } from "./ranking";
 
 const e = (id: string, total: number, timeMs: number, order: number) => ({ id, total, timeMs, order });
 
@@ -62,5 +62,41 @@ describe("teamStandings", () => {
       { team: "rose", points: 7, timeMs: 200, members: 3, rank: 2 },
       { team: "bleu", points: 7, timeMs: 2000, members: 2, rank: 3 },
     ]);
+  });
+});
+
+describe("nightRanking", () => {
+  const seat = (id: string, no: number, score: number, timeMs: number, night?: { points: number; timeMs: number }) => ({
+    id,
+    no,
+    score,
+    timeMs,
+    ...(night ? { night } : {}),
+  });
+
+  it("adds the rounds up, a newcomer counting only its rounds", () => {
+    const ranked = nightRanking([seat("a", 1, 5, 0, { points: 10, timeMs: 0 }), seat("b", 2, 12, 0), seat("c", 3, 2, 0, { points: 11, timeMs: 0 })]);
+    expect(ranked.map((r) => [r.entry.id, r.entry.total, r.rank])).toEqual([
+      ["a", 15, 1],
+      ["c", 13, 2],
+      ["b", 12, 3],
+    ]);
+  });
+
+  it("breaks a tie with the added-up answer times, and shares an exact tie (1, 2, 2, 4)", () => {
+    const ranked = nightRanking([
+      seat("slow", 1, 4, 9_000, { points: 6, timeMs: 9_000 }),
+      seat("fast", 2, 6, 1_000, { points: 4, timeMs: 1_000 }),
+      seat("same1", 3, 3, 5_000, { points: 2, timeMs: 5_000 }),
+      seat("same2", 4, 5, 10_000),
+    ]);
+    expect(ranked.map((r) => [r.entry.id, r.rank])).toEqual([
+      ["fast", 1],
+      ["slow", 2],
+      ["same1", 3],
+      ["same2", 3],
+    ]);
+    const tied = nightRanking([seat("a", 1, 9, 0), seat("b", 2, 5, 0, { points: 3, timeMs: 0 }), seat("c", 3, 8, 0), seat("d", 4, 1, 0)]);
+    expect(tied.map((r) => r.rank)).toEqual([1, 2, 2, 4]);
   });
 });

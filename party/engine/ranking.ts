@@ -38,6 +38,31 @@ export function classementMove(previousRank: number | undefined, newRank: number
   return previousRank === undefined ? 0 : previousRank - newRank;
 }
 
+/** What the night ranking reads of a seat: its current game's totals and the rounds before. */
+export interface NightSeat {
+  id: string;
+  no: number;
+  score: number;
+  timeMs: number;
+  night?: { points: number; timeMs: number };
+}
+
+/**
+ * « Classement de la soirée »: every round's total added up, ties broken by the added-up answer
+ * times, exactly as in one game. A seat that joined in a later round counts only its rounds.
+ */
+export function nightRanking<T extends NightSeat>(seats: readonly T[]): Ranked<RankInput & { seat: T }>[] {
+  return rankEntries(
+    seats.map((seat) => ({
+      id: seat.id,
+      total: (seat.night?.points ?? 0) + seat.score,
+      timeMs: (seat.night?.timeMs ?? 0) + seat.timeMs,
+      order: seat.no,
+      seat,
+    }))
+  );
+}
+
 export interface TeamMember {
   team: string;
   total: number;

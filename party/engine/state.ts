@@ -61,6 +61,13 @@ export interface SeatAnswer {
 
 export type SeatId = string;
 
+/** A seat's sum over the rounds it played before the current one (same tie-break as a game). */
+export interface NightTotal {
+  points: number;
+  timeMs: number;
+  rounds: number;
+}
+
 export interface Seat {
   /** 'p' + join number; what the presenter sees as playerID (never the token). */
   id: SeatId;
@@ -86,6 +93,11 @@ export interface Seat {
   timeMs: number;
   /** By question index. */
   answers: Record<number, SeatAnswer>;
+  /**
+   * Totals of the rounds this seat finished before the current one, in this room (absent before
+   * its first new round): the night ranking adds the current game's totals to it.
+   */
+  night?: NightTotal;
   connected: boolean;
   /** Last connection or disconnection, ms. */
   lastSeen: number;
@@ -130,6 +142,8 @@ export interface GameState {
   endedAt: number | null;
   lastActivity: number;
   closedReason: KickReason | null;
+  /** Rounds played in this room, this one included: 1 for a launch, +1 at each new round. */
+  round: number;
 }
 
 export interface CreateGameInput {
@@ -184,6 +198,7 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
       endedAt: null,
       lastActivity: now,
       closedReason: null,
+      round: 1,
     },
   };
 }
@@ -242,5 +257,11 @@ export function coreOf(state: GameState): GameCore {
 
 export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
   // Rooms stored before the lock existed are unlocked.
-  return { ...core, locked: core.locked === true, seats: [...seats].sort((a, b) => a.no - b.no) };
+  // Rooms stored before rounds existed are in their first.
+  return {
+    ...core,
+    locked: core.locked === true,
+    round: core.round ?? 1,
+    seats: [...seats].sort((a, b) => a.no - b.no),
+  };
 }

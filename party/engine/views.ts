@@ -6,6 +6,8 @@ import {
   PLAYER_END_TOP,
   PRESENTER_TOP,
   type ColorKey,
+  type NightRanking,
+  type PlayerNight,
   type PlayerEndGame,
   type PlayerEndQuestion,
   type PlayerJoinRoomCallback,
@@ -26,7 +28,7 @@ import {
 import { revealRow } from "@common/reveal";
 import { teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
-import { rankEntries, teamStandings } from "./ranking";
+import { nightRanking, rankEntries, teamStandings } from "./ranking";
 import { pointsSettings, round2 } from "./scoring";
 import {
   type GameState,
@@ -273,18 +275,65 @@ export function playerEndQuestion(state: GameState, seat: Seat, rank: number, te
 // ---------------------------------------------------------------------------------------------
 // End of game
 
-export function presEndGame(state: GameState, st: Standings): PresEndGame {
+export function presEndGame(state: GameState, st: Standings, night = nightStandings(state)): PresEndGame {
   return {
     type: "pres_endGame",
     ranking: topLines(state, st, PRESENTER_TOP, -1),
     team_results: st.teams,
     playersCount: st.ordered.length,
+    night: night ? nightTop(state, night, PRESENTER_TOP) : null,
   };
 }
 
+/** The night's lines: night total as `points`, this round's total as `pointsQuestion`. */
+function nightLine(seat: Seat, rank: number, total: number): RankingLine {
+  return {
+    rank,
+    playerID: seat.id,
+    pseudo: seat.pseudo,
+    marker: seat.marker,
+    points: round2(total),
+    pointsQuestion: round2(seat.score),
+    classementMove: 0,
+  };
+}
+
+export type NightStandings = { seat: Seat; rank: number; total: number }[];
+
+/** The night ranking of a finished round, or null in the room's first round (it is the game's). */
+export function nightStandings(state: GameState): NightStandings | null {
+  if (state.round <= 1) return null;
+  return nightRanking(seatList(state)).map(({ entry, rank }) => ({ seat: entry.seat, rank, total: entry.total }));
+}
+
+function nightTop(state: GameState, night: NightStandings, count: number): NightRanking {
+  return {
+    round: state.round,
+    ranking: night.slice(0, count).map(({ seat, rank, total }) => nightLine(seat, rank, total)),
+    playersCount: night.length,
+  };
+}
+
+/** A phone's night: the top PLAYER_END_TOP and its own line (computed once for every phone). */
+export function playerNight(state: GameState, night: NightStandings | null, top: NightRanking | null, seat: Seat): PlayerNight | null {
+  if (!night || !top) return null;
+  const mine = night.find((x) => x.seat.id === seat.id);
+  if (!mine) return null;
+  return { ...top, me: nightLine(seat, mine.rank, mine.total) };
+}
+
+export const playerNightTop = (state: GameState, night: NightStandings | null) =>
+  night ? nightTop(state, night, PLAYER_END_TOP) : null;
+
 export const playerEndTop = (state: GameState, st: Standings) => topLines(state, st, PLAYER_END_TOP, -1);
 
-export function playerEndGame(state: GameState, st: Standings, seat: Seat, top: RankingLine[]): PlayerEndGame {
+export function playerEndGame(
+  state: GameState,
+  st: Standings,
+  seat: Seat,
+  top: RankingLine[],
+  night: PlayerNight | null = null
+): PlayerEndGame {
   const rank = st.rankOf.get(seat.id)!;
   return {
     type: "player_endGame",
@@ -294,6 +343,7 @@ export function playerEndGame(state: GameState, st: Standings, seat: Seat, top: 
     results: top,
     me: rankingLine(state, seat, rank, -1),
     team: teamStanding(st.teams, seat.team),
+    night,
   };
 }
 
@@ -335,7 +385,8 @@ export function seatScreen(state: GameState, seat: Seat, now: number): ServerMes
     }
     case "over": {
       const st = standings(state);
-      return [playerEndGame(state, st, seat, playerEndTop(state, st))];
+      const night = nightStandings(state);
+      return [playerEndGame(state, st, seat, playerEndTop(state, st), playerNight(state, night, playerNightTop(state, night), seat))];
     }
     default:
       return [];

@@ -15,4 +15,4 @@ export const kit = servedKit({
   adminPassword: inject("adminPassword"),
 });
 export const { app, make } = kit;
-export const { launch, presenter, join, phone, seatPhones, connect, gameOf, answersOf, closeRoom, fetchRanking } = roomsOf(kit);
+export const { launch, presenter, join, phone, seatPhones, connect, gameOf, answersOf, closeRoom, fetchRanking, postRound } = roomsOf(kit);

@@ -77,6 +77,47 @@ export async function answersOf(kit: Kit, l: LaunchedRoom): Promise<GameAnswer[]
   return kit.app.db.select().from(gameAnswers).where(eq(gameAnswers.gameId, game.id));
 }
 
+/**
+ * Plays a whole round from the lobby: the presenter starts it, each phone answers each question
+ * at its spot, the presenter turns to the next question after each reveal. Messages are taken
+ * (next), so the following round's questions are waited for afresh. Returns the presenter's end.
+ */
+export async function playRound(
+  pres: TestPresenter,
+  plays: [TestPhone, LatLng[]][],
+  /** Skips the 'starting' countdown (workerd moves the room's clock); real time otherwise. */
+  skipStarting?: () => Promise<void>,
+) {
+  pres.start();
+  await pres.next("pres_startGame_callback");
+  if (skipStarting) await skipStarting();
+  const questions = plays[0]![1].length;
+  for (let q = 0; q < questions; q++) {
+    for (const [phone, spots] of plays) {
+      await phone.next("player_newQuestion", (m) => m.questionIndex === q);
+      phone.answer(q, spots[q]!);
+    }
+    await pres.next("pres_results", (m) => m.questionIndex === q);
+    pres.nextQuestion();
+  }
+  return pres.next("pres_endGame");
+}
+
+/**
+ * The presenter page's end-of-round buttons, as its form posts them: « Rejouer » (intent
+ * replay) or « Autre quiz » (intent round, with quiz and launch options). Returns the status and
+ * where the page goes next.
+ */
+export async function postRound(kit: Kit, l: LaunchedRoom, fields: Record<string, string>, cookie = l.cookie) {
+  const res = await kit.app.fetch(`/mj/${encodeURIComponent(l.quiz.uniqueName)}?room=${l.room}`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: kit.app.origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ room: l.room, ...fields }).toString(),
+    redirect: "manual",
+  });
+  return { status: res.status, location: res.headers.get("Location"), text: res.status >= 400 ? await res.text() : "" };
+}
+
 /** 'Nouvelle partie': the room ends, phones are told 'ended'. */
 export async function closeRoom(kit: Kit, l: LaunchedRoom) {
   const res = await kit.app.fetch(`/api/game/${l.room}/close`, { method: "POST", headers: { Cookie: l.cookie, Origin: kit.app.origin } });
@@ -121,6 +162,7 @@ export function roomsOf(kit: Kit) {
     gameOf: (l: LaunchedRoom) => gameOf(kit, l),
     answersOf: (l: LaunchedRoom) => answersOf(kit, l),
     closeRoom: (l: LaunchedRoom) => closeRoom(kit, l),
+    postRound: (l: LaunchedRoom, fields: Record<string, string>, cookie?: string) => postRound(kit, l, fields, cookie),
     fetchRanking: (l: LaunchedRoom) => fetchRanking(kit, l),
   };
 }

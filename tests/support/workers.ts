@@ -131,7 +131,7 @@ export function socketsWith(headers: Record<string, string>): SocketTarget {
 export const kit = kitOf(app);
 export const make = kit.make;
 
-export const { launch, presenter, join, phone, seatPhones, connect, gameOf, closeRoom, fetchRanking } = rooms.roomsOf(kit);
+export const { launch, presenter, join, phone, seatPhones, connect, gameOf, closeRoom, fetchRanking, postRound } = rooms.roomsOf(kit);
 
 /** The load context the app's server functions get (for tests that call them directly). */
 export function appContext(): AppLoadContext {

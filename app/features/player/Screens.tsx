@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { PlayerEndGame, PlayerEndQuestion, RankingLine, TeamStanding } from "@common/protocol";
+import type { PlayerEndGame, PlayerEndQuestion, PlayerNight, RankingLine, TeamStanding } from "@common/protocol";
 import { teamName } from "@common/rules";
 import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, pointsWord } from "./format";
 import type { Me } from "./play-state";
@@ -158,8 +158,8 @@ function RankingRow({ line, mine }: { line: RankingLine; mine: boolean }) {
 export function EndGameScreen({ result, me }: { result: PlayerEndGame; me: Me }) {
   const inTop = result.results.some((l) => l.playerID === result.me.playerID);
   return (
-    <PlayerScreen className="pl-endgame">
-      <h1 className="pl-title">Fin de la partie</h1>
+    <PlayerScreen className={`pl-endgame${result.night ? " has-night" : ""}`}>
+      <h1 className="pl-title">{result.night ? `Fin de la manche ${result.night.round}` : "Fin de la partie"}</h1>
       <section className="pl-card pl-final" aria-label="Votre résultat final">
         <p className="pl-me-inline">
           <MarkerImage marker={me.marker} size={40} />
@@ -186,7 +186,37 @@ export function EndGameScreen({ result, me }: { result: PlayerEndGame; me: Me })
           </>
         )}
       </ol>
+      {result.night ? <NightSection night={result.night} /> : null}
     </PlayerScreen>
+  );
+}
+
+/** « Classement de la soirée » under the round's result: its own night rank and points, then the top. */
+function NightSection({ night }: { night: PlayerNight }) {
+  const inTop = night.ranking.some((l) => l.playerID === night.me.playerID);
+  return (
+    <section className="pl-night" aria-label="Classement de la soirée" data-testid="phone-night">
+      <h2 className="pl-title pl-night-title">Classement de la soirée</h2>
+      <p className="pl-night-sub">Après {night.round} manches</p>
+      <p className="pl-position-line">
+        <RankBadge rank={night.me.rank} big />
+        <span className="pl-of">{ofPlayers(night.playersCount)}</span>
+      </p>
+      <p className="pl-total">Total de la soirée : {formatPoints(night.me.points)}</p>
+      <ol className="pl-ranking" aria-label="Classement de la soirée" tabIndex={0}>
+        {night.ranking.map((line) => (
+          <RankingRow key={line.playerID} line={line} mine={line.playerID === night.me.playerID} />
+        ))}
+        {inTop ? null : (
+          <>
+            <li className="pl-row-gap" aria-hidden="true">
+              …
+            </li>
+            <RankingRow line={night.me} mine />
+          </>
+        )}
+      </ol>
+    </section>
   );
 }
 

@@ -105,6 +105,7 @@ describe("player screens follow the room", () => {
       results: [line(1, "Kiwi bleu", 8.5)],
       me: line(1, "Kiwi bleu", 8.5),
       team: null,
+      night: null,
     };
     s = run([server(end)], s);
     expect(s.screen.name).toBe("endGame");

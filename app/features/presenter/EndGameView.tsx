@@ -1,6 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { PresEndGame, RankingLine, TeamResult } from "@common/protocol";
+import type { NightRanking, PresEndGame, RankingLine, TeamResult } from "@common/protocol";
+import { RoundPicker, type RoundQuizOption } from "./RoundPicker";
 import { formatPoints } from "./format";
 import { colorHex, inkOn } from "./players";
 import { PlayerMarker } from "./PlayerMarker";
@@ -13,13 +14,138 @@ type Step = { rank: number; key: string; name: string; points: number; picture: 
 /** Podium places drawn left to right: 2nd, 1st, 3rd. */
 const ORDER = [1, 0, 2];
 
+/** How long the podium stays before the night ranking takes the screen (from the second round). */
+export const NIGHT_AFTER_PODIUM_MS = 15_000;
+
 /**
- * End of the game (docs/game-rules.md, Presenter steps, endGame): 'Fin de la Partie', a podium of
- * the top three (teams in team mode), the list from rank 4 in pages that go round through every
- * player (the whole ranking comes over HTTP, the socket brings only the top), and 'Nouvelle partie'
- * (closes the room, back to the dashboard).
+ * End of a round (docs/game-rules.md, Presenter steps, endGame): the round's podium, then from
+ * the second round on the « Classement de la soirée »; and what comes next: « Rejouer » (same quiz,
+ * same settings), « Autre quiz » (the picker) or « Terminer la soirée » (closes the room, back to
+ * the dashboard). Every phone stays in the room for the next round.
  */
-export function EndGameView({ endGame, room, error }: { endGame: PresEndGame; room: string; error?: string | null }) {
+export function EndGameView({
+  endGame,
+  room,
+  error,
+  quizzes,
+  quizUniqueName,
+}: {
+  endGame: PresEndGame;
+  room: string;
+  error?: string | null;
+  quizzes: RoundQuizOption[];
+  quizUniqueName: string;
+}) {
+  const night = endGame.night;
+  const [view, setView] = useState<"podium" | "night">("podium");
+  const [picking, setPicking] = useState(false);
+  useEffect(() => {
+    if (!night) return;
+    const id = window.setTimeout(() => setView("night"), NIGHT_AFTER_PODIUM_MS);
+    return () => window.clearTimeout(id);
+  }, [night]);
+  const busy = useNavigation().state !== "idle";
+  const actions = (
+    <div className="end-buttons">
+      {night ? (
+        <button type="button" className="pres-button pres-button-ghost" onClick={() => setView(view === "podium" ? "night" : "podium")}>
+          {view === "podium" ? "Classement de la soirée" : "Podium de la manche"}
+        </button>
+      ) : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value="replay" />
+        <input type="hidden" name="room" value={room} />
+        <button type="submit" className="pres-button pres-button-go" disabled={busy}>
+          Rejouer
+        </button>
+      </Form>
+      <button type="button" className="pres-button pres-button-go" onClick={() => setPicking(true)} disabled={busy}>
+        Autre quiz
+      </button>
+      <Form method="post">
+        <input type="hidden" name="intent" value="close" />
+        <input type="hidden" name="room" value={room} />
+        <button type="submit" className="pres-button pres-button-ghost" disabled={busy}>
+          Terminer la soirée
+        </button>
+      </Form>
+    </div>
+  );
+  return (
+    <>
+      {night && view === "night" ? (
+        <NightView night={night} error={error} actions={actions} />
+      ) : (
+        <PodiumView endGame={endGame} room={room} error={error} actions={actions} />
+      )}
+      {picking ? (
+        <RoundPicker room={room} quizzes={quizzes} current={quizUniqueName} busy={busy} onClose={() => setPicking(false)} />
+      ) : null}
+    </>
+  );
+}
+
+/** « Classement de la soirée »: every round added up, in pages like the list under the podium. */
+function NightView({ night, error, actions }: { night: NightRanking; error?: string | null; actions: React.ReactNode }) {
+  const lines = night.ranking;
+  const pages = pageRanges(lines.length, END_LAYOUT);
+  const [page, setPage] = useState(0);
+  const shown = clampPage(page, pages.length);
+  useEffect(() => {
+    if (pages.length <= 1) return;
+    const id = window.setTimeout(() => setPage(afterEndPage(shown, pages.length)), END_PAGE_MS);
+    return () => window.clearTimeout(id);
+  }, [shown, pages.length]);
+  const range = pages[shown] ?? { from: 0, to: 0 };
+  const rows = lines.slice(range.from, range.to);
+  const missing = shown === pages.length - 1 ? night.playersCount - lines.length : 0;
+  return (
+    <div className="pres-end pres-night" data-testid="night-ranking">
+      <h1 className="end-title">Classement de la soirée</h1>
+      <p className="night-sub">
+        Après {night.round} manches · {night.playersCount} joueur{night.playersCount > 1 ? "s" : ""} · en vert, les points de la
+        dernière manche
+      </p>
+      <section className="end-rest night-rest" aria-label="Classement de la soirée" data-page={shown + 1} data-pages={pages.length}>
+        <div className={`ranking-columns cols-${lines.length > END_COLUMN ? 3 : 1}`}>
+          {columnsOf(rows, END_COLUMN).map((col, i) => (
+            <PlayerRows key={i} lines={col} showQuestion markerSize={44} />
+          ))}
+        </div>
+      </section>
+      <div className="end-actions">
+        {pages.length > 1 ? (
+          <p className="end-page">
+            {rangeLabel(rows)} · page {shown + 1}/{pages.length}
+          </p>
+        ) : null}
+        {missing > 0 ? (
+          <p className="end-page">
+            {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="pres-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {actions}
+      </div>
+    </div>
+  );
+}
+
+function PodiumView({
+  endGame,
+  room,
+  error,
+  actions,
+}: {
+  endGame: PresEndGame;
+  room: string;
+  error?: string | null;
+  actions: React.ReactNode;
+}) {
   const teams = endGame.team_results;
   const steps: Step[] = teams ? teams.slice(0, 3).map(teamStep) : endGame.ranking.slice(0, 3).map(playerStep);
   const full = useFullRanking(room, teams ? null : "end", "over");
@@ -40,7 +166,7 @@ export function EndGameView({ endGame, room, error }: { endGame: PresEndGame; ro
 
   return (
     <div className={`pres-end${(teams ? restTeams.length : restPlayers.length) === 0 ? " is-short" : ""}`}>
-      <h1 className="end-title">Fin de la Partie</h1>
+      <h1 className="end-title">{endGame.night ? `Fin de la manche ${endGame.night.round}` : "Fin de la Partie"}</h1>
       <ol className="podium" aria-label={teams ? "Podium des équipes" : "Podium"}>
         {ORDER.map((i) => steps[i]).map((s) =>
           s ? (
@@ -76,7 +202,7 @@ export function EndGameView({ endGame, room, error }: { endGame: PresEndGame; ro
           </div>
         </section>
       ) : null}
-      <Form method="post" className="end-actions">
+      <div className="end-actions">
         {!teams && pages.length > 1 ? (
           <p className="end-page" data-testid="end-page">
             {rangeLabel(restPlayers)} · page {shown + 1}/{pages.length}
@@ -87,17 +213,13 @@ export function EndGameView({ endGame, room, error }: { endGame: PresEndGame; ro
             {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
           </p>
         ) : null}
-        <input type="hidden" name="intent" value="close" />
-        <input type="hidden" name="room" value={room} />
         {error ? (
           <p className="pres-error" role="alert">
             {error}
           </p>
         ) : null}
-        <button type="submit" className="pres-button pres-button-go">
-          Nouvelle partie
-        </button>
-      </Form>
+        {actions}
+      </div>
     </div>
   );
 }

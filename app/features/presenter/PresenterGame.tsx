@@ -11,6 +11,7 @@ import {
 } from "./screen-state";
 import { pickQuestionSound, SOUND } from "@common/sounds";
 import { EndGameView } from "./EndGameView";
+import type { RoundQuizOption } from "./RoundPicker";
 import { LockButton, LockIcon } from "./LockButton";
 import { LobbyView } from "./LobbyView";
 import { QuestionView } from "./QuestionView";
@@ -30,6 +31,8 @@ export interface PresenterGameProps {
   origin: string;
   host: string;
   dashboard: string;
+  /** What « Autre quiz » offers at the end of a round. */
+  quizzes: RoundQuizOption[];
 }
 
 const OFFLINE_MESSAGE = "Connexion perdue : reconnexion en cours, réessayez dans un instant";
@@ -67,6 +70,12 @@ export function PresenterGame(props: PresenterGameProps) {
   const sounds = useGameSounds(state.step, state.step === "question" ? questionSound : null);
   const { effect: playEffect } = sounds;
   const playWarning = useCallback(() => playEffect(SOUND.warning), [playEffect]);
+
+  // ---- a new round in the room: the previous round's reveal position means nothing any more
+  const inLobby = state.step === "lobby";
+  useEffect(() => {
+    if (inLobby) writeResume(room, null);
+  }, [room, inLobby]);
 
   // ---- 'Chargement des résultats' stays up a moment, then the map plays
   useEffect(() => {
@@ -212,7 +221,15 @@ export function PresenterGame(props: PresenterGameProps) {
       />
     );
   } else if (screen === "endGame" && state.endGame) {
-    body = <EndGameView endGame={state.endGame} room={room} error={actionData?.error ?? null} />;
+    body = (
+      <EndGameView
+        endGame={state.endGame}
+        room={room}
+        error={actionData?.error ?? null}
+        quizzes={props.quizzes}
+        quizUniqueName={props.quizUniqueName}
+      />
+    );
   } else if (screen === "closed") {
     body = (
       <div className="pres-center">

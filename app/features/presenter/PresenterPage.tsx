@@ -32,6 +32,7 @@ export function PresenterPage() {
       origin={data.origin}
       host={data.host}
       dashboard={data.dashboard}
+      quizzes={data.quizzes}
     />
   );
 }

@@ -126,7 +126,7 @@ describe("presenter screen state: the steps it moves through", () => {
     expect(presenterReducer(s, { type: "showPage", page: 5, resume: true })).toBe(s);
     expect(s.question?.answers).toEqual([]);
 
-    s = run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 2 }], s);
+    s = run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 2, night: null }], s);
     expect(s.step).toBe("endGame");
   });
 
@@ -223,6 +223,6 @@ describe("presenter screen state: the steps it moves through", () => {
   it("waits on the loading screen when it reconnects into a running game", () => {
     const s = run([newRoom("over")]);
     expect(s.step).toBe("loading");
-    expect(run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 0 }], s).step).toBe("endGame");
+    expect(run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 0, night: null }], s).step).toBe("endGame");
   });
 });

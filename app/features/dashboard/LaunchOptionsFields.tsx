@@ -1,0 +1,124 @@
+import { useId, useState } from "react";
+import {
+  ANSWER_TIMES_SEC,
+  defaultMaxPlayer,
+  HELP_ZONES_M,
+  MAX_TEAMS,
+  maxPlayerLimit,
+  MIN_TEAMS_OFFERED,
+  NO_HELP_ZONE,
+  type LaunchOptions,
+} from "@common/rules";
+
+/**
+ * The launch options of a game (answer time, help zone, icons, ranking, players, teams): the
+ * dashboard's quiz cards and the presenter's « Autre quiz » show the same fields, which the launch
+ * query (launchParams) carries to the server.
+ */
+export function LaunchOptionsFields({
+  options,
+  onChange,
+  legend,
+}: {
+  options: LaunchOptions;
+  onChange: (update: (o: LaunchOptions) => LaunchOptions) => void;
+  legend: string;
+}) {
+  const [maxText, setMaxText] = useState<string | null>(null);
+  const ids = useId();
+  const team = options.mode === "team";
+  const limit = maxPlayerLimit(options);
+
+  const set = <K extends keyof LaunchOptions>(key: K, value: LaunchOptions[K]) => {
+    if (key === "mode") setMaxText(null);
+    onChange((o) => {
+      const next = { ...o, [key]: value };
+      if (key === "mode") next.maxPlayer = defaultMaxPlayer(next.mode);
+      next.maxPlayer = Math.min(next.maxPlayer, maxPlayerLimit(next));
+      return next;
+    });
+  };
+
+  return (
+    <fieldset className="launch">
+      <legend className="sr-only">{legend}</legend>
+      <div className="launch-field">
+        <label htmlFor={`${ids}-time`}>Temps de réponse</label>
+        <select id={`${ids}-time`} value={options.answerTimeSec} onChange={(e) => set("answerTimeSec", Number(e.target.value))}>
+          {ANSWER_TIMES_SEC.map((t) => (
+            <option key={t} value={t}>
+              {`${t} s`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="launch-field">
+        <label htmlFor={`${ids}-help`}>Zone d'aide</label>
+        <select
+          id={`${ids}-help`}
+          value={options.helpZone === null ? NO_HELP_ZONE : String(options.helpZone)}
+          onChange={(e) => set("helpZone", e.target.value === NO_HELP_ZONE ? null : Number(e.target.value))}
+        >
+          <option value={NO_HELP_ZONE}>Non</option>
+          {HELP_ZONES_M.map((z) => (
+            <option key={z} value={String(z)}>
+              {`${z} m`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="launch-field">
+        <label htmlFor={`${ids}-icon`}>Icônes</label>
+        <select
+          id={`${ids}-icon`}
+          value={options.iconType}
+          onChange={(e) => set("iconType", e.target.value as LaunchOptions["iconType"])}
+        >
+          <option value="random">Aléatoire</option>
+          <option value="defined">Au choix</option>
+        </select>
+      </div>
+      <div className="launch-field">
+        <label htmlFor={`${ids}-ranking`}>Classement</label>
+        <select
+          id={`${ids}-ranking`}
+          value={options.mode}
+          onChange={(e) => set("mode", e.target.value as LaunchOptions["mode"])}
+        >
+          <option value="player">Joueurs</option>
+          <option value="team">Équipes</option>
+        </select>
+      </div>
+      <div className="launch-field">
+        <label htmlFor={`${ids}-max`}>{team ? "Joueurs par équipe" : "Joueurs max"}</label>
+        <input
+          id={`${ids}-max`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={limit}
+          value={maxText ?? options.maxPlayer}
+          onChange={(e) => {
+            // Let the field be emptied while typing; the launch link always holds a valid number.
+            setMaxText(e.target.value);
+            const n = Math.round(Number(e.target.value));
+            if (e.target.value !== "" && Number.isFinite(n)) set("maxPlayer", Math.max(1, Math.min(limit, n)));
+          }}
+          onBlur={() => setMaxText(null)}
+        />
+      </div>
+      {team ? (
+        <div className="launch-field">
+          <label htmlFor={`${ids}-teams`}>Équipes</label>
+          <select id={`${ids}-teams`} value={options.maxTeam} onChange={(e) => set("maxTeam", Number(e.target.value))}>
+            {Array.from({ length: MAX_TEAMS - MIN_TEAMS_OFFERED + 1 }, (_, i) => i + MIN_TEAMS_OFFERED).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

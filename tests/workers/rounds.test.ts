@@ -1,0 +1,125 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accounts, gamePlayers, games } from "@db/schema";
+import { startRound } from "~/server/games.server";
+import { Refusal } from "~/server/refusal.server";
+import { playRound } from "../support/launch";
+import { STARTING_MS } from "@party/engine";
+import { advance, appContext, cookieOf, db, join, launch, make, postRound, presenter, roomState } from "../support/workers";
+
+const SPOTS = [
+  { lat: 48.8584, lng: 2.2945 },
+  { lat: 45.764, lng: 4.8357 },
+];
+const near = (spot: { lat: number; lng: number }, dLat: number) => ({ lat: spot.lat + dLat, lng: spot.lng });
+
+const play = (l: { room: string }, ...args: Parameters<typeof playRound>) =>
+  playRound(args[0], args[1], () => advance(l.room, STARTING_MS));
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (thrown instanceof Refusal) return { status: thrown.status, error: thrown.message };
+    throw thrown;
+  }
+  throw new Error("aurait dû être refusé");
+}
+
+const roomRows = (room: string) => db().select().from(games).where(eq(games.roomNumber, room)).orderBy(asc(games.createdAt));
+const gamesLeft = async (id: number) => (await db().select().from(accounts).where(eq(accounts.id, id)))[0]!.nbGame;
+
+describe("rounds in one room", () => {
+  it("closes the finished game and opens the next under the same number, counting each round's start", async () => {
+    const owner = await make.mj({ nbGame: 3 });
+    const l = await launch({ owner, spots: SPOTS });
+    const pres = await presenter(l);
+    const a = await join(l.room);
+    const b = await join(l.room);
+
+    // Not before the end of the game, and never for somebody else's room.
+    expect(await refusal(startRound(appContext(), owner, l.room, { kind: "replay" }))).toEqual({
+      status: 409,
+      error: "La manche en cours n'est pas terminée",
+    });
+    const stranger = await make.mj();
+    expect((await refusal(startRound(appContext(), stranger, l.room, { kind: "replay" }))).status).toBe(404);
+
+    await play(l, pres, [
+      [a, [SPOTS[0]!, SPOTS[1]!]],
+      [b, [near(SPOTS[0]!, 0.001), near(SPOTS[1]!, 0.001)]],
+    ]);
+    const endA = await a.next("player_endGame");
+    expect(endA.night).toBeNull();
+    expect(await gamesLeft(owner.id)).toBe(2);
+
+    // A non-owner posting the presenter's form is refused the same way, and nothing changes.
+    const strangerPost = await postRound(l, { intent: "replay" }, await cookieOf(stranger));
+    expect(strangerPost.status).toBe(404);
+    expect(await roomRows(l.room)).toHaveLength(1);
+
+    // « Rejouer » through the presenter page's form: back to the room's page.
+    const replay = await postRound(l, { intent: "replay" });
+    expect(replay.status).toBe(302);
+    expect(replay.location).toBe(`/mj/${l.quiz.uniqueName}?room=${l.room}`);
+    const rows = await roomRows(l.room);
+    expect(rows.map((r) => r.status)).toEqual(["closed", "lobby"]);
+    expect(rows[1]!.settings).toEqual(rows[0]!.settings);
+    expect(rows[1]!.ownerId).toBe(owner.id);
+    // The finished game kept its history, written before its row was closed.
+    expect(rows[0]!.results).not.toBeNull();
+    const players = await db().select().from(gamePlayers).where(eq(gamePlayers.gameId, rows[0]!.id));
+    expect(players.map((p) => p.rank).sort()).toEqual([1, 2]);
+    // Every phone and the presenter are in the new lobby, with the same seats.
+    expect(await a.next("player_joinRoom_callback", (m) => m.phase === "lobby")).toMatchObject({ playerID: a.playerID, token: a.token });
+    expect(await pres.next("pres_newRoom_callback", (m) => m.phase === "lobby")).toMatchObject({ playersCount: 2, roomID: l.room });
+    expect((await roomState(l.room))!.round).toBe(2);
+    // The lobby does not spend a game; its start does, as a launch's does.
+    expect(await gamesLeft(owner.id)).toBe(2);
+    await play(l, pres, [
+      [a, [near(SPOTS[0]!, 0.002), near(SPOTS[1]!, 0.002)]],
+      [b, [SPOTS[0]!, SPOTS[1]!]],
+    ]);
+    expect(await gamesLeft(owner.id)).toBe(1);
+    const endB = await b.next("player_endGame", (m) => m.night !== null);
+    expect(endB.night!.round).toBe(2);
+
+    // Out of games: a clear refusal, and neither row moves.
+    await db().update(accounts).set({ nbGame: 0 }).where(eq(accounts.id, owner.id));
+    const over = await postRound(l, { intent: "round", quiz: l.quiz.uniqueName, mode: "team", max_team: "2" });
+    expect(over.status).toBe(403);
+    expect(over.text).toContain("Vous n'avez plus de parties disponibles");
+    expect(await refusal(startRound(appContext(), owner, l.room, { kind: "replay" }))).toEqual({
+      status: 403,
+      error: "Vous n'avez plus de parties disponibles",
+    });
+    expect((await roomRows(l.room)).map((r) => r.status)).toEqual(["closed", "over"]);
+    expect((await roomState(l.room))!).toMatchObject({ phase: "over", round: 2 });
+  }, 30_000);
+
+  it("plays « Autre quiz » with its own launch options, refused for a quiz not the account's", async () => {
+    const owner = await make.mj();
+    const l = await launch({ owner, spots: SPOTS });
+    const pres = await presenter(l);
+    const a = await join(l.room);
+    await play(l, pres, [[a, [SPOTS[0]!, SPOTS[1]!]]]);
+    const theirs = await make.quiz(await make.mj());
+    expect((await postRound(l, { intent: "round", quiz: theirs.uniqueName })).status).toBe(404);
+    expect((await postRound(l, { intent: "round", quiz: l.quiz.uniqueName, time: "17" })).status).toBe(400);
+    const other = await make.quiz(owner, { questions: [{ lat: 43.3, lng: 5.37 }, { lat: 44.8, lng: -0.58 }, { lat: 47.2, lng: -1.55 }] });
+    const res = await postRound(l, { intent: "round", quiz: other.uniqueName, mode: "team", max_team: "2", time: "30", icon: "random" });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(`/mj/${other.uniqueName}?room=${l.room}`);
+    const rows = await roomRows(l.room);
+    expect(rows.map((r) => [r.status, r.quizUniqueName, r.mode])).toEqual([
+      ["closed", l.quiz.uniqueName, "player"],
+      ["lobby", other.uniqueName, "team"],
+    ]);
+    const state = (await roomState(l.room))!;
+    expect(state.quiz.questions).toHaveLength(3);
+    expect(state.settings).toMatchObject({ mode: "team", maxTeam: 2, answerTimeSec: 30 });
+    const back = await a.next("player_joinRoom_callback", (m) => m.phase === "lobby");
+    expect(back).toMatchObject({ playerID: a.playerID, mode: "team", questionsNb: 3 });
+    expect(["bleu", "jaune"]).toContain(back.team);
+  }, 30_000);
+});
