@@ -11,6 +11,7 @@ import {
   closeRoom,
   createGame,
   disconnect,
+  fullNightRanking,
   fullRanking,
   handleMessage,
   newRound,
@@ -83,6 +84,8 @@ export interface RoomRanking {
   playersCount: number;
   ranking: RankingLine[];
   teams: TeamResult[] | null;
+  /** The night's whole ranking once a round from the second on is over; null otherwise. */
+  night: RankingLine[] | null;
 }
 
 function randomToken(bytes: number): string {
@@ -628,7 +631,8 @@ export class GameRoom extends Server<Env> {
     this.ensureLoaded();
     const s = this.state;
     if (!s || this.meta?.gameId !== gameId) return null;
-    return { phase: s.phase, playersCount: s.seats.length, ranking: fullRanking(s), teams: teamResults(s) };
+    const night = s.phase === "over" ? fullNightRanking(s) : null;
+    return { phase: s.phase, playersCount: s.seats.length, ranking: fullRanking(s), teams: teamResults(s), night };
   }
 
   /**

@@ -4,7 +4,8 @@ import { apiRoute, sendJson } from "~/server/http.server";
 
 /**
  * GET: the full ranking of a live room (the socket carries only the top), for the account that
- * owns the game (admin: any). 200 {phase, playersCount, ranking, teams}.
+ * owns the game (admin: any). 200 {phase, playersCount, ranking, teams, night}: `night` is the
+ * whole night ranking once a round from the second on is over, else null.
  */
 export const loader = apiRoute({
   GET: async ({ request, context, params }) => {

@@ -69,6 +69,7 @@ import {
 } from "./views";
 
 export type { Ctx, Effect, Identity, RoomEvent, Step, StepErr, StepOk } from "./step";
+export { fullNightRanking } from "./views";
 export { fullRanking, gameResults, mergePlayerAnswered, type GameResults } from "./reports";
 
 /** Runs `body` on a transaction after applying the deadlines already due. */

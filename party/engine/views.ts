@@ -347,6 +347,12 @@ export function playerEndGame(
   };
 }
 
+/** Every night line, for the presenter's HTTP fetch (the socket carries the top); null in round 1. */
+export function fullNightRanking(state: GameState): RankingLine[] | null {
+  const night = nightStandings(state);
+  return night ? nightTop(state, night, night.length).ranking : null;
+}
+
 /** Every line, for the HTTP ranking and the results stored in D1. */
 export function fullRanking(state: GameState): RankingLine[] {
   const st = standings(state);

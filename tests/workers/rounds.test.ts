@@ -5,7 +5,7 @@ import { startRound } from "~/server/games.server";
 import { Refusal } from "~/server/refusal.server";
 import { playRound } from "../support/launch";
 import { STARTING_MS } from "@party/engine";
-import { advance, appContext, cookieOf, db, join, launch, make, postRound, presenter, roomState } from "../support/workers";
+import { advance, appContext, cookieOf, db, fetchRanking, join, launch, make, postRound, presenter, roomState } from "../support/workers";
 
 const SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
@@ -83,6 +83,14 @@ describe("rounds in one room", () => {
     expect(await gamesLeft(owner.id)).toBe(1);
     const endB = await b.next("player_endGame", (m) => m.night !== null);
     expect(endB.night!.round).toBe(2);
+    // The presenter pages the whole night over HTTP: every seat, the lines the phones got.
+    const full = await fetchRanking(l);
+    expect(full.status).toBe(200);
+    expect(full.body.phase).toBe("over");
+    const nightLines = full.body.night as { playerID: string; rank: number; points: number }[];
+    expect(nightLines.map((x) => x.playerID).sort()).toEqual([a.playerID, b.playerID].sort());
+    expect(nightLines).toEqual(endB.night!.ranking);
+    expect(nightLines.find((x) => x.playerID === b.playerID)).toEqual(endB.night!.me);
 
     // Out of games: a clear refusal, and neither row moves.
     await db().update(accounts).set({ nbGame: 0 }).where(eq(accounts.id, owner.id));

@@ -74,7 +74,7 @@ export function EndGameView({
   return (
     <>
       {night && view === "night" ? (
-        <NightView night={night} error={error} actions={actions} />
+        <NightView night={night} room={room} error={error} actions={actions} />
       ) : (
         <PodiumView endGame={endGame} room={room} error={error} actions={actions} />
       )}
@@ -86,8 +86,20 @@ export function EndGameView({
 }
 
 /** « Classement de la soirée »: every round added up, in pages like the list under the podium. */
-function NightView({ night, error, actions }: { night: NightRanking; error?: string | null; actions: React.ReactNode }) {
-  const lines = night.ranking;
+function NightView({
+  night,
+  room,
+  error,
+  actions,
+}: {
+  night: NightRanking;
+  room: string;
+  error?: string | null;
+  actions: React.ReactNode;
+}) {
+  // The socket brings the top; the whole night comes over HTTP, as the round's ranking does.
+  const full = useFullRanking(room, `night${night.round}`, "over", "night");
+  const lines = full ?? night.ranking;
   const pages = pageRanges(lines.length, END_LAYOUT);
   const [page, setPage] = useState(0);
   const shown = clampPage(page, pages.length);

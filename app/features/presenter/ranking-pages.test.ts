@@ -108,12 +108,21 @@ describe("the full ranking fetched over HTTP", () => {
     expect(parseRoomRanking({ ...body, phase: "over" }, "over")).toHaveLength(2);
   });
 
+  it("reads the night's list when asked for it, not the round's", () => {
+    const night = [line(1, 7), line(2, 3), line(3, 5)];
+    const over = { ...body, phase: "over", night };
+    expect(parseRoomRanking(over, "over", "night")).toEqual(night);
+    expect(parseRoomRanking(over, "over")).toEqual([line(1), line(2)]);
+  });
+
   it("refuses a reply from another phase or of another shape", () => {
     expect(parseRoomRanking(body, "over")).toBeNull();
     expect(parseRoomRanking({ ...body, phase: "question" }, "reveal")).toBeNull();
     expect(parseRoomRanking({ ...body, ranking: [{ ...line(1), points: "9,5" }] }, "reveal")).toBeNull();
     expect(parseRoomRanking({ ...body, ranking: "all" }, "reveal")).toBeNull();
     expect(parseRoomRanking(null, "reveal")).toBeNull();
+    // A first round has no night: the night list is not there to page.
+    expect(parseRoomRanking({ ...body, phase: "over", night: null }, "over", "night")).toBeNull();
     expect(parseRoomRanking("oops", "reveal")).toBeNull();
   });
 });

@@ -80,16 +80,21 @@ export function rangeLabel(lines: readonly RankingLine[]): string {
 /** Keeps a page number inside a ranking that may have shrunk (a player left) or grown. */
 export const clampPage = (page: number, count: number) => Math.max(0, Math.min(page, count - 1));
 
+/** The two lists GET /api/game/{room}/ranking carries: this game's, and the night's (round 2 on). */
+export type RankingList = "ranking" | "night";
+
 /**
- * The body of GET /api/game/{room}/ranking, checked: the lines of the whole ranking when the
- * room is still in `phase` (a reply from another phase belongs to another screen), else null.
+ * The body of GET /api/game/{room}/ranking, checked: the lines of the whole ranking (or of the
+ * night) when the room is still in `phase` (a reply from another phase belongs to another
+ * screen), else null.
  */
-export function parseRoomRanking(body: unknown, phase: "reveal" | "over"): RankingLine[] | null {
+export function parseRoomRanking(body: unknown, phase: "reveal" | "over", list: RankingList = "ranking"): RankingLine[] | null {
   if (!body || typeof body !== "object") return null;
-  const b = body as { phase?: unknown; ranking?: unknown };
-  if (b.phase !== phase || !Array.isArray(b.ranking)) return null;
+  const b = body as { phase?: unknown } & Partial<Record<RankingList, unknown>>;
+  const raw = b[list];
+  if (b.phase !== phase || !Array.isArray(raw)) return null;
   const lines: RankingLine[] = [];
-  for (const l of b.ranking as unknown[]) {
+  for (const l of raw as unknown[]) {
     if (!isLine(l)) return null;
     lines.push(l);
   }

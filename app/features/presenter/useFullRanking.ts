@@ -1,17 +1,22 @@
 import { useEffect, useState } from "react";
 import type { RankingLine } from "@common/protocol";
-import { parseRoomRanking } from "./ranking-pages";
+import { parseRoomRanking, type RankingList } from "./ranking-pages";
 
 /** A failed fetch is tried again this many times, this far apart, before the top alone is paged. */
 const TRIES = 3;
 const RETRY_MS = 1_500;
 
 /**
- * The whole ranking of the room, fetched over HTTP once per screen (`key`: one question's reveal,
- * or the end): the socket message carries only the top, and 2,000 lines would weigh on every
+ * The whole ranking of the room (or of the night), fetched over HTTP once per screen (`key`: one
+ * question's reveal, or the end): the socket message carries only the top, and 2,000 lines would weigh on every
  * reveal. Null until it arrives, or when it cannot be had (the screen then pages the top).
  */
-export function useFullRanking(room: string, key: string | null, phase: "reveal" | "over"): RankingLine[] | null {
+export function useFullRanking(
+  room: string,
+  key: string | null,
+  phase: "reveal" | "over",
+  list: RankingList = "ranking",
+): RankingLine[] | null {
   const [loaded, setLoaded] = useState<{ key: string; lines: RankingLine[] } | null>(null);
 
   useEffect(() => {
@@ -25,7 +30,7 @@ export function useFullRanking(room: string, key: string | null, phase: "reveal"
           signal: abort.signal,
           headers: { Accept: "application/json" },
         });
-        const lines = res.ok ? parseRoomRanking(await res.json(), phase) : null;
+        const lines = res.ok ? parseRoomRanking(await res.json(), phase, list) : null;
         if (lines) {
           setLoaded({ key, lines });
           return;
@@ -42,7 +47,7 @@ export function useFullRanking(room: string, key: string | null, phase: "reveal"
       abort.abort();
       window.clearTimeout(timer);
     };
-  }, [room, key, phase]);
+  }, [room, key, phase, list]);
 
   return loaded && loaded.key === key ? loaded.lines : null;
 }
