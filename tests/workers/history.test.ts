@@ -172,6 +172,51 @@ describe("the CSV export", () => {
   });
 });
 
+describe("a team game's report and export", () => {
+  it("ranks the teams, names each player's team, and the CSV says the same", async () => {
+    const owner = await make.mj();
+    const l = await launch({ owner, spots: SPOTS, mode: "team", max_team: 2 });
+    const gameId = (await gameOf(l))!.id;
+    const pres = await presenter(l);
+    const phones = [await join(l.room), await join(l.room), await join(l.room), await join(l.room)];
+    pres.start();
+    await pres.next("pres_startGame_callback");
+    await advance(l.room, STARTING_MS);
+    // The first phone on the spot, the others far: its team wins.
+    for (const [i, p] of phones.entries()) p.answer(0, i === 0 ? SPOTS[0] : { lat: 0, lng: 0 });
+    const results = await pres.next("pres_results");
+    pres.nextQuestion();
+    await advance(l.room, 15_000);
+    await pres.next("pres_results", (m) => m.questionIndex === 1);
+    pres.nextQuestion();
+    const end = await pres.next("pres_endGame");
+    await expect.poll(async () => (await gameRow(gameId)).status).toBe("over");
+    const teamOf = new Map((await playersOf(gameId)).map((p) => [p.pseudo, p.team]));
+    const winnerTeam = teamOf.get(phones[0]!.pseudo!);
+    expect(new Set(teamOf.values())).toEqual(new Set(["bleu", "jaune"]));
+    expect(results.team_results![0]!.team).toBe(winnerTeam);
+
+    const cookie = await cookieOf(owner);
+    const html = await (await get(`/mj/parties/${gameId}`, cookie)).text();
+    expect(html).toContain("Classement des équipes");
+    const teamNames = end.team_results!.map((t: { name: string }) => t.name);
+    expect(teamNames).toHaveLength(2);
+    // The teams' table lists them in the room's order, winner first.
+    const order = teamNames.map((name: string) => html.indexOf(`>${name}</th>`));
+    expect(order.every((i: number) => i > 0)).toBe(true);
+    expect(order[0]).toBeLessThan(order[1]);
+
+    const rows = parseCsv(await (await get(`/api/history/${gameId}/answers`, cookie)).text());
+    const teamCol = rows[0]!.indexOf("Équipe");
+    const label = (team: string | null | undefined) => (team === "bleu" ? "Équipe bleue" : "Équipe jaune");
+    for (const p of phones) {
+      const lines = rows.filter((r) => r[1] === p.pseudo);
+      expect(lines).toHaveLength(2);
+      for (const line of lines) expect(line[teamCol]).toBe(label(teamOf.get(p.pseudo!)));
+    }
+  });
+});
+
 describe("« Parties jouées »", () => {
   it("lists the account's games newest first, ten a page; the admin sees everyone's", async () => {
     const owner = await make.mj();
