@@ -32,6 +32,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import type { LatLng, ServerMessage } from "../common/protocol";
+import { MAX_ROOM_PLAYERS } from "../common/rules";
 import { RoomClient, type RoomClientOptions } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import { servedKit } from "../tests/support/served";
@@ -223,12 +224,11 @@ async function profiler(port: number) {
 async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: ServerProcesses, inspectorPort = 0) {
   const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
-  // The launch rules cap a player-mode room at 2,000 seats; beyond, teams multiply the seats.
-  const teams = Math.ceil(n / 2000);
+  // The launch rules seat at most MAX_ROOM_PLAYERS in a room, in team mode too: past that the
+  // extra phones are told the room is full, and the run stops at seating (see main).
   const l = await launchRoom(kit, {
     time: 60,
-    ...(teams > 1 ? { mode: "team" as const, max_team: Math.max(2, teams) } : {}),
-    max_player: Math.ceil(Math.max(n, 1) / teams),
+    max_player: Math.min(Math.max(n, 1), MAX_ROOM_PLAYERS),
     help_zone: "non",
     quizSpec: {
       name: "Bench",
@@ -298,9 +298,10 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
         console.error(`  erreur de la salle pour p${j} : ${m.message}`);
       }
     };
-    // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS.
+    // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS (its
+    // own draw: the client's jitter would stretch "within a second" to a second and a half).
     const minMs = 100 + Math.random() * (STORM_BACK_MS - 100);
-    phone.client = client(host, l.room, "player", `p${j}`, onMessage, () => phone.token, { backoff: { minMs } });
+    phone.client = client(host, l.room, "player", `p${j}`, onMessage, () => phone.token, { backoff: { minMs, jitter: 0 } });
     phone.client.subscribe((e) => {
       if (storming && e.kind === "status" && e.status === "open") stormOpens.push(performance.now() - stormAt);
     });
@@ -424,6 +425,9 @@ async function benchFloor(n: number) {
 
 async function main() {
   pin(process.pid, CLIENT_CORE);
+  const tooMany = SIZES.filter((n) => n > MAX_ROOM_PLAYERS);
+  if (tooMany.length)
+    throw new Error(`${tooMany.join(", ")} joueurs : une salle en assoit au plus ${MAX_ROOM_PLAYERS} (règles de lancement, équipes comprises)`);
   if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(ROOT, "build", "server"))) build();
   const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-"));
   const persistTo = path.join(dir, "state");
