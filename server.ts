@@ -1,5 +1,4 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { routePartykitRequest } from "partyserver";
 // The Remix production build; `npm run build` writes it before wrangler bundles this file.
 // @ts-expect-error -- build output, absent on a fresh clone until the first build
 import * as build from "./build/server";
@@ -34,26 +33,37 @@ async function isLiveRoom(env: Env, room: string): Promise<boolean> {
   return true;
 }
 
+const ROOM_SOCKET_PATH = /^\/parties\/game-room\/([^/]+)\/?$/;
+
+/**
+ * Room sockets: /parties/game-room/{room number}, upgrades only. Only numbers live in the D1
+ * registry reach a room, so addressing a random number never creates a Durable Object; plain
+ * HTTP never reaches one, nor any other path under /parties/. A page of another site may not
+ * open a room's socket (its visitors' browsers would play, or flood, for it); native clients
+ * send no Origin and pass.
+ *
+ * The upgrade goes to the room as it came: partyserver's own router copies and clones every
+ * request and retries around it, a third of the Worker's time per socket when a whole venue
+ * reconnects at once; the room reads its name from its id (idFromName), which is all the
+ * router's headers were for.
+ */
+async function roomSocket(request: Request, env: Env, path: string): Promise<Response> {
+  const room = ROOM_SOCKET_PATH.exec(path)?.[1];
+  if (!room || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Not found", { status: 404 });
+  if (isForeignOrigin(request)) return new Response("Forbidden", { status: 403 });
+  try {
+    if (!(await isLiveRoom(env, room))) return new Response("Not found", { status: 404 });
+  } catch (error) {
+    console.error("room registry lookup failed", error);
+    return new Response("Service unavailable", { status: 503 });
+  }
+  return env.GameRoom.get(env.GameRoom.idFromName(room)).fetch(request);
+}
+
 export default {
   async fetch(request, env, ctx) {
-    // Room sockets first: /parties/game-room/{room number}. Only numbers live in the D1
-    // registry reach a room, so addressing a random number never creates a Durable Object;
-    // plain HTTP never reaches one. A page of another site may not open a room's socket (its
-    // visitors' browsers would play, or flood, for it); native clients send no Origin and pass.
-    const roomResponse = await routePartykitRequest(request, env, {
-      onBeforeConnect: async (req, lobby) => {
-        if (isForeignOrigin(req)) return new Response("Forbidden", { status: 403 });
-        try {
-          if (await isLiveRoom(env, lobby.name)) return;
-          return new Response("Not found", { status: 404 });
-        } catch (error) {
-          console.error("room registry lookup failed", error);
-          return new Response("Service unavailable", { status: 503 });
-        }
-      },
-      onBeforeRequest: () => new Response("Not found", { status: 404 }),
-    });
-    if (roomResponse) return roomResponse;
+    const path = new URL(request.url).pathname;
+    if (path.startsWith("/parties/")) return roomSocket(request, env, path);
 
     // A change sent from another site gets the app's own 403 here; Remix would refuse a
     // cross-site page action itself, before the app's check, with a bare 500.

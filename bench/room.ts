@@ -1,7 +1,9 @@
 // `npm run bench:room`: latency of one game room under N simulated players (not part of npm test).
 //
-// The production build is served by `wrangler dev` (scripts/lib/server.mjs), pinned to one core;
-// this process (all the simulated phones) is pinned to the other. For each N it launches a room
+// The production build is served by Miniflare directly (bench/serve-direct.ts: the deploy bundle,
+// without the proxy `wrangler dev` puts in front of it), pinned to one core; this process (all
+// the simulated phones) is pinned to the other. BENCH_SERVE=wrangler serves it through
+// `wrangler dev` as the e2e tests do (scripts/lib/server.mjs), proxy included. For each N it launches a room
 // through the app (the test kit: an MJ, a quiz, POST /api/game/launch), seats N phones, plays a
 // few questions and measures:
 //   question: presenter sends pres_nextQuestion -> each phone receives player_newQuestion
@@ -19,8 +21,8 @@
 // and so are the floor's clients: both sides pay the same client cost, the difference is the room.
 // Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1,
 // BENCH_JOIN_MS=5000 (the join window), and
-// BENCH_CPUPROF=dir to write CPU profiles of the Worker's isolate (wrangler's inspector) during
-// the last reveal and the storm (open them in Chrome's DevTools).
+// BENCH_CPUPROF=dir to write CPU profiles of the Worker's isolate (the inspector) during the
+// measured questions and the storm (open them in Chrome's DevTools).
 // Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
 // (ROOM_PHONES_PER_ADDRESS), as a venue behind one NAT would raise them.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -30,15 +32,18 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import type { LatLng, ServerMessage } from "../common/protocol";
+import { MAX_ROOM_PLAYERS } from "../common/rules";
 import { RoomClient, type RoomClientOptions } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import { servedKit } from "../tests/support/served";
+import { startDirect } from "./serve-direct";
 // @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
 import * as serverLib from "../scripts/lib/server.mjs";
 
 interface Served {
   url: string;
   child: { pid: number };
+  inspectorPort: number;
   stop(): Promise<void>;
 }
 const { ROOT, applyMigrations, build, freePort, startServer } = serverLib as {
@@ -157,19 +162,26 @@ function cut(c: RoomClient) {
   (c.transport as unknown as { _ws?: WebSocket })._ws?.terminate();
 }
 
-/** Resident memory of the server's workerd process, bytes (0 when unknown). */
-function serverRss(serverPid: number): number {
+/** Resident memory of the server's workerd processes, bytes (0 when unknown). */
+function serverRss(server: ServerProcesses): number {
   try {
     const rows = execFileSync("ps", ["-eo", "pid=,pgid=,rss=,comm="], { encoding: "utf8" }).split("\n");
     let total = 0;
     for (const row of rows) {
-      const [, pgid, rss, comm] = row.trim().split(/\s+/);
-      if (Number(pgid) === serverPid && comm === "workerd") total += Number(rss) * 1024;
+      const [pid, pgid, rss, comm] = row.trim().split(/\s+/);
+      if (comm !== "workerd") continue;
+      if (Number(pid) === server.workerdPid || Number(pgid) === server.group) total += Number(rss) * 1024;
     }
     return total;
   } catch {
     return 0;
   }
+}
+
+/** Where the server's workerd runs: its own pid (Miniflare), or wrangler's process group. */
+interface ServerProcesses {
+  workerdPid?: number;
+  group?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,15 +221,14 @@ async function profiler(port: number) {
   };
 }
 
-async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: number, inspectorPort = 0) {
+async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: ServerProcesses, inspectorPort = 0) {
   const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
-  // The launch rules cap a player-mode room at 2,000 seats; beyond, teams multiply the seats.
-  const teams = Math.ceil(n / 2000);
+  // The launch rules seat at most MAX_ROOM_PLAYERS in a room, in team mode too: past that the
+  // extra phones are told the room is full, and the run stops at seating (see main).
   const l = await launchRoom(kit, {
     time: 60,
-    ...(teams > 1 ? { mode: "team" as const, max_team: Math.max(2, teams) } : {}),
-    max_player: Math.ceil(Math.max(n, 1) / teams),
+    max_player: Math.min(Math.max(n, 1), MAX_ROOM_PLAYERS),
     help_zone: "non",
     quizSpec: {
       name: "Bench",
@@ -287,9 +298,10 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
         console.error(`  erreur de la salle pour p${j} : ${m.message}`);
       }
     };
-    // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS.
+    // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS (its
+    // own draw: the client's jitter would stretch "within a second" to a second and a half).
     const minMs = 100 + Math.random() * (STORM_BACK_MS - 100);
-    phone.client = client(host, l.room, "player", `p${j}`, onMessage, () => phone.token, { backoff: { minMs } });
+    phone.client = client(host, l.room, "player", `p${j}`, onMessage, () => phone.token, { backoff: { minMs, jitter: 0 } });
     phone.client.subscribe((e) => {
       if (storming && e.kind === "status" && e.status === "open") stormOpens.push(performance.now() - stormAt);
     });
@@ -314,15 +326,18 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   round = { question: 0, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
   pres.send({ type: "pres_startGame" });
   await until(() => round.ends === n, 60_000, "révélation de la question 1");
+  // One profile over every measured question: a stall may hit any of them.
+  await prof?.start();
   for (let q = 1; q <= ROUNDS; q++) {
     await sleep(300);
     round = { question: q, t0: performance.now(), lastAnswerAt: 0, acks: 0, ends: 0 };
-    const profiled = q === ROUNDS && prof;
-    if (profiled) await prof.start();
     pres.send({ type: "pres_nextQuestion" });
     await until(() => round.ends === n, 60_000, `révélation de la question ${q + 1}`);
-    if (profiled) await prof.stop(`${process.env.BENCH_CPUPROF}/question-${n}.cpuprofile`);
+    console.log(
+      `  question ${q + 1} : diffusion p99 ${stats(samples.question.slice(-n)).p99} ms, révélation p99 ${stats(samples.results.slice(-n)).p99} ms`,
+    );
   }
+  await prof?.stop(`${process.env.BENCH_CPUPROF}/questions-${n}.cpuprofile`);
 
   // The storm, during the last reveal: every socket dies at once, each phone comes back.
   await sleep(300);
@@ -410,33 +425,43 @@ async function benchFloor(n: number) {
 
 async function main() {
   pin(process.pid, CLIENT_CORE);
+  const tooMany = SIZES.filter((n) => n > MAX_ROOM_PLAYERS);
+  if (tooMany.length)
+    throw new Error(`${tooMany.join(", ")} joueurs : une salle en assoit au plus ${MAX_ROOM_PLAYERS} (règles de lancement, équipes comprises)`);
   if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(ROOT, "build", "server"))) build();
   const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-"));
   const persistTo = path.join(dir, "state");
   const registryPath = path.join(dir, "registry");
   applyMigrations({ persistTo, registryPath });
-  const server = await startServer({
-    port: await freePort(),
-    persistTo,
-    registryPath,
-    vars: {
-      ADMIN_MAIL: ADMIN.mail,
-      ADMIN_PASSWORD: ADMIN.password,
-      JWT_SECRET: "bench-secret-0123456789abcdef",
-      ROOM_PHONES_PER_ADDRESS: String(PHONES_PER_ADDRESS),
-    },
-    quiet: true,
-  });
-  pin(server.child.pid, SERVER_CORE, true);
+  const vars = {
+    ADMIN_MAIL: ADMIN.mail,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: "bench-secret-0123456789abcdef",
+    ROOM_PHONES_PER_ADDRESS: String(PHONES_PER_ADDRESS),
+  };
+  const viaWrangler = process.env.BENCH_SERVE === "wrangler";
+  let server: { url: string; inspectorPort: number; stop(): Promise<void> };
+  let processes: ServerProcesses;
+  if (viaWrangler) {
+    const served = await startServer({ port: await freePort(), persistTo, registryPath, vars, quiet: true });
+    pin(served.child.pid, SERVER_CORE, true);
+    server = served;
+    processes = { group: served.child.pid };
+  } else {
+    const direct = await startDirect({ root: ROOT, port: await freePort(), inspectorPort: await freePort(), persistTo, vars });
+    if (direct.workerdPid) pin(direct.workerdPid, SERVER_CORE);
+    server = direct;
+    processes = { workerdPid: direct.workerdPid };
+  }
   const kit = servedKit({ baseURL: server.url, persistTo, registryPath, adminMail: ADMIN.mail, adminPassword: ADMIN.password });
-  console.log(`Serveur ${server.url} (cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
+  console.log(`Serveur ${server.url} (${viaWrangler ? "wrangler dev" : "Miniflare direct"}, cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
   console.log(`Charge de la machine au départ : ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
   const lines: Record<string, number>[] = [];
   try {
-    await benchRoom(kit, 20, server.child.pid); // warm-up, not reported
+    await benchRoom(kit, 20, processes); // warm-up, not reported
     for (const n of SIZES) {
       console.log(`— ${n} joueurs`);
-      const room = await benchRoom(kit, n, server.child.pid, (server as unknown as { inspectorPort: number }).inspectorPort);
+      const room = await benchRoom(kit, n, processes, server.inspectorPort);
       console.log(`  question -> chaque joueur : ${fmt(room.question)}`);
       console.log(`  réponse -> accusé          : ${fmt(room.ack)}`);
       console.log(`  dernière réponse -> révélation chez chacun : ${fmt(room.results)}`);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
 import { CLOSE_CODES, PROTOCOL_VERSION } from "./protocol";
-import { RoomClient, stopReasonOf, type RoomClientEvent, type RoomClientOptions } from "./room-client";
+import { RoomClient, backoffDelay, stopReasonOf, type RoomClientEvent, type RoomClientOptions } from "./room-client";
 
 /** A stand-in room on a real socket server: records what clients send, answers as told. */
 class FakeRoom {
@@ -171,12 +171,51 @@ describe("the room client", () => {
       answered = true;
       ws.send(JSON.stringify({ type: "pong" }));
     };
-    const { c } = client({ token: "p1_x", liveness: { answerMs: 80, firstHelloMs: 1_000, heartbeatMs: 0 } });
+    const { c } = client({ token: "p1_x", liveness: { answerMs: 80, openHelloMs: 80, firstHelloMs: 1_000, heartbeatMs: 0 } });
     await until(() => answered);
     expect(room.sockets).toHaveLength(2);
     await new Promise((r) => setTimeout(r, 150));
     expect(room.sockets).toHaveLength(2);
     expect(c.status).toBe("open");
+  });
+
+  it("gives the hello of a socket that has just opened longer than a later one (the room is busy, not gone)", async () => {
+    let helloes = 0;
+    room.answer = (data, ws) => {
+      // The room takes 150 ms to answer the opening hello (a backlog), then goes silent.
+      if (data.type === "hello" && ++helloes === 1) setTimeout(() => ws.send(JSON.stringify({ type: "pong" })), 150);
+    };
+    const { c } = client({ token: "p1_x", liveness: { answerMs: 40, openHelloMs: 400, firstHelloMs: 400, heartbeatMs: 0 } });
+    await until(() => helloes === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(room.sockets).toHaveLength(1);
+    // A hello on a socket open for a while (the page shown again) is judged on answerMs.
+    c.wake();
+    await until(() => room.sockets.length === 2, 1_000);
+  });
+
+  it("backs off, jittered and growing, before each socket that replaces a silent one", async () => {
+    const opened: number[] = [];
+    room.wss.on("connection", () => opened.push(Date.now()));
+    client({ token: "p1_x", backoff: { minMs: 100, maxMs: 1_000, grow: 2 }, liveness: { answerMs: 20, openHelloMs: 20, firstHelloMs: 20, heartbeatMs: 0 } });
+    await until(() => opened.length === 4, 3_000);
+    // Silence 20 ms, then waits of 50-150, 100-300 and 200-600 ms (and the opening itself).
+    const gaps = opened.slice(1).map((t, i) => t - opened[i]! - 20);
+    expect(gaps[0]).toBeGreaterThanOrEqual(45);
+    expect(gaps[0]).toBeLessThan(200);
+    expect(gaps[1]).toBeGreaterThanOrEqual(95);
+    expect(gaps[2]).toBeGreaterThanOrEqual(195);
+  });
+
+  it("draws each retry's delay within its jitter band, growing up to the cap", () => {
+    const b = { minMs: 500, maxMs: 10_000, grow: 2, jitter: 0.5, connectTimeoutMs: 1 };
+    expect(backoffDelay(b, 0, () => 0.9)).toBe(0);
+    expect(backoffDelay(b, 1, () => 0)).toBe(250);
+    expect(backoffDelay(b, 1, () => 0.999999)).toBe(750);
+    expect(backoffDelay(b, 3, () => 0.5)).toBe(2_000);
+    expect(backoffDelay(b, 30, () => 0.5)).toBe(10_000);
+    const draws = new Set(Array.from({ length: 50 }, () => backoffDelay(b, 1)));
+    expect(draws.size).toBeGreaterThan(10);
   });
 
   it("gives a hello without a token longer before judging the line (a seat may be on its way)", async () => {

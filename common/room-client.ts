@@ -10,7 +10,11 @@
  *   would be refused, or worse, land on the wrong question): `send` says false instead;
  * - every message is decoded against the protocol before anyone sees it;
  * - a socket that stops answering is replaced: whenever the room is asked something (hello,
- *   ping) it must say something within a few seconds;
+ *   ping) it must say something within a few seconds (longer for the hello of a socket that has
+ *   just opened: the room is then busy, not gone);
+ * - retries are spread out: every delay before a new socket is jittered and grows with the
+ *   failures in a row, so a venue whose Wi-Fi restarts does not come back in synchronized waves
+ *   that the room's one thread must turn away and take again;
  * - `wake()` (network back, page visible again) reconnects at once, never after a pending
  *   backoff;
  * - the room's own close codes are obeyed (CLOSE_POLICY), and a `reload` (the room speaks a newer
@@ -68,6 +72,12 @@ export interface Liveness {
   /** Silence allowed after asking the room something (hello, ping) before the socket is replaced. */
   answerMs: number;
   /**
+   * The same for the hello with a token said as a socket opens. A socket that has just opened is
+   * alive; a slow answer then means the room is working through a backlog (a whole venue coming
+   * back at once), and replacing the socket would only put one more opening in that queue.
+   */
+  openHelloMs: number;
+  /**
    * The same for a hello without a token, which may take a seat: a socket replaced too eagerly
    * would leave a ghost seat behind, so a slow first answer is given much longer.
    */
@@ -78,17 +88,31 @@ export interface Liveness {
   heartbeatWhen?: () => boolean;
 }
 
-export const DEFAULT_LIVENESS: Liveness = { answerMs: 4_000, firstHelloMs: 15_000, heartbeatMs: 25_000 };
+export const DEFAULT_LIVENESS: Liveness = { answerMs: 4_000, openHelloMs: 12_000, firstHelloMs: 15_000, heartbeatMs: 25_000 };
 
 export interface Backoff {
+  /** The delay before the first retry, before jitter. */
   minMs: number;
   maxMs: number;
+  /** Each failure in a row multiplies the delay by this. */
   grow: number;
-  /** An opening that takes longer is abandoned and tried again. */
+  /** Each delay is drawn within ± this share of itself (0.5: between half and one and a half). */
+  jitter: number;
+  /**
+   * An opening that takes longer is abandoned and tried again. Long: an opening that waits is
+   * queued in a busy room, and a second one would queue behind it.
+   */
   connectTimeoutMs: number;
 }
 
-const DEFAULT_BACKOFF: Backoff = { minMs: 400, maxMs: 5_000, grow: 1.6, connectTimeoutMs: 5_000 };
+export const DEFAULT_BACKOFF: Backoff = { minMs: 500, maxMs: 10_000, grow: 1.8, jitter: 0.5, connectTimeoutMs: 10_000 };
+
+/** The wait before retry number `retry` (1 for the first), jittered with `random` in [0, 1). */
+export function backoffDelay(b: Backoff, retry: number, random: () => number = Math.random): number {
+  if (retry <= 0) return 0;
+  const base = Math.min(b.maxMs, b.minMs * b.grow ** (retry - 1));
+  return Math.round(base * (1 - b.jitter + 2 * b.jitter * random()));
+}
 
 export interface RoomClientOptions {
   /** host[:port] of the app (`location.host` in a page). */
@@ -132,11 +156,17 @@ class RoomSocket extends PartySocket {
   onFrame: ((data: unknown) => void) | null = null;
   readonly direct: boolean;
 
-  constructor(options: ConstructorParameters<typeof PartySocket>[0]) {
+  /**
+   * `delay(retry)`: partysocket's own retries (a socket that closed or never opened) wait this,
+   * jittered, instead of its fixed ladder; partysocket has no jitter option. Its first opening
+   * waits nothing; the client delays constructing it instead.
+   */
+  constructor(options: ConstructorParameters<typeof PartySocket>[0], delay: (retry: number) => number) {
     super(options);
-    const internals = this as unknown as { _handleMessage?: unknown };
+    const internals = this as unknown as { _handleMessage?: unknown; _getNextDelay?: unknown; _retryCount?: number };
     this.direct = typeof internals._handleMessage === "function";
     if (this.direct) internals._handleMessage = (event: MessageEvent) => this.onFrame?.(event.data);
+    if (typeof internals._getNextDelay === "function") internals._getNextDelay = () => delay(internals._retryCount ?? 0);
   }
 }
 
@@ -163,6 +193,10 @@ export class RoomClient {
   private heard = 0;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** Sockets replaced in a row for silence, since the room last answered: they back off too. */
+  private silentReplacements = 0;
+  /** A replacement socket waiting for its backoff. */
+  private pendingOpen: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: RoomClientOptions) {
     this.options = options;
@@ -207,9 +241,7 @@ export class RoomClient {
 
   /** Says hello again on the open socket and expects an answer, or the socket is replaced. */
   hello(): boolean {
-    const token = this.token();
-    const msg: HelloMsg = { type: "hello", role: this.role, version: PROTOCOL_VERSION, ...(token ? { token } : {}) };
-    return this.probe(msg, token ? this.liveness?.answerMs : this.liveness?.firstHelloMs);
+    return this.sayHello(false);
   }
 
   /** Asks the room for a pong: the line is checked without changing anything. */
@@ -242,14 +274,9 @@ export class RoomClient {
     this.reconnectNow();
   }
 
-  /** A new socket now, whatever backoff partysocket had pending. */
+  /** A new socket now, whatever backoff partysocket (or a replacement) had pending. */
   reconnectNow(): void {
-    if (this.stopped) return;
-    this.clearWatchdog();
-    this.detach(this.socket);
-    this.socket.close();
-    this.setStatus("connecting");
-    this.socket = this.openSocket();
+    this.replaceSocket(0);
   }
 
   /** Closes for good, silently: the caller is leaving. */
@@ -267,25 +294,61 @@ export class RoomClient {
     return typeof t === "function" ? t() : t;
   }
 
+  private sayHello(opening: boolean): boolean {
+    const token = this.token();
+    const msg: HelloMsg = { type: "hello", role: this.role, version: PROTOCOL_VERSION, ...(token ? { token } : {}) };
+    const l = this.liveness;
+    return this.probe(msg, !l ? undefined : !token ? l.firstHelloMs : opening ? l.openHelloMs : l.answerMs);
+  }
+
+  /** Drops the current socket and opens another after `delayMs` (0: at once). */
+  private replaceSocket(delayMs: number) {
+    if (this.stopped) return;
+    this.clearWatchdog();
+    this.clearPendingOpen();
+    this.detach(this.socket);
+    this.socket.close();
+    if (delayMs <= 0) {
+      this.setStatus("connecting");
+      this.socket = this.openSocket();
+      return;
+    }
+    this.setStatus("closed");
+    this.pendingOpen = setTimeout(() => {
+      this.pendingOpen = null;
+      if (this.stopped) return;
+      this.setStatus("connecting");
+      this.socket = this.openSocket();
+    }, delayMs);
+  }
+
+  private clearPendingOpen() {
+    if (this.pendingOpen) clearTimeout(this.pendingOpen);
+    this.pendingOpen = null;
+  }
+
   private openSocket(): RoomSocket {
     const o = this.options;
     const reconnect = o.reconnect !== false;
-    const socket = new RoomSocket({
-      host: o.host,
-      party: "game-room",
-      room: o.room,
-      ...(o.protocol ? { protocol: o.protocol } : {}),
-      ...(this.socketId ? { id: this.socketId } : {}),
-      ...(o.WebSocket ? { WebSocket: o.WebSocket as typeof WebSocket } : {}),
-      // Our messages wait for hello (see send): nothing stale is replayed before it.
-      maxEnqueuedMessages: 0,
-      maxRetries: reconnect ? Number.POSITIVE_INFINITY : 0,
-      minReconnectionDelay: this.backoff.minMs,
-      maxReconnectionDelay: this.backoff.maxMs,
-      reconnectionDelayGrowFactor: this.backoff.grow,
-      connectionTimeout: this.backoff.connectTimeoutMs,
-      shouldReconnectOnClose: (e: CloseEvent) => reconnect && stopReasonOf(e.code) === null,
-    });
+    const socket = new RoomSocket(
+      {
+        host: o.host,
+        party: "game-room",
+        room: o.room,
+        ...(o.protocol ? { protocol: o.protocol } : {}),
+        ...(this.socketId ? { id: this.socketId } : {}),
+        ...(o.WebSocket ? { WebSocket: o.WebSocket as typeof WebSocket } : {}),
+        // Our messages wait for hello (see send): nothing stale is replayed before it.
+        maxEnqueuedMessages: 0,
+        maxRetries: reconnect ? Number.POSITIVE_INFINITY : 0,
+        minReconnectionDelay: this.backoff.minMs,
+        maxReconnectionDelay: this.backoff.maxMs,
+        reconnectionDelayGrowFactor: this.backoff.grow,
+        connectionTimeout: this.backoff.connectTimeoutMs,
+        shouldReconnectOnClose: (e: CloseEvent) => reconnect && stopReasonOf(e.code) === null,
+      },
+      (retry) => backoffDelay(this.backoff, retry),
+    );
     // Listeners, not on* properties: workerd's EventTarget also calls those when partysocket
     // dispatches, which would deliver every event twice there.
     socket.addEventListener("open", this.onOpen);
@@ -304,6 +367,7 @@ export class RoomClient {
 
   private shutdown() {
     this.clearWatchdog();
+    this.clearPendingOpen();
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     this.detach(this.socket);
@@ -329,7 +393,11 @@ export class RoomClient {
     this.emit({ kind: "status", status });
   }
 
-  /** Sends and expects the room to say something within `silenceMs`, or replaces the socket. */
+  /**
+   * Sends and expects the room to say something within `silenceMs`, or replaces the socket after
+   * a backoff that grows with each silent socket in a row (a room that does not answer in time
+   * is usually swamped: hurrying a new socket in makes it worse).
+   */
   private probe(msg: ClientMessage, silenceMs: number | undefined): boolean {
     const asked = this.heard;
     if (!this.send(msg)) {
@@ -340,7 +408,9 @@ export class RoomClient {
     this.clearWatchdog();
     this.watchdog = setTimeout(() => {
       this.watchdog = null;
-      if (this.heard === asked) this.reconnectNow();
+      if (this.heard !== asked) return;
+      this.silentReplacements++;
+      this.replaceSocket(backoffDelay(this.backoff, this.silentReplacements));
     }, silenceMs);
     return true;
   }
@@ -360,7 +430,7 @@ export class RoomClient {
     this.failures = 0;
     this.opens++;
     this.setStatus("open");
-    if (this.options.autoHello !== false) this.hello();
+    if (this.options.autoHello !== false) this.sayHello(true);
   };
 
   private onClose = (event: CloseEvent) => {
@@ -377,6 +447,9 @@ export class RoomClient {
 
   private onFrame = (data: unknown) => {
     this.heard++;
+    // The room answered: the socket is alive, its pending question settled.
+    this.silentReplacements = 0;
+    this.clearWatchdog();
     const msg = decodeServerMessage(data);
     if (!msg) return this.emit({ kind: "invalid", data });
     if (msg.type === "reload") this.reload = msg;

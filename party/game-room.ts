@@ -186,6 +186,15 @@ export class GameRoom extends Server<Env> {
     return Date.now() + this.clockSkewMs;
   }
 
+  private roomName: string | undefined;
+  /**
+   * partyserver reads the room's name (from its id, a call into the runtime) at every socket
+   * message and close; it never changes for this object, so it is read once.
+   */
+  get name(): string {
+    return (this.roomName ??= super.name);
+  }
+
   private ensureLoaded() {
     if (this.loaded) return;
     const { state, meta, pending } = this.store.load();

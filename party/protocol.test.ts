@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_CLIENT_MESSAGE_CHARS, parseClientMessage } from "./protocol";
+import { MAX_CLIENT_MESSAGE_CHARS, clientMessageSchema, parseClientMessage } from "./protocol";
 
 const raw = (x: unknown) => JSON.stringify(x);
 
@@ -92,5 +92,29 @@ describe("parseClientMessage", () => {
       ok: true,
       msg: { type: "pres_nextQuestion" },
     });
+  });
+
+  it("reads the crowd's messages by hand exactly as the schemas would", () => {
+    const values = [undefined, null, true, 0, -1, 1.5, 2, 999, 1000, -90.5, 45.76, 90, 180, -180.01, NaN, "", "x", "p1_abcdefghijklmnopq", "p1_abc def ghijklmnopq", "a".repeat(129), [], {}, { lat: 1, lng: 2 }, { lat: 91, lng: 0 }, [1, 2]];
+    let seen = 0;
+    const pick = (i: number) => values[i % values.length];
+    for (let i = 0; i < 4_000; i++) {
+      const type = ["player_answer", "hello", "ping", "pres_startGame", 3][i % 5];
+      const x: Record<string, unknown> = { type, extra: pick(i * 7) };
+      if (i % 3) x.questionIndex = pick(i * 11);
+      if (i % 4) x.coords = i % 2 ? pick(i * 13) : { lat: pick(i * 17), lng: pick(i * 19), more: 1 };
+      if (i % 5) x.role = ["player", "presenter", "chooser", 1][i % 4];
+      if (i % 6) x.token = pick(i * 23);
+      if (i % 7) x.version = pick(i * 29);
+      const frame = JSON.stringify(x);
+      const zod = clientMessageSchema.safeParse(JSON.parse(frame));
+      const r = parseClientMessage(frame);
+      expect(r.ok).toBe(zod.success);
+      if (r.ok && zod.success) {
+        expect(r.msg).toStrictEqual(zod.data);
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
   });
 });

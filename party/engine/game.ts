@@ -46,6 +46,7 @@ import {
   seatList,
 } from "./state";
 import { type Ctx, type Identity, type Step, type StepOk, Tx, fail, reply } from "./step";
+import { answeredAny, exactDroppedEnd, exactIdleFrom } from "./tally";
 import {
   answeredCount,
   expectedCount,
@@ -109,12 +110,10 @@ export function deadlines(state: GameState): Deadline[] {
     const grace = graceEnd(state);
     if (grace !== null && grace < state.deadline) out.push({ kind: "answersGrace", at: grace });
   }
-  if (state.phase !== "over") {
-    let first = Infinity;
-    for (const seat of seatList(state))
-      if (!seat.connected && !hasAnswered(state, seat)) first = Math.min(first, seat.lastSeen + IDLE_SEAT_TTL_MS);
-    if (first < Infinity) out.push({ kind: "idleSeatExpiry", at: first });
-  }
+  // The tally's bound may be early (a seat came back since): the expiry then finds nobody to
+  // free and sets the exact time.
+  if (state.phase !== "over" && state.tally.idleFrom !== null)
+    out.push({ kind: "idleSeatExpiry", at: state.tally.idleFrom + IDLE_SEAT_TTL_MS });
   return out.sort((a, b) => a.at - b.at);
 }
 
@@ -126,17 +125,15 @@ export function nextDeadline(state: GameState): number | null {
 /**
  * When every connected phone has answered but some dropped phones are still within their grace,
  * the question ends when the last grace runs out. Null while a connected phone has not answered.
+ * Read from the tally; the seats are walked only once every connected phone has answered and
+ * some dropped phone has not (the last moments of a question).
  */
 function graceEnd(state: GameState): number | null {
-  const q = state.questionIndex;
-  let answered = 0;
-  let end = state.openedAt ?? 0;
-  for (const seat of seatList(state)) {
-    if (seat.answers[q]) answered++;
-    else if (seat.connected) return null;
-    else end = Math.max(end, seat.lastSeen + RECONNECT_GRACE_MS);
-  }
-  return answered > 0 ? end : null;
+  const t = state.tally;
+  if (t.waiting > 0 || t.answered === 0) return null;
+  const opened = state.openedAt ?? 0;
+  if (t.dropped === 0) return opened;
+  return Math.max(opened, exactDroppedEnd(state) ?? opened);
 }
 
 function everyoneAnswered(state: GameState, now: number): boolean {
@@ -417,17 +414,6 @@ export function kick(state: GameState, seatId: SeatId, now: number): Step {
 }
 
 /**
- * A seat with an answer is kept for the whole game: its phone may come back with its token.
- * Answers are keyed by question index: reading the few indices is far cheaper than enumerating
- * the record, which deadlines() would do for every dropped seat at every step of a storm.
- */
-function hasAnswered(state: GameState, seat: Seat): boolean {
-  const last = Math.min(state.questionIndex, state.quiz.questions.length - 1);
-  for (let q = 0; q <= last; q++) if (seat.answers[q]) return true;
-  return false;
-}
-
-/**
  * The presenter's « Verrouiller la salle » / « Déverrouiller », in the lobby and during the game:
  * while locked no new seat is taken; phones with a seat come back with their token as always.
  * Phones on the pseudo screen are told at once rather than at their last tap.
@@ -449,11 +435,13 @@ export function setLocked(state: GameState, locked: boolean, now: number): Step 
 function expireIdleSeats(tx: Tx, now: number) {
   let any = false;
   for (const seat of seatList(tx.state)) {
-    if (!seat.connected && !hasAnswered(tx.state, seat) && seat.lastSeen + IDLE_SEAT_TTL_MS <= now) {
+    if (!seat.connected && !answeredAny(tx.state, seat) && seat.lastSeen + IDLE_SEAT_TTL_MS <= now) {
       removeSeat(tx, seat, false);
       any = true;
     }
   }
+  // The tally's bound was reached: the seats left tell the next one exactly.
+  tx.patch({ tally: { ...tx.state.tally, idleFrom: exactIdleFrom(tx.state) } });
   if (any) refreshChoosers(tx);
 }
 

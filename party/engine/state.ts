@@ -28,6 +28,7 @@ import {
 export { IDLE_SEAT_TTL_MS, RECONNECT_GRACE_MS } from "@common/rules";
 import { helpZone, isValidLatLng } from "./geo";
 import type { Occupant } from "./pseudos";
+import { type Tally, tallyOf } from "./tally";
 
 export const PRESENTER_AWAY_MS = 10 * 60_000;
 /** A room nobody touched for this long closes ('ended'), whatever its phase. */
@@ -125,6 +126,8 @@ export interface GameState {
    * which a 2000-player room would pay on every answer.
    */
   seats: Seat[];
+  /** Counts about the seats kept step by step (./tally.ts), so no step walks every seat. */
+  tally: Tally;
   nextSeatNo: number;
   /** -1 before the first question. */
   questionIndex: number;
@@ -184,6 +187,7 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
       presenterConnected: false,
       presenterAwaySince: now,
       seats: [],
+      tally: tallyOf({ questionIndex: -1, quiz, seats: [] }),
       nextSeatNo: 1,
       questionIndex: -1,
       openedAt: null,
@@ -256,12 +260,10 @@ export function coreOf(state: GameState): GameCore {
 }
 
 export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
-  // Rooms stored before the lock existed are unlocked.
-  // Rooms stored before rounds existed are in their first.
-  return {
-    ...core,
-    locked: core.locked === true,
-    round: core.round ?? 1,
-    seats: [...seats].sort((a, b) => a.no - b.no),
-  };
+  const sorted = [...seats].sort((a, b) => a.no - b.no);
+  // Rooms stored before the lock existed are unlocked, before rounds in their first; before the
+  // tally, it is counted once here.
+  const tally =
+    core.tally?.question === core.questionIndex ? core.tally : tallyOf({ questionIndex: core.questionIndex, quiz: core.quiz, seats: sorted });
+  return { ...core, locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
 }

@@ -4,6 +4,7 @@
  */
 import { type ErrorCode, type ErrorMsg, type KickReason, type ServerMessage, errorMessage } from "@common/protocol";
 import { type GameState, type Seat, type SeatId, seatIndex } from "./state";
+import { retally, tallyOf } from "./tally";
 
 /** Who a socket is, as the room remembers it (socket attachment / tags). */
 export type Identity = { role: "presenter" } | { role: "player"; seatId: SeatId } | { role: "chooser" };
@@ -71,6 +72,8 @@ export class Tx {
   }
   patch(p: Partial<GameState>) {
     Object.assign(this.state, p);
+    // The tally is about one question: a new one is counted afresh (once per question).
+    if (p.questionIndex !== undefined && p.questionIndex !== this.state.tally.question) this.state.tally = tallyOf(this.state);
   }
   private ownSeats() {
     if (!this.seatsOwned) this.state.seats = [...this.state.seats];
@@ -80,8 +83,10 @@ export class Tx {
   putSeat(seat: Seat) {
     this.ownSeats();
     const i = seatIndex(this.state.seats, seat.id);
+    const before = i < 0 ? undefined : this.state.seats[i];
     if (i < 0) this.state.seats.push(seat);
     else this.state.seats[i] = seat;
+    this.state.tally = retally(this.state.tally, this.state, before, seat);
     this.dirty.add(seat.id);
     this.removed.delete(seat.id);
   }
@@ -93,11 +98,15 @@ export class Tx {
       return next;
     });
     this.seatsOwned = true;
+    this.state.tally = tallyOf(this.state);
   }
   removeSeat(id: SeatId) {
     this.ownSeats();
     const i = seatIndex(this.state.seats, id);
-    if (i >= 0) this.state.seats.splice(i, 1);
+    if (i >= 0) {
+      const [gone] = this.state.seats.splice(i, 1);
+      this.state.tally = retally(this.state.tally, this.state, gone, undefined);
+    }
     this.dirty.delete(id);
     this.removed.add(id);
   }

@@ -30,6 +30,7 @@ import { teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { nightRanking, rankEntries, teamStandings } from "./ranking";
 import { pointsSettings, round2 } from "./scoring";
+import { expectedOf } from "./tally";
 import {
   type GameState,
   RECONNECT_GRACE_MS,
@@ -118,20 +119,10 @@ export function playerJoinCallback(state: GameState, seat: Seat): PlayerJoinRoom
 // ---------------------------------------------------------------------------------------------
 // Question
 
-export function answeredCount(state: GameState): number {
-  const q = state.questionIndex;
-  let count = 0;
-  for (const seat of seatList(state)) if (seat.answers[q]) count++;
-  return count;
-}
+export const answeredCount = (state: GameState): number => state.tally.answered;
 
 /** Seats the question waits for: those who answered, plus those present or just dropped. */
-export function expectedCount(state: GameState, now: number, graceMs: number): number {
-  const q = state.questionIndex;
-  let count = 0;
-  for (const seat of seatList(state)) if (seat.answers[q] || seat.connected || now - seat.lastSeen < graceMs) count++;
-  return count;
-}
+export const expectedCount = (state: GameState, now: number, graceMs: number): number => expectedOf(state, now, graceMs);
 
 /** Every answer to the open question so far, as one counter notice (null before the first). */
 export function answersSoFar(state: GameState, now: number): PresPlayerAnswered | null {

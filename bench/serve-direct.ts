@@ -1,0 +1,74 @@
+// The production Worker served by Miniflare itself, without `wrangler dev` (bench/room.ts).
+//
+// `wrangler dev` puts a proxy Worker, in a second workerd process, in front of the app: every
+// socket upgrade and every frame of every socket crosses it. Production has no such hop, and on
+// the benchmark's one server core that proxy took its share of the room's CPU. Here the Worker
+// is bundled exactly as a deploy bundles it (`wrangler deploy --dry-run`) and run by the same
+// Miniflare and workerd that `wrangler dev` uses, with the bindings read from wrangler.toml and
+// the same local state folder (so the test kit's D1 commands, which go through wrangler on that
+// folder, read and write what the app sees). Static assets are not served: no page is loaded.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+export interface DirectServer {
+  url: string;
+  inspectorPort: number;
+  /** The workerd process serving the Worker (to pin it, to read its memory). */
+  workerdPid: number;
+  stop(): Promise<void>;
+}
+
+/** workerd processes whose parent is this process (Miniflare's child). */
+function childWorkerd(): number[] {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,comm="], { encoding: "utf8" }).split("\n");
+  return rows
+    .map((r) => r.trim().split(/\s+/))
+    .filter(([, ppid, comm]) => Number(ppid) === process.pid && comm === "workerd")
+    .map(([pid]) => Number(pid));
+}
+
+export async function startDirect(o: {
+  root: string;
+  port: number;
+  inspectorPort: number;
+  persistTo: string;
+  vars: Record<string, string>;
+}): Promise<DirectServer> {
+  const out = mkdtempSync(path.join(tmpdir(), "repere-bundle-"));
+  execFileSync(path.join(o.root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out], {
+    cwd: o.root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    stdio: "ignore",
+  });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(o.root, "wrangler.toml"));
+  const before = new Set(childWorkerd());
+  const mf = new Miniflare({
+    ...(workerOptions as object),
+    name: "repere",
+    // The bundle is one module: listed as is, since Miniflare's module walk refuses the
+    // computed dynamic imports it contains.
+    modules: [{ type: "ESModule", path: path.join(out, "server.js"), contents: readFileSync(path.join(out, "server.js"), "utf8") }],
+    modulesRoot: out,
+    bindings: { ...((workerOptions as { bindings?: Record<string, unknown> }).bindings ?? {}), ...o.vars },
+    host: "127.0.0.1",
+    port: o.port,
+    inspectorPort: o.inspectorPort,
+    // wrangler dev --persist-to keeps its state under v3/: the kit's D1 commands read it there.
+    defaultPersistRoot: path.join(o.persistTo, "v3"),
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  const url = (await mf.ready).toString().replace(/\/$/, "");
+  const workerdPid = childWorkerd().find((pid) => !before.has(pid)) ?? 0;
+  return {
+    url,
+    inspectorPort: o.inspectorPort,
+    workerdPid,
+    stop: async () => {
+      await mf.dispose();
+      rmSync(out, { recursive: true, force: true });
+    },
+  };
+}
