@@ -20,7 +20,9 @@
 // Every phone and the presenter are the app's own room client (common/room-client.ts) over `ws`,
 // and so are the floor's clients: both sides pay the same client cost, the difference is the room.
 // Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1,
-// BENCH_JOIN_MS=5000 (the join window), and
+// BENCH_JOIN_MS=5000 (the join window), BENCH_ROOM_CAP=5000 (to see a room past the product's
+// 2,000-seat cap: the bench's own bundle is served with that cap instead; Miniflare serving only),
+// and
 // BENCH_CPUPROF=dir to write CPU profiles of the Worker's isolate (the inspector) during the
 // measured questions and the storm (open them in Chrome's DevTools).
 // Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
@@ -37,6 +39,12 @@ import { RoomClient, type RoomClientOptions } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import { servedKit } from "../tests/support/served";
 import { startDirect } from "./serve-direct";
+
+/**
+ * The most seats a benchmark room takes: the product's cap unless BENCH_ROOM_CAP raises it, to
+ * see what gives first past it (docs/scaling.md, 5,000 players).
+ */
+const ROOM_CAP = Number(process.env.BENCH_ROOM_CAP ?? MAX_ROOM_PLAYERS);
 // @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
 import * as serverLib from "../scripts/lib/server.mjs";
 
@@ -224,11 +232,11 @@ async function profiler(port: number) {
 async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: ServerProcesses, inspectorPort = 0) {
   const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
-  // The launch rules seat at most MAX_ROOM_PLAYERS in a room, in team mode too: past that the
-  // extra phones are told the room is full, and the run stops at seating (see main).
+  // The launch rules seat at most MAX_ROOM_PLAYERS in a room, in team mode too (ROOM_CAP when the
+  // bench raises it): main refuses sizes past it rather than measure phones told the room is full.
   const l = await launchRoom(kit, {
     time: 60,
-    max_player: Math.min(Math.max(n, 1), MAX_ROOM_PLAYERS),
+    max_player: Math.min(Math.max(n, 1), ROOM_CAP),
     help_zone: "non",
     quizSpec: {
       name: "Bench",
@@ -425,9 +433,13 @@ async function benchFloor(n: number) {
 
 async function main() {
   pin(process.pid, CLIENT_CORE);
-  const tooMany = SIZES.filter((n) => n > MAX_ROOM_PLAYERS);
+  const tooMany = SIZES.filter((n) => n > ROOM_CAP);
   if (tooMany.length)
-    throw new Error(`${tooMany.join(", ")} joueurs : une salle en assoit au plus ${MAX_ROOM_PLAYERS} (règles de lancement, équipes comprises)`);
+    throw new Error(
+      `${tooMany.join(", ")} joueurs : une salle en assoit au plus ${ROOM_CAP} (règles de lancement, équipes comprises ; BENCH_ROOM_CAP pour aller au-delà)`,
+    );
+  if (ROOM_CAP !== MAX_ROOM_PLAYERS && process.env.BENCH_SERVE === "wrangler")
+    throw new Error("BENCH_ROOM_CAP ne s'applique qu'au bundle servi par Miniflare (sans BENCH_SERVE=wrangler)");
   if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(ROOT, "build", "server"))) build();
   const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-"));
   const persistTo = path.join(dir, "state");
@@ -448,7 +460,7 @@ async function main() {
     server = served;
     processes = { group: served.child.pid };
   } else {
-    const direct = await startDirect({ root: ROOT, port: await freePort(), inspectorPort: await freePort(), persistTo, vars });
+    const direct = await startDirect({ root: ROOT, port: await freePort(), inspectorPort: await freePort(), persistTo, vars, roomCap: ROOM_CAP });
     if (direct.workerdPid) pin(direct.workerdPid, SERVER_CORE);
     server = direct;
     processes = { workerdPid: direct.workerdPid };

@@ -37,6 +37,8 @@ export async function startDirect(o: {
   inspectorPort: number;
   persistTo: string;
   vars: Record<string, string>;
+  /** Seats a room may take, when not the product's MAX_ROOM_PLAYERS (the bundle is patched). */
+  roomCap?: number;
 }): Promise<DirectServer> {
   const out = mkdtempSync(path.join(tmpdir(), "repere-bundle-"));
   execFileSync(path.join(o.root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out], {
@@ -44,6 +46,14 @@ export async function startDirect(o: {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
     stdio: "ignore",
   });
+  let code = readFileSync(path.join(out, "server.js"), "utf8");
+  if (o.roomCap !== undefined) {
+    // One definition in the bundle (common/rules/launch.ts): the app's checks and the room's
+    // capacity both read it. A bundle that no longer has it says so rather than measure 2,000.
+    const cap = /var MAX_ROOM_PLAYERS = [^;]+;/;
+    if (!cap.test(code)) throw new Error("MAX_ROOM_PLAYERS introuvable dans le bundle");
+    code = code.replace(cap, `var MAX_ROOM_PLAYERS = ${o.roomCap};`);
+  }
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(o.root, "wrangler.toml"));
   const before = new Set(childWorkerd());
   const mf = new Miniflare({
@@ -51,7 +61,7 @@ export async function startDirect(o: {
     name: "repere",
     // The bundle is one module: listed as is, since Miniflare's module walk refuses the
     // computed dynamic imports it contains.
-    modules: [{ type: "ESModule", path: path.join(out, "server.js"), contents: readFileSync(path.join(out, "server.js"), "utf8") }],
+    modules: [{ type: "ESModule", path: path.join(out, "server.js"), contents: code }],
     modulesRoot: out,
     bindings: { ...((workerOptions as { bindings?: Record<string, unknown> }).bindings ?? {}), ...o.vars },
     host: "127.0.0.1",
