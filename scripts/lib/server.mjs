@@ -214,8 +214,19 @@ function listenOnce(port) {
   });
 }
 
-/** A TCP port nobody listens on right now (127.0.0.1). */
-export const freePort = () => listenOnce(0);
+/**
+ * A TCP port nobody listens on right now (127.0.0.1), drawn below Linux's ephemeral range
+ * (32768 and up): a port the kernel picked for us would be free to hand to the next process
+ * asking for any port (workerd's own listeners do), which then took it before wrangler bound
+ * it ("Address already in use"). Falls back to the kernel's pick after 50 taken draws.
+ */
+export async function freePort() {
+  for (let i = 0; i < 50; i++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await portIsFree(port)) return port;
+  }
+  return listenOnce(0);
+}
 
 /** Whether nobody listens on `port` (127.0.0.1), where wrangler dev would bind. */
 export const portIsFree = (port) => listenOnce(port).then(() => true, () => false);
