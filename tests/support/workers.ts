@@ -11,6 +11,7 @@ import { folders, quizzes } from "@db/schema";
 import type { GameState } from "@party/engine";
 import type { GameRoom } from "@party/game-room";
 import { signSession } from "~/server/auth.server";
+import { Refusal } from "~/server/refusal.server";
 import { findAdmin, kitOf, type AppTarget } from "./app";
 import type { KitDb, TestAccount } from "./factory";
 import type { SocketTarget } from "./room-sockets";
@@ -275,4 +276,15 @@ export async function folderRow(id: number) {
 export async function quizRow(uniqueName: string) {
   const [row] = await db().select().from(quizzes).where(eq(quizzes.uniqueName, uniqueName));
   return row ?? null;
+}
+
+/** What a server function refused with (status and French message); fails if it did not refuse. */
+export async function refusal(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (thrown instanceof Refusal) return { status: thrown.status, error: thrown.message };
+    throw thrown;
+  }
+  throw new Error("aurait dû être refusé");
 }

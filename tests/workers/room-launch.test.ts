@@ -10,10 +10,9 @@ import {
   restartAllRooms,
   type LaunchSettings,
 } from "~/server/games.server";
-import { Refusal } from "~/server/refusal.server";
 import { registerGame } from "~/server/rooms.server";
 import { saveCirclesPoints } from "~/server/circles-points.server";
-import { appContext, connect, cookieOf, db, gameOf, join, launch, make, presenter, roomState } from "../support/workers";
+import { appContext, connect, cookieOf, db, gameOf, join, launch, make, presenter, refusal, roomState } from "../support/workers";
 
 /** The launch settings of the tests that call launchGame directly. */
 const SETTINGS: LaunchSettings = {
@@ -28,16 +27,6 @@ const TWO_SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
   { lat: 45.764, lng: 4.8357 },
 ];
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof Refusal) return { status: thrown.status, error: thrown.message };
-    throw thrown;
-  }
-  throw new Error("aurait dû être refusé");
-}
 
 describe("launch settings", () => {
   it("reads the launch query parameters with their defaults", () => {

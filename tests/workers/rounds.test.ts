@@ -2,10 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, gamePlayers, games } from "@db/schema";
 import { startRound } from "~/server/games.server";
-import { Refusal } from "~/server/refusal.server";
 import { playRound } from "../support/launch";
 import { STARTING_MS } from "@party/engine";
-import { advance, appContext, cookieOf, db, fetchRanking, join, launch, make, postRound, presenter, roomState } from "../support/workers";
+import { advance, appContext, cookieOf, db, fetchRanking, join, launch, make, postRound, presenter, refusal, roomState } from "../support/workers";
 
 const SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
@@ -15,16 +14,6 @@ const near = (spot: { lat: number; lng: number }, dLat: number) => ({ lat: spot.
 
 const play = (l: { room: string }, ...args: Parameters<typeof playRound>) =>
   playRound(args[0], args[1], () => advance(l.room, STARTING_MS));
-
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof Refusal) return { status: thrown.status, error: thrown.message };
-    throw thrown;
-  }
-  throw new Error("aurait dû être refusé");
-}
 
 const roomRows = (room: string) => db().select().from(games).where(eq(games.roomNumber, room)).orderBy(asc(games.createdAt));
 const gamesLeft = async (id: number) => (await db().select().from(accounts).where(eq(accounts.id, id)))[0]!.nbGame;

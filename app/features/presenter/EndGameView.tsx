@@ -100,16 +100,7 @@ function NightView({
   // The socket brings the top; the whole night comes over HTTP, as the round's ranking does.
   const full = useFullRanking(room, `night${night.round}`, "over", "night");
   const lines = full ?? night.ranking;
-  const pages = pageRanges(lines.length, END_LAYOUT);
-  const [page, setPage] = useState(0);
-  const shown = clampPage(page, pages.length);
-  useEffect(() => {
-    if (pages.length <= 1) return;
-    const id = window.setTimeout(() => setPage(afterEndPage(shown, pages.length)), END_PAGE_MS);
-    return () => window.clearTimeout(id);
-  }, [shown, pages.length]);
-  const range = pages[shown] ?? { from: 0, to: 0 };
-  const rows = lines.slice(range.from, range.to);
+  const { pages, shown, rows } = useEndPages(lines);
   const missing = shown === pages.length - 1 ? night.playersCount - lines.length : 0;
   return (
     <div className="pres-end pres-night" data-testid="night-ranking">
@@ -126,22 +117,7 @@ function NightView({
         </div>
       </section>
       <div className="end-actions">
-        {pages.length > 1 ? (
-          <p className="end-page">
-            {rangeLabel(rows)} · page {shown + 1}/{pages.length}
-          </p>
-        ) : null}
-        {missing > 0 ? (
-          <p className="end-page">
-            {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="pres-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {actions}
+        <EndFooter pageLabel={pages.length > 1 ? `${rangeLabel(rows)} · page ${shown + 1}/${pages.length}` : null} missing={missing} error={error} actions={actions} />
       </div>
     </div>
   );
@@ -162,16 +138,7 @@ function PodiumView({
   const steps: Step[] = teams ? teams.slice(0, 3).map(teamStep) : endGame.ranking.slice(0, 3).map(playerStep);
   const full = useFullRanking(room, teams ? null : "end", "over");
   const rest = (full ?? endGame.ranking).slice(3);
-  const pages = pageRanges(rest.length, END_LAYOUT);
-  const [page, setPage] = useState(0);
-  const shown = clampPage(page, pages.length);
-  useEffect(() => {
-    if (pages.length <= 1) return;
-    const id = window.setTimeout(() => setPage(afterEndPage(shown, pages.length)), END_PAGE_MS);
-    return () => window.clearTimeout(id);
-  }, [shown, pages.length]);
-  const range = pages[shown] ?? { from: 0, to: 0 };
-  const restPlayers = rest.slice(range.from, range.to);
+  const { pages, shown, rows: restPlayers } = useEndPages(rest);
   const restTeams = teams ? teams.slice(3) : [];
   // Only the socket's top arrived: say how many are not listed.
   const missing = shown === pages.length - 1 ? endGame.playersCount - 3 - rest.length : 0;
@@ -215,24 +182,62 @@ function PodiumView({
         </section>
       ) : null}
       <div className="end-actions">
-        {!teams && pages.length > 1 ? (
-          <p className="end-page" data-testid="end-page">
-            {rangeLabel(restPlayers)} · page {shown + 1}/{pages.length}
-          </p>
-        ) : null}
-        {missing > 0 ? (
-          <p className="end-page">
-            {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="pres-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {actions}
+        <EndFooter
+          pageLabel={!teams && pages.length > 1 ? `${rangeLabel(restPlayers)} · page ${shown + 1}/${pages.length}` : null}
+          missing={missing}
+          error={error}
+          actions={actions}
+        />
       </div>
     </div>
+  );
+}
+
+/** The end screens' lines in pages of END_LAYOUT that turn by themselves and go round. */
+function useEndPages<T>(lines: readonly T[]) {
+  const pages = pageRanges(lines.length, END_LAYOUT);
+  const [page, setPage] = useState(0);
+  const shown = clampPage(page, pages.length);
+  useEffect(() => {
+    if (pages.length <= 1) return;
+    const id = window.setTimeout(() => setPage(afterEndPage(shown, pages.length)), END_PAGE_MS);
+    return () => window.clearTimeout(id);
+  }, [shown, pages.length]);
+  const range = pages[shown] ?? { from: 0, to: 0 };
+  return { pages, shown, rows: lines.slice(range.from, range.to) };
+}
+
+/** Under an end screen's list: which page, how many the socket's top left out, the error, the buttons. */
+function EndFooter({
+  pageLabel,
+  missing,
+  error,
+  actions,
+}: {
+  pageLabel: string | null;
+  missing: number;
+  error?: string | null;
+  actions: React.ReactNode;
+}) {
+  return (
+    <>
+      {pageLabel ? (
+        <p className="end-page" data-testid="end-page">
+          {pageLabel}
+        </p>
+      ) : null}
+      {missing > 0 ? (
+        <p className="end-page">
+          {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="pres-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {actions}
+    </>
   );
 }
 
