@@ -265,14 +265,31 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
   await sleep(500);
   const rssBefore = serverRss(serverPid);
 
-  type Phone = { client: RoomClient; token: string | undefined; seated: boolean; startedAt: number; sentAt: number; cutAt: number };
+  type Phone = {
+    client: RoomClient;
+    token: string | undefined;
+    seated: boolean;
+    startedAt: number;
+    sentAt: number;
+    cutAt: number;
+    /** The last question whose end this phone heard (a phone back from the storm hears it again). */
+    ended: number;
+  };
   const phones: Phone[] = [];
   let round = { question: -1, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
   let storming = false;
   const stormOpens: number[] = [];
   let stormAt = 0;
   const newPhone = (j: number) => {
-    const phone: Phone = { client: null as unknown as RoomClient, token: undefined, seated: false, startedAt: performance.now(), sentAt: 0, cutAt: 0 };
+    const phone: Phone = {
+      client: null as unknown as RoomClient,
+      token: undefined,
+      seated: false,
+      startedAt: performance.now(),
+      sentAt: 0,
+      cutAt: 0,
+      ended: -1,
+    };
     const onMessage = (m: ServerMessage, t: number) => {
       if (m.type === "player_joinRoom_callback") {
         phone.token = m.token;
@@ -298,7 +315,9 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
         sizes.answers++;
         samples.ack.push(t - phone.sentAt);
       } else if (m.type === "player_endQuestion") {
-        if (storming) return;
+        // A phone seated again after the storm is told the reveal it missed: not a reveal to time.
+        if (storming || m.questionIndex === phone.ended) return;
+        phone.ended = m.questionIndex;
         round.ends++;
         sizes.endQuestion = Math.max(sizes.endQuestion, wireBytes(m));
         samples.results.push(t - round.lastAnswerAt);

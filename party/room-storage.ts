@@ -15,8 +15,15 @@
  * of the seat does: they live apart, all in one `core:totals` value, so a 2000-player reveal
  * writes one value of about 50 KB instead of 2000 seats (and its messages, held until the write
  * is durable, wait for that much less).
+ *
+ * Answers live apart too. An answer never changes once given, but kept inside its seat it made
+ * every answer rewrite the whole seat record, a record that grows by one answer a question: at
+ * 2,000 phones answering within two seconds those writes were two fifths of the room's thread
+ * (docs/scaling.md). Each write holds the answers given since the one before in one
+ * `answers:{n}` value of rows, so a write group of ten answers is one small value, not ten seats.
+ * Answers only go away all at once (a new round), and then every answer value is rewritten.
  */
-import { type GameCore, type GameState, type Seat, type SeatId, fromStorage } from "./engine";
+import { type GameCore, type GameState, type Seat, type SeatAnswer, type SeatId, fromStorage } from "./engine";
 import { findSeat } from "./engine/state";
 import type { D1Op } from "./room-d1";
 
@@ -26,25 +33,51 @@ export const KEYS = {
   pending: "d1:pending",
   totals: "core:totals",
   seatPrefix: "seat:",
+  answersPrefix: "answers:",
 } as const;
 
 /** [score, timeMs] by seat id; seats still at 0 and 0 are left out. */
 type Totals = Record<SeatId, [number, number]>;
-/** A seat as stored: its totals are in KEYS.totals. */
-type SeatRecord = Omit<Seat, "score" | "timeMs"> & Partial<Pick<Seat, "score" | "timeMs">>;
+/**
+ * A seat as stored: its totals are in KEYS.totals, its answers in KEYS.answersPrefix values
+ * (seats stored before either lived apart still carry their own).
+ */
+type SeatRecord = Omit<Seat, "score" | "timeMs" | "answers"> & Partial<Pick<Seat, "score" | "timeMs" | "answers">>;
+/** One answer: [seat, question index, lat, lng, t, d, ring, p] (SeatAnswer's fields, in full). */
+export type AnswerRow = [SeatId, number, number, number, number, number, number, number];
 
 function recordOf(seat: Seat): SeatRecord {
-  const { score: _score, timeMs: _timeMs, ...record } = seat;
+  const { score: _score, timeMs: _timeMs, answers: _answers, ...record } = seat;
   return record;
 }
 
-/** Whether two versions of a seat differ elsewhere than in their totals. */
+/** Whether two versions of a seat differ elsewhere than in their totals and answers. */
 function recordChanged(a: Seat, b: Seat): boolean {
   for (const key in b) {
-    if (key === "score" || key === "timeMs") continue;
+    if (key === "score" || key === "timeMs" || key === "answers") continue;
     if (a[key as keyof Seat] !== b[key as keyof Seat]) return true;
   }
   return false;
+}
+
+const rowOf = (id: SeatId, q: number, a: SeatAnswer): AnswerRow => [id, q, a.lat, a.lng, a.t, a.d, a.ring, a.p];
+const answerOf = ([, , lat, lng, t, d, ring, p]: AnswerRow): SeatAnswer => ({ lat, lng, t, d, ring, p });
+
+/**
+ * The answers `seat` has that `before` had not, as rows, or null if `before` had one that `seat`
+ * lost (answers were reset: every answer value must be rewritten).
+ */
+export function newAnswerRows(before: Seat | undefined, seat: Seat): AnswerRow[] | null {
+  const had = before?.answers ?? {};
+  if (had === seat.answers) return [];
+  const rows: AnswerRow[] = [];
+  for (const key of Object.keys(seat.answers)) {
+    const q = Number(key);
+    const a = seat.answers[q]!;
+    if (had[q] !== a) rows.push(rowOf(seat.id, q, a));
+  }
+  for (const key of Object.keys(had)) if (!(key in seat.answers)) return null;
+  return rows;
 }
 
 /** Core fields stored apart from the small, always-rewritten `core` key. */
@@ -70,13 +103,18 @@ export interface Loaded {
   pending: D1Op[];
 }
 
+/** Rows per answers value when all are rewritten (about 100 bytes a row). */
+const ANSWERS_PER_VALUE = 2_000;
+
 const seatKey = (id: SeatId) => `${KEYS.seatPrefix}${id}`;
 
 export class RoomStore {
   /** The values last written for each split part, by reference. */
   private written = new Map<PartKey, unknown[]>();
-  /** Each seat as last written (its record and its totals). */
+  /** Each seat as last written (its record, its totals and its answers). */
   private seatsWritten = new Map<SeatId, Seat>();
+  /** The number of the next answers value (above every one stored). */
+  private answersNo = 0;
 
   constructor(private readonly storage: DurableObjectStorage) {}
 
@@ -86,6 +124,7 @@ export class RoomStore {
     const pending = kv.get<D1Op[]>(KEYS.pending) ?? [];
     const small = kv.get<Partial<GameCore>>(KEYS.core);
     this.written.clear();
+    this.answersNo = 0;
     if (!small) return { state: null, meta, pending };
     const core: Record<string, unknown> = { ...small };
     for (const key of PART_KEYS) {
@@ -93,21 +132,34 @@ export class RoomStore {
       Object.assign(core, part);
     }
     const totals = kv.get<Totals>(KEYS.totals) ?? {};
-    const seats: Seat[] = [];
-    // Seats stored before the totals lived apart carry their own.
-    for (const [, record] of kv.list<SeatRecord>({ prefix: KEYS.seatPrefix })) {
-      const [score, timeMs] = totals[record.id] ?? [record.score ?? 0, record.timeMs ?? 0];
-      seats.push({ ...record, score, timeMs });
+    const records = [...kv.list<SeatRecord>({ prefix: KEYS.seatPrefix })].map(([, record]) => record);
+    const answers = new Map<SeatId, Record<number, SeatAnswer>>(records.map((r) => [r.id, {}]));
+    for (const [key, rows] of kv.list<AnswerRow[]>({ prefix: KEYS.answersPrefix })) {
+      this.answersNo = Math.max(this.answersNo, Number(key.slice(KEYS.answersPrefix.length)) + 1);
+      // A row of a seat no longer there (it left) is left out.
+      for (const row of rows) {
+        const own = answers.get(row[0]);
+        if (own) own[row[1]] = answerOf(row);
+      }
     }
+    const seats: Seat[] = records.map((record) => {
+      const [score, timeMs] = totals[record.id] ?? [record.score ?? 0, record.timeMs ?? 0];
+      return { ...record, score, timeMs, answers: { ...record.answers, ...answers.get(record.id) } };
+    });
     const state = fromStorage(core as unknown as GameCore, seats);
     for (const key of PART_KEYS) this.written.set(key, PARTS[key].map((f) => state[f]));
-    this.seatsWritten = new Map(state.seats.map((seat) => [seat.id, seat]));
+    // Answers stored inside an older record are in no answers value yet: the seat's next write
+    // puts them there.
+    const carried = new Set(records.filter((r) => r.answers).map((r) => r.id));
+    this.seatsWritten = new Map(
+      state.seats.map((seat) => [seat.id, carried.has(seat.id) ? { ...seat, answers: answers.get(seat.id) ?? {} } : seat])
+    );
     return { state, meta, pending };
   }
 
   /**
-   * Writes one step: the core (changed parts only), the seats it touched and removed, and the
-   * pending D1 writes when given. `all` rewrites every seat (launch).
+   * Writes one step: the core (changed parts only), the seats it touched and removed, their new
+   * answers, and the pending D1 writes when given. `all` rewrites every seat (launch, new round).
    */
   save(
     state: GameState,
@@ -130,10 +182,16 @@ export class RoomStore {
         }
       }
       let totalsChanged = false;
+      let rows: AnswerRow[] | null = [];
       const write = (seat: Seat) => {
         const before = this.seatsWritten.get(seat.id);
         if (change.all || !before || recordChanged(before, seat)) kv.put(seatKey(seat.id), recordOf(seat));
         if (change.all || seat.score !== (before?.score ?? 0) || seat.timeMs !== (before?.timeMs ?? 0)) totalsChanged = true;
+        if (rows) {
+          const added = change.all ? null : newAnswerRows(before, seat);
+          if (added) rows.push(...added);
+          else rows = null;
+        }
         this.seatsWritten.set(seat.id, seat);
       };
       if (change.all) {
@@ -158,10 +216,24 @@ export class RoomStore {
         for (const seat of state.seats) if (seat.score !== 0 || seat.timeMs !== 0) totals[seat.id] = [seat.score, seat.timeMs];
         kv.put(KEYS.totals, totals);
       }
+      if (rows === null) this.rewriteAnswers(state);
+      else if (rows.length) kv.put(`${KEYS.answersPrefix}${this.answersNo++}`, rows);
       for (const id of change.removedSeats) kv.delete(seatKey(id));
       if (extra.meta) kv.put(KEYS.meta, extra.meta);
       if (extra.pending) this.savePending(extra.pending);
     });
+  }
+
+  /** Every answer value replaced by the state's answers (answers were reset, or a full write). */
+  private rewriteAnswers(state: GameState) {
+    const kv = this.storage.kv;
+    for (const [key] of kv.list({ prefix: KEYS.answersPrefix })) kv.delete(key);
+    this.answersNo = 0;
+    const rows: AnswerRow[] = [];
+    for (const seat of state.seats) rows.push(...(newAnswerRows(undefined, seat) ?? []));
+    // Values stay well under storage's size limit whatever the room's size.
+    for (let i = 0; i < rows.length; i += ANSWERS_PER_VALUE)
+      kv.put(`${KEYS.answersPrefix}${this.answersNo++}`, rows.slice(i, i + ANSWERS_PER_VALUE));
   }
 
   savePending(pending: D1Op[]) {
@@ -173,6 +245,7 @@ export class RoomStore {
   async wipe() {
     this.written.clear();
     this.seatsWritten.clear();
+    this.answersNo = 0;
     await this.storage.deleteAll();
   }
 }

@@ -171,6 +171,15 @@ export async function advance(room: string, ms: number) {
 
 export const roomState = (room: string) => inRoom(room, (r) => structuredClone(r.state));
 
+/** The state the room reads back from its storage, as after an eviction. */
+export const reloadRoom = (room: string) =>
+  inRoom(room, (r) => {
+    const internals = r as unknown as { loaded: boolean; ensureLoaded(): void; state: unknown };
+    internals.loaded = false;
+    internals.ensureLoaded();
+    return structuredClone(r.state);
+  });
+
 // ---------------------------------------------------------------------------------------------
 // Requests as a browser on the app's own pages sends them
 

@@ -5,7 +5,7 @@ import { accounts, gameAnswers, games, quizzes } from "@db/schema";
 import { IDLE_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
 import { PROTOCOL_VERSION } from "@common/protocol";
 import type { SeatedPhone } from "../support/room-sockets";
-import { advance, connect, db, gameOf, inRoom, join, launch, make, presenter, roomState, stubOf } from "../support/workers";
+import { advance, connect, db, gameOf, inRoom, join, launch, make, presenter, reloadRoom, roomState, stubOf } from "../support/workers";
 import { revealAnswers, zonesOf } from "@common/reveal";
 
 /** The Eiffel tower, then Lyon's Place Bellecour: every game here has these two questions. */
@@ -126,7 +126,7 @@ describe("a whole game in one room", () => {
 });
 
 describe("storage", () => {
-  it("at 2000 players an answer rewrites the small core and one seat; a reveal the totals in one value", { timeout: 60_000 }, async () => {
+  it("at 2000 players a group of answers writes the small core and one value of answers; a reveal the totals in one value", { timeout: 60_000 }, async () => {
     const l = await launchTwo({ max_player: 2000 });
     const writes = await inRoom(l.room, (r) => {
       const room = r as unknown as {
@@ -157,20 +157,29 @@ describe("storage", () => {
           return [...log];
         };
         const first = answerWrites(1);
-        for (let i = 2; i < 2000; i++) answerWrites(i);
+        for (let i = 2; i < 1990; i++) answerWrites(i);
+        // Ten answers in one write group (WRITE_GROUP_MS), as a busy question sends them.
+        log.length = 0;
+        for (let i = 1990; i < 2000; i++) room.apply(answerStep(room.state, `p${i}`, 0, SPOTS[0], now + i), null, now + i);
+        room.writeGroup();
+        const group = [...log];
         log.length = 0;
         room.apply(answerStep(room.state, "p2000", 0, SPOTS[0], now + 2000), null, now + 2000); // the reveal
         const reveal = [...log];
         kv.put = put;
-        return { first, reveal, seats: room.state.seats.length };
+        return { first, group, reveal, seats: room.state.seats.length };
       });
     });
     expect(writes.seats).toBe(2000);
-    expect(writes.first.map((w) => w.key).sort()).toEqual(["core", "seat:p1"]);
+    // An answer leaves its seat record alone: it goes into a small value of the group's answers.
+    expect(writes.first.map((w) => w.key).sort()).toEqual(["answers:0", "core"]);
     expect(writes.first.reduce((n, w) => n + w.size, 0)).toBeLessThan(2_000);
+    expect(writes.group.map((w) => w.key).sort()).toEqual(["answers:1989", "core"]);
+    expect(writes.group.find((w) => w.key === "answers:1989")!.size).toBeLessThan(1_500);
     // The reveal changes every seat's totals and nothing else of them: one value holds them all.
     const revealKeys = writes.reveal.map((w) => w.key);
-    expect(revealKeys.filter((k) => k.startsWith("seat:"))).toEqual(["seat:p2000"]);
+    expect(revealKeys.filter((k) => k.startsWith("seat:"))).toEqual([]);
+    expect(revealKeys.filter((k) => k.startsWith("answers:"))).toEqual(["answers:1990"]);
     expect(new Set(revealKeys).size).toBe(revealKeys.length);
     expect(revealKeys).toContain("core:ranks");
     expect(revealKeys).toContain("core:totals");
@@ -187,13 +196,7 @@ describe("storage", () => {
     expect(await storageKeys(l.room)).toEqual(
       ["core", "core:quiz", "core:ranks", "meta", `seat:${a.playerID}`, `seat:${b.playerID}`].sort()
     );
-    const reload = () =>
-      inRoom(l.room, (r) => {
-        const internals = r as unknown as { loaded: boolean; ensureLoaded(): void; state: unknown };
-        internals.loaded = false;
-        internals.ensureLoaded();
-        return structuredClone(internals.state);
-      });
+    const reload = () => reloadRoom(l.room);
     const before = await roomState(l.room);
     const reloaded = await reload();
     expect(reloaded).toEqual(before);
@@ -213,6 +216,44 @@ describe("storage", () => {
     expect(Math.round(revealed!.seats.find((x) => x.id === a.playerID)!.score * 100) / 100).toBe(endA.pointsTotal);
     expect(await storageKeys(l.room)).toContain("core:totals");
     expect(await reload()).toEqual(revealed);
+  });
+
+  it("reads back answers kept inside older seat records, and stores the next ones apart", async () => {
+    const l = await launchTwo();
+    const pres = await presenter(l);
+    const a = await join(l.room);
+    const b = await join(l.room);
+    pres.start();
+    await advance(l.room, STARTING_MS);
+    await a.next("player_newQuestion");
+    a.answer(0, SPOTS[0]);
+    b.answer(0, { lat: 10, lng: 10 });
+    await a.next("player_endQuestion");
+    const revealed = await roomState(l.room);
+    // Storage as a room wrote it before answers lived apart: each seat's answers in its record.
+    await inRoom(l.room, (r) => {
+      const kv = r.ctx.storage.kv;
+      for (const [key] of kv.list({ prefix: "answers:" })) kv.delete(key);
+      for (const seat of revealed!.seats) {
+        const { score: _s, timeMs: _t, ...record } = seat;
+        kv.put(`seat:${seat.id}`, record);
+      }
+    });
+    expect(await reloadRoom(l.room)).toEqual(revealed);
+    pres.nextQuestion();
+    await b.next("player_newQuestion", (m) => m.questionIndex === 1);
+    b.answer(1, SPOTS[1]);
+    await b.next("player_answer_callback", (m) => m.questionIndex === 1);
+    const answered = await roomState(l.room);
+    expect(Object.keys(answered!.seats.find((s) => s.id === b.playerID)!.answers)).toEqual(["0", "1"]);
+    // b's write moved its older answer into an answers value: its record can lose it safely.
+    await inRoom(l.room, (r) => {
+      const kv = r.ctx.storage.kv;
+      const record = kv.get<{ answers?: unknown }>(`seat:${b.playerID}`)!;
+      delete record.answers;
+      kv.put(`seat:${b.playerID}`, record);
+    });
+    expect(await reloadRoom(l.room)).toEqual(answered);
   });
 });
 

@@ -4,7 +4,7 @@ import { accounts, gamePlayers, games } from "@db/schema";
 import { startRound } from "~/server/games.server";
 import { playRound } from "../support/launch";
 import { STARTING_MS } from "@party/engine";
-import { advance, appContext, cookieOf, db, fetchRanking, join, launch, make, postRound, presenter, refusal, roomState } from "../support/workers";
+import { advance, appContext, cookieOf, db, fetchRanking, join, launch, make, postRound, presenter, refusal, reloadRoom, roomState } from "../support/workers";
 
 const SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
@@ -62,7 +62,11 @@ describe("rounds in one room", () => {
     // Every phone and the presenter are in the new lobby, with the same seats.
     expect(await a.next("player_joinRoom_callback", (m) => m.phase === "lobby")).toMatchObject({ playerID: a.playerID, token: a.token });
     expect(await pres.next("pres_newRoom_callback", (m) => m.phase === "lobby")).toMatchObject({ playersCount: 2, roomID: l.room });
-    expect((await roomState(l.room))!.round).toBe(2);
+    const second = await roomState(l.room);
+    expect(second!.round).toBe(2);
+    // The new round starts from no answers, in storage too.
+    expect(second!.seats.map((s) => s.answers)).toEqual([{}, {}]);
+    expect(await reloadRoom(l.room)).toEqual(second);
     // The lobby does not spend a game; its start does, as a launch's does.
     expect(await gamesLeft(owner.id)).toBe(2);
     await play(l, pres, [
