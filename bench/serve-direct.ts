@@ -31,6 +31,22 @@ function childWorkerd(): number[] {
     .map(([pid]) => Number(pid));
 }
 
+/**
+ * The bundle with MAX_ROOM_PLAYERS (common/rules/launch.ts) set to `cap` in both its copies: the
+ * room's, bundled from source by wrangler (`var MAX_ROOM_PLAYERS = 2e3;`), and the app's, renamed by
+ * Vite's minified server build (`var qh = 2e3;`), found through the launch form's message that
+ * prints it. A bundle where either is not found exactly once stops the bench rather than measure 2,000.
+ */
+function withRoomCap(code: string, cap: number): string {
+  const room = /var MAX_ROOM_PLAYERS = [^;]+;/g;
+  const message = /nombre de joueurs doit \S+ un entier entre 1 et \$\{([\w$]+)\}/.exec(code);
+  if (code.match(room)?.length !== 1 || !message) throw new Error("MAX_ROOM_PLAYERS introuvable dans le bundle");
+  const name = message[1]!.replace(/\$/g, "\\$");
+  const app = new RegExp(`(?<![\\w$])${name} ?= ?2e3(?=[,;\\s])`, "g");
+  if (code.match(app)?.length !== 1) throw new Error(`MAX_ROOM_PLAYERS de l'application (${message[1]}) introuvable dans le bundle`);
+  return code.replace(room, () => `var MAX_ROOM_PLAYERS = ${cap};`).replace(app, () => `${message[1]}=${cap}`);
+}
+
 export async function startDirect(o: {
   root: string;
   port: number;
@@ -48,11 +64,7 @@ export async function startDirect(o: {
   });
   let code = readFileSync(path.join(out, "server.js"), "utf8");
   if (o.roomCap !== undefined) {
-    // One definition in the bundle (common/rules/launch.ts): the app's checks and the room's
-    // capacity both read it. A bundle that no longer has it says so rather than measure 2,000.
-    const cap = /var MAX_ROOM_PLAYERS = [^;]+;/;
-    if (!cap.test(code)) throw new Error("MAX_ROOM_PLAYERS introuvable dans le bundle");
-    code = code.replace(cap, `var MAX_ROOM_PLAYERS = ${o.roomCap};`);
+    code = withRoomCap(code, o.roomCap);
   }
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(o.root, "wrangler.toml"));
   const before = new Set(childWorkerd());
