@@ -13,6 +13,8 @@ const BIN = (name) => path.join(ROOT, "node_modules", ".bin", name);
 const reports = mkdtempSync(path.join(tmpdir(), "repere-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Tests that passed only on a retry (the e2e config allows one): each with its first failure. */
+const retried = [];
 
 function step(name, fn) {
   const started = Date.now();
@@ -43,6 +45,10 @@ function vitest(config, name) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    // A test that passed keeps the errors of the attempts that did not.
+    for (const file of report.testResults)
+      for (const t of file.assertionResults)
+        if (t.status === "passed" && t.failureMessages.length) retried.push({ name: t.fullName, error: t.failureMessages[0] });
     if (report.numTotalTests === 0) throw new Error("aucun test exécuté");
   } catch (error) {
     if (res.status === 0) throw error;
@@ -87,5 +93,7 @@ rmSync(reports, { recursive: true, force: true });
 console.log(
   `\n${failures.length ? "Échecs : " + failures.join(", ") : "Toutes les étapes sont passées."}`,
 );
+for (const { name, error } of retried) console.log(`\nRéussi à la relance seulement : ${name}\n${error.split("\n").slice(0, 12).join("\n")}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`Relances utilisées : ${retried.length}`);
 process.exit(failures.length ? 1 : 0);
