@@ -94,6 +94,6 @@ console.log(
   `\n${failures.length ? "Échecs : " + failures.join(", ") : "Toutes les étapes sont passées."}`,
 );
 for (const { name, error } of retried) console.log(`\nRéussi à la relance seulement : ${name}\n${error.split("\n").slice(0, 12).join("\n")}`);
-console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 console.log(`Relances utilisées : ${retried.length}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
