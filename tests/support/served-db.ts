@@ -144,14 +144,29 @@ export function servedDb(state: ServedState): KitDb {
   ) as unknown as KitDb;
 }
 
-/** Stores bytes in the served Worker's R2 bucket. */
+/** Attempts at one R2 put: the same object under the same key, so trying again changes nothing else. */
+const R2_PUT_ATTEMPTS = 3;
+
+/**
+ * Stores bytes in the served Worker's R2 bucket. wrangler's local `r2 object put` runs its own
+ * workerd for each object, and that one now and then dies on the way ("Network connection lost",
+ * about once in a full `npm test`): a seeding step, not the app under test, so it is tried again.
+ */
 export async function servedPutObject(state: ServedState, key: string, bytes: Uint8Array, contentType: string) {
   await inTurn(state, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "repere-r2-"));
     try {
       const file = path.join(dir, "object");
       writeFileSync(file, bytes);
-      await wrangler(state, ["r2", "object", "put", `repere-media/${key}`, "--file", file, "--content-type", contentType]);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await wrangler(state, ["r2", "object", "put", `repere-media/${key}`, "--file", file, "--content-type", contentType]);
+          return;
+        } catch (error) {
+          if (attempt === R2_PUT_ATTEMPTS) throw error;
+          console.warn(`R2 local : essai ${attempt} de ${key} échoué, nouvel essai (${String(error).split("\n")[0]})`);
+        }
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
