@@ -1,7 +1,9 @@
 /**
  * « Verrouiller la salle » / « Déverrouiller »: while locked the room takes no new seat (phones
  * with a seat still come back). In the lobby it sits by « Lancer la partie »; during the game it
- * is a smaller pill in the corner, beside the room number.
+ * is a round icon button in the corner, beside the room number (which turns gold with a lock
+ * while locked): the corner shares the top bar with the question's figures, and a labelled pill
+ * ran over « N/M ont répondu » on a 1920 px screen.
  */
 export function LockButton({
   locked,
@@ -12,15 +14,29 @@ export function LockButton({
   onToggle: () => void;
   compact?: boolean;
 }) {
+  const label = locked ? "Déverrouiller" : "Verrouiller la salle";
+  if (compact)
+    return (
+      <button
+        type="button"
+        className={`pres-icon-button pres-lock-icon${locked ? " is-locked" : ""}`}
+        aria-pressed={locked}
+        aria-label={label}
+        title={label}
+        onClick={onToggle}
+      >
+        <LockIcon open={!locked} />
+      </button>
+    );
   return (
     <button
       type="button"
-      className={`pres-button pres-button-ghost pres-lock${compact ? " is-compact" : ""}${locked ? " is-locked" : ""}`}
+      className={`pres-button pres-button-ghost pres-lock${locked ? " is-locked" : ""}`}
       aria-pressed={locked}
       onClick={onToggle}
     >
       <LockIcon open={!locked} />
-      {locked ? "Déverrouiller" : "Verrouiller la salle"}
+      {label}
     </button>
   );
 }

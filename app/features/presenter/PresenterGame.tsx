@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { type CSSProperties, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
 import type { PlayerListEntry, ServerMessage } from "@common/protocol";
 import { ERROR_MESSAGES } from "@common/protocol";
@@ -19,6 +19,7 @@ import { afterQuestionPage, clampPage, pageRanges, QUESTION_LAYOUT, QUESTION_TEA
 import { RankingView } from "./RankingView";
 import { ResultsMapView } from "./ResultsMapView";
 import { StartingView } from "./StartingView";
+import { useElementWidth } from "./useElementWidth";
 import { useGameSounds } from "./useGameSounds";
 import { useFullRanking } from "./useFullRanking";
 import { usePresenterSocket } from "./usePresenterSocket";
@@ -42,8 +43,12 @@ const OFFLINE_MESSAGE = "Connexion perdue : reconnexion en cours, réessayez dan
  * timers only the presenter runs (results map, automatic advance), the sounds, and the
  * 'Reconnexion…' banner whenever the socket is down.
  */
+/** The corner's distance from the screen's right edge (presenter.css, .pres-corner). */
+const CORNER_RIGHT_PX = 24;
+
 export function PresenterGame(props: PresenterGameProps) {
   const { room, token } = props;
+  const [cornerRef, cornerWidth] = useElementWidth<HTMLDivElement>();
   const [state, dispatch] = useReducer(presenterReducer, initialState);
   const actionData = useActionData<{ error?: string }>();
 
@@ -244,9 +249,14 @@ export function PresenterGame(props: PresenterGameProps) {
   }
 
   return (
-    <div className={`pres pres-step-${screen}`} data-step={screen}>
+    <div
+      className={`pres pres-step-${screen}`}
+      data-step={screen}
+      // The top bars keep clear of the corner, whatever it holds (« Activer le son » is wide).
+      style={cornerWidth ? ({ "--pres-corner-w": `${cornerWidth + CORNER_RIGHT_PX}px` } as CSSProperties) : undefined}
+    >
       <main className="pres-main">{body}</main>
-      <div className="pres-corner">
+      <div className="pres-corner" ref={cornerRef}>
         {state.room && screen !== "lobby" && screen !== "closed" ? (
           <>
             <span className={`pres-room-tag${locked ? " is-locked" : ""}`}>
