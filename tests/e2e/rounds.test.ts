@@ -167,6 +167,7 @@ describe("the end of a round on the big screen and on a phone", () => {
       await expect.poll(() => screen.locator("[data-step]").getAttribute("data-step"), { timeout: 30_000 }).toBe("endGame");
       for (const name of ["Rejouer", "Autre quiz", "Terminer la soirée"])
         await expect.poll(() => screen.getByRole("button", { name, exact: true }).isVisible()).toBe(true);
+      await screen.waitForTimeout(1500); // the podium rises, as presenter.test.ts waits for it
       await screenshot(screen, "rounds-1-end-buttons");
 
       // « Autre quiz »: the account's quizzes with the launch options.
