@@ -19,7 +19,7 @@ const seat = (answers: Seat["answers"]): Seat => ({
   connected: true,
   lastSeen: 0,
   joinedAt: 0,
-} as Seat);
+});
 
 describe("newAnswerRows", () => {
   it("gives only the answers the last write did not have, every field kept", () => {

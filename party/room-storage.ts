@@ -136,7 +136,8 @@ export class RoomStore {
     const answers = new Map<SeatId, Record<number, SeatAnswer>>(records.map((r) => [r.id, {}]));
     for (const [key, rows] of kv.list<AnswerRow[]>({ prefix: KEYS.answersPrefix })) {
       this.answersNo = Math.max(this.answersNo, Number(key.slice(KEYS.answersPrefix.length)) + 1);
-      // A row of a seat no longer there (it left) is left out.
+      // A row of a seat no longer there (it left) is left out; seat ids are never given again
+      // (nextSeatNo), so such a row cannot land on another seat.
       for (const row of rows) {
         const own = answers.get(row[0]);
         if (own) own[row[1]] = answerOf(row);
@@ -230,7 +231,8 @@ export class RoomStore {
     for (const [key] of kv.list({ prefix: KEYS.answersPrefix })) kv.delete(key);
     this.answersNo = 0;
     const rows: AnswerRow[] = [];
-    for (const seat of state.seats) rows.push(...(newAnswerRows(undefined, seat) ?? []));
+    for (const seat of state.seats)
+      for (const [q, a] of Object.entries(seat.answers)) rows.push(rowOf(seat.id, Number(q), a));
     // Values stay well under storage's size limit whatever the room's size.
     for (let i = 0; i < rows.length; i += ANSWERS_PER_VALUE)
       kv.put(`${KEYS.answersPrefix}${this.answersNo++}`, rows.slice(i, i + ANSWERS_PER_VALUE));

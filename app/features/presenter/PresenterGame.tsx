@@ -37,15 +37,14 @@ export interface PresenterGameProps {
 }
 
 const OFFLINE_MESSAGE = "Connexion perdue : reconnexion en cours, réessayez dans un instant";
+/** The corner's distance from the screen's right edge (presenter.css, .pres-corner). */
+const CORNER_RIGHT_PX = 24;
 
 /**
  * The presenter screen of a live room: one socket, the screen reducer (screen-state.ts), the
  * timers only the presenter runs (results map, automatic advance), the sounds, and the
  * 'Reconnexion…' banner whenever the socket is down.
  */
-/** The corner's distance from the screen's right edge (presenter.css, .pres-corner). */
-const CORNER_RIGHT_PX = 24;
-
 export function PresenterGame(props: PresenterGameProps) {
   const { room, token } = props;
   const [cornerRef, cornerWidth] = useElementWidth<HTMLDivElement>();
