@@ -47,6 +47,8 @@ function keyOf(identity: Identity | null): string {
 
 const isOpen = (conn: Connection) => conn.readyState === WebSocket.OPEN;
 
+const NONE: ReadonlySet<Connection> = new Set();
+
 export class ConnectionIndex {
   private byKey: Map<string, Set<Connection>> | null = null;
   /** Open sockets without a seat, by address (the per-address cap counts them). */
@@ -149,12 +151,18 @@ export class ConnectionIndex {
   seat(seatId: SeatId): Connection[] {
     return this.openIn(`seat:${seatId}`);
   }
-  /** Every seated phone's open sockets. */
-  *seats(): Generator<Connection> {
-    for (const [key, set] of this.map) {
-      if (!key.startsWith("seat:")) continue;
-      for (const conn of set) if (isOpen(conn)) yield conn;
-    }
+  /**
+   * Where a message to one seat goes: its sockets as tagged, closing ones included (a send to a
+   * socket on its way out fails quietly, and its close event untags it). Neither copied nor
+   * checked one by one: a reveal sends to every seat, and reading each socket's state is a
+   * call into the runtime.
+   */
+  sendTargets(seatId: SeatId): Iterable<Connection> {
+    return this.map.get(`seat:${seatId}`) ?? NONE;
+  }
+  /** Every seated socket, on the same terms as sendTargets (a question's broadcast). */
+  *seatedTargets(): Generator<Connection> {
+    for (const [key, set] of this.map) if (key.startsWith("seat:")) yield* set;
   }
   /** Every open socket the index knows. */
   *all(): Generator<Connection> {
