@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classementMove, nightRanking, rankEntries, teamStandings } from "./ranking";
+import { classementMove, nightRanking, rankEntries, rankInPlace, teamStandings } from "./ranking";
 
 const e = (id: string, total: number, timeMs: number, order: number) => ({ id, total, timeMs, order });
 
@@ -31,6 +31,21 @@ describe("rankEntries", () => {
   it("compares full precision, not display rounding", () => {
     const ranked = rankEntries([e("a", 7.001, 0, 0), e("b", 7.004, 999_999, 1)]);
     expect(ranked[0]!.entry.id).toBe("b");
+  });
+});
+
+describe("rankInPlace", () => {
+  it("orders and ranks as rankEntries does, ties and join order included, in the list it was given", () => {
+    // Totals and times drawn from a few values so that exact ties and equal totals are common.
+    let x = 7;
+    const draw = (n: number) => ((x = (x * 48_271) % 2_147_483_647), x % n);
+    const inputs = Array.from({ length: 500 }, (_, i) => e(`p${i}`, draw(6) * 2.5, draw(4) * 1000, draw(1000)));
+    const list = inputs.map((input) => ({ ...input, rank: 0 }));
+    const ranked = rankInPlace(list);
+    expect(ranked).toBe(list);
+    expect(ranked.map((r) => [r.id, r.rank])).toEqual(rankEntries(inputs).map((r) => [r.entry.id, r.rank]));
+    expect(new Set(ranked.map((r) => r.rank)).size).toBeGreaterThan(5);
+    expect(ranked.some((r, i) => i > 0 && r.rank === ranked[i - 1]!.rank)).toBe(true);
   });
 });
 

@@ -27,11 +27,27 @@ export function rankEntries<T extends RankInput>(entries: readonly T[]): Ranked<
   const out: Ranked<T>[] = [];
   sorted.forEach((entry, i) => {
     const prev = out[i - 1];
-    const tied = prev && prev.entry.total === entry.total && prev.entry.timeMs === entry.timeMs;
-    out.push({ entry, rank: tied ? prev.rank : i + 1 });
+    out.push({ entry, rank: prev && tied(prev.entry, entry) ? prev.rank : i + 1 });
   });
   return out;
 }
+
+/**
+ * rankEntries for a list the caller built for the purpose: sorted in place and each entry given
+ * its rank, with no other list made (a reveal ranks every seat of a 2,000-seat room).
+ */
+export function rankInPlace<T extends RankInput & { rank: number }>(entries: T[]): T[] {
+  entries.sort(compareEntries);
+  for (let i = 0; i < entries.length; i++) {
+    const prev = entries[i - 1];
+    const entry = entries[i]!;
+    entry.rank = prev && tied(prev, entry) ? prev.rank : i + 1;
+  }
+  return entries;
+}
+
+/** Exact ties share a rank: same total and same time (the join order only lists them). */
+const tied = (a: RankInput, b: RankInput) => a.total === b.total && a.timeMs === b.timeMs;
 
 /** Previous rank minus new rank: +2 = up two places. No previous rank (first reveal, late joiner) = 0. */
 export function classementMove(previousRank: number | undefined, newRank: number): number {
