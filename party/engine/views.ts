@@ -170,7 +170,7 @@ export interface Standings {
 /**
  * Current standings from the seats' totals; moves come from the last reveal. One list, ranked
  * in place: at a reveal of 1,000 seats the entries, their sorted copy and the two lists made
- * from them were a quarter of what the step allocated (docs/scaling.md).
+ * from them were 29 % of what the step allocated (docs/scaling.md).
  */
 export function standings(state: GameState): Standings {
   const ordered = rankInPlace(
