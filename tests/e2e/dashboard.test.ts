@@ -4,7 +4,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizzes } from "@db/schema";
-import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
+import { hydrated, LAPTOP, openBrowser, PHONE, screenshot, seriousViolations, signIn } from "../support/browser";
 import { unique, uniqueSlug, type TestAccount } from "../support/factory";
 import { app, baseURL, make } from "../support/e2e";
 
@@ -387,5 +387,30 @@ describe("The administrator sees everything and sets the points", () => {
     await screenshot(page, "dashboard-lobby");
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.getByRole("button", { name: "Mettre à jour" }).isVisible()).toBe(true);
+  });
+});
+
+describe("The workshop's top bar on a phone", () => {
+  it("cuts a long account name short and keeps « Déconnexion » on the screen", async () => {
+    // A name longer than the phone is wide: it once pushed the logout button 50 px off a 360 px
+    // screen (and the page scrolled sideways).
+    const long = await make.mj({ name: `Jean-Christophe de La Fontaine-Sauvageon ${unique("MJ")}` });
+    const context = await openBrowser(PHONE);
+    try {
+      await signIn(context, await app.cookieFor(long), baseURL);
+      const phone = await context.newPage();
+      await phone.goto(`${baseURL}/mj`);
+      const logout = phone.getByRole("button", { name: "Déconnexion" });
+      const box = (await logout.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      const who = phone.locator(".dash-who");
+      expect(await who.textContent()).toContain("Jean-Christophe");
+      expect(await who.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(phone, "dashboard-long-name-360");
+    } finally {
+      await context.close();
+    }
   });
 });
