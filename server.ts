@@ -7,6 +7,7 @@ import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
 import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
 import { liveGame } from "./app/server/rooms.server";
+import { LiveRooms } from "./app/server/live-rooms.server";
 import { withSecurityHeaders } from "./app/server/security-headers.server";
 
 export { GameRoom } from "./party/game-room";
@@ -14,22 +15,13 @@ export { Throttle } from "./app/server/throttle-counter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
-/**
- * Room numbers this isolate found live in D1 lately, and when. A whole venue reconnecting at once
- * (its Wi-Fi restarted) or arriving at once (the QR code is up) is thousands of upgrades to one
- * number within a second or two: one registry read each made them queue for seconds. Only live
- * numbers are remembered, so a random number still never reaches a room; a room whose game is
- * gone refuses the upgrade itself (GameRoom.fetch), so remembering too long costs nothing.
- */
-const liveRooms = new Map<string, number>();
-const LIVE_ROOM_MEMORY_MS = 10_000;
+/** Room numbers this isolate knows to be live (app/server/live-rooms.server.ts). */
+const liveRooms = new LiveRooms();
 
 async function isLiveRoom(env: Env, room: string): Promise<boolean> {
-  const seen = liveRooms.get(room);
-  if (seen !== undefined && Date.now() - seen < LIVE_ROOM_MEMORY_MS) return true;
-  liveRooms.delete(room);
+  if (liveRooms.has(room)) return true;
   if (!(await liveGame(createDb(env.DB), room))) return false;
-  liveRooms.set(room, Date.now());
+  liveRooms.confirm(room);
   return true;
 }
 
@@ -57,7 +49,9 @@ async function roomSocket(request: Request, env: Env, path: string): Promise<Res
     console.error("room registry lookup failed", error);
     return new Response("Service unavailable", { status: 503 });
   }
-  return env.GameRoom.get(env.GameRoom.idFromName(room)).fetch(request);
+  const response = await env.GameRoom.get(env.GameRoom.idFromName(room)).fetch(request);
+  liveRooms.learn(room, response.status);
+  return response;
 }
 
 export default {
