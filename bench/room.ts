@@ -229,7 +229,7 @@ async function profiler(port: number) {
   };
 }
 
-async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid: ServerProcesses, inspectorPort = 0) {
+async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n: number, serverPid: ServerProcesses, inspectorPort = 0) {
   const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
   // The launch rules seat at most MAX_ROOM_PLAYERS in a room, in team mode too (ROOM_CAP when the
@@ -244,7 +244,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, n: number, serverPid
       questions: spots.map((s, i) => ({ ...s, name: `q${i}`, titre: "Question" })),
     },
   });
-  const host = new URL(kit.app.origin).host;
+  const host = new URL(socketUrl).host;
   const samples = { question: [] as number[], ack: [] as number[], results: [] as number[], join: [] as number[], storm: [] as number[] };
 
   const presMsgs: string[] = [];
@@ -501,12 +501,12 @@ async function main() {
     ROOM_PHONES_PER_ADDRESS: String(PHONES_PER_ADDRESS),
   };
   const viaWrangler = process.env.BENCH_SERVE === "wrangler";
-  let server: { url: string; inspectorPort: number; stop(): Promise<void> };
+  let server: { url: string; socketUrl: string; inspectorPort: number; stop(): Promise<void> };
   let processes: ServerProcesses;
   if (viaWrangler) {
     const served = await startServer({ port: await freePort(), persistTo, registryPath, vars, quiet: true });
     pin(served.child.pid, SERVER_CORE, true);
-    server = served;
+    server = { ...served, socketUrl: served.url };
     processes = { group: served.child.pid };
   } else {
     const direct = await startDirect({ root: ROOT, port: await freePort(), inspectorPort: await freePort(), persistTo, vars, roomCap: ROOM_CAP });
@@ -515,14 +515,14 @@ async function main() {
     processes = { workerdPid: direct.workerdPid };
   }
   const kit = servedKit({ baseURL: server.url, persistTo, registryPath, adminMail: ADMIN.mail, adminPassword: ADMIN.password });
-  console.log(`Serveur ${server.url} (${viaWrangler ? "wrangler dev" : "Miniflare direct"}, cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
+  console.log(`Serveur ${server.url}, sockets ${server.socketUrl} (${viaWrangler ? "wrangler dev" : "Miniflare direct"}, cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
   console.log(`Charge de la machine au départ : ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
   const lines: Record<string, number>[] = [];
   try {
-    await benchRoom(kit, 20, processes); // warm-up, not reported
+    await benchRoom(kit, server.socketUrl, 20, processes); // warm-up, not reported
     for (const n of SIZES) {
       console.log(`— ${n} joueurs`);
-      const room = await benchRoom(kit, n, processes, server.inspectorPort);
+      const room = await benchRoom(kit, server.socketUrl, n, processes, server.inspectorPort);
       console.log(`  question -> chaque joueur : ${fmt(room.question)}`);
       console.log(`  réponse -> accusé          : ${fmt(room.ack)}`);
       console.log(`  dernière réponse -> révélation chez chacun : ${fmt(room.results)}`);

@@ -16,6 +16,11 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 export interface DirectServer {
   url: string;
+  /**
+   * The Worker itself, without Miniflare's front door: where the phones' sockets go (see
+   * startDirect).
+   */
+  socketUrl: string;
   inspectorPort: number;
   /** The workerd process serving the Worker (to pin it, to read its memory). */
   workerdPid: number;
@@ -68,8 +73,13 @@ export async function startDirect(o: {
   }
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(o.root, "wrangler.toml"));
   const before = new Set(childWorkerd());
+  // No static assets: no page is loaded here, and Miniflare's assets router (with its RPC to the
+  // asset worker for every request, sockets included) would run on the room's thread, where
+  // production runs it on Cloudflare's edge. It was a third of the server core's time in a
+  // 2,000-phone storm (docs/scaling.md).
+  const { assets: _assets, ...withoutAssets } = workerOptions as { assets?: unknown };
   const mf = new Miniflare({
-    ...(workerOptions as object),
+    ...(withoutAssets as object),
     name: "repere",
     // The bundle is one module: listed as is, since Miniflare's module walk refuses the
     // computed dynamic imports it contains.
@@ -81,11 +91,21 @@ export async function startDirect(o: {
     inspectorPort: o.inspectorPort,
     // wrangler dev --persist-to keeps its state under v3/: the kit's D1 commands read it there.
     defaultPersistRoot: path.join(o.persistTo, "v3"),
+    // The phones reach the Worker straight (socketUrl): Miniflare's own port runs every request
+    // through its front door first, on this same workerd thread (its entry worker: two new
+    // Requests and a log line), which production's edge does not put on the room's thread.
+    unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+    // Miniflare logs every request by POSTing a line from its entry worker to its loopback
+    // server, which lives in this process, on the phones' core: one more request per socket
+    // upgrade on both cores, which production's edge does not make.
+    logRequests: false,
   } as ConstructorParameters<typeof Miniflare>[0]);
   const url = (await mf.ready).toString().replace(/\/$/, "");
+  const socketUrl = (await mf.unsafeGetDirectURL("repere")).toString().replace(/\/$/, "");
   const workerdPid = childWorkerd().find((pid) => !before.has(pid)) ?? 0;
   return {
     url,
+    socketUrl,
     inspectorPort: o.inspectorPort,
     workerdPid,
     stop: async () => {
