@@ -406,7 +406,7 @@ export class GameRoom extends Server<Env> {
     for (const effect of step.effects) this.carryOut(effect, caller);
     for (const effect of step.effects) if (effect.to === "room") this.afterEvent(effect.event);
 
-    if (ops.length) void this.flushD1();
+    if (ops.length) this.flushSoon();
     this.scheduleAlarm();
 
     // A socket that said hello again under another identity left its old seat without a socket.
@@ -531,6 +531,16 @@ export class GameRoom extends Server<Env> {
     this.alarmAt = want;
     const done = want === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(want);
     done.catch((e) => console.error("GameRoom alarm", e));
+  }
+
+  /**
+   * The D1 writes a step owes go out from a later turn. They are stored already (`pending`, in
+   * the step's own transaction), and a reveal's take a few ms to build (1,000 answers' history
+   * rows: a tenth of the reveal's turn in a profile, docs/scaling.md) that the phones' reveal
+   * frames, which leave only once this turn is over, need not wait for.
+   */
+  private flushSoon() {
+    setTimeout(() => void this.flushD1(), 0);
   }
 
   /** Sends the pending D1 writes in order, one batch each; one flush at a time. */
