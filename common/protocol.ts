@@ -398,7 +398,7 @@ export interface PresNewQuestion {
   answeredCount: number;
   expectedCount: number;
 }
-/** Batchable: the room may merge several into one (see mergePlayerAnswered in engine/game.ts). */
+/** Batchable: the room may merge several into one (see mergePlayerAnswered in party/engine/reports.ts). */
 export interface PresPlayerAnswered {
   type: "pres_playerAnswered";
   questionIndex: number;

@@ -11,7 +11,7 @@ import type { PresPlayerAnswered } from "@common/protocol";
 export const ANSWER_COUNTER_INTERVAL_MS = 250;
 
 export class AnswerCounterThrottle {
-  private queued: PresPlayerAnswered | null = null;
+  private queued: PresPlayerAnswered[] = [];
   private lastSent = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -22,7 +22,7 @@ export class AnswerCounterThrottle {
   ) {}
 
   push(msg: PresPlayerAnswered) {
-    this.queued = this.queued ? mergePlayerAnswered(this.queued, msg) : msg;
+    this.queued.push(msg);
     if (this.timer) return;
     const wait = this.lastSent + this.intervalMs - this.now();
     if (wait <= 0) this.flush();
@@ -33,8 +33,8 @@ export class AnswerCounterThrottle {
   flush() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const msg = this.queued;
-    this.queued = null;
+    const msg = mergePlayerAnswered(this.queued);
+    this.queued = [];
     if (!msg) return;
     this.lastSent = this.now();
     this.send(msg);
@@ -44,6 +44,6 @@ export class AnswerCounterThrottle {
   clear() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.queued = null;
+    this.queued = [];
   }
 }

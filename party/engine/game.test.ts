@@ -365,6 +365,19 @@ describe("answers and reveal", () => {
     });
   });
 
+  it("rings the alarm for the earliest deadline in every phase", () => {
+    const { s: lobby } = lobbyWithTwo();
+    const starting = ok(start(lobby, T_START)).state;
+    const question = ok(tick(starting, T0)).state;
+    const dropped = ok(disconnect(question, { role: "player", seatId: "p2" }, T0 + 2_000)).state;
+    const grace = ok(ans(dropped, "p1", 0, SPOT0, T0 + 5_000)).state;
+    const reveal = ok(tick(grace, T0 + 17_000)).state;
+    const closed = ok(closeRoom(reveal, T0 + 18_000, "ended")).state;
+    for (const state of [lobby, starting, question, dropped, grace, reveal, closed])
+      expect(nextDeadline(state)).toBe(deadlines(state)[0]?.at ?? null);
+    expect([nextDeadline(starting), nextDeadline(grace), nextDeadline(closed)]).toEqual([T0, T0 + 17_000, null]);
+  });
+
   it("waits a short grace for a phone that dropped before closing early", () => {
     const { s } = inQuestion0();
     const dropped = ok(disconnect(s, { role: "player", seatId: "p2" }, T0 + 2_000)).state;
@@ -372,6 +385,7 @@ describe("answers and reveal", () => {
     expect(a.state.phase).toBe("question");
     // 15 s after the drop: a phone whose Wi-Fi came back within that can still answer.
     expect(deadlines(a.state)[0]).toEqual({ kind: "answersGrace", at: T0 + 17_000 });
+    expect(nextDeadline(a.state)).toBe(T0 + 17_000);
     expect(ok(tick(a.state, T0 + 16_999)).state.phase).toBe("question");
     expect(ok(tick(a.state, T0 + 17_000)).state.phase).toBe("reveal");
     // Back in time: it answers, and the question ends then.
@@ -703,24 +717,22 @@ describe("purity and storage", () => {
   });
 
   it("merges throttled presenter answer notices", () => {
-    const m = mergePlayerAnswered(
-      {
-        type: "pres_playerAnswered",
-        questionIndex: 0,
-        answers: [{ playerID: "p1", pseudo: "a", marker: "a", time: 1 }],
-        answeredCount: 1,
-        expectedCount: 5,
-      },
-      {
-        type: "pres_playerAnswered",
-        questionIndex: 0,
-        answers: [{ playerID: "p2", pseudo: "b", marker: "b", time: 2 }],
-        answeredCount: 2,
-        expectedCount: 4,
-      }
-    );
-    expect(m.answers.map((a) => a.playerID)).toEqual(["p1", "p2"]);
-    expect([m.answeredCount, m.expectedCount]).toEqual([2, 4]);
+    const notice = (id: string, answeredCount: number, questionIndex = 0) => ({
+      type: "pres_playerAnswered" as const,
+      questionIndex,
+      answers: [{ playerID: id, pseudo: id, marker: id, time: answeredCount }],
+      answeredCount,
+      expectedCount: 6 - answeredCount,
+    });
+    const m = mergePlayerAnswered([notice("p1", 1), notice("p2", 2), notice("p3", 3)])!;
+    expect(m.answers.map((a) => a.playerID)).toEqual(["p1", "p2", "p3"]);
+    expect([m.answeredCount, m.expectedCount]).toEqual([3, 3]);
+    // A notice of an earlier question is dropped, a single one goes as it is, none gives nothing.
+    const next = mergePlayerAnswered([notice("p1", 1), notice("q1", 1, 1), notice("q2", 2, 1)])!;
+    expect([next.questionIndex, next.answers.map((a) => a.playerID)]).toEqual([1, ["q1", "q2"]]);
+    const one = notice("p4", 4);
+    expect(mergePlayerAnswered([one])).toBe(one);
+    expect(mergePlayerAnswered([])).toBeNull();
   });
 });
 

@@ -6,11 +6,20 @@ import { fullRanking, standings } from "./views";
 
 /**
  * Merges queued presenter answer notices into one (the room throttles the counter at scale):
- * answers are concatenated, counts are the latest.
+ * the answers of the last notice's question, in order, and the last notice's counts; a notice
+ * about an earlier question is dropped. One pass over the queue: merging two at a time copied
+ * the growing list at every answer (at 2,000 answers in two seconds, 6 % of what the room
+ * allocated, docs/scaling.md).
  */
-export function mergePlayerAnswered(a: PresPlayerAnswered, b: PresPlayerAnswered): PresPlayerAnswered {
-  if (a.questionIndex !== b.questionIndex) return b;
-  return { ...b, answers: [...a.answers, ...b.answers] };
+export function mergePlayerAnswered(notices: readonly PresPlayerAnswered[]): PresPlayerAnswered | null {
+  const last = notices.at(-1);
+  if (!last) return null;
+  let from = notices.length - 1;
+  while (from > 0 && notices[from - 1]!.questionIndex === last.questionIndex) from--;
+  if (from === notices.length - 1) return last;
+  const answers: PresPlayerAnswered["answers"] = [];
+  for (let i = from; i < notices.length; i++) for (const a of notices[i]!.answers) answers.push(a);
+  return { ...last, answers };
 }
 
 export interface GameResults {
