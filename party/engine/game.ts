@@ -132,7 +132,9 @@ function earliestDeadline(state: GameState): Deadline | null {
   let kind: DeadlineKind | null = null;
   let at = Infinity;
   eachDeadline(state, (k, t) => {
-    if (kind === null || t < at) [kind, at] = [k, t];
+    if (kind !== null && t >= at) return;
+    kind = k;
+    at = t;
   });
   return kind === null ? null : { kind, at };
 }
