@@ -375,11 +375,11 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
 
   // Question 0 opens from the alarm after 'starting': a warm-up, its acks and reveal count.
   round = { question: 0, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
+  // One profile over every question that counts, the warm-up included: a stall may hit any.
+  await prof?.start();
   pres.send({ type: "pres_startGame" });
   await until(() => round.ends === n, 60_000, "révélation de la question 1");
   console.log(`  question 1 (échauffement) : révélation p99 ${stats(samples.results.slice(-n)).p99} ms, p50 ${stats(samples.results.slice(-n)).p50} ms`);
-  // One profile over every measured question: a stall may hit any of them.
-  await prof?.start();
   for (let q = 1; q <= ROUNDS; q++) {
     await sleep(300);
     round = { question: q, t0: performance.now(), lastAnswerAt: 0, acks: 0, ends: 0 };

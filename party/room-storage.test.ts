@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Seat, SeatAnswer } from "./engine";
-import { newAnswerRows } from "./room-storage";
+import { RECORD_FIELDS, newAnswerRows, readTotals, recordChanged } from "./room-storage";
 
 const answer = (t: number): SeatAnswer => ({ lat: 48.1, lng: 2.2, t, d: 1234.5, ring: 2, p: 7.25 });
 const seat = (answers: Seat["answers"]): Seat => ({
@@ -37,5 +37,47 @@ describe("newAnswerRows", () => {
 
   it("says the answers were reset when one went away (a new round)", () => {
     expect(newAnswerRows(seat({ 0: answer(800) }), seat({}))).toBeNull();
+  });
+});
+
+describe("recordChanged", () => {
+  it("notices a change in any field of the record", () => {
+    const before = seat({});
+    const other: Record<keyof typeof RECORD_FIELDS, unknown> = {
+      id: "p2",
+      no: 2,
+      secret: "t",
+      color: "rouge",
+      fruit: "pomme",
+      n: 2,
+      pseudo: "Pomme rouge",
+      marker: "n",
+      team: "vert",
+      night: { points: 1, timeMs: 2, rounds: 1 },
+      connected: false,
+      lastSeen: 5,
+      joinedAt: 5,
+    };
+    for (const field of Object.keys(RECORD_FIELDS) as (keyof typeof RECORD_FIELDS)[])
+      expect(recordChanged(before, { ...before, [field]: other[field] }), field).toBe(true);
+  });
+
+  it("ignores the totals and the answers, which are stored apart", () => {
+    const before = seat({});
+    expect(recordChanged(before, { ...before, score: 12.5, timeMs: 800, answers: { 0: answer(800) } })).toBe(false);
+  });
+});
+
+describe("readTotals", () => {
+  it("reads the columns", () => {
+    expect([...readTotals({ ids: ["p1", "p2"], score: [10, 0], timeMs: [900, 30000] })]).toEqual([
+      ["p1", [10, 900]],
+      ["p2", [0, 30000]],
+    ]);
+  });
+
+  it("still reads a room stored before the columns (by seat, zeros left out)", () => {
+    expect([...readTotals({ p3: [7.5, 1200] })]).toEqual([["p3", [7.5, 1200]]]);
+    expect(readTotals(undefined).size).toBe(0);
   });
 });
