@@ -34,6 +34,7 @@ import {
   parseClientMessage,
 } from "./protocol";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
+import { encode } from "./encode";
 import { ConnectionIndex, UNKNOWN_IP, identityOf, ipOf, sameIdentity } from "./room-connections";
 import { type D1Op, retryDelayMs, roundStatements, statementsFor } from "./room-d1";
 import { revealedQuestion } from "./room-history";
@@ -94,8 +95,6 @@ function randomToken(bytes: number): string {
   for (const b of raw) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
-
-const json = (msg: ServerMessage) => JSON.stringify(msg);
 
 /**
  * A step that changes seats and nothing else the room must act on at once: the phase stays, no
@@ -169,7 +168,7 @@ export class GameRoom extends Server<Env> {
   /** Each socket's message budget; in memory only (a hibernated room starts everyone afresh). */
   private readonly meters = new WeakMap<Connection, Meter>();
   private readonly counter = new AnswerCounterThrottle(
-    (msg) => this.toPresenters(json(msg)),
+    (msg) => this.toPresenters(encode(msg)),
     () => this.now()
   );
   private readonly engineCtx: Ctx = { random: Math.random, mintSecret: () => randomToken(18) };
@@ -274,14 +273,14 @@ export class GameRoom extends Server<Env> {
       const { meter, verdict } = meterFrame(this.meters.get(conn), budget, frameSize(raw), this.now());
       this.meters.set(conn, meter);
       if (verdict === "close") {
-        send(conn, json(errorMessage("flood")));
+        send(conn, encode(errorMessage("flood")));
         return closeSocket(conn, CLOSE_CODES.flood, "Trop de messages");
       }
       if (verdict === "drop") return;
       this.receive(conn, identity, raw);
     } catch (e) {
       console.error("GameRoom onMessage", e);
-      send(conn, json(errorMessage("bad_message")));
+      send(conn, encode(errorMessage("bad_message")));
     }
   }
 
@@ -322,8 +321,8 @@ export class GameRoom extends Server<Env> {
     if (msg.type === "ping") return this.answer(conn, { type: "pong" });
     if (!this.state) {
       // The game ended and the room was cleaned up while this socket was on its way.
-      send(conn, json(errorMessage("room_closed")));
-      if (msg.type === "hello" && msg.role === "player") send(conn, json({ type: "player_kicked", reason: "ended" }));
+      send(conn, encode(errorMessage("room_closed")));
+      if (msg.type === "hello" && msg.role === "player") send(conn, encode({ type: "player_kicked", reason: "ended" }));
       return;
     }
     const now = this.now();
@@ -348,7 +347,7 @@ export class GameRoom extends Server<Env> {
    */
   private answer(conn: Connection, msg: ServerMessage) {
     if (this.group) this.group.effects.push({ effect: { to: "caller", msg }, caller: conn });
-    else send(conn, json(msg));
+    else send(conn, encode(msg));
   }
 
 
@@ -457,24 +456,24 @@ export class GameRoom extends Server<Env> {
         if (effect.msg.type === "pres_playerAnswered") this.counter.push(effect.msg);
         else {
           this.counter.flush();
-          this.toPresenters(json(effect.msg));
+          this.toPresenters(encode(effect.msg));
         }
         return;
       case "seat":
-        for (const conn of this.conns.sendTargets(effect.seatId)) send(conn, json(effect.msg));
+        for (const conn of this.conns.sendTargets(effect.seatId)) send(conn, encode(effect.msg));
         return;
       case "seats": {
-        const data = json(effect.msg);
+        const data = encode(effect.msg);
         for (const conn of this.conns.seatedTargets()) send(conn, data);
         return;
       }
       case "choosers": {
-        const data = json(effect.msg);
+        const data = encode(effect.msg);
         for (const conn of this.conns.choosers()) send(conn, data);
         return;
       }
       case "caller":
-        if (caller) send(caller, json(effect.msg));
+        if (caller) send(caller, encode(effect.msg));
         return;
       case "room":
         return;
@@ -491,7 +490,7 @@ export class GameRoom extends Server<Env> {
       for (const conn of this.conns.seat(event.seatId)) this.conns.setIdentity(conn, null);
     } else if (event.kind === "closed") {
       this.counter.clear();
-      this.toPresenters(json(errorMessage("room_closed")));
+      this.toPresenters(encode(errorMessage("room_closed")));
       for (const conn of [...this.conns.all()]) closeSocket(conn, CLOSE_CODES.roomClosed, "Partie terminée");
       this.conns.reset();
     }
