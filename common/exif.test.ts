@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import exifr from "exifr";
 import { describe, expect, it } from "vitest";
 import { fixture, MONT, NANTES, PHARE } from "../tests/fixtures/images";
 import { buildExifTiff, exifSegment, insertSegments } from "../tests/fixtures/exif-writer.mjs";
@@ -38,6 +39,14 @@ describe("EXIF reading (exifr)", () => {
 
   it("reads the position of an iPhone-style HEIC", async () => {
     close(await readExifGps(onDisk("photo-gps.heic")), NANTES);
+  });
+
+  it("reads the position of a HEIC laid out by libheif's writer, which exifr alone misses", async () => {
+    const libheif = onDisk("photo-gps-libheif.heic");
+    // What the wizard lost before: exifr does not add the items' base offsets.
+    expect(await exifr.gps(libheif)).toBeUndefined();
+    close(await readExifGps(libheif), NANTES);
+    close(await readExifGps(new Blob([libheif])), NANTES);
   });
 
   it("signs southern latitudes and western longitudes", async () => {

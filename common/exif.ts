@@ -5,9 +5,12 @@
  * the tests read the orientation and check that nothing stored still has a position.
  *
  * exifr does not open WebP, so the EXIF chunk of a WebP file is handed to it as the bare TIFF
- * block it is. Anything unreadable, truncated or foreign gives "nothing known", never an error.
+ * block it is; and it ignores the base offsets of a HEIF file's item locations, so a HEIC or AVIF
+ * is handed over with them folded into absolute offsets (./heif-iloc.ts). Anything unreadable,
+ * truncated or foreign gives "nothing known", never an error.
  */
 import exifr from "exifr";
+import { absoluteItemOffsets } from "@common/heif-iloc";
 import type { LatLng } from "@common/protocol";
 
 export type ExifInfo = { gps: LatLng | null; orientation: number | null };
@@ -83,6 +86,7 @@ export async function readExif(input: ExifSource): Promise<ExifInfo> {
       const tiff = webpExif(bytes);
       return tiff ? interpret(await exifr.parse(tiff, OPTIONS)) : NOTHING;
     }
+    if (ascii(bytes, 4, 4) === "ftyp") return interpret(await exifr.parse(absoluteItemOffsets(bytes), OPTIONS));
     return interpret(await exifr.parse(bytes, OPTIONS));
   } catch {
     return NOTHING;
