@@ -46,7 +46,7 @@ import {
   seatList,
 } from "./state";
 import { type Ctx, type Identity, type Step, type StepOk, Tx, fail, reply } from "./step";
-import { answeredAny, exactDroppedEnd, exactIdleFrom } from "./tally";
+import { exactDroppedEnd, exactIdleFrom, hasPlayed } from "./tally";
 import {
   answeredCount,
   expectedCount,
@@ -450,14 +450,15 @@ export function setLocked(state: GameState, locked: boolean, now: number): Step 
 }
 
 /**
- * Frees seats that never answered and whose phone has been gone IDLE_SEAT_TTL_MS, in every phase
- * but the end (the final ranking is being written): pseudos of phones that left, and the seats a
- * troll's sockets took and dropped, go back to the room.
+ * Frees seats that never played (no answer in this game nor in an earlier round) and whose phone
+ * has been gone IDLE_SEAT_TTL_MS, in every phase but the end (the final ranking is being
+ * written): pseudos of phones that left, and the seats a troll's sockets took and dropped, go
+ * back to the room.
  */
 function expireIdleSeats(tx: Tx, now: number) {
   let any = false;
   for (const seat of seatList(tx.state)) {
-    if (!seat.connected && !answeredAny(tx.state, seat) && seat.lastSeen + IDLE_SEAT_TTL_MS <= now) {
+    if (!seat.connected && !hasPlayed(tx.state, seat) && seat.lastSeen + IDLE_SEAT_TTL_MS <= now) {
       removeSeat(tx, seat, false);
       any = true;
     }

@@ -62,7 +62,7 @@ describe("newRound", () => {
       [a.id, over.seats[0]!.secret, a.pseudo, 0, 0, {}],
       [b.id, over.seats[1]!.secret, b.pseudo, 0, 0, {}],
     ]);
-    expect(s.seats[0]!.night).toEqual({ points: scoreA, timeMs: over.seats[0]!.timeMs, rounds: 1 });
+    expect(s.seats[0]!.night).toEqual({ points: scoreA, timeMs: over.seats[0]!.timeMs, rounds: 1, answered: 2 });
     expect(s.nextSeatNo).toBe(3);
     // Everyone is told: the presenter gets the new lobby, each phone its seat in it.
     expect(sent(r.effects, "presenter", "pres_newRoom_callback")[0]).toMatchObject({ phase: "lobby", playersCount: 2 });
@@ -154,6 +154,47 @@ describe("newRound", () => {
     expect(s.seats).toHaveLength(2);
     const r = hello(s, { role: "player", version: PROTOCOL_VERSION }, T + 400_010, ctx);
     expect(r).toMatchObject({ ok: false, error: { code: "room_full" } });
+  });
+
+  it("keeps a seat that played while its phone is away, round after round; frees one that never played", () => {
+    const { s: lobby, a, b, ctx } = roomWithTwo();
+    // a answers both questions, b none; then both phones go (locked in a pocket, a drink at the bar).
+    let over = play(lobby, T + 100, { [a.id]: 0 });
+    over = ok(disconnect(over, { role: "player", seatId: a.id }, T + 200_000)).state;
+    over = ok(disconnect(over, { role: "player", seatId: b.id }, T + 200_000)).state;
+    const now = T + 900_000;
+    let s = ok(newRound(over, { quiz, settings: settings() }, now, ctx)).state;
+    const night = s.seats.find((x) => x.id === a.id)!.night!;
+    expect(night.answered).toBe(2);
+    // The lobby's grace passes: only the seat that never played goes.
+    const due = deadlines(s).find((d) => d.kind === "idleSeatExpiry")!.at;
+    expect(due).toBe(now + IDLE_SEAT_TTL_MS);
+    s = ok(tick(s, due)).state;
+    expect(s.seats.map((x) => x.id)).toEqual([a.id]);
+    expect(deadlines(s).find((d) => d.kind === "idleSeatExpiry")).toBeUndefined();
+    // A whole round without it, then the next lobby: still there, its night intact.
+    const c = join(s, now + 1_000, ctx);
+    const round2 = play(c.state, now + 2_000, { [c.id]: 0 });
+    expect(round2.seats.map((x) => x.id)).toEqual([a.id, c.id]);
+    const s3 = ok(newRound(round2, { quiz, settings: settings() }, now + 500_000, ctx)).state;
+    const kept = s3.seats.find((x) => x.id === a.id)!;
+    expect(kept.night).toEqual({ ...night, rounds: 2, timeMs: night.timeMs + round2.seats[0]!.timeMs, answered: 2 });
+    expect(ok(tick(s3, now + 500_000 + IDLE_SEAT_TTL_MS)).state.seats.map((x) => x.id)).toEqual([a.id, c.id]);
+    // Its phone comes back with its token, however late: its seat and its night.
+    const back = ok(hello(s3, { role: "player", version: PROTOCOL_VERSION, token: a.token }, now + 3_600_000, ctx));
+    expect(sent(back.effects, "caller", "player_joinRoom_callback")[0]).toMatchObject({ playerID: a.id, pseudo: a.pseudo, phase: "lobby" });
+  });
+
+  it("reads a night stored before it counted answers: points mean it played", () => {
+    const { s: lobby, a, b, ctx } = roomWithTwo();
+    let over = play(lobby, T + 100, { [a.id]: 0 });
+    for (const id of [a.id, b.id]) over = ok(disconnect(over, { role: "player", seatId: id }, T + 200_000)).state;
+    const s = ok(newRound(over, { quiz, settings: settings() }, T + 900_000, ctx)).state;
+    const old = fromStorage(
+      coreOf(s),
+      s.seats.map(({ night, ...seat }) => ({ ...seat, night: { points: night!.points, timeMs: night!.timeMs, rounds: night!.rounds } }))
+    );
+    expect(ok(tick(old, T + 900_000 + IDLE_SEAT_TTL_MS)).state.seats.map((x) => x.id)).toEqual([a.id]);
   });
 
   it("gives a phone away at the change the lobby's full grace, from the new round", () => {

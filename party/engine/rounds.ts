@@ -88,6 +88,7 @@ function reseat(seats: readonly Seat[], game: GameState, now: number, ctx: Ctx):
         points: (seat.night?.points ?? 0) + seat.score,
         timeMs: (seat.night?.timeMs ?? 0) + seat.timeMs,
         rounds: (seat.night?.rounds ?? 0) + 1,
+        answered: (seat.night?.answered ?? 0) + Object.keys(seat.answers).length,
       },
       score: 0,
       timeMs: 0,

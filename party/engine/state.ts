@@ -67,6 +67,11 @@ export interface NightTotal {
   points: number;
   timeMs: number;
   rounds: number;
+  /**
+   * Questions it answered in those rounds: a seat that played is kept from round to round even
+   * while its phone is away (./tally.ts, hasPlayed). Absent from nights stored before it existed.
+   */
+  answered?: number;
 }
 
 export interface Seat {

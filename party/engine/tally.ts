@@ -26,14 +26,19 @@ export interface Tally {
   droppedFrom: number | null;
   /** Nor after this. */
   droppedUntil: number | null;
-  /** Disconnected seats that never answered anything: they expire (IDLE_SEAT_TTL_MS). */
+  /** Disconnected seats that never played (hasPlayed): they expire (IDLE_SEAT_TTL_MS). */
   idle: number;
   /** No idle seat was last seen before this (null when none is idle). */
   idleFrom: number | null;
 }
 
-/** A seat that answered any question so far is kept for the whole game (its phone may return). */
-export function answeredAny(state: Pick<GameState, "questionIndex" | "quiz">, seat: Seat): boolean {
+/**
+ * A seat that answered any question so far, in this game or in an earlier round of the night, is
+ * kept while its phone is away (it may return; its points and its night are on it). Only seats
+ * that never played expire (IDLE_SEAT_TTL_MS).
+ */
+export function hasPlayed(state: Pick<GameState, "questionIndex" | "quiz">, seat: Seat): boolean {
+  if (seat.night && (seat.night.answered ?? seat.night.points) > 0) return true;
   // The few question indices, not the record's keys: enumerating is far slower.
   const last = Math.min(state.questionIndex, state.quiz.questions.length - 1);
   for (let q = 0; q <= last; q++) if (seat.answers[q]) return true;
@@ -56,7 +61,7 @@ function count(t: Tally, scope: Scope, seat: Seat, sign: 1 | -1) {
       t.droppedUntil = latest(t.droppedUntil, seat.lastSeen);
     } else if (t.dropped === 0) t.droppedFrom = t.droppedUntil = null;
   }
-  if (!seat.connected && !answeredAny(scope, seat)) {
+  if (!seat.connected && !hasPlayed(scope, seat)) {
     t.idle += sign;
     if (sign > 0) t.idleFrom = earliest(t.idleFrom, seat.lastSeen);
     else if (t.idle === 0) t.idleFrom = null;
@@ -98,7 +103,7 @@ export function exactDroppedEnd(state: GameState): number | null {
 /** The earliest time an idle seat was last seen, exactly (walks the seats; after an expiry). */
 export function exactIdleFrom(state: GameState): number | null {
   let from: number | null = null;
-  for (const seat of state.seats) if (!seat.connected && !answeredAny(state, seat)) from = earliest(from, seat.lastSeen);
+  for (const seat of state.seats) if (!seat.connected && !hasPlayed(state, seat)) from = earliest(from, seat.lastSeen);
   return from;
 }
 

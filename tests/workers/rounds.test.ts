@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accounts, gamePlayers, games } from "@db/schema";
 import { startRound } from "~/server/games.server";
 import { playRound } from "../support/launch";
-import { STARTING_MS } from "@party/engine";
+import { IDLE_SEAT_TTL_MS, STARTING_MS } from "@party/engine";
 import { advance, appContext, cookieOf, db, fetchRanking, join, launch, make, postRound, presenter, refusal, reloadRoom, roomState } from "../support/workers";
 
 const SPOTS = [
@@ -96,6 +96,45 @@ describe("rounds in one room", () => {
     });
     expect((await roomRows(l.room)).map((r) => r.status)).toEqual(["closed", "over"]);
     expect((await roomState(l.room))!).toMatchObject({ phase: "over", round: 2 });
+  }, 30_000);
+
+  it("keeps the seat and the night of a phone away through the break, and frees a seat that never played", async () => {
+    const l = await launch({ spots: SPOTS });
+    const pres = await presenter(l);
+    const a = await join(l.room);
+    const b = await join(l.room);
+    await play(l, pres, [
+      [a, [SPOTS[0]!, SPOTS[1]!]],
+      [b, [near(SPOTS[0]!, 0.001), near(SPOTS[1]!, 0.001)]],
+    ]);
+    const round1 = await a.next("player_endGame");
+    expect((await postRound(l, { intent: "replay" })).status).toBe(302);
+    await a.next("player_joinRoom_callback", (m) => m.phase === "lobby");
+    // In the new lobby a's phone goes (locked in a pocket) and a newcomer comes and goes.
+    const newcomer = await join(l.room);
+    a.close();
+    newcomer.close();
+    await pres.next("pres_newPlayer", (m) => m.player.playerID === a.playerID && !m.player.connected);
+    await pres.next("pres_newPlayer", (m) => m.player.playerID === newcomer.playerID && !m.player.connected);
+
+    // Well past the lobby's grace: the seat that played stays, the other is gone.
+    await advance(l.room, IDLE_SEAT_TTL_MS + 60_000);
+    const state = (await roomState(l.room))!;
+    expect(state.seats.map((x) => x.id)).toEqual([a.playerID, b.playerID]);
+    expect(state.seats[0]!.night).toMatchObject({ rounds: 1, answered: 2 });
+    expect(await reloadRoom(l.room)).toEqual(state);
+
+    // The phone comes back with its token: its seat, its pseudo, and in round 2's end its night.
+    const back = await join(l.room, { token: a.token });
+    expect(back.playerID).toBe(a.playerID);
+    expect(back.pseudo).toBe(a.pseudo);
+    await play(l, pres, [
+      [back, [SPOTS[0]!, SPOTS[1]!]],
+      [b, [near(SPOTS[0]!, 0.001), near(SPOTS[1]!, 0.001)]],
+    ]);
+    const round2 = await back.next("player_endGame", (m) => m.night !== null);
+    expect(round2.night!.me.playerID).toBe(a.playerID);
+    expect(Math.abs(round2.night!.me.points - (round1.pointsTotal + round2.pointsTotal))).toBeLessThanOrEqual(0.011);
   }, 30_000);
 
   it("plays « Autre quiz » with its own launch options, refused for a quiz not the account's", async () => {
