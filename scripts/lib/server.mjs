@@ -233,9 +233,10 @@ export const portIsFree = (port) => listenOnce(port).then(() => true, () => fals
 
 /**
  * Starts wrangler dev and resolves once the home page answers. The caller stops it with
- * `stop()`; the whole process group goes, workerd included.
+ * `stop()`; the whole process group goes, workerd included. `quiet` keeps its output in memory
+ * (`output()`), at `logLevel` (warn unless given).
  */
-export async function startServer({ port, persistTo, registryPath, vars = localVars(), quiet = false }) {
+export async function startServer({ port, persistTo, registryPath, vars = localVars(), quiet = false, logLevel = quiet ? "warn" : "info" }) {
   const inspectorPort = await freePort();
   const args = [
     "dev",
@@ -251,7 +252,7 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
     "--inspector-port",
     String(inspectorPort),
     "--log-level",
-    quiet ? "warn" : "info",
+    logLevel,
   ];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawnGroup(BIN("wrangler"), args, {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -33,6 +33,8 @@ export default async function setup(project: TestProject) {
     registryPath,
     vars,
     quiet: true,
+    // Every request and every reload of the Worker, kept for the end of the run (below).
+    logLevel: "info",
   });
   project.provide("baseURL", server.url);
   project.provide("adminMail", vars.ADMIN_MAIL);
@@ -41,6 +43,25 @@ export default async function setup(project: TestProject) {
   project.provide("registryPath", registryPath);
   return async () => {
     await server.stop();
+    reportReloads(server.output());
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * wrangler dev reloads the Worker (a new workerd) when it thinks its bundle or config changed; a
+ * request in flight then gets « Your worker restarted mid-request » (503), and a test its only
+ * retry. It happened in about one full run in three, in no run of the file alone: the server's
+ * log is kept in tests/.artifacts/wrangler-e2e.log, and every reload is said at the end of the run,
+ * with what the server logged just before it.
+ */
+function reportReloads(output: string) {
+  const dir = path.resolve("tests/.artifacts");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "wrangler-e2e.log"), output);
+  const lines = output.split("\n");
+  lines.forEach((line, i) => {
+    if (!line.includes("Reloading local server")) return;
+    console.warn(`\nLe serveur des tests a rechargé le Worker (tests/.artifacts/wrangler-e2e.log), après :\n${lines.slice(Math.max(0, i - 8), i + 1).join("\n")}`);
+  });
 }
