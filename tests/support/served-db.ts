@@ -94,6 +94,16 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/**
+ * `wrangler d1 execute --local` runs its own workerd on the served Worker's state. One read of it
+ * failed in a full run (its cause hidden behind drizzle's « Failed query »), as `r2 object put`
+ * fails now and then (below). Every failure is now printed with wrangler's output; a batch of
+ * reads only is tried again, since reading twice changes nothing; a write is not (it may have
+ * landed).
+ */
+const D1_READ_ATTEMPTS = 3;
+const READ = /^\s*select\b/i;
+
 export function servedDb(state: ServedState): KitDb {
   let queue: Pending[] = [];
   let scheduled = false;
@@ -105,20 +115,31 @@ export function servedDb(state: ServedState): KitDb {
     if (batch.length === 0) return;
     // A file, not --command: a long batch would not fit in one argument.
     const dir = mkdtempSync(path.join(tmpdir(), "repere-d1-"));
+    const readOnly = batch.every((p) => READ.test(p.sql));
     try {
       const file = path.join(dir, "batch.sql");
       writeFileSync(file, batch.map((p) => p.sql.trim().replace(/;$/, "")).join(";\n") + ";\n");
-      const { stdout } = await wrangler(state, ["d1", "execute", "DB", "--json", "--file", file]);
-      const results = JSON.parse(stdout) as { results?: Record<string, unknown>[] }[];
-      batch.forEach((p, i) => {
-        // sqlite-proxy wants rows as arrays of values, in the statement's column order.
-        const rows = (results[i]?.results ?? []).map((r) => Object.values(r));
-        p.resolve({ rows: p.method === "get" ? ((rows[0] ?? undefined) as unknown[]) : rows });
-      });
-    } catch (error) {
-      const detail = (error as { stderr?: string; stdout?: string }).stderr || (error as { stdout?: string }).stdout || "";
-      const failure = new Error(`D1 servie : ${String(error)}\n${detail.slice(-2000)}`);
-      for (const p of batch) p.reject(failure);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const { stdout } = await wrangler(state, ["d1", "execute", "DB", "--json", "--file", file]);
+          const results = JSON.parse(stdout) as { results?: Record<string, unknown>[] }[];
+          batch.forEach((p, i) => {
+            // sqlite-proxy wants rows as arrays of values, in the statement's column order.
+            const rows = (results[i]?.results ?? []).map((r) => Object.values(r));
+            p.resolve({ rows: p.method === "get" ? ((rows[0] ?? undefined) as unknown[]) : rows });
+          });
+          return;
+        } catch (error) {
+          const detail = (error as { stderr?: string; stdout?: string }).stderr || (error as { stdout?: string }).stdout || "";
+          const failure = new Error(`D1 servie : ${String(error)}\n${detail.slice(-2000)}`);
+          // Said even when a retry saves it: drizzle's « Failed query » would hide this cause.
+          console.warn(`${failure.message.slice(0, 1500)}\n(essai ${attempt})`);
+          if (!readOnly || attempt === D1_READ_ATTEMPTS) {
+            for (const p of batch) p.reject(failure);
+            return;
+          }
+        }
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
