@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
 /**
  * wrangler dev reloads the Worker (a new workerd) when it thinks its bundle or config changed; a
  * request in flight then gets « Your worker restarted mid-request » (503), and a test its only
- * retry. It happened in about one full run in three, in no run of the file alone: the server's
+ * retry. It happened in two full runs of about six, never in a run of the file alone: the server's
  * log is kept in tests/.artifacts/wrangler-e2e.log, and every reload is said at the end of the run,
  * with what the server logged just before it.
  */

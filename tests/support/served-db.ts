@@ -104,6 +104,23 @@ interface Pending {
 const D1_READ_ATTEMPTS = 3;
 const READ = /^\s*select\b/i;
 
+function d1Failure(error: unknown) {
+  const detail = (error as { stderr?: string; stdout?: string }).stderr || (error as { stdout?: string }).stdout || "";
+  return new Error(`D1 servie : ${String(error)}\n${detail.slice(-2000)}`);
+}
+
+/** Runs `run` up to `max` times while it throws, telling each failure to `failed`; the last one is thrown. */
+async function attempts<T>(max: number, run: () => Promise<T>, failed: (error: unknown, attempt: number) => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      failed(error, attempt);
+      if (attempt >= max) throw error;
+    }
+  }
+}
+
 export function servedDb(state: ServedState): KitDb {
   let queue: Pending[] = [];
   let scheduled = false;
@@ -119,27 +136,24 @@ export function servedDb(state: ServedState): KitDb {
     try {
       const file = path.join(dir, "batch.sql");
       writeFileSync(file, batch.map((p) => p.sql.trim().replace(/;$/, "")).join(";\n") + ";\n");
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const { stdout } = await wrangler(state, ["d1", "execute", "DB", "--json", "--file", file]);
-          const results = JSON.parse(stdout) as { results?: Record<string, unknown>[] }[];
-          batch.forEach((p, i) => {
-            // sqlite-proxy wants rows as arrays of values, in the statement's column order.
-            const rows = (results[i]?.results ?? []).map((r) => Object.values(r));
-            p.resolve({ rows: p.method === "get" ? ((rows[0] ?? undefined) as unknown[]) : rows });
-          });
-          return;
-        } catch (error) {
-          const detail = (error as { stderr?: string; stdout?: string }).stderr || (error as { stdout?: string }).stdout || "";
-          const failure = new Error(`D1 servie : ${String(error)}\n${detail.slice(-2000)}`);
+      let results: { results?: Record<string, unknown>[] }[];
+      try {
+        const { stdout } = await attempts(
+          readOnly ? D1_READ_ATTEMPTS : 1,
+          () => wrangler(state, ["d1", "execute", "DB", "--json", "--file", file]),
           // Said even when a retry saves it: drizzle's « Failed query » would hide this cause.
-          console.warn(`${failure.message.slice(0, 1500)}\n(essai ${attempt})`);
-          if (!readOnly || attempt === D1_READ_ATTEMPTS) {
-            for (const p of batch) p.reject(failure);
-            return;
-          }
-        }
+          (error, attempt) => console.warn(`${d1Failure(error).message.slice(0, 1500)}\n(essai ${attempt})`),
+        );
+        results = JSON.parse(stdout) as typeof results;
+      } catch (error) {
+        for (const p of batch) p.reject(d1Failure(error));
+        return;
       }
+      batch.forEach((p, i) => {
+        // sqlite-proxy wants rows as arrays of values, in the statement's column order.
+        const rows = (results[i]?.results ?? []).map((r) => Object.values(r));
+        p.resolve({ rows: p.method === "get" ? ((rows[0] ?? undefined) as unknown[]) : rows });
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -179,15 +193,13 @@ export async function servedPutObject(state: ServedState, key: string, bytes: Ui
     try {
       const file = path.join(dir, "object");
       writeFileSync(file, bytes);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await wrangler(state, ["r2", "object", "put", `repere-media/${key}`, "--file", file, "--content-type", contentType]);
-          return;
-        } catch (error) {
-          if (attempt === R2_PUT_ATTEMPTS) throw error;
-          console.warn(`R2 local : essai ${attempt} de ${key} échoué, nouvel essai (${String(error).split("\n")[0]})`);
-        }
-      }
+      await attempts(
+        R2_PUT_ATTEMPTS,
+        () => wrangler(state, ["r2", "object", "put", `repere-media/${key}`, "--file", file, "--content-type", contentType]),
+        (error, attempt) => {
+          if (attempt < R2_PUT_ATTEMPTS) console.warn(`R2 local : essai ${attempt} de ${key} échoué, nouvel essai (${String(error).split("\n")[0]})`);
+        },
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
