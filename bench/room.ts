@@ -13,7 +13,8 @@
 //             -> its seat (player_joinRoom_callback)
 //   storm:    during a reveal every phone's socket dies at the same moment (the venue's Wi-Fi
 //             restarts) and each comes back within a second with its resume token: the death
-//             -> the seat back (player_joinRoom_callback)
+//             -> the seat back (player_joinRoom_callback); beside it, when each phone actually
+//             asked for its new socket (storm_asked_p99_ms: this process's own delay)
 // the sizes of the presenter's results message and of a phone's end-of-question message, the
 // room's memory per seat (workerd's resident memory before and after seating the phones), and,
 // as the floor, the same fan-out from a bare `ws` server in Node on the server's core.
@@ -82,8 +83,15 @@ const PHONES_PER_ADDRESS = 10_000;
 class PlainWebSocket extends WebSocket {
   constructor(url: string, protocols?: string | string[]) {
     super(url, protocols, { perMessageDeflate: false });
+    socketsAsked?.push(performance.now());
   }
 }
+/**
+ * When each phone asked for a new socket, while the storm is on: the phones mean to come back
+ * within STORM_BACK_MS, and how much later they actually asked is this process's own delay (one
+ * core for every phone), not the room's.
+ */
+let socketsAsked: number[] | null = null;
 
 /**
  * The simulated phones: no heartbeat (it would add pings the room answers during the measure),
@@ -398,10 +406,13 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
   const cutAt = performance.now();
   stormAt = cutAt;
   for (const p of phones) p.cutAt = cutAt;
+  socketsAsked = [];
   for (const p of phones) cut(p.client);
   await until(() => samples.storm.length === n, 120_000, "retour de tous les joueurs après la coupure");
   await prof?.stop(`${process.env.BENCH_CPUPROF}/storm-${n}.cpuprofile`);
   storming = false;
+  const stormAsked = stats(socketsAsked.map((t) => t - cutAt));
+  socketsAsked = null;
 
   pres.send({ type: "pres_nextQuestion" });
   await until(() => presMsgs.includes("pres_endGame"), 30_000, "fin de partie");
@@ -422,6 +433,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
     results: stats(samples.results),
     join: stats(samples.join),
     storm: stats(samples.storm),
+    stormAsked,
     stormOpen: stats(stormOpens),
     sizes,
     bytesPerSeat,
@@ -527,6 +539,7 @@ async function main() {
       console.log(`  réponse -> accusé          : ${fmt(room.ack)}`);
       console.log(`  dernière réponse -> révélation chez chacun : ${fmt(room.results)}`);
       console.log(`  arrivée (${n} en ${JOIN_WINDOW_MS / 1000} s) -> place : ${fmt(room.join)}`);
+      console.log(`  coupure de toutes les sockets -> nouvelle socket demandée (ce processus) : ${fmt(room.stormAsked)}`);
       console.log(`  coupure de toutes les sockets -> socket rouverte : ${fmt(room.stormOpen)}`);
       console.log(`  coupure de toutes les sockets -> place retrouvée : ${fmt(room.storm)}`);
       console.log(`  mémoire par place : workerd entier (RSS, sockets comprises) ${room.bytesPerSeat} o`);
@@ -552,6 +565,7 @@ async function main() {
         storm_back_p99_ms: room.storm.p99,
         join_p99_ms: room.join.p99,
         storm_back_p50_ms: room.storm.p50,
+        storm_asked_p99_ms: room.stormAsked.p99,
         join_p50_ms: room.join.p50,
         rss_bytes_per_seat: room.bytesPerSeat,
         pres_answered_msgs: room.sizes.presAnswered,

@@ -117,6 +117,9 @@ const isUpgrade = (request: Request) => request.headers.get("Upgrade")?.toLowerC
 
 const frameSize = (raw: WSMessage) => (typeof raw === "string" ? raw.length : raw.byteLength);
 
+/** Close codes a peer may report but no endpoint may send (RFC 6455, section 7.4.1). */
+const UNSENDABLE_CLOSE_CODES = new Set([1005, 1006, 1015]);
+
 function closeSocket(conn: Connection, code: number, reason: string) {
   try {
     conn.close(code, reason);
@@ -158,7 +161,7 @@ export class GameRoom extends Server<Env> {
   private d1RetryAt: number | null = null;
   private flushing: Promise<void> | null = null;
   private readonly conns = new ConnectionIndex(() => this.getConnections());
-  /** Sockets this instance accepted itself (webSocketMessage). */
+  /** Sockets this instance accepted itself (webSocketMessage, webSocketClose). */
   private readonly accepted = new WeakSet<WebSocket>();
   /**
    * Per-address caps on new sockets and seats (common/rules/audience.ts), sized by the Worker
@@ -262,6 +265,21 @@ export class GameRoom extends Server<Env> {
   async webSocketMessage(ws: WebSocket, message: WSMessage): Promise<void> {
     if (this.accepted.has(ws)) return this.onMessage(ws as Connection, message);
     return super.webSocketMessage(ws, message);
+  }
+
+  /**
+   * The same for a close: partyserver would read the attachment back first (a whole venue's
+   * Wi-Fi restarting is 2,000 closes in a burst, and that read was 3 % of the room's time in
+   * such a storm). What partyserver does after onClose is done here too: the close is answered
+   * with the peer's code, unless that code may not be sent (1005, 1006, 1015).
+   */
+  async webSocketClose(ws: WebSocket, code: number, reason: string, wasClean: boolean): Promise<void> {
+    if (!this.accepted.has(ws)) return super.webSocketClose(ws, code, reason, wasClean);
+    try {
+      this.onClose(ws as Connection);
+    } finally {
+      if (!UNSENDABLE_CLOSE_CODES.has(code)) closeSocket(ws as Connection, code, reason);
+    }
   }
 
   onMessage(conn: Connection, raw: WSMessage) {
