@@ -35,6 +35,7 @@ describe("the wizard's coordinates on Google's map", () => {
   it("a tap places a photo without position, moves a question, and sets a Street View question's spot", { timeout: 150_000 }, async () => {
     const owner = await suite.server.make.mj({ edition: true });
     const quiz = await suite.server.make.quiz(owner, { questions: [{ ...TOUR, name: "La tour" }] });
+    await context?.close(); // a retry's first attempt may have left one open
     context = await suite.browser.newContext({ viewport: TABLET, hasTouch: true, locale: "fr-FR" });
     const google = await fakeGoogle(context);
     await signIn(context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
@@ -51,7 +52,9 @@ describe("the wizard's coordinates on Google's map", () => {
     const quai = { lat: 48.85712, lng: 2.34123 };
     await tapGoogleMap(page, quai);
     await expect.poll(() => place.getByLabel("Coordonnées (latitude,longitude)").inputValue()).toBe(formatCoords(quai));
-    await expect(place.locator('[data-fake-map] [aria-label="Position de la question"]').count()).resolves.toBe(1);
+    // The map draws its marker after the field shows the spot (the marker is Google's, built
+    // asynchronously): waited for, not read once.
+    await expect.poll(() => place.locator('[data-fake-map] [aria-label="Position de la question"]').count()).toBe(1);
     await place.scrollIntoViewIfNeeded();
     await screenshot(page, "wizard-google-to-place");
     await place.getByRole("button", { name: "Ajouter la question" }).tap();
@@ -75,7 +78,7 @@ describe("the wizard's coordinates on Google's map", () => {
     await page.getByLabel("Description", { exact: true }).fill("Où est cette vue ?");
     await page.getByLabel("Code d'intégration Street View").fill(EMBED);
     const svCoords = page.locator("#wz-sv-coords");
-    await expect(svCoords.inputValue()).resolves.toBe("48.85837,2.294481");
+    await expect.poll(() => svCoords.inputValue()).toBe("48.85837,2.294481");
     await page.locator(".wz-add [data-fake-map]").waitFor();
     const spot = { lat: 48.8579, lng: 2.2951 };
     await tapGoogleMap(page, spot);
