@@ -9,6 +9,8 @@ export default defineConfig({
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
     globalSetup: ["./tests/e2e/global-setup.ts"],
+    // On a failure, what the server logged during that test.
+    setupFiles: ["./tests/e2e/server-log.ts"],
     // Two cores: one server, one browser at a time.
     fileParallelism: false,
     testTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -14,6 +14,8 @@ declare module "vitest" {
     persistTo: string;
     /** wrangler's dev registry of that server. */
     registryPath: string;
+    /** The server's log as it is written, each line with its time (tests/e2e/server-log.ts). */
+    serverLog: string;
   }
 }
 
@@ -36,6 +38,17 @@ export default async function setup(project: TestProject) {
     // Every request and every reload of the Worker, kept for the end of the run (below).
     logLevel: "info",
   });
+  // Live, with the time of each line, so that a failing test can say what the server did meanwhile.
+  const serverLog = path.resolve("tests/.artifacts/wrangler-e2e-live.log");
+  mkdirSync(path.dirname(serverLog), { recursive: true });
+  writeFileSync(serverLog, "");
+  const logChunk = (chunk: Buffer) => {
+    const time = new Date().toISOString().slice(11, 23);
+    appendFileSync(serverLog, chunk.toString().replace(/\n(?!$)/g, `\n${time} `).replace(/^/, `${time} `));
+  };
+  server.child.stdout?.on("data", logChunk);
+  server.child.stderr?.on("data", logChunk);
+  project.provide("serverLog", serverLog);
   project.provide("baseURL", server.url);
   project.provide("adminMail", vars.ADMIN_MAIL);
   project.provide("adminPassword", vars.ADMIN_PASSWORD);

@@ -95,28 +95,40 @@ interface Pending {
 }
 
 /**
- * `wrangler d1 execute --local` runs its own workerd on the served Worker's state. One read of it
- * failed in a full run (its cause hidden behind drizzle's « Failed query »), as `r2 object put`
- * fails now and then (below). Every failure is now printed with wrangler's output; a batch of
- * reads only is tried again, since reading twice changes nothing; a write is not (it may have
- * landed).
+ * `wrangler d1 execute --local` runs its own workerd on the same SQLite file as the served
+ * Worker, so the two lock each other out: while the app reads, a command now and then fails with
+ * « database is locked: SQLITE_BUSY » (6 writes of 40 with pages read every 50 ms). Every failure
+ * is printed with wrangler's output (drizzle's « Failed query » hides it). A batch of reads is
+ * tried again whatever failed, since reading twice changes nothing; a batch with a write only
+ * when SQLite was busy: wrangler sends the file as one D1 batch, one transaction, so a busy
+ * database wrote none of it.
  */
-const D1_READ_ATTEMPTS = 3;
+const D1_ATTEMPTS = 3;
 const READ = /^\s*select\b/i;
+const BUSY = /SQLITE_BUSY|database is locked/;
 
 function d1Failure(error: unknown) {
   const detail = (error as { stderr?: string; stdout?: string }).stderr || (error as { stdout?: string }).stdout || "";
   return new Error(`D1 servie : ${String(error)}\n${detail.slice(-2000)}`);
 }
 
-/** Runs `run` up to `max` times while it throws, telling each failure to `failed`; the last one is thrown. */
-async function attempts<T>(max: number, run: () => Promise<T>, failed: (error: unknown, attempt: number) => void): Promise<T> {
+/**
+ * Runs `run` up to `max` times while it throws an error `again` accepts, telling each failure to
+ * `failed`; the last one is thrown. A short pause between attempts lets the other side finish.
+ */
+async function attempts<T>(
+  max: number,
+  run: () => Promise<T>,
+  failed: (error: unknown, attempt: number) => void,
+  again: (error: unknown) => boolean = () => true,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       failed(error, attempt);
-      if (attempt >= max) throw error;
+      if (attempt >= max || !again(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
 }
@@ -139,10 +151,11 @@ export function servedDb(state: ServedState): KitDb {
       let results: { results?: Record<string, unknown>[] }[];
       try {
         const { stdout } = await attempts(
-          readOnly ? D1_READ_ATTEMPTS : 1,
+          D1_ATTEMPTS,
           () => wrangler(state, ["d1", "execute", "DB", "--json", "--file", file]),
           // Said even when a retry saves it: drizzle's « Failed query » would hide this cause.
           (error, attempt) => console.warn(`${d1Failure(error).message.slice(0, 1500)}\n(essai ${attempt})`),
+          (error) => readOnly || BUSY.test(d1Failure(error).message),
         );
         results = JSON.parse(stdout) as typeof results;
       } catch (error) {
