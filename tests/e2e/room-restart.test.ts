@@ -1,37 +1,22 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LatLng } from "@common/protocol";
-// @ts-expect-error -- plain ESM helper shared with `npm start`
-import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 import { roomsOf } from "../support/launch";
-import { servedKit } from "../support/served";
+import { type OwnServer, startOwnServer } from "../support/own-server";
 
 const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
 
-type Server = { url: string; stop(): Promise<void> };
-
-const dir = mkdtempSync(path.join(tmpdir(), "repere-restart-"));
-const persistTo = path.join(dir, "state");
-const registryPath = path.join(dir, "registry");
-const vars = { ADMIN_MAIL: "admin@repere.test", ADMIN_PASSWORD: "admin-restart-password", JWT_SECRET: "restart-secret-0123456789abcdef" };
-let server: Server | null = null;
+let server: OwnServer | null = null;
 const clients: { close(): void }[] = [];
 
 afterAll(async () => {
   for (const c of clients) c.close();
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("a server restart in the middle of a question", () => {
   it("loses nothing: seats, answers, scores and the question's deadline carry on", { timeout: 240_000 }, async () => {
-    const port = (await freePort()) as number;
-    applyMigrations({ persistTo, registryPath });
-    server = (await startServer({ port, persistTo, registryPath, vars, quiet: true })) as Server;
-    const kit = servedKit({ baseURL: server.url, persistTo, registryPath, adminMail: vars.ADMIN_MAIL, adminPassword: vars.ADMIN_PASSWORD });
-    const { launch, presenter, seatPhones, gameOf, answersOf } = roomsOf(kit);
+    server = await startOwnServer("restart");
+    const { launch, presenter, seatPhones, gameOf, answersOf } = roomsOf(server.kit);
     // 30 s questions: long enough to restart inside one, short enough to wait for its deadline.
     const l = await launch({ time: 30 });
     const pres = await presenter(l);
@@ -53,10 +38,7 @@ describe("a server restart in the middle of a question", () => {
       phones.slice(0, 3).map((p) => p.next("player_answer_callback", (m) => m.questionIndex === 1))
     );
     const openedAt = Date.now();
-    await server.stop();
-    server = null;
-    await new Promise((r) => setTimeout(r, 1_000));
-    server = (await startServer({ port, persistTo, registryPath, vars, quiet: true })) as Server;
+    await server.restart();
 
     // partysocket comes back on its own; each phone says hello with its token.
     const back = await Promise.all(phones.map((p) => p.next("player_joinRoom_callback", () => p.opens > 1, 60_000)));

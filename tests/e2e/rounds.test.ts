@@ -1,33 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LatLng, PlayerEndGame } from "@common/protocol";
 import { games } from "@db/schema";
-// @ts-expect-error -- plain ESM helper shared with `npm start`
-import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 import { browsersFor, closedAfterAll, hydrated, launchChromium, PRESENTER, phonePage, screenshot, signIn } from "../support/browser";
 import { baseURL, launch as launchShared, make, presenter as presenterShared, seatPhones as seatShared } from "../support/e2e";
 import { playRound, roomsOf } from "../support/launch";
 import type { TestPhone } from "../support/room-sockets";
-import { servedKit } from "../support/served";
+import { type OwnServer, startOwnServer } from "../support/own-server";
 
 const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
 
-type Server = { url: string; stop(): Promise<void> };
-
-const dir = mkdtempSync(path.join(tmpdir(), "repere-rounds-"));
-const persistTo = path.join(dir, "state");
-const registryPath = path.join(dir, "registry");
-const vars = { ADMIN_MAIL: "admin@repere.test", ADMIN_PASSWORD: "admin-rounds-password", JWT_SECRET: "rounds-secret-0123456789abcdef" };
-let server: Server | null = null;
+let server: OwnServer | null = null;
 const clients: { close(): void }[] = [];
 
 afterAll(async () => {
   for (const c of clients) c.close();
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The night as the test computes it from each round's end messages: points added, best first. */
@@ -44,10 +32,8 @@ describe("a night of rounds in one room", () => {
     "keeps the room and its phones from round to round, adds a newcomer, and survives a presenter reload and a server restart",
     { timeout: 240_000 },
     async () => {
-      const port = (await freePort()) as number;
-      applyMigrations({ persistTo, registryPath });
-      server = (await startServer({ port, persistTo, registryPath, vars, quiet: true })) as Server;
-      const kit = servedKit({ baseURL: server.url, persistTo, registryPath, adminMail: vars.ADMIN_MAIL, adminPassword: vars.ADMIN_PASSWORD });
+      server = await startOwnServer("rounds");
+      const kit = server.kit;
       const { launch, presenter, seatPhones, join, postRound } = roomsOf(kit);
       const l = await launch({ time: 30 });
       const pres = await presenter(l);
@@ -79,10 +65,7 @@ describe("a night of rounds in one room", () => {
       const stay = [phones[0]!, phones[1]!, newcomer];
 
       // The server restarts in the new lobby: the room and its night come back.
-      await server.stop();
-      server = null;
-      await new Promise((r) => setTimeout(r, 1_000));
-      server = (await startServer({ port, persistTo, registryPath, vars, quiet: true })) as Server;
+      await server.restart();
       await Promise.all(stay.map((p) => p.next("player_joinRoom_callback", (m) => m.phase === "lobby" && p.opens > 1, 60_000)));
       // The presenter's screen is back too before its button is pressed: a click while its socket
       // is down is not queued (common/room-client.ts), and the phones may well come back first.

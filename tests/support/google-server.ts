@@ -1,53 +1,25 @@
 /**
- * A second served Worker for the Google-path tests: the same production build under
- * `wrangler dev`, but with GOOGLE_MAPS_API_KEY (and, when asked, GOOGLE_MAPS_MAP_ID) set, on
- * its own port, state folder and dev registry. The key only has to reach the browser, where
- * tests/support/google-maps.ts answers for Google. Started by the test file that needs it
- * (about two seconds), so other files never pay for it.
+ * A second served Worker for the Google-path tests (./own-server.ts), with GOOGLE_MAPS_API_KEY
+ * (and, when asked, GOOGLE_MAPS_MAP_ID) set. The key only has to reach the browser, where
+ * tests/support/google-maps.ts answers for Google.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-// @ts-expect-error -- plain ESM helper shared with `npm start`
-import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchChromium } from "./browser";
 import { fakeGoogle, type GoogleFakeOptions } from "./google-maps";
 import { roomsOf } from "./launch";
-import { servedKit } from "./served";
+import { startOwnServer } from "./own-server";
 
 /** What the browser gets as the key; the fake accepts any. */
 export const TEST_MAPS_KEY = "cle-de-test-google-maps";
 
-const ADMIN = { mail: "admin@google.repere.test", password: "admin-google-password" };
-
 export async function startGoogleServer({ mapId }: { mapId?: string } = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), "repere-google-"));
-  const state = { persistTo: path.join(dir, "state"), registryPath: path.join(dir, "registry") };
-  const vars: Record<string, string> = {
-    ADMIN_MAIL: ADMIN.mail,
-    ADMIN_PASSWORD: ADMIN.password,
-    JWT_SECRET: "google-e2e-secret-0123456789abcdef",
+  const server = await startOwnServer("google", {
     GOOGLE_MAPS_API_KEY: TEST_MAPS_KEY,
     ...(mapId ? { GOOGLE_MAPS_MAP_ID: mapId } : {}),
-  };
-  applyMigrations(state);
-  const server = (await startServer({ port: await freePort(), ...state, vars, quiet: true })) as {
-    url: string;
-    stop: () => Promise<void>;
-  };
-  const kit = servedKit({ baseURL: server.url, ...state, adminMail: ADMIN.mail, adminPassword: ADMIN.password });
-  return {
-    baseURL: server.url,
-    kit,
-    ...kit,
-    ...roomsOf(kit),
-    async stop() {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  });
+  const { kit } = server;
+  return { baseURL: server.url, kit, ...kit, ...roomsOf(kit), stop: () => server.stop() };
 }
 
 export type GoogleServer = Awaited<ReturnType<typeof startGoogleServer>>;
