@@ -38,13 +38,19 @@ export default async function setup(project: TestProject) {
     // Every request and every reload of the Worker, kept for the end of the run (below).
     logLevel: "info",
   });
-  // Live, with the time of each line, so that a failing test can say what the server did meanwhile.
-  const serverLog = path.resolve("tests/.artifacts/wrangler-e2e-live.log");
+  // Kept as it is written, each line with its time: a failing test prints what the server did
+  // meanwhile (tests/e2e/server-log.ts), and the whole run is there afterwards.
+  const serverLog = path.resolve("tests/.artifacts/wrangler-e2e.log");
   mkdirSync(path.dirname(serverLog), { recursive: true });
-  writeFileSync(serverLog, "");
+  // What it said while starting, before anything listened.
+  writeFileSync(serverLog, server.output());
+  let lineStart = server.output().endsWith("\n") || server.output() === "";
   const logChunk = (chunk: Buffer) => {
     const time = new Date().toISOString().slice(11, 23);
-    appendFileSync(serverLog, chunk.toString().replace(/\n(?!$)/g, `\n${time} `).replace(/^/, `${time} `));
+    const text = chunk.toString();
+    // A chunk may end inside a line: its end is stamped when the next one starts it again.
+    appendFileSync(serverLog, (lineStart ? `${time} ` : "") + text.replace(/\n(?!$)/g, `\n${time} `));
+    lineStart = text.endsWith("\n");
   };
   server.child.stdout?.on("data", logChunk);
   server.child.stderr?.on("data", logChunk);
@@ -64,14 +70,10 @@ export default async function setup(project: TestProject) {
 /**
  * wrangler dev reloads the Worker (a new workerd) when it thinks its bundle or config changed; a
  * request in flight then gets « Your worker restarted mid-request » (503), and a test its only
- * retry. It happened in two full runs of about six, never in a run of the file alone: the server's
- * log is kept in tests/.artifacts/wrangler-e2e.log, and every reload is said at the end of the run,
- * with what the server logged just before it.
+ * retry. It happened in two full runs of about six, never in a run of the file alone: every reload
+ * is said at the end of the run, with what the server logged just before it.
  */
 function reportReloads(output: string) {
-  const dir = path.resolve("tests/.artifacts");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "wrangler-e2e.log"), output);
   const lines = output.split("\n");
   lines.forEach((line, i) => {
     if (!line.includes("Reloading local server")) return;
