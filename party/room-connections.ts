@@ -2,6 +2,13 @@
  * Which open socket is who. The identity lives in each socket's attachment (it survives
  * hibernation); this index is the in-memory view of it, rebuilt from the open sockets whenever
  * the object wakes up, so that sending to one seat does not scan 2000 sockets.
+ *
+ * The room accepts its sockets itself (`accept`, decision 023): partyserver's upgrade wrapped
+ * each socket in eight properties and their closures and wrote its attachment twice, a tenth of
+ * the room's work when a whole venue reconnects at once. The attachment is still written in
+ * partyserver's format, so that a socket accepted before the object last slept comes back
+ * through partyserver (its `getConnections`, its `webSocketMessage`), wrapped, with its `id` and
+ * `state`; a socket this instance accepted has those here, in `own`.
  */
 import type { Connection } from "partyserver";
 import type { Identity, SeatId } from "./engine";
@@ -15,7 +22,20 @@ export interface SocketData {
   since?: number;
 }
 
-function dataOf(conn: Connection): SocketData | null {
+/** A socket this instance accepted: partysocket's id for the page, and the socket's data. */
+interface OwnSocket {
+  id: string;
+  tags: string[];
+  uri: string;
+  data: SocketData;
+}
+
+/** The attachment as partyserver writes it (`__pk`) and reads it back after a hibernation. */
+function partyserverAttachment(own: OwnSocket) {
+  return { __pk: { id: own.id, tags: own.tags, uri: own.uri }, __user: own.data };
+}
+
+function wrappedData(conn: Connection): SocketData | null {
   try {
     const data = conn.state as SocketData | null;
     return data && typeof data === "object" ? data : null;
@@ -24,13 +44,17 @@ function dataOf(conn: Connection): SocketData | null {
   }
 }
 
-export function identityOf(conn: Connection): Identity | null {
-  return dataOf(conn)?.identity ?? null;
-}
-
-/** The address a socket came from; sockets accepted before addresses were kept share one. */
-export function ipOf(conn: Connection): string {
-  return dataOf(conn)?.ip ?? UNKNOWN_IP;
+/** partysocket names each page's socket with `_pk` (the same id when the page reconnects). */
+export function pageIdOf(url: string): string | null {
+  const m = /[?&]_pk=([^&#]+)/.exec(url);
+  if (!m) return null;
+  try {
+    const id = decodeURIComponent(m[1]!);
+    // partyserver's own limits on a tag (the id is the socket's first tag).
+    return id.length > 0 && id.length <= 256 ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 export const UNKNOWN_IP = "unknown";
@@ -51,6 +75,7 @@ const NONE: ReadonlySet<Connection> = new Set();
 
 export class ConnectionIndex {
   private byKey: Map<string, Set<Connection>> | null = null;
+  private readonly own = new WeakMap<Connection, OwnSocket>();
   /** Open sockets without a seat, by address (the per-address cap counts them). */
   private unseatedByIp = new Map<string, Set<Connection>>();
 
@@ -60,7 +85,7 @@ export class ConnectionIndex {
     if (!this.byKey) {
       this.byKey = new Map();
       this.unseatedByIp = new Map();
-      for (const conn of this.openSockets()) this.put(conn, identityOf(conn));
+      for (const conn of this.openSockets()) this.put(conn, this.identityOf(conn));
     }
     return this.byKey;
   }
@@ -71,38 +96,78 @@ export class ConnectionIndex {
     if (!set) this.byKey!.set(key, (set = new Set()));
     set.add(conn);
     if (!unseated(identity)) return;
-    const ip = ipOf(conn);
+    const ip = this.ipOf(conn);
     let mine = this.unseatedByIp.get(ip);
     if (!mine) this.unseatedByIp.set(ip, (mine = new Set()));
     mine.add(conn);
   }
 
   private dropUnseated(conn: Connection) {
-    const ip = ipOf(conn);
+    const ip = this.ipOf(conn);
     const mine = this.unseatedByIp.get(ip);
     if (mine?.delete(conn) && mine.size === 0) this.unseatedByIp.delete(ip);
   }
 
-  /** A socket was accepted (no identity yet), from `ip`, at `now`. */
-  add(conn: Connection, ip: string, now: number) {
+  /** The socket's data: this instance's own record, or the attachment partyserver wrapped. */
+  private dataOf(conn: Connection): SocketData | null {
+    return this.own.get(conn)?.data ?? wrappedData(conn);
+  }
+
+  identityOf(conn: Connection): Identity | null {
+    return this.dataOf(conn)?.identity ?? null;
+  }
+
+  /** The address a socket came from; sockets accepted before addresses were kept share one. */
+  ipOf(conn: Connection): string {
+    return this.dataOf(conn)?.ip ?? UNKNOWN_IP;
+  }
+
+  /** Whether this instance accepted the socket (rather than partyserver, before a hibernation). */
+  isOwn(socket: WebSocket): boolean {
+    return this.own.has(socket as Connection);
+  }
+
+  /** partysocket's id for the page the socket belongs to. */
+  pageIdOf(conn: Connection): string {
+    return this.own.get(conn)?.id ?? conn.id;
+  }
+
+  /**
+   * Accepts the server end of a new socket for hibernation, tagged and attached as partyserver
+   * would (its id is the page's `_pk`, or a fresh one), without an identity yet.
+   */
+  accept(ctx: DurableObjectState, socket: WebSocket, o: { pageId: string | null; uri: string; ip: string; now: number }) {
     void this.map;
-    conn.setState({ identity: null, ip, since: now } satisfies SocketData);
+    const id = o.pageId ?? crypto.randomUUID();
+    const own: OwnSocket = { id, tags: [id], uri: o.uri, data: { identity: null, ip: o.ip, since: o.now } };
+    ctx.acceptWebSocket(socket, own.tags);
+    WebSocket.prototype.serializeAttachment.call(socket, partyserverAttachment(own));
+    const conn = socket as Connection;
+    this.own.set(conn, own);
     this.put(conn, null);
+    return conn;
   }
 
   /** Re-tags a socket; the attachment is written first so hibernation keeps it. */
   setIdentity(conn: Connection, identity: Identity | null) {
-    const before = dataOf(conn);
+    const before = this.dataOf(conn);
     this.map.get(keyOf(before?.identity ?? null))?.delete(conn);
     this.dropUnseated(conn);
-    conn.setState({ ...before, identity } satisfies SocketData);
+    const data: SocketData = { ...before, identity };
+    const own = this.own.get(conn);
+    if (own) {
+      own.data = data;
+      WebSocket.prototype.serializeAttachment.call(conn, partyserverAttachment(own));
+    } else {
+      conn.setState(data);
+    }
     this.put(conn, identity);
   }
 
   remove(conn: Connection) {
     const map = this.map;
     this.dropUnseated(conn);
-    const set = map.get(keyOf(identityOf(conn)));
+    const set = map.get(keyOf(this.identityOf(conn)));
     if (set?.delete(conn)) return;
     // The attachment and the index disagree (should not happen): look everywhere.
     for (const s of map.values()) s.delete(conn);
@@ -129,7 +194,7 @@ export class ConnectionIndex {
     let oldest: Connection | null = null;
     let oldestAt = before;
     for (const conn of this.unseatedByIp.get(ip) ?? []) {
-      const data = dataOf(conn);
+      const data = this.dataOf(conn);
       if (data?.identity === null && isOpen(conn) && (data.since ?? 0) < oldestAt) {
         oldest = conn;
         oldestAt = data.since ?? 0;

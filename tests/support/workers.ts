@@ -10,6 +10,8 @@ import { createDb } from "@db/client";
 import { folders, quizzes } from "@db/schema";
 import type { GameState } from "@party/engine";
 import type { GameRoom } from "@party/game-room";
+import { ConnectionIndex } from "@party/room-connections";
+import type { Connection } from "partyserver";
 import { signSession } from "~/server/auth.server";
 import { Refusal } from "~/server/refusal.server";
 import { findAdmin, kitOf, type AppTarget } from "./app";
@@ -178,6 +180,19 @@ export const reloadRoom = (room: string) =>
     internals.loaded = false;
     internals.ensureLoaded();
     return structuredClone(r.state);
+  });
+
+/**
+ * What a hibernation leaves the room: its sockets open, its memory gone. The instance forgets
+ * what it loaded and which sockets it accepted itself; its next event reads the sockets back
+ * through partyserver, as a room waking up does.
+ */
+export const sleepRoom = (room: string) =>
+  inRoom(room, (r) => {
+    const internals = r as unknown as { loaded: boolean; started: boolean; conns: ConnectionIndex; getConnections(): Iterable<Connection> };
+    internals.loaded = false;
+    internals.started = false;
+    internals.conns = new ConnectionIndex(() => internals.getConnections());
   });
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { accounts, gameAnswers, games, quizzes } from "@db/schema";
 import { IDLE_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
 import { PROTOCOL_VERSION } from "@common/protocol";
 import type { SeatedPhone } from "../support/room-sockets";
-import { advance, connect, db, gameOf, inRoom, join, launch, make, presenter, reloadRoom, roomState, stubOf } from "../support/workers";
+import { advance, connect, db, gameOf, inRoom, join, launch, make, presenter, reloadRoom, roomState, sleepRoom, stubOf } from "../support/workers";
 import { revealAnswers, zonesOf } from "@common/reveal";
 
 /** The Eiffel tower, then Lyon's Place Bellecour: every game here has these two questions. */
@@ -364,6 +364,35 @@ describe("reconnection", () => {
     // The presenter reloads: same room, current step.
     const pres2 = await presenter(l);
     expect((await pres2.next("pres_results")).questionIndex).toBe(0);
+  });
+
+  it("knows the sockets it accepted before it slept: their seats, their frames, their close", async () => {
+    const l = await launchTwo();
+    const pres = await presenter(l);
+    const a = await join(l.room);
+    const b = await join(l.room);
+    await pres.next("pres_newPlayer");
+    await pres.next("pres_newPlayer");
+    // The room accepted these sockets itself; awake again, it reads them back through partyserver.
+    await sleepRoom(l.room);
+
+    b.close();
+    expect((await pres.next("pres_newPlayer")).player).toMatchObject({ playerID: b.playerID, connected: false });
+    pres.start();
+    await pres.next("pres_startGame_callback");
+    await advance(l.room, STARTING_MS);
+    await a.next("player_newQuestion");
+    a.answer(0, SPOTS[0]);
+    expect((await a.next("player_answer_callback")).questionIndex).toBe(0);
+    // A phone coming back now is the new instance's own socket, beside the old ones.
+    const b2 = await join(l.room, { token: b.token });
+    expect(b2.playerID).toBe(b.playerID);
+    expect((await b2.next("player_newQuestion")).questionIndex).toBe(0);
+    const seats = (await roomState(l.room))!.seats;
+    expect(seats.map((s) => [s.id, s.connected])).toEqual([
+      [a.playerID, true],
+      [b.playerID, true],
+    ]);
   });
 
   it("answers a stale or forged token like no token", async () => {
