@@ -17,6 +17,7 @@ import {
   newRound,
   nextDeadline,
   tick,
+  withPresence,
 } from "./engine";
 import { AddressGate, type Meter, meterFrame } from "./engine/budget";
 import { teamResults } from "./engine/views";
@@ -202,7 +203,8 @@ export class GameRoom extends Server<Env> {
   private ensureLoaded() {
     if (this.loaded) return;
     const { state, meta, pending } = this.store.load();
-    this.state = state;
+    const here = { seat: (id: SeatId) => this.conns.seat(id).length > 0, presenter: this.conns.presenters().length > 0 };
+    this.state = state && state.phase !== "closed" ? withPresence(state, here, this.now()) : state;
     this.meta = meta;
     this.pending = pending;
     this.alarmAt = undefined;

@@ -6,6 +6,7 @@ export {
   type GameCore,
   type GameSettings,
   type GameState,
+  type Presence,
   type Seat,
   type SeatAnswer,
   type SeatId,
@@ -17,6 +18,7 @@ export {
   coreOf,
   createGame,
   fromStorage,
+  withPresence,
 } from "./state";
 export { round2 } from "./scoring";
 // A common/rules timing, also reachable here for code that drives a room and waits for its start.

@@ -264,6 +264,39 @@ export function coreOf(state: GameState): GameCore {
   return core;
 }
 
+/** Who has a socket open in the room right now. */
+export interface Presence {
+  seat(id: SeatId): boolean;
+  presenter: boolean;
+}
+
+/**
+ * A state just loaded, with who is here as the room's open sockets say. Storage knows a phone
+ * left only if the room saw it leave: after a restart (every socket gone with the old instance),
+ * a seat stored as connected would stay so for good, the question waiting for it to its end
+ * and the lobby never freeing it. Such a seat is away from `now` (its whole grace counted from
+ * the room's return); a seat stored as away whose socket is open is connected. The same for the
+ * presenter. Nothing to change: the same state.
+ */
+export function withPresence(state: GameState, here: Presence, now: number): GameState {
+  let changed = false;
+  const seats = state.seats.map((seat) => {
+    const present = here.seat(seat.id);
+    if (present === seat.connected) return seat;
+    changed = true;
+    return { ...seat, connected: present, lastSeen: now };
+  });
+  const presenterChanged = here.presenter !== state.presenterConnected;
+  if (!changed && !presenterChanged) return state;
+  const next: GameState = { ...state, seats };
+  if (presenterChanged) {
+    next.presenterConnected = here.presenter;
+    next.presenterAwaySince = here.presenter ? null : now;
+  }
+  next.tally = tallyOf(next);
+  return next;
+}
+
 export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
   const sorted = [...seats].sort((a, b) => a.no - b.no);
   // Rooms stored before the lock existed are unlocked, before rounds in their first; before the

@@ -395,6 +395,28 @@ describe("reconnection", () => {
     ]);
   });
 
+  it("after a restart, counts as away from its return a seat stored as connected whose socket is gone", async () => {
+    const l = await launchTwo();
+    await presenter(l);
+    const a = await join(l.room);
+    const b = await join(l.room);
+    b.close();
+    await expect.poll(async () => (await roomState(l.room))!.seats.find((s) => s.id === b.playerID)!.connected).toBe(false);
+    // What a room that died before it saw b leave would have stored.
+    await inRoom(l.room, (r) => {
+      const key = `seat:${b.playerID}`;
+      r.ctx.storage.kv.put(key, { ...(r.ctx.storage.kv.get(key) as object), connected: true, lastSeen: 0 });
+    });
+    const before = Date.now();
+    const loaded = await reloadRoom(l.room);
+    const seats = loaded!.seats.map((s) => ({ id: s.id, connected: s.connected, recent: s.lastSeen >= before }));
+    expect(seats).toEqual([
+      { id: a.playerID, connected: true, recent: false },
+      { id: b.playerID, connected: false, recent: true },
+    ]);
+    expect(loaded!.tally).toMatchObject({ waiting: 1, idle: 1 });
+  });
+
   it("answers a stale or forged token like no token", async () => {
     const l = await launchTwo({ icon: "defined" });
     const a = await connect(l.room);
