@@ -119,6 +119,38 @@ function npmStart(port) {
   };
 }
 
+/**
+ * Runs a test's checks on a started run. If one fails, the failure carries what npm start
+ * printed, and every process of the run is stopped: the next tests share its folder and would
+ * find them, failing for this one.
+ */
+async function checking(run, body) {
+  try {
+    return await body();
+  } catch (error) {
+    try {
+      process.kill(-run.child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    const deadline = Date.now() + 15_000;
+    let left = await processesOfRun();
+    while (left.length > 0 && Date.now() < deadline) {
+      await sleep(100);
+      left = await processesOfRun();
+    }
+    for (const line of left) {
+      try {
+        process.kill(Number(line.split(" ")[0]), "SIGKILL");
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    error.message += `\n--- npm start a affiché :\n${run.output().slice(-4000)}`;
+    throw error;
+  }
+}
+
 /** Sends `signal` to the whole foreground group (terminal) or to npm alone (`kill PID`). */
 async function interrupt(run, port, signal, { to = "group", label }) {
   const sentAt = Date.now();
@@ -169,11 +201,13 @@ async function firstConnection(port, run) {
 async function interruptedAt(step, delayMs, signal, label) {
   const port = await freePort();
   const run = npmStart(port);
-  await run.waitFor(step);
-  await sleep(delayMs);
-  // The step must still be under way: the next one has not begun.
-  const next = Object.values(STEP)[Object.values(STEP).indexOf(step) + 1];
-  assert.ok(!run.output().includes(next), `${label} : l'étape était déjà finie`);
+  await checking(run, async () => {
+    await run.waitFor(step);
+    await sleep(delayMs);
+    // The step must still be under way: the next one has not begun.
+    const next = Object.values(STEP)[Object.values(STEP).indexOf(step) + 1];
+    assert.ok(!run.output().includes(next), `${label} : l'étape était déjà finie`);
+  });
   await interrupt(run, port, signal, { label });
 }
 
@@ -191,36 +225,42 @@ test("Ctrl-C pendant l'ajout du quiz de démonstration (photos)", () =>
 test("premier démarrage complet : le port n'ouvre qu'avec le quiz en place ; SIGTERM à npm", async () => {
   const port = await freePort();
   const run = npmStart(port);
-  const opened = firstConnection(port, run);
-  await run.waitFor(STEP.seeding);
-  const openedAt = await opened;
-  assert.ok(await demoQuizServed(port), "le quiz de démonstration manquait à l'ouverture du port");
-  assert.ok(run.output().includes("Quiz de démonstration ajouté"));
-  const readyAt = await run.waitFor(READY);
-  figures.push(`premier démarrage : port ouvert à ${openedAt} ms, prêt à ${readyAt} ms`);
+  await checking(run, async () => {
+    const opened = firstConnection(port, run);
+    await run.waitFor(STEP.seeding);
+    const openedAt = await opened;
+    assert.ok(await demoQuizServed(port), "le quiz de démonstration manquait à l'ouverture du port");
+    assert.ok(run.output().includes("Quiz de démonstration ajouté"));
+    const readyAt = await run.waitFor(READY);
+    figures.push(`premier démarrage : port ouvert à ${openedAt} ms, prêt à ${readyAt} ms`);
+  });
   await interrupt(run, port, "SIGTERM", { to: "npm", label: "SIGTERM à npm seul, serveur prêt" });
 });
 
 test("deuxième démarrage : propre, sans nouvel ajout ; Ctrl-C", async () => {
   const port = await freePort();
   const run = npmStart(port);
-  const readyAt = await run.waitFor(READY);
-  figures.push(`deuxième démarrage : prêt à ${readyAt} ms`);
-  assert.ok(!run.output().includes(STEP.seeding));
-  assert.ok(await demoQuizServed(port));
+  await checking(run, async () => {
+    const readyAt = await run.waitFor(READY);
+    figures.push(`deuxième démarrage : prêt à ${readyAt} ms`);
+    assert.ok(!run.output().includes(STEP.seeding));
+    assert.ok(await demoQuizServed(port));
+  });
   await interrupt(run, port, "SIGINT", { label: "SIGINT, serveur prêt" });
 });
 
 test("un deuxième npm start sur le même port le dit en français ; terminal fermé", async () => {
   const port = await freePort();
   const first = npmStart(port);
-  await first.waitFor(READY);
-  const second = npmStart(port);
-  await second.exited;
-  assert.match(second.output(), new RegExp(`le port ${port} est déjà pris`));
-  assert.ok(!second.output().includes(STEP.build), "le second a lancé la construction");
-  assertNoStackTrace(second.output(), "port pris");
-  assert.ok(await demoQuizServed(port), "le premier serveur ne répond plus");
+  await checking(first, async () => {
+    await first.waitFor(READY);
+    const second = npmStart(port);
+    await second.exited;
+    assert.match(second.output(), new RegExp(`le port ${port} est déjà pris`));
+    assert.ok(!second.output().includes(STEP.build), "le second a lancé la construction");
+    assertNoStackTrace(second.output(), "port pris");
+    assert.ok(await demoQuizServed(port), "le premier serveur ne répond plus");
+  });
   await interrupt(first, port, "SIGHUP", { label: "SIGHUP, serveur prêt" });
 });
 
