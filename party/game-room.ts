@@ -36,7 +36,7 @@ import {
 } from "./protocol";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
 import { encode } from "./encode";
-import { ConnectionIndex, UNKNOWN_IP, pageIdOf, sameIdentity } from "./room-connections";
+import { ConnectionIndex, UNKNOWN_IP, pageIdFromUrl, sameIdentity } from "./room-connections";
 import { type D1Op, retryDelayMs, roundStatements, statementsFor } from "./room-d1";
 import { revealedQuestion } from "./room-history";
 import { type RoomMeta, RoomStore } from "./room-storage";
@@ -253,7 +253,7 @@ export class GameRoom extends Server<Env> {
       }
       if (!this.gate.admit(ip, unseated, now)) return new Response("Trop de connexions depuis cette adresse", { status: 429 });
       const { 0: client, 1: server } = new WebSocketPair();
-      this.conns.accept(this.ctx, server, { pageId: pageIdOf(request.url), uri: request.url, ip, now });
+      this.conns.accept(this.ctx, server, { pageId: pageIdFromUrl(request.url), uri: request.url, ip, now });
       return new Response(null, { status: 101, webSocket: client });
     } catch (e) {
       console.error("GameRoom fetch", e);

@@ -45,7 +45,7 @@ function wrappedData(conn: Connection): SocketData | null {
 }
 
 /** partysocket names each page's socket with `_pk` (the same id when the page reconnects). */
-export function pageIdOf(url: string): string | null {
+export function pageIdFromUrl(url: string): string | null {
   const m = /[?&]_pk=([^&#]+)/.exec(url);
   if (!m) return null;
   try {
@@ -142,10 +142,8 @@ export class ConnectionIndex {
     const own: OwnSocket = { id, tags: [id], uri: o.uri, data: { identity: null, ip: o.ip, since: o.now } };
     ctx.acceptWebSocket(socket, own.tags);
     WebSocket.prototype.serializeAttachment.call(socket, partyserverAttachment(own));
-    const conn = socket as Connection;
-    this.own.set(conn, own);
-    this.put(conn, null);
-    return conn;
+    this.own.set(socket as Connection, own);
+    this.put(socket as Connection, null);
   }
 
   /** Re-tags a socket; the attachment is written first so hibernation keeps it. */

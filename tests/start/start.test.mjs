@@ -119,6 +119,17 @@ function npmStart(port) {
   };
 }
 
+/** The run's processes still there after they had 15 s to go (none, once they are gone). */
+async function processesLeft() {
+  const deadline = Date.now() + 15_000;
+  let left = await processesOfRun();
+  while (left.length > 0 && Date.now() < deadline) {
+    await sleep(50);
+    left = await processesOfRun();
+  }
+  return left;
+}
+
 /**
  * Runs a test's checks on a started run. If one fails, the failure carries what npm start
  * printed, and every process of the run is stopped: the next tests share its folder and would
@@ -133,13 +144,7 @@ async function checking(run, body) {
     } catch {
       // Already gone.
     }
-    const deadline = Date.now() + 15_000;
-    let left = await processesOfRun();
-    while (left.length > 0 && Date.now() < deadline) {
-      await sleep(100);
-      left = await processesOfRun();
-    }
-    for (const line of left) {
+    for (const line of await processesLeft()) {
       try {
         process.kill(Number(line.split(" ")[0]), "SIGKILL");
       } catch {
@@ -156,12 +161,7 @@ async function interrupt(run, port, signal, { to = "group", label }) {
   const sentAt = Date.now();
   process.kill(to === "group" ? -run.child.pid : run.child.pid, signal);
   const npmExit = (await run.exited) - sentAt;
-  let left = await processesOfRun();
-  const deadline = Date.now() + 15_000;
-  while (left.length > 0 && Date.now() < deadline) {
-    await sleep(50);
-    left = await processesOfRun();
-  }
+  const left = await processesLeft();
   const allGone = Date.now() - sentAt;
   assert.deepEqual(left, [], `${label} : des processus ont survécu`);
   assert.ok(await portIsFree(port), `${label} : le port ${port} est encore ouvert`);
