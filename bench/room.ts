@@ -16,8 +16,10 @@
 //             -> the seat back (player_joinRoom_callback); beside it, when each phone actually
 //             asked for its new socket (storm_asked_p99_ms: this process's own delay)
 // the sizes of the presenter's results message and of a phone's end-of-question message, the
-// room's memory per seat (workerd's resident memory before and after seating the phones), and,
-// as the floor, the same fan-out from a bare `ws` server in Node on the server's core.
+// room's memory per seat (workerd's resident memory before and after seating the phones), the
+// CPU time V8's background threads took on the server's core during each reveal (Linux, Miniflare
+// serving: reveal_v8_background_max_ms), and, as the floor, the same fan-out from a bare `ws`
+// server in Node on the server's core.
 // Every phone and the presenter are the app's own room client (common/room-client.ts) over `ws`,
 // and so are the floor's clients: both sides pay the same client cost, the difference is the room.
 // Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1,
@@ -29,7 +31,7 @@
 // Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
 // (ROOM_PHONES_PER_ADDRESS), as a venue behind one NAT would raise them.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -194,6 +196,27 @@ function serverRss(server: ServerProcesses): number {
   }
 }
 
+/**
+ * CPU time, ms, that V8's background threads of the server's workerd ("V8 DefaultWorker": the
+ * collector's concurrent marking and sweeping, background compilation) have used so far, or
+ * null where /proc cannot tell (not Linux, or wrangler's process group). Pinned to the room's
+ * core, they take its thread's time: a reveal during which they ran arrives late at every
+ * phone (docs/scaling.md, tenth pass).
+ */
+function v8BackgroundMs(server: ServerProcesses): number | null {
+  if (!server.workerdPid) return null;
+  const dir = `/proc/${server.workerdPid}/task`;
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(dir))
+      if (readFileSync(`${dir}/${tid}/comm`, "utf8").startsWith("V8 "))
+        ns += Number(readFileSync(`${dir}/${tid}/schedstat`, "utf8").split(" ")[0]);
+    return ns / 1e6;
+  } catch {
+    return null;
+  }
+}
+
 /** Where the server's workerd runs: its own pid (Miniflare), or wrangler's process group. */
 interface ServerProcesses {
   workerdPid?: number;
@@ -309,13 +332,24 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
     if (answersDue.length === 0 && answering) {
       clearInterval(answering);
       answering = null;
+      round.v8AtLastAnswer = v8BackgroundMs(serverPid);
     }
   };
   const answerWithin2s = (phone: Phone, questionIndex: number, heardAt: number) => {
     answersDue.push({ at: heardAt + Math.random() * 2_000, phone, questionIndex });
     answering ??= setInterval(sendDueAnswers, 1);
   };
-  let round = { question: -1, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
+  const newRound = (question: number, t0: number) => ({ question, t0, lastAnswerAt: 0, acks: 0, ends: 0, v8AtLastAnswer: null as number | null });
+  let round = newRound(-1, 0);
+  // V8's background threads' time between the last answer and the last phone's reveal.
+  const v8DuringReveals: number[] = [];
+  const revealLine = () => {
+    const now = v8BackgroundMs(serverPid);
+    const v8 = now === null || round.v8AtLastAnswer === null ? null : now - round.v8AtLastAnswer;
+    if (v8 !== null) v8DuringReveals.push(v8);
+    const last = stats(samples.results.slice(-n));
+    return `révélation p99 ${last.p99} ms, p50 ${last.p50} ms${v8 === null ? "" : `, V8 en arrière-plan ${v8.toFixed(1)} ms`}`;
+  };
   let storming = false;
   const stormOpens: number[] = [];
   let stormAt = 0;
@@ -382,20 +416,18 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
   const rssSeated = serverRss(serverPid);
 
   // Question 0 opens from the alarm after 'starting': a warm-up, its acks and reveal count.
-  round = { question: 0, t0: 0, lastAnswerAt: 0, acks: 0, ends: 0 };
+  round = newRound(0, 0);
   // One profile over every question that counts, the warm-up included: a stall may hit any.
   await prof?.start();
   pres.send({ type: "pres_startGame" });
   await until(() => round.ends === n, 60_000, "révélation de la question 1");
-  console.log(`  question 1 (échauffement) : révélation p99 ${stats(samples.results.slice(-n)).p99} ms, p50 ${stats(samples.results.slice(-n)).p50} ms`);
+  console.log(`  question 1 (échauffement) : ${revealLine()}`);
   for (let q = 1; q <= ROUNDS; q++) {
     await sleep(300);
-    round = { question: q, t0: performance.now(), lastAnswerAt: 0, acks: 0, ends: 0 };
+    round = newRound(q, performance.now());
     pres.send({ type: "pres_nextQuestion" });
     await until(() => round.ends === n, 60_000, `révélation de la question ${q + 1}`);
-    console.log(
-      `  question ${q + 1} : diffusion p99 ${stats(samples.question.slice(-n)).p99} ms, révélation p99 ${stats(samples.results.slice(-n)).p99} ms, p50 ${stats(samples.results.slice(-n)).p50} ms`,
-    );
+    console.log(`  question ${q + 1} : diffusion p99 ${stats(samples.question.slice(-n)).p99} ms, ${revealLine()}`);
   }
   await prof?.stop(`${process.env.BENCH_CPUPROF}/questions-${n}.cpuprofile`);
 
@@ -437,6 +469,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
     stormOpen: stats(stormOpens),
     sizes,
     bytesPerSeat,
+    v8RevealMaxMs: v8DuringReveals.length ? Math.round(Math.max(...v8DuringReveals) * 10) / 10 : null,
   };
 }
 
@@ -569,6 +602,7 @@ async function main() {
         join_p50_ms: room.join.p50,
         rss_bytes_per_seat: room.bytesPerSeat,
         pres_answered_msgs: room.sizes.presAnswered,
+        ...(room.v8RevealMaxMs === null ? {} : { reveal_v8_background_max_ms: room.v8RevealMaxMs }),
       });
     }
   } finally {
