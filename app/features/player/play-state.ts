@@ -6,39 +6,21 @@
  * the page does the side effects (socket, storage, navigation) from the state it returns.
  */
 import {
-  type ColorKey,
   type ErrorCode,
-  type FruitKey,
   type HelpZone,
-  type IconType,
   type KickReason,
   type LatLng,
-  type MapSettings,
   type PlayerEndGame,
   type PlayerEndQuestion,
-  type PointsSettings,
-  type RankingMode,
+  type PlayerJoinRoomCallback,
   type ServerMessage,
 } from "@common/protocol";
 import { clockFrom, type QuestionClock } from "./progress";
 
 export type SocketStatus = "connecting" | "open" | "closed";
 
-export interface Me {
-  playerID: string;
-  pseudo: string;
-  marker: string;
-  color: ColorKey;
-  fruit: FruitKey;
-  team: ColorKey | null;
-  mode: RankingMode;
-  iconType: IconType;
-  mapSettings: MapSettings;
-  pointsSettings: PointsSettings;
-  /** Seconds. */
-  maxAnswerTime: number;
-  questionsNb: number;
-}
+/** Who this phone is in the room: its seat as the room's join callback said, without the resume token. */
+export type Me = Omit<PlayerJoinRoomCallback, "type" | "token" | "helpSettings" | "phase">;
 
 export type PlayScreen =
   | { name: "loading" }
