@@ -28,12 +28,22 @@
 // and
 // BENCH_CPUPROF=dir to write CPU profiles of the Worker's isolate (the inspector) during the
 // measured questions and the storm (open them in Chrome's DevTools).
+// This process (every phone, and the floor's clients) runs with --expose-gc and
+// --single-threaded-gc (package.json). Just before each timed broadcast (a question, the last
+// answer, a round of the floor) it collects its own garbage (settleHeap), so that its own
+// collections (scavenges of 6 to 8 ms with a thousand clients alive) do not land inside what is
+// timed; those that still do are counted and printed beside the figures they touched. Single-
+// threaded, because V8's four collector threads of this process share its one core: in a run
+// recorded with `perf sched` they took four fifths of it for 100 ms during a reveal (while its
+// own collection counter saw nothing, the pauses being on those threads), and that reveal's
+// phones waited 60 to 90 ms for their messages, the room's part being over after 45.
 // Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
 // (ROOM_PHONES_PER_ADDRESS), as a venue behind one NAT would raise them.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import type { LatLng, ServerMessage } from "../common/protocol";
@@ -103,6 +113,31 @@ const PHONE_OPTIONS: Partial<RoomClientOptions> = { liveness: { heartbeatMs: 0 }
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
+
+/**
+ * A collection of this process now, when nothing is being timed: a full one before each question
+ * and each round of the floor, a minor one just before the last answer (a full one there would
+ * hold up the acks still on their way). Without them a scavenge of the phones' process fell
+ * inside one round of the floor in two runs of three (1,000 phones, 27 November: that round's
+ * p50 35 to 47 ms against 5 to 7 for the others), and at 2,000 a scavenge and a marking step
+ * left over from the room's phones did even after a minor one.
+ */
+function settleHeap(type: "minor" | "major" = "minor") {
+  (globalThis as { gc?: (o: { type: "minor" | "major" }) => void }).gc?.({ type });
+}
+
+/** This process's collections, to tell which timed windows one fell into. */
+const collections: { start: number; end: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) collections.push({ start: e.startTime, end: e.startTime + e.duration });
+}).observe({ entryTypes: ["gc"] });
+
+/** How many of this process's collections overlapped the windows, and the longest one (ms). */
+function collectionsDuring(windows: readonly [number, number][]) {
+  const hit = collections.filter((c) => windows.some(([a, b]) => c.start < b && c.end > a));
+  return { count: hit.length, maxMs: Math.round(Math.max(0, ...hit.map((c) => c.end - c.start)) * 10) / 10 };
+}
+const gcLine = (g: { count: number; maxMs: number }) => (g.count ? `${g.count} GC de ce processus (max ${g.maxMs} ms)` : "aucun GC de ce processus");
 
 function haveTaskset() {
   return spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
@@ -226,8 +261,8 @@ interface ServerProcesses {
 // ---------------------------------------------------------------------------------------------
 // The room
 
-/** CPU profiles of the Worker's isolate (the room's) through wrangler's inspector (BENCH_CPUPROF=dir). */
-async function profiler(port: number) {
+/** A DevTools protocol session with the Worker's isolate (the room's), through workerd's inspector. */
+async function inspector(port: number) {
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
   const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
@@ -248,6 +283,22 @@ async function profiler(port: number) {
       ws.send(JSON.stringify({ id, method, params }));
       setTimeout(() => r(null), 5_000).unref();
     });
+  return { call, close: () => ws.close() };
+}
+
+/**
+ * The isolate's used heap, in MB: printed after each reveal, its drops tell when the room's
+ * collector ran a full collection (which then lands in a reveal, the heaviest turn, more often
+ * than elsewhere: docs/scaling.md, eleventh pass).
+ */
+async function heapMb(session: Awaited<ReturnType<typeof inspector>> | null) {
+  const r = (await session?.call("Runtime.getHeapUsage")) as { usedSize: number } | null | undefined;
+  return r ? Math.round(r.usedSize / 1e5) / 10 : null;
+}
+
+/** CPU profiles of the Worker's isolate (BENCH_CPUPROF=dir). */
+async function profiler(session: Awaited<ReturnType<typeof inspector>>) {
+  const { call } = session;
   await call("Profiler.enable");
   await call("Profiler.setSamplingInterval", { interval: 200 });
   return {
@@ -256,12 +307,12 @@ async function profiler(port: number) {
       const r = (await call("Profiler.stop")) as { profile: unknown } | null;
       if (r) writeFileSync(file, JSON.stringify(r.profile));
     },
-    close: () => ws.close(),
   };
 }
 
 async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n: number, serverPid: ServerProcesses, inspectorPort = 0) {
-  const prof = process.env.BENCH_CPUPROF && inspectorPort ? await profiler(inspectorPort) : null;
+  const session = inspectorPort ? await inspector(inspectorPort).catch(() => null) : null;
+  const prof = process.env.BENCH_CPUPROF && session ? await profiler(session) : null;
   const spots = Array.from({ length: ROUNDS + 1 }, (_, i) => ({ lat: SPOT.lat + i * 0.001, lng: SPOT.lng }));
   // The launch rules seat at most MAX_ROOM_PLAYERS in a room, in team mode too (ROOM_CAP when the
   // bench raises it): main refuses sizes past it rather than measure phones told the room is full.
@@ -322,6 +373,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
     for (let i = answersDue.length - 1; i >= 0; i--) {
       const { at, phone, questionIndex } = answersDue[i]!;
       if (at > now) continue;
+      if (answersDue.length === 1) settleHeap(); // the last answer: the reveal is timed from it
       answersDue.splice(i, 1);
       phone.sentAt = performance.now();
       round.lastAnswerAt = Math.max(round.lastAnswerAt, phone.sentAt);
@@ -343,12 +395,18 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
   let round = newRound(-1, 0);
   // V8's background threads' time between the last answer and the last phone's reveal.
   const v8DuringReveals: number[] = [];
-  const revealLine = () => {
+  const revealWindows: [number, number][] = [];
+  const revealLine = async () => {
     const now = v8BackgroundMs(serverPid);
     const v8 = now === null || round.v8AtLastAnswer === null ? null : now - round.v8AtLastAnswer;
     if (v8 !== null) v8DuringReveals.push(v8);
+    revealWindows.push([round.lastAnswerAt, performance.now()]);
     const last = stats(samples.results.slice(-n));
-    return `révélation p99 ${last.p99} ms, p50 ${last.p50} ms${v8 === null ? "" : `, V8 en arrière-plan ${v8.toFixed(1)} ms`}`;
+    const heap = await heapMb(session);
+    return (
+      `révélation p99 ${last.p99} ms, p50 ${last.p50} ms${v8 === null ? "" : `, V8 en arrière-plan ${v8.toFixed(1)} ms`}` +
+      (heap === null ? "" : `, tas du salon ${heap} Mo`)
+    );
   };
   let storming = false;
   const stormOpens: number[] = [];
@@ -414,6 +472,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
   });
   await sleep(500);
   const rssSeated = serverRss(serverPid);
+  settleHeap("major");
 
   // Question 0 opens from the alarm after 'starting': a warm-up, its acks and reveal count.
   round = newRound(0, 0);
@@ -421,13 +480,14 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
   await prof?.start();
   pres.send({ type: "pres_startGame" });
   await until(() => round.ends === n, 60_000, "révélation de la question 1");
-  console.log(`  question 1 (échauffement) : ${revealLine()}`);
+  console.log(`  question 1 (échauffement) : ${await revealLine()}`);
   for (let q = 1; q <= ROUNDS; q++) {
     await sleep(300);
+    settleHeap("major");
     round = newRound(q, performance.now());
     pres.send({ type: "pres_nextQuestion" });
     await until(() => round.ends === n, 60_000, `révélation de la question ${q + 1}`);
-    console.log(`  question ${q + 1} : diffusion p99 ${stats(samples.question.slice(-n)).p99} ms, ${revealLine()}`);
+    console.log(`  question ${q + 1} : diffusion p99 ${stats(samples.question.slice(-n)).p99} ms, ${await revealLine()}`);
   }
   await prof?.stop(`${process.env.BENCH_CPUPROF}/questions-${n}.cpuprofile`);
 
@@ -452,7 +512,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
   for (const p of phones) p.client.close();
   pres.close();
   await closeRoom(kit, l).catch(() => {});
-  prof?.close();
+  session?.close();
   for (const m of toSize) {
     if (m.type === "player_newQuestion") sizes.newQuestion = Math.max(sizes.newQuestion, wireBytes(m));
     else if (m.type === "player_endQuestion") sizes.endQuestion = Math.max(sizes.endQuestion, wireBytes(m));
@@ -469,6 +529,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
     stormOpen: stats(stormOpens),
     sizes,
     bytesPerSeat,
+    gcInReveals: collectionsDuring(revealWindows),
     v8RevealMaxMs: v8DuringReveals.length ? Math.round(Math.max(...v8DuringReveals) * 10) / 10 : null,
   };
 }
@@ -511,16 +572,24 @@ async function benchFloor(n: number) {
     clients.push(...batch);
     await opened(batch);
   }
+  const rounds: Stats[] = [];
+  const windows: [number, number][] = [];
   for (let r = 0; r < ROUNDS + 2; r++) {
+    settleHeap("major");
     got = 0;
     t0 = r === 0 ? 0 : performance.now(); // the first round warms up
+    const from = samples.length;
     clients[0]!.sendRaw("go");
     await until(() => got === n, 30_000, "diffusion du plancher");
+    if (t0) {
+      rounds.push(stats(samples.slice(from)));
+      windows.push([t0, performance.now()]);
+    }
     await sleep(200);
   }
   for (const c of clients) c.close();
   child.kill();
-  return stats(samples);
+  return { all: stats(samples), rounds, gc: collectionsDuring(windows) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -570,7 +639,7 @@ async function main() {
       const room = await benchRoom(kit, server.socketUrl, n, processes, server.inspectorPort);
       console.log(`  question -> chaque joueur : ${fmt(room.question)}`);
       console.log(`  réponse -> accusé          : ${fmt(room.ack)}`);
-      console.log(`  dernière réponse -> révélation chez chacun : ${fmt(room.results)}`);
+      console.log(`  dernière réponse -> révélation chez chacun : ${fmt(room.results)} ; ${gcLine(room.gcInReveals)}`);
       console.log(`  arrivée (${n} en ${JOIN_WINDOW_MS / 1000} s) -> place : ${fmt(room.join)}`);
       console.log(`  coupure de toutes les sockets -> nouvelle socket demandée (ce processus) : ${fmt(room.stormAsked)}`);
       console.log(`  coupure de toutes les sockets -> socket rouverte : ${fmt(room.stormOpen)}`);
@@ -582,17 +651,18 @@ async function main() {
           `pres_results ${z.presResults} o ; ${z.presAnswered} pres_playerAnswered pour ${z.answers} réponses`,
       );
       const floor = await benchFloor(n);
-      console.log(`  plancher (ws nu, même diffusion) : ${fmt(floor)}\n`);
+      console.log(`  plancher (ws nu, même diffusion) : ${fmt(floor.all)}`);
+      console.log(`    p99 par tour : ${floor.rounds.map((r) => r.p99).join(" / ")} ms ; ${gcLine(floor.gc)}\n`);
       lines.push({
         players: n,
         question_p99_ms: room.question.p99,
         ack_p99_ms: room.ack.p99,
         results_p99_ms: room.results.p99,
-        floor_p99_ms: floor.p99,
+        floor_p99_ms: floor.all.p99,
         question_p50_ms: room.question.p50,
         ack_p50_ms: room.ack.p50,
         results_p50_ms: room.results.p50,
-        floor_p50_ms: floor.p50,
+        floor_p50_ms: floor.all.p50,
         pres_results_bytes: room.sizes.presResults,
         end_question_bytes: room.sizes.endQuestion,
         storm_back_p99_ms: room.storm.p99,
