@@ -285,19 +285,20 @@ async function inspector(port: number) {
     });
   return { call, close: () => ws.close() };
 }
+type Inspector = Awaited<ReturnType<typeof inspector>>;
 
 /**
  * The isolate's used heap, in MB: printed after each reveal, its drops tell when the room's
  * collector ran a full collection (which then lands in a reveal, the heaviest turn, more often
  * than elsewhere: docs/scaling.md, eleventh pass).
  */
-async function heapMb(session: Awaited<ReturnType<typeof inspector>> | null) {
+async function heapMb(session: Inspector | null) {
   const r = (await session?.call("Runtime.getHeapUsage")) as { usedSize: number } | null | undefined;
   return r ? Math.round(r.usedSize / 1e5) / 10 : null;
 }
 
 /** CPU profiles of the Worker's isolate (BENCH_CPUPROF=dir). */
-async function profiler(session: Awaited<ReturnType<typeof inspector>>) {
+async function profiler(session: Inspector) {
   const { call } = session;
   await call("Profiler.enable");
   await call("Profiler.setSamplingInterval", { interval: 200 });
