@@ -25,7 +25,9 @@
 // Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1,
 // BENCH_JOIN_MS=5000 (the join window), BENCH_ROOM_CAP=5000 (to see a room past the product's
 // 2,000-seat cap: the bench's own bundle is served with that cap instead; Miniflare serving only),
-// and
+// BENCH_WORKERD=1.20261117.1 (or latest, or a path to a binary) to serve the room with another
+// release of workerd than the one this wrangler installs, such as the one Cloudflare runs now
+// (bench/workerd.ts: fetched once from the npm registry into .cache/), and
 // BENCH_CPUPROF=dir to write CPU profiles of the Worker's isolate (the inspector) during the
 // measured questions and the storm (open them in Chrome's DevTools).
 // This process (every phone, and the floor's clients) runs with --expose-gc and
@@ -52,6 +54,7 @@ import { RoomClient, type RoomClientOptions } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import { servedKit } from "../tests/support/served";
 import { startDirect } from "./serve-direct";
+import { useWorkerd } from "./workerd";
 
 /**
  * The most seats a benchmark room takes: the product's cap unless BENCH_ROOM_CAP raises it, to
@@ -605,6 +608,7 @@ async function main() {
   if (ROOM_CAP !== MAX_ROOM_PLAYERS && process.env.BENCH_SERVE === "wrangler")
     throw new Error("BENCH_ROOM_CAP ne s'applique qu'au bundle servi par Miniflare (sans BENCH_SERVE=wrangler)");
   if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(ROOT, "build", "server"))) build();
+  const workerd = useWorkerd(ROOT, process.env.BENCH_WORKERD);
   const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-"));
   const persistTo = path.join(dir, "state");
   const registryPath = path.join(dir, "registry");
@@ -630,9 +634,9 @@ async function main() {
     processes = { workerdPid: direct.workerdPid };
   }
   const kit = servedKit({ baseURL: server.url, persistTo, registryPath, adminMail: ADMIN.mail, adminPassword: ADMIN.password });
-  console.log(`Serveur ${server.url}, sockets ${server.socketUrl} (${viaWrangler ? "wrangler dev" : "Miniflare direct"}, cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
+  console.log(`Serveur ${server.url}, sockets ${server.socketUrl} (${viaWrangler ? "wrangler dev" : "Miniflare direct"}, ${workerd}, cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
   console.log(`Charge de la machine au départ : ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
-  const lines: Record<string, number>[] = [];
+  const lines: Record<string, number | string>[] = [];
   try {
     await benchRoom(kit, server.socketUrl, 20, processes); // warm-up, not reported
     for (const n of SIZES) {
@@ -674,6 +678,7 @@ async function main() {
         rss_bytes_per_seat: room.bytesPerSeat,
         pres_answered_msgs: room.sizes.presAnswered,
         ...(room.v8RevealMaxMs === null ? {} : { reveal_v8_background_max_ms: room.v8RevealMaxMs }),
+        workerd: workerd.replace(/^workerd /, ""),
       });
     }
   } finally {
