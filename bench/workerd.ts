@@ -14,13 +14,12 @@ import path from "node:path";
 /** npm's name for workerd's binary package on this machine, as the `workerd` package picks it. */
 function binaryPackage(): string {
   const arch = { x64: "64", arm64: "arm64" }[process.arch as string];
-  const platform = { linux: "linux", darwin: "darwin", win32: "windows" }[process.platform as string];
+  const platform = { linux: "linux", darwin: "darwin" }[process.platform as string];
   if (!arch || !platform) throw new Error(`BENCH_WORKERD : pas de workerd publié pour ${process.platform} ${process.arch}`);
   return `@cloudflare/workerd-${platform}-${arch}`;
 }
 
-const npm = (args: string[], cwd?: string) =>
-  execFileSync(process.platform === "win32" ? "npm.cmd" : "npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+const npm = (args: string[], cwd?: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
 /**
  * A release of workerd (`1.20261117.1`, or `latest`) unpacked under .cache/ at the project's
@@ -31,7 +30,7 @@ function fetchedRelease(root: string, wanted: string): string {
   const version = wanted === "latest" ? npm(["view", pkg, "version"]) : wanted;
   if (!/^\d+\.\d{8}\.\d+$/.test(version)) throw new Error(`BENCH_WORKERD : version de workerd inconnue « ${wanted} » (ex. 1.20261117.1, latest, ou un chemin)`);
   const dir = path.join(root, ".cache", "workerd", version);
-  const bin = path.join(dir, "package", "bin", process.platform === "win32" ? "workerd.exe" : "workerd");
+  const bin = path.join(dir, "package", "bin", "workerd");
   if (existsSync(bin)) return bin;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
