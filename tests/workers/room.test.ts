@@ -555,3 +555,22 @@ describe("presenter answer counter", () => {
     expect(order.lastIndexOf("pres_playerAnswered")).toBeLessThan(order.indexOf("pres_endQuestion"));
   });
 });
+
+describe("the socket itself", () => {
+  it("answers a phone that offers compression, as every browser does, without it, and plays on", async () => {
+    // Deflating every frame for every phone doubled a 2,000-phone broadcast and the room's memory
+    // per seat (decision 025): the Worker's `no_web_socket_compression` flag declines the offer.
+    const l = await launch();
+    const res = await SELF.fetch(`http://localhost/parties/game-room/${l.room}`, {
+      headers: { Upgrade: "websocket", "Sec-WebSocket-Extensions": "permessage-deflate; client_max_window_bits" },
+    });
+    expect(res.status).toBe(101);
+    expect(res.headers.get("Sec-WebSocket-Extensions")).toBeNull();
+    const ws = res.webSocket!;
+    ws.accept();
+    const answered = new Promise<string>((resolve) => ws.addEventListener("message", (e) => resolve(String(e.data)), { once: true }));
+    ws.send(JSON.stringify({ type: "ping" }));
+    expect(JSON.parse(await answered)).toEqual({ type: "pong" });
+    ws.close(1000);
+  });
+});
