@@ -49,7 +49,8 @@ function fetchedRelease(root: string, wanted: string): string {
 export function useWorkerd(root: string, wanted: string | undefined): string {
   let bin: string;
   if (!wanted) {
-    bin = (createRequire(path.join(root, "package.json"))("workerd") as { default: string }).default;
+    // Miniflare's own variable, when already set, is what it will start.
+    bin = process.env.MINIFLARE_WORKERD_PATH ?? (createRequire(path.join(root, "package.json"))("workerd") as { default: string }).default;
   } else {
     bin = wanted.includes(path.sep) ? path.resolve(wanted) : fetchedRelease(root, wanted);
     process.env.MINIFLARE_WORKERD_PATH = bin;
