@@ -1,3 +1,5 @@
+import { LruMap } from "@common/lru";
+
 /**
  * Room numbers the Worker knows to be live, so that a socket upgrade reaches its room without a
  * D1 read (server.ts, roomSocket). A number is learnt from the D1 registry once; after that the
@@ -12,10 +14,12 @@
  * keeps it right.
  */
 export class LiveRooms {
-  /** Insertion order is recency: the least recently confirmed number goes first past the cap. */
-  private readonly known = new Map<string, true>();
+  /** The least recently confirmed number goes first past the cap. */
+  private readonly known: LruMap<string, true>;
 
-  constructor(private readonly cap = 10_000) {}
+  constructor(cap = 10_000) {
+    this.known = new LruMap(cap);
+  }
 
   has(room: string): boolean {
     return this.known.has(room);
@@ -23,9 +27,7 @@ export class LiveRooms {
 
   /** The registry or the room said the number is live. */
   confirm(room: string): void {
-    this.known.delete(room);
     this.known.set(room, true);
-    if (this.known.size > this.cap) this.known.delete(this.known.keys().next().value!);
   }
 
   /** The room said it has no game. */

@@ -14,6 +14,7 @@
  *   are refused too: otherwise the answer would still tell them apart.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { addressKey } from "@common/address";
 import { Refusal } from "./refusal.server";
 import type { ThrottleRule } from "./throttle-window.server";
 
@@ -31,17 +32,11 @@ function counter(context: AppLoadContext, key: string) {
 
 /**
  * The caller's address as Cloudflare saw it (clients cannot forge CF-Connecting-IP in
- * production). An IPv6 address counts by its /64: one subscriber holds a whole /64.
+ * production), as every per-address count keys it (common/address.ts): an IPv6 address by its
+ * /64, since one subscriber holds a whole /64.
  */
 export function clientAddress(request: Request): string {
-  const ip = request.headers.get("CF-Connecting-IP")?.trim().toLowerCase();
-  if (!ip) return "unknown";
-  if (!ip.includes(":")) return ip;
-  const [head = "", tail = ""] = ip.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return addressKey(request.headers.get("CF-Connecting-IP"));
 }
 
 const tooMany = (retryAfterMs: number) => Refusal.tooManyRequests(retryAfterMs / 1000);
