@@ -6,8 +6,10 @@ import { getLoadContext } from "./load-context";
 import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
 import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
-import { liveGame } from "./app/server/rooms.server";
-import { LiveRooms } from "./app/server/live-rooms.server";
+import { errorResponse, Refusal } from "./app/server/refusal.server";
+import { liveGame, recentlyClosed } from "./app/server/rooms.server";
+import { type DoorIo, RoomDoor } from "./app/server/room-door.server";
+import { clientAddress, roomGuessThrottle } from "./app/server/throttle.server";
 import { withSecurityHeaders } from "./app/server/security-headers.server";
 
 export { GameRoom } from "./party/game-room";
@@ -15,14 +17,18 @@ export { Throttle } from "./app/server/throttle-counter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
-/** Room numbers this isolate knows to be live (app/server/live-rooms.server.ts). */
-const liveRooms = new LiveRooms();
+/** Room numbers this isolate knows to be live, addresses it knows to be over their guesses. */
+const door = new RoomDoor();
 
-async function isLiveRoom(env: Env, room: string): Promise<boolean> {
-  if (liveRooms.has(room)) return true;
-  if (!(await liveGame(createDb(env.DB), room))) return false;
-  liveRooms.confirm(room);
-  return true;
+/** The registry and the address's room-number throttle, reached only if the door asks. */
+function doorIo(env: Env, address: string): DoorIo {
+  const throttle = () => roomGuessThrottle(env, address);
+  return {
+    isLive: async (room) => (await liveGame(createDb(env.DB), room)) !== null,
+    recentlyClosed: (room) => recentlyClosed(createDb(env.DB), room),
+    check: () => throttle().check(),
+    miss: () => throttle().miss(),
+  };
 }
 
 const ROOM_SOCKET_PATH = /^\/parties\/game-room\/([^/]+)\/?$/;
@@ -30,9 +36,11 @@ const ROOM_SOCKET_PATH = /^\/parties\/game-room\/([^/]+)\/?$/;
 /**
  * Room sockets: /parties/game-room/{room number}, upgrades only. Only numbers live in the D1
  * registry reach a room, so addressing a random number never creates a Durable Object; plain
- * HTTP never reaches one, nor any other path under /parties/. A page of another site may not
- * open a room's socket (its visitors' browsers would play, or flood, for it); native clients
- * send no Origin and pass.
+ * HTTP never reaches one, nor any other path under /parties/. A number the Worker does not know
+ * to be live is a guess, counted against the address's room-number throttle like the room
+ * check's, and refused with 429 once the address is over it (app/server/room-door.server.ts). A
+ * page of another site may not open a room's socket (its visitors' browsers would play, or
+ * flood, for it); native clients send no Origin and pass.
  *
  * The upgrade goes to the room as it came: partyserver's own router copies and clones every
  * request and retries around it, a third of the Worker's time per socket when a whole venue
@@ -44,13 +52,16 @@ async function roomSocket(request: Request, env: Env, path: string): Promise<Res
   if (!room || request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Not found", { status: 404 });
   if (isForeignOrigin(request)) return new Response("Forbidden", { status: 403 });
   try {
-    if (!(await isLiveRoom(env, room))) return new Response("Not found", { status: 404 });
+    const address = clientAddress(request);
+    const knock = await door.knock(room, address, doorIo(env, address));
+    if (!knock.open)
+      return knock.status === 429 ? errorResponse(Refusal.tooManyRequests(knock.retryAfterMs / 1000)) : new Response("Not found", { status: 404 });
   } catch (error) {
     console.error("room registry lookup failed", error);
     return new Response("Service unavailable", { status: 503 });
   }
   const response = await env.GameRoom.get(env.GameRoom.idFromName(room)).fetch(request);
-  liveRooms.learn(room, response.status);
+  door.learn(room, response.status);
   return response;
 }
 

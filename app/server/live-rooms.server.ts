@@ -2,10 +2,10 @@ import { LruMap } from "@common/lru";
 
 /**
  * Room numbers the Worker knows to be live, so that a socket upgrade reaches its room without a
- * D1 read (server.ts, roomSocket). A number is learnt from the D1 registry once; after that the
- * room itself keeps the memory true: an upgrade it accepts (101) confirms the number, its 404
- * ("no game here", GameRoom.fetch) makes the Worker forget it. A number never seen live still
- * never addresses a Durable Object.
+ * D1 read (the room door, room-door.server.ts, for server.ts's roomSocket). A number is learnt
+ * from the D1 registry once; after that the room itself keeps the memory true: an upgrade it
+ * accepts (101) confirms the number, its 404 ("no game here", GameRoom.fetch) makes the Worker
+ * forget it. A number never seen live still never addresses a Durable Object.
  *
  * The memory used to last 10 s. A venue whose Wi-Fi restarts mid-game brings every phone back
  * at once, long after anyone last joined: each upgrade found the memory stale and read D1 for

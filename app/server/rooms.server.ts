@@ -68,13 +68,17 @@ export function askedRoom(request: Request, context: AppLoadContext, roomNumber:
     request,
     context,
     () => findLiveRoom(context.db, roomNumber),
-    () => closedSince(context.db, roomNumber, Date.now() - RECENTLY_CLOSED_MS),
+    () => recentlyClosed(context.db, roomNumber),
   );
 }
 
-/** Did a game with this number close after `since`? */
-async function closedSince(db: Db, roomNumber: string, since: number): Promise<boolean> {
+/**
+ * Did a game with this number close in the last hours? Asking for it again is no guess: a phone
+ * coming back after the podium, or reloading.
+ */
+export async function recentlyClosed(db: Db, roomNumber: string): Promise<boolean> {
   if (!ROOM_NUMBER.test(roomNumber)) return false;
+  const since = Date.now() - RECENTLY_CLOSED_MS;
   const [row] = await db
     .select({ id: games.id })
     .from(games)

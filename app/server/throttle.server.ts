@@ -6,8 +6,9 @@
  *   « Trop de tentatives, réessayez dans quelques minutes », for the login forms and the JSON
  *   logins alike. An attempt is counted before its password is checked and taken back if it
  *   was right: parallel guesses cannot all start before the first one is counted.
- * - Room numbers players ask for (the room check, the home form, the /play and /join pages): 50
- *   numbers that no live game holds in 10 minutes per IP. A player who mistypes a few times
+ * - Room numbers players ask for (the room check, the home form, the /play and /join pages, and
+ *   the room sockets, app/server/room-door.server.ts): 50 numbers that no live game holds in 10
+ *   minutes per IP. A player who mistypes a few times
  *   never meets it, nor does a whole bar behind one IP: numbers that exist cost nothing, nor do
  *   those of a game closed in the last hours (phones reloading after the podium). Guessing live
  *   rooms among 900 000 numbers at 50 per 10 minutes is hopeless. Once over it, live numbers
@@ -16,7 +17,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { addressKey } from "@common/address";
 import { Refusal } from "./refusal.server";
-import type { ThrottleRule } from "./throttle-window.server";
+import type { Taken } from "./throttle-counter.server";
+import type { ThrottleRule, Verdict } from "./throttle-window.server";
 
 const MINUTE = 60_000;
 
@@ -88,12 +90,25 @@ export async function throttledRoomGuess<T>(
   look: () => Promise<T | null>,
   excused: () => Promise<boolean>,
 ): Promise<T | null> {
-  const rule = THROTTLE_RULES.roomGuess;
-  const byIp = counter(context, `room-ip:${clientAddress(request)}`);
+  const byIp = roomGuessThrottle(context.cloudflare.env, clientAddress(request));
   const room = await look();
   // A miss is counted and checked in one call; a hit or an excused miss only checked.
   const counted = room === null && !(await excused());
-  const verdict = counted ? await byIp.take(rule) : await byIp.check(rule);
+  const verdict = counted ? await byIp.miss() : await byIp.check();
   if (!verdict.ok) throw tooMany(verdict.retryAfterMs);
   return room;
+}
+
+/** One address's room-number throttle: the pages' count, which the room sockets share (server.ts). */
+export interface RoomGuessThrottle {
+  /** Would a guess go on now? Counts nothing. */
+  check(): Promise<Verdict>;
+  /** Counts a number no live game holds, unless the address is already over (then refused). */
+  miss(): Promise<Taken>;
+}
+
+export function roomGuessThrottle(env: Env, address: string): RoomGuessThrottle {
+  const rule = THROTTLE_RULES.roomGuess;
+  const byIp = env.Throttle.get(env.Throttle.idFromName(`room-ip:${address}`));
+  return { check: () => byIp.check(rule), miss: () => byIp.take(rule) };
 }

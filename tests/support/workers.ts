@@ -16,7 +16,7 @@ import { signSession } from "~/server/auth.server";
 import { Refusal } from "~/server/refusal.server";
 import { findAdmin, kitOf, type AppTarget } from "./app";
 import type { KitDb, TestAccount } from "./factory";
-import type { SocketTarget } from "./room-sockets";
+import { TestPhone, type SocketTarget } from "./room-sockets";
 import * as rooms from "./launch";
 
 export const ORIGIN = "http://localhost";
@@ -129,6 +129,30 @@ export function socketsWith(headers: Record<string, string>): SocketTarget {
     }
   }
   return { ...app.sockets, WebSocket: ElsewhereWebSocket };
+}
+
+/** Room sockets from another network address (`CF-Connecting-IP`). */
+export const socketsFrom = (ip: string) => socketsWith({ "CF-Connecting-IP": ip });
+
+/** The answer to a socket upgrade to `room` with these headers (an accepted socket is closed at once). */
+export async function upgradeRoom(room: string, headers: Record<string, string>): Promise<Response> {
+  const res = await SELF.fetch(`${ORIGIN}/parties/game-room/${room}`, { headers: { ...headers, Upgrade: "websocket" } });
+  if (res.webSocket) {
+    res.webSocket.accept();
+    res.webSocket.close(1000);
+  }
+  return res;
+}
+
+/** A socket from `target` that says nothing until the test does; null if the room refused it. */
+export async function silentSocket(target: SocketTarget, room: string): Promise<TestPhone | null> {
+  const s = new TestPhone(target, room, { hello: false, reconnect: false });
+  const opened = await s.open(5_000).then(
+    () => true,
+    () => false,
+  );
+  if (!opened) s.close();
+  return opened ? s : null;
 }
 
 export const kit = kitOf(app);

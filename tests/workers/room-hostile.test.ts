@@ -1,4 +1,3 @@
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { STARTING_MS } from "@party/engine";
 import { frameCost } from "@party/engine/budget";
@@ -13,7 +12,19 @@ import {
   SOCKETS_PER_SEAT,
 } from "@common/rules";
 import { TestPhone, TestPresenter, type TestClient } from "../support/room-sockets";
-import { advance, connect, inRoom, join, launch, presenter, roomState, socketsWith } from "../support/workers";
+import {
+  advance,
+  connect,
+  inRoom,
+  join,
+  launch,
+  presenter,
+  roomState,
+  silentSocket,
+  socketsFrom,
+  socketsWith,
+  upgradeRoom,
+} from "../support/workers";
 
 const SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
@@ -153,31 +164,10 @@ async function gameOfRoom(room: string) {
   };
 }
 
-/** Room sockets from another network address. */
-const from = (ip: string) => socketsWith({ "CF-Connecting-IP": ip });
-
-/** A socket from `target` that says nothing until the test does; null if the room refused it. */
-async function silentFrom(target: ReturnType<typeof from>, room: string): Promise<TestPhone | null> {
-  const s = new TestPhone(target, room, { hello: false, reconnect: false });
-  const opened = await s.open(5_000).then(
-    () => true,
-    () => false
-  );
-  if (!opened) s.close();
-  return opened ? s : null;
-}
-
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The HTTP status a socket upgrade to `room` gets with these headers (101: accepted, then closed). */
-async function upgradeStatus(room: string, headers: Record<string, string>): Promise<number> {
-  const res = await SELF.fetch(`http://localhost/parties/game-room/${room}`, { headers: { ...headers, Upgrade: "websocket" } });
-  if (res.webSocket) {
-    res.webSocket.accept();
-    res.webSocket.close(1000);
-  }
-  return res.status;
-}
+const upgradeStatus = async (room: string, headers: Record<string, string>) => (await upgradeRoom(room, headers)).status;
 
 describe("hostile input", () => {
   it("answers every bad message within budget with an error each, changes nothing, and the game still plays", { timeout: 60_000 }, async () => {
@@ -329,7 +319,7 @@ describe("message budget", () => {
 describe("per network address", () => {
   it("gives an address a burst of new seats, then a trickle; another address is not touched", { timeout: 60_000 }, async () => {
     const l = await launch({ spots: SPOTS, max_player: 400 });
-    const troll = from("198.51.100.7");
+    const troll = socketsFrom("198.51.100.7");
     const started = Date.now();
     const sockets = Array.from({ length: ADDRESS_LIMITS.seats.burst + 40 }, () => new TestPhone(troll, l.room, { reconnect: false }));
     const answers = await Promise.all(
@@ -342,7 +332,7 @@ describe("per network address", () => {
     expect(answers.filter((a) => a === "too_many_seats")).toHaveLength(sockets.length - seats);
     expect(sockets.find((s) => s.last("error"))!.last("error")!.message).toBe(ERROR_MESSAGES.too_many_seats);
     // Another address, and the same one a little later (as the phone tries again), get in.
-    const elsewhere = await new TestPhone(from("203.0.113.9"), l.room).seated();
+    const elsewhere = await new TestPhone(socketsFrom("203.0.113.9"), l.room).seated();
     expect(elsewhere.playerID).toBeDefined();
     await inRoom(l.room, (r) => {
       r.clockSkewMs += 5_100 / ADDRESS_LIMITS.seats.perSecond;
@@ -356,20 +346,20 @@ describe("per network address", () => {
 
   it("refuses new sockets from an address holding too many without a seat, or opening too many", { timeout: 30_000 }, async () => {
     const l = await launch({ spots: SPOTS });
-    const seated = await new TestPhone(from("192.0.2.44"), l.room).seated();
+    const seated = await new TestPhone(socketsFrom("192.0.2.44"), l.room).seated();
 
     // Sockets that never say who they are: the address may hold so many at once.
-    const idle = from("192.0.2.33");
+    const idle = socketsFrom("192.0.2.33");
     const open: TestPhone[] = [];
     for (let i = 0; i < ADDRESS_LIMITS.unseatedMax; i += 20)
-      open.push(...(await Promise.all(Array.from({ length: 20 }, () => silentFrom(idle, l.room)))).map((s) => s!));
+      open.push(...(await Promise.all(Array.from({ length: 20 }, () => silentSocket(idle, l.room)))).map((s) => s!));
     expect(open.every((s) => s !== null)).toBe(true);
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" })).toBe(429);
     open[0]!.close();
     await expect.poll(() => upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" }), { timeout: 5_000 }).toBe(101);
     // Back at the cap. Parked sockets do not lock the address out for good: once one has been
     // silent a while, a newcomer of that address takes its place (a page would say hello again).
-    open.push((await silentFrom(idle, l.room))!);
+    open.push((await silentSocket(idle, l.room))!);
     await expect.poll(() => upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" }), { timeout: 5_000 }).toBe(429);
     await inRoom(l.room, (r) => {
       r.clockSkewMs += SILENT_SOCKET_MS;
@@ -385,7 +375,7 @@ describe("per network address", () => {
     type Gate = { gate: { sockets: Map<string, { tokens: number; at: number }> } };
     const openings = (ip: string) => inRoom(l.room, (r) => (r as unknown as Gate).gate.sockets.get(ip)!.tokens);
     const started = Date.now();
-    for (let i = 0; i < 10; i++) (await silentFrom(from("192.0.2.55"), l.room))!.close();
+    for (let i = 0; i < 10; i++) (await silentSocket(socketsFrom("192.0.2.55"), l.room))!.close();
     const refilled = ((Date.now() - started) / 1000) * ADDRESS_LIMITS.sockets.perSecond;
     const left = await openings("192.0.2.55");
     expect(left).toBeGreaterThanOrEqual(ADDRESS_LIMITS.sockets.burst - 10);
@@ -406,7 +396,7 @@ describe("per network address", () => {
 
     // An address whose phones resume their seats is never short: each opening is given back.
     for (let i = 0; i < 3; i++) {
-      const again = await new TestPhone(from("192.0.2.44"), l.room, { token: seated.token }).seated();
+      const again = await new TestPhone(socketsFrom("192.0.2.44"), l.room, { token: seated.token }).seated();
       expect(again.playerID).toBe(seated.playerID);
       expect(await openings("192.0.2.44")).toBe(ADDRESS_LIMITS.sockets.burst);
       again.close();
