@@ -35,8 +35,9 @@ import {
   parseClientMessage,
 } from "./protocol";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
+import { addressKey } from "@common/address";
 import { encode } from "./encode";
-import { ConnectionIndex, UNKNOWN_IP, pageIdFromUrl, sameIdentity } from "./room-connections";
+import { ConnectionIndex, pageIdFromUrl, sameIdentity } from "./room-connections";
 import { type D1Op, retryDelayMs, roundStatements, statementsFor } from "./room-d1";
 import { revealedQuestion } from "./room-history";
 import { type RoomMeta, RoomStore } from "./room-storage";
@@ -111,8 +112,11 @@ function isSeatLocal(step: StepOk, before: GameState | null): boolean {
   );
 }
 
-/** Cloudflare sets CF-Connecting-IP on every request it forwards, whatever the client sent. */
-const addressOf = (request: Request) => request.headers.get("CF-Connecting-IP") ?? UNKNOWN_IP;
+/**
+ * Cloudflare sets CF-Connecting-IP on every request it forwards, whatever the client sent; an
+ * IPv6 address counts by its /64, as the app's throttles count it.
+ */
+const addressOf = (request: Request) => addressKey(request.headers.get("CF-Connecting-IP"));
 
 const isUpgrade = (request: Request) => request.headers.get("Upgrade")?.toLowerCase() === "websocket";
 

@@ -11,12 +11,13 @@
  * `state`; a socket this instance accepted has those here, in `own`.
  */
 import type { Connection } from "partyserver";
+import { UNKNOWN_ADDRESS } from "@common/address";
 import type { Identity, SeatId } from "./engine";
 
 /** What a socket's attachment holds. */
 export interface SocketData {
   identity: Identity | null;
-  /** The network address it came from (CF-Connecting-IP), for the per-address caps. */
+  /** The network address it came from (CF-Connecting-IP, keyed by common/address.ts), for the per-address caps. */
   ip?: string;
   /** Room clock when it was accepted. */
   since?: number;
@@ -57,7 +58,7 @@ export function pageIdFromUrl(url: string): string | null {
   }
 }
 
-export const UNKNOWN_IP = "unknown";
+export const UNKNOWN_IP = UNKNOWN_ADDRESS;
 
 /** Without a seat: not said hello yet, or on the pseudo screen. */
 const unseated = (identity: Identity | null) => identity === null || identity.role === "chooser";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addressKey } from "@common/address";
 import {
   ADDRESS_LIMITS,
   FLOOD_DROPS,
@@ -9,7 +10,7 @@ import {
   addressLimits,
   addressLimitsFrom,
 } from "@common/rules";
-import { AddressGate, type Meter, type Verdict, frameCost, meterFrame, refill } from "./budget";
+import { ADDRESSES_KEPT, AddressGate, type Meter, type Verdict, frameCost, meterFrame, refill } from "./budget";
 
 /** Sends `n` frames of `size` characters, `everyMs` apart from `start`; the verdicts in order. */
 function send(n: number, everyMs: number, size = 40, start = 0, meter?: Meter) {
@@ -136,10 +137,48 @@ describe("per-address caps", () => {
     expect(gate.admit("192.0.2.3", ADDRESS_LIMITS.unseatedMax, 0)).toBe(false);
   });
 
-  it("forgets idle addresses rather than grow without end", () => {
+  /** The gate's tables, as the room's tests reach them. */
+  const tables = (gate: AddressGate) => gate as unknown as { seats: { size: number; has(ip: string): boolean }; sockets: { size: number } };
+  const ipv4 = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+  it("keeps a bounded table even when no address in it is idle", () => {
     const gate = new AddressGate();
-    for (let i = 0; i < 20_000; i++) gate.seat(`10.0.${i >> 8}.${i & 255}`, i * 1_000_000);
-    const tables = gate as unknown as { seats: Map<string, unknown> };
-    expect(tables.seats.size).toBeLessThanOrEqual(5_001);
+    // Every address spends a seat at the same instant: none has refilled, none is idle.
+    for (let i = 0; i < 4 * ADDRESSES_KEPT; i++) gate.seat(ipv4(i), 0);
+    for (let i = 0; i < 4 * ADDRESSES_KEPT; i++) gate.admit(ipv4(i), 0, 0);
+    expect(tables(gate).seats.size).toBe(ADDRESSES_KEPT);
+    expect(tables(gate).sockets.size).toBe(ADDRESSES_KEPT);
+  });
+
+  it("forgets the least recently seen address first: a busy one keeps its spent budget", () => {
+    const gate = new AddressGate();
+    let seats = 0;
+    for (let i = 0; i < ADDRESS_LIMITS.seats.burst; i++) if (gate.seat("198.51.100.1", 0)) seats++;
+    expect(seats).toBe(ADDRESS_LIMITS.seats.burst);
+    // A crowd of other addresses, the script asking again between every few of them.
+    for (let i = 0; i < 3 * ADDRESSES_KEPT; i++) {
+      gate.seat(ipv4(i), 0);
+      if (i % 1_000 === 0) expect(gate.seat("198.51.100.1", 0)).toBe(false);
+    }
+    expect(tables(gate).seats.has("198.51.100.1")).toBe(true);
+    expect(gate.seat("198.51.100.1", 0)).toBe(false);
+    // An address not seen for ADDRESSES_KEPT others is forgotten: it starts afresh.
+    expect(tables(gate).seats.has(ipv4(0))).toBe(false);
+    expect(tables(gate).seats.has(ipv4(3 * ADDRESSES_KEPT - 1))).toBe(true);
+  });
+
+  it("gives 2,000 addresses of one /64 exactly what one address gets", () => {
+    const one = new AddressGate();
+    const many = new AddressGate();
+    const fromOne: boolean[] = [];
+    const fromMany: boolean[] = [];
+    for (let i = 0; i < 2_000; i++) {
+      const at = i * 10;
+      fromOne.push(one.admit(addressKey("2001:db8:7:7::1"), 0, at), one.seat(addressKey("2001:db8:7:7::1"), at));
+      const ip = addressKey(`2001:db8:7:7:${(i >> 8).toString(16)}:${(i & 255).toString(16)}::${i.toString(16)}`);
+      fromMany.push(many.admit(ip, 0, at), many.seat(ip, at));
+    }
+    expect(fromMany).toEqual(fromOne);
+    expect(fromOne.filter(Boolean).length).toBeLessThan(fromOne.length / 2);
   });
 });

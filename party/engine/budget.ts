@@ -3,6 +3,7 @@
  * buckets, as plain data and pure functions of the room's clock. The room keeps them in memory
  * only: losing them (the object hibernated, nothing was flooding it) gives everyone a full budget.
  */
+import { LruMap } from "@common/lru";
 import { ADDRESS_LIMITS, type AddressLimits, type Budget, FLOOD_DROPS, FRAME_COST_CHARS } from "@common/rules";
 
 export interface Bucket {
@@ -47,17 +48,23 @@ export function meterFrame(
   return { meter: { bucket, dropped }, verdict: dropped >= FLOOD_DROPS ? "close" : "drop" };
 }
 
-/** Entries kept per table before the full (idle) ones are forgotten. */
-const ADDRESSES_KEPT = 5_000;
+/**
+ * Addresses each table keeps. Past it the least recently seen address is forgotten (its budget
+ * starts full again if it comes back): a constant cost per new address, where sweeping the
+ * whole table for idle entries grew with it, and a bounded table even when no entry is idle.
+ * It would take a script more addresses than this (IPv6 ones count by their /64) to get its
+ * own budgets forgotten.
+ */
+export const ADDRESSES_KEPT = 5_000;
 
 /**
- * Per network address: new sockets (given back when the socket proves a seat or is the
- * presenter), new seats, and a cap on sockets open without a seat. Keyed by whatever string the
- * room gets for the address (CF-Connecting-IP).
+ * Per network address, keyed as common/address.ts keys it (an IPv6 address by its /64): new
+ * sockets (given back when the socket proves a seat or is the presenter), new seats, and a cap
+ * on sockets open without a seat.
  */
 export class AddressGate {
-  private readonly sockets = new Map<string, Bucket>();
-  private readonly seats = new Map<string, Bucket>();
+  private readonly sockets = new LruMap<string, Bucket>(ADDRESSES_KEPT);
+  private readonly seats = new LruMap<string, Bucket>(ADDRESSES_KEPT);
 
   constructor(readonly limits: AddressLimits = ADDRESS_LIMITS) {}
 
@@ -78,19 +85,10 @@ export class AddressGate {
     return this.take(this.seats, ip, this.limits.seats, now);
   }
 
-  private take(table: Map<string, Bucket>, ip: string, budget: Budget, now: number): boolean {
+  private take(table: LruMap<string, Bucket>, ip: string, budget: Budget, now: number): boolean {
     const b = refill(table.get(ip), budget, now);
-    if (b.tokens < 1) {
-      table.set(ip, b);
-      return false;
-    }
-    if (!table.has(ip) && table.size >= ADDRESSES_KEPT) forgetIdle(table, budget, now);
-    table.set(ip, { ...b, tokens: b.tokens - 1 });
-    return true;
+    const ok = b.tokens >= 1;
+    table.set(ip, ok ? { ...b, tokens: b.tokens - 1 } : b);
+    return ok;
   }
-}
-
-/** Drops the addresses whose bucket has refilled: they are as good as never seen. */
-function forgetIdle(table: Map<string, Bucket>, budget: Budget, now: number) {
-  for (const [ip, b] of table) if (refill(b, budget, now).tokens >= budget.burst) table.delete(ip);
 }

@@ -1,12 +1,13 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { ADDRESS_LIMITS } from "@common/rules";
 import { TestPhone } from "../support/room-sockets";
-import { ORIGIN, closeRoom, launch, socketsFrom, upgradeRoom } from "../support/workers";
+import { ORIGIN, closeRoom, launch, silentSocket, socketsFrom, upgradeRoom } from "../support/workers";
 
 /**
- * The room's door as an attacker meets it: walking room numbers through the socket path. Each
- * test speaks from addresses of its own (CF-Connecting-IP, which Cloudflare sets and clients
- * cannot forge).
+ * The room's door as an attacker meets it: walking room numbers through the socket path, many
+ * IPv6 addresses of one subscriber. Each test speaks from addresses of its own
+ * (CF-Connecting-IP, which Cloudflare sets and clients cannot forge).
  */
 const TOO_MANY = { error: "Trop de tentatives, réessayez dans quelques minutes" };
 
@@ -61,5 +62,23 @@ describe("room numbers cannot be walked through the socket path", () => {
     const live = await launch();
     expect(await upgradeStatus(live.room, ip)).toBe(101);
     expect((await check(live.room, ip)).status).toBe(200);
+  });
+});
+
+describe("an IPv6 subscriber is one address", () => {
+  it("refuses the sockets of a /64 past one address's cap, however many addresses they come from", { timeout: 60_000 }, async () => {
+    const l = await launch();
+    const inSubnet = (i: number) => `2001:db8:d00:1:${((i * 7919) & 0xffff).toString(16)}:${i.toString(16)}:0:${(i + 1).toString(16)}`;
+    const open: TestPhone[] = [];
+    for (let i = 0; i < ADDRESS_LIMITS.unseatedMax; i += 20)
+      open.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => silentSocket(socketsFrom(inSubnet(i + j)), l.room)))).map((s) => s!));
+    expect(open.every((s) => s !== null)).toBe(true);
+    // Yet another address of the same /64, compressed or mapped differently: as from one address.
+    expect(await upgradeStatus(l.room, inSubnet(5_000))).toBe(429);
+    expect(await upgradeStatus(l.room, "2001:DB8:D00:1::ffff")).toBe(429);
+    // Another /64, and an IPv4 phone, are not concerned.
+    expect(await upgradeStatus(l.room, "2001:db8:d00:2::1")).toBe(101);
+    expect(await upgradeStatus(l.room, "::ffff:203.0.113.75")).toBe(101);
+    for (const s of open) s.close();
   });
 });
