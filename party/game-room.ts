@@ -19,7 +19,7 @@ import {
   tick,
   withPresence,
 } from "./engine";
-import { AddressGate, type Meter, meterFrame } from "./engine/budget";
+import { AddressGate, type Meter, givesWay, meterFrame } from "./engine/budget";
 import { teamResults } from "./engine/views";
 import {
   CLOSE_CODES,
@@ -34,10 +34,10 @@ import {
   errorMessage,
   parseClientMessage,
 } from "./protocol";
-import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
+import { PLAYER_BUDGET, PRESENTER_BUDGET, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
 import { addressKey } from "@common/address";
 import { encode } from "./encode";
-import { ConnectionIndex, pageIdFromUrl, sameIdentity } from "./room-connections";
+import { ConnectionIndex, type WaitingSocket, pageIdFromUrl, sameIdentity } from "./room-connections";
 import { type D1Op, retryDelayMs, roundStatements, statementsFor } from "./room-d1";
 import { revealedQuestion } from "./room-history";
 import { type RoomMeta, RoomStore } from "./room-storage";
@@ -233,7 +233,8 @@ export class GameRoom extends Server<Env> {
   /**
    * A socket upgrade is refused (429) before it is accepted when its address already has too
    * many sockets open without a seat, or has opened too many that never proved one. At the first
-   * cap, a socket of that address that has stayed silent SILENT_SOCKET_MS gives way instead.
+   * cap, a socket of that address that has had its time gives way instead (makeRoom): silent
+   * for SILENT_SOCKET_MS, or on the pseudo screen for PSEUDO_SCREEN_MS without taking a seat.
    * The room accepts the socket itself rather than through partyserver (decision 023).
    */
   async fetch(request: Request): Promise<Response> {
@@ -247,14 +248,7 @@ export class GameRoom extends Server<Env> {
       const ip = addressOf(request);
       const now = this.now();
       let unseated = this.conns.unseatedFrom(ip, this.gate.limits.unseatedMax);
-      if (unseated >= this.gate.limits.unseatedMax) {
-        const parked = this.conns.silentFrom(ip, now - SILENT_SOCKET_MS);
-        if (parked) {
-          this.conns.remove(parked);
-          closeSocket(parked, CLOSE_CODES.silent, "Connexion silencieuse");
-          unseated--;
-        }
-      }
+      if (unseated >= this.gate.limits.unseatedMax && this.makeRoom(this.conns.waitingFrom(ip), now)) unseated--;
       if (!this.gate.admit(ip, unseated, now)) return new Response("Trop de connexions depuis cette adresse", { status: 429 });
       const { 0: client, 1: server } = new WebSocketPair();
       this.conns.accept(this.ctx, server, { pageId: pageIdFromUrl(request.url), uri: request.url, ip, now });
@@ -329,6 +323,29 @@ export class GameRoom extends Server<Env> {
     }
   }
 
+  /**
+   * Closes the socket among `waiting` (one address's sockets without a seat) that gives way to a
+   * newcomer (givesWay, engine/budget.ts), with 4003: its page reconnects, and says hello again.
+   * False when every one is still within its time.
+   */
+  private makeRoom(waiting: Iterable<WaitingSocket>, now: number): boolean {
+    const out = givesWay(waiting, now);
+    if (!out) return false;
+    this.conns.remove(out.socket);
+    closeSocket(out.socket, CLOSE_CODES.silent, out.chooser ? "Pseudo non choisi à temps" : "Connexion silencieuse");
+    return true;
+  }
+
+  /**
+   * A socket without a seat is about to sit on the pseudo screen: its address may have no more
+   * than `choosersMax` there, and one that has had its time there gives way for it.
+   */
+  private pseudoScreenPlace(conn: Connection, now: number): boolean {
+    const ip = this.conns.ipOf(conn);
+    const max = this.gate.limits.choosersMax;
+    return this.conns.choosersFrom(ip, max) < max || this.makeRoom(this.conns.waitingFrom(ip, { choosersOnly: true }), now);
+  }
+
   onError(conn: Connection, error: unknown) {
     console.warn(`GameRoom ${this.name}: socket ${this.conns.pageIdOf(conn)}`, error);
   }
@@ -357,6 +374,9 @@ export class GameRoom extends Server<Env> {
     this.tickIfDue(now);
     const step = handleMessage(this.state, identity, msg, now, this.engineCtx);
     if (!step.ok) return this.answer(conn, step.error);
+    // The pseudo screen is full for this address: the phone asks again in a moment, as for a seat.
+    if (identity === null && step.identity?.role === "chooser" && !this.pseudoScreenPlace(conn, now))
+      return this.answer(conn, errorMessage("too_many_seats"));
     if (step.identity && (identity === null || identity.role === "chooser") && step.identity.role !== "chooser") {
       const ip = this.conns.ipOf(conn);
       // The engine made a seat; this address may have had its share of new seats this minute.

@@ -13,6 +13,7 @@
 import type { Connection } from "partyserver";
 import { UNKNOWN_ADDRESS } from "@common/address";
 import type { Identity, SeatId } from "./engine";
+import type { Waiting } from "./engine/budget";
 
 /** What a socket's attachment holds. */
 export interface SocketData {
@@ -60,6 +61,11 @@ export function pageIdFromUrl(url: string): string | null {
 
 export const UNKNOWN_IP = UNKNOWN_ADDRESS;
 
+/** A socket without a seat, for the room to weigh when a newcomer of its address needs a place. */
+export interface WaitingSocket extends Waiting {
+  socket: Connection;
+}
+
 /** Without a seat: not said hello yet, or on the pseudo screen. */
 const unseated = (identity: Identity | null) => identity === null || identity.role === "chooser";
 
@@ -79,6 +85,8 @@ export class ConnectionIndex {
   private readonly own = new WeakMap<Connection, OwnSocket>();
   /** Open sockets without a seat, by address (the per-address cap counts them). */
   private unseatedByIp = new Map<string, Set<Connection>>();
+  /** Those of them on the pseudo screen, by address. */
+  private choosersByIp = new Map<string, Set<Connection>>();
 
   constructor(private readonly openSockets: () => Iterable<Connection>) {}
 
@@ -86,6 +94,7 @@ export class ConnectionIndex {
     if (!this.byKey) {
       this.byKey = new Map();
       this.unseatedByIp = new Map();
+      this.choosersByIp = new Map();
       for (const conn of this.openSockets()) this.put(conn, this.identityOf(conn));
     }
     return this.byKey;
@@ -98,15 +107,14 @@ export class ConnectionIndex {
     set.add(conn);
     if (!unseated(identity)) return;
     const ip = this.ipOf(conn);
-    let mine = this.unseatedByIp.get(ip);
-    if (!mine) this.unseatedByIp.set(ip, (mine = new Set()));
-    mine.add(conn);
+    addTo(this.unseatedByIp, ip, conn);
+    if (identity?.role === "chooser") addTo(this.choosersByIp, ip, conn);
   }
 
   private dropUnseated(conn: Connection) {
     const ip = this.ipOf(conn);
-    const mine = this.unseatedByIp.get(ip);
-    if (mine?.delete(conn) && mine.size === 0) this.unseatedByIp.delete(ip);
+    deleteFrom(this.unseatedByIp, ip, conn);
+    deleteFrom(this.choosersByIp, ip, conn);
   }
 
   /** The socket's data: this instance's own record, or the attachment partyserver wrapped. */
@@ -172,34 +180,29 @@ export class ConnectionIndex {
     for (const s of map.values()) s.delete(conn);
   }
 
-  /**
-   * Sockets from `ip` open right now without a seat, counted exactly only from `cap` on. Closed
-   * sockets leave the index with their close event, so the set is exact but for sockets closing
-   * at this moment; checking each socket's state at every upgrade cost a venue reconnecting at
-   * once (thousands of sockets of one address between their opening and their hello) a
-   * quarter of the room's time.
-   */
+  /** Sockets from `ip` open right now without a seat, counted exactly only from `cap` on (countFrom). */
   unseatedFrom(ip: string, cap: number): number {
     void this.map;
-    const mine = this.unseatedByIp.get(ip);
-    if (!mine) return 0;
-    if (mine.size < cap) return mine.size;
-    for (const conn of mine) if (conn.readyState === WebSocket.CLOSED) mine.delete(conn);
-    return mine.size;
+    return countFrom(this.unseatedByIp.get(ip), cap);
   }
 
-  /** The longest-open socket from `ip` that never said hello, if it was accepted before `before`. */
-  silentFrom(ip: string, before: number): Connection | null {
-    let oldest: Connection | null = null;
-    let oldestAt = before;
-    for (const conn of this.unseatedByIp.get(ip) ?? []) {
-      const data = this.dataOf(conn);
-      if (data?.identity === null && isOpen(conn) && (data.since ?? 0) < oldestAt) {
-        oldest = conn;
-        oldestAt = data.since ?? 0;
-      }
+  /** Sockets from `ip` on the pseudo screen right now, on the same terms as unseatedFrom. */
+  choosersFrom(ip: string, cap: number): number {
+    void this.map;
+    return countFrom(this.choosersByIp.get(ip), cap);
+  }
+
+  /**
+   * The open sockets from `ip` without a seat (only those on the pseudo screen, with
+   * `choosersOnly`), with when each was accepted: what givesWay (engine/budget.ts) weighs.
+   * Sockets accepted before their time was kept count as accepted long ago.
+   */
+  *waitingFrom(ip: string, o: { choosersOnly?: boolean } = {}): Generator<WaitingSocket> {
+    void this.map;
+    for (const socket of (o.choosersOnly ? this.choosersByIp : this.unseatedByIp).get(ip) ?? []) {
+      const data = this.dataOf(socket);
+      if (isOpen(socket)) yield { socket, since: data?.since ?? 0, chooser: data?.identity?.role === "chooser" };
     }
-    return oldest;
   }
 
   /** Open sockets of one identity. */
@@ -256,5 +259,30 @@ export class ConnectionIndex {
   reset() {
     this.byKey = null;
     this.unseatedByIp = new Map();
+    this.choosersByIp = new Map();
   }
+}
+
+function addTo(byIp: Map<string, Set<Connection>>, ip: string, conn: Connection) {
+  let mine = byIp.get(ip);
+  if (!mine) byIp.set(ip, (mine = new Set()));
+  mine.add(conn);
+}
+
+function deleteFrom(byIp: Map<string, Set<Connection>>, ip: string, conn: Connection) {
+  const mine = byIp.get(ip);
+  if (mine?.delete(conn) && mine.size === 0) byIp.delete(ip);
+}
+
+/**
+ * The size of one address's set, exact only from `cap` on. Closed sockets leave the sets with
+ * their close event, so a set is exact but for sockets closing at this moment; checking each
+ * socket's state at every upgrade cost a venue reconnecting at once (thousands of sockets of
+ * one address between their opening and their hello) a quarter of the room's time.
+ */
+function countFrom(mine: Set<Connection> | undefined, cap: number): number {
+  if (!mine) return 0;
+  if (mine.size < cap) return mine.size;
+  for (const conn of mine) if (conn.readyState === WebSocket.CLOSED) mine.delete(conn);
+  return mine.size;
 }

@@ -30,13 +30,14 @@ export const FRAME_COST_CHARS = 2048;
 /**
  * Per network address (CF-Connecting-IP, an IPv6 address by its /64: common/address.ts), per
  * room: new sockets that never proved a seat (a socket that resumes its seat with its token,
- * takes a new seat or is the presenter is given its opening back), new seats, and sockets open
- * at once without a seat.
+ * takes a new seat or is the presenter is given its opening back), new seats, sockets open at
+ * once without a seat, and, among those, sockets on the pseudo screen.
  */
 export interface AddressLimits {
   sockets: Budget;
   seats: Budget;
   unseatedMax: number;
+  choosersMax: number;
 }
 
 /**
@@ -58,6 +59,15 @@ export function addressLimits(phones: number): AddressLimits {
     // The whole burst at once, then the rest of a crowd as large again within about 35 s.
     seats: { burst: phones, perSecond: (phones * 3) / 100 },
     unseatedMax: phones,
+    // Half of those. Honest phones of one address on the pseudo screen at once: a crowd of that
+    // address's size arriving within a minute, each choosing for 10 to 30 s, is a third of it at
+    // the peak (arrivals a second times time on the screen), so half leaves a margin and no
+    // honest phone waits. Sockets a script parks there can then hold only half of the address's
+    // places without a seat: the other half stays for sockets between their opening and their
+    // hello, and those of a script give way after SILENT_SOCKET_MS, so a newcomer's socket
+    // always opens within seconds, and its hello gets a place on the pseudo screen as soon as
+    // a chooser there has had its PSEUDO_SCREEN_MS.
+    choosersMax: Math.ceil(phones / 2),
   };
 }
 
@@ -76,6 +86,13 @@ export const ADDRESS_LIMITS = addressLimits(PHONES_PER_ADDRESS);
  * that share its address (a venue's Wi-Fi).
  */
 export const SILENT_SOCKET_MS = 10_000;
+/**
+ * A socket on the pseudo screen (colour, then fruit) that has not taken a seat within this long
+ * gives way as a silent socket does, when its address is at its cap of sockets without a seat or
+ * of sockets on the pseudo screen: a minute is several times what a phone takes to choose, and a
+ * phone that hesitates longer keeps its place as long as nobody of its address needs it.
+ */
+export const PSEUDO_SCREEN_MS = 60_000;
 /** At most this many live sockets on one seat (two tabs of one phone stay); an older one gives way. */
 export const SOCKETS_PER_SEAT = 3;
 /** A phone told too_many_seats asks again after this long, plus up to as much again at random. */

@@ -6,11 +6,13 @@ import {
   PHONES_PER_ADDRESS,
   PLAYER_BUDGET,
   PRESENTER_BUDGET,
+  PSEUDO_SCREEN_MS,
   SEAT_RETRY_MS,
+  SILENT_SOCKET_MS,
   addressLimits,
   addressLimitsFrom,
 } from "@common/rules";
-import { ADDRESSES_KEPT, AddressGate, type Meter, type Verdict, frameCost, meterFrame, refill } from "./budget";
+import { ADDRESSES_KEPT, AddressGate, type Meter, type Verdict, type Waiting, frameCost, givesWay, meterFrame, refill } from "./budget";
 
 /** Sends `n` frames of `size` characters, `everyMs` apart from `start`; the verdicts in order. */
 function send(n: number, everyMs: number, size = 40, start = 0, meter?: Meter) {
@@ -107,6 +109,17 @@ describe("per-address caps", () => {
     expect(big.sockets.burst).toBeGreaterThan(big.seats.burst);
   });
 
+  it("keeps the pseudo screen to half of an address's places without a seat, whatever the venue's figure", () => {
+    expect(ADDRESS_LIMITS.choosersMax).toBe(50);
+    expect(addressLimitsFrom("2000").choosersMax).toBe(1_000);
+    expect(addressLimitsFrom("15").choosersMax).toBe(8);
+    for (const phones of [10, 11, 100, 999, 100_000]) {
+      const limits = addressLimits(phones);
+      expect(limits.choosersMax).toBeGreaterThanOrEqual(phones / 2);
+      expect(limits.choosersMax).toBeLessThanOrEqual(limits.unseatedMax - 5);
+    }
+  });
+
   it("gives a script a burst of seats, then a trickle; other addresses are not touched", () => {
     const gate = new AddressGate();
     let seats = 0;
@@ -180,5 +193,45 @@ describe("per-address caps", () => {
     }
     expect(fromMany).toEqual(fromOne);
     expect(fromOne.filter(Boolean).length).toBeLessThan(fromOne.length / 2);
+  });
+});
+
+describe("who gives way to a newcomer of the same address", () => {
+  const w = (since: number, chooser: boolean, name: string) => ({ since, chooser, name });
+  const pick = (sockets: (Waiting & { name: string })[], now: number) => givesWay(sockets, now)?.name ?? null;
+
+  it("the longest silent socket past its time, before any on the pseudo screen", () => {
+    const now = 200_000;
+    const sockets = [
+      w(now - PSEUDO_SCREEN_MS * 2, true, "old chooser"),
+      w(now - SILENT_SOCKET_MS - 5, false, "silent"),
+      w(now - SILENT_SOCKET_MS - 50, false, "more silent"),
+      w(now - 10, false, "just opened"),
+    ];
+    expect(pick(sockets, now)).toBe("more silent");
+  });
+
+  it("else the longest on the pseudo screen without a seat for a minute", () => {
+    const now = 200_000;
+    const sockets = [
+      w(now - PSEUDO_SCREEN_MS, true, "a minute"),
+      w(now - PSEUDO_SCREEN_MS - 1_000, true, "a minute and more"),
+      w(now - PSEUDO_SCREEN_MS + 1, true, "hesitating"),
+      w(now - SILENT_SOCKET_MS + 1, false, "opening"),
+    ];
+    expect(pick(sockets, now)).toBe("a minute and more");
+    expect(pick(sockets.slice(0, 1), now)).toBe("a minute");
+  });
+
+  it("nobody while every socket is within its time: a phone hesitating 59 s keeps its place", () => {
+    const now = 200_000;
+    expect(pick([w(now - PSEUDO_SCREEN_MS + 1_000, true, "hesitating"), w(now - SILENT_SOCKET_MS + 1, false, "opening")], now)).toBeNull();
+    expect(pick([], now)).toBeNull();
+  });
+
+  it("counts time on the room's clock, as given", () => {
+    const sockets = [w(0, true, "chooser")];
+    expect(pick(sockets, PSEUDO_SCREEN_MS - 1)).toBeNull();
+    expect(pick(sockets, PSEUDO_SCREEN_MS)).toBe("chooser");
   });
 });

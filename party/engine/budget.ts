@@ -4,7 +4,15 @@
  * only: losing them (the object hibernated, nothing was flooding it) gives everyone a full budget.
  */
 import { LruMap } from "@common/lru";
-import { ADDRESS_LIMITS, type AddressLimits, type Budget, FLOOD_DROPS, FRAME_COST_CHARS } from "@common/rules";
+import {
+  ADDRESS_LIMITS,
+  type AddressLimits,
+  type Budget,
+  FLOOD_DROPS,
+  FRAME_COST_CHARS,
+  PSEUDO_SCREEN_MS,
+  SILENT_SOCKET_MS,
+} from "@common/rules";
 
 export interface Bucket {
   tokens: number;
@@ -91,4 +99,30 @@ export class AddressGate {
     table.set(ip, ok ? { ...b, tokens: b.tokens - 1 } : b);
     return ok;
   }
+}
+
+/** A socket of one address open without a seat, as weighed when a newcomer needs its place. */
+export interface Waiting {
+  /** Room clock when it was accepted. */
+  since: number;
+  /** On the pseudo screen; otherwise it never said a hello that got it anywhere. */
+  chooser: boolean;
+}
+
+/**
+ * Which of an address's sockets without a seat gives way to a newcomer at `now`, if any: the
+ * longest open of those silent for SILENT_SOCKET_MS (pages say hello at once: only a script's
+ * parked sockets are that quiet), else the longest open of those on the pseudo screen for
+ * PSEUDO_SCREEN_MS without taking a seat. A socket still within its time never gives way.
+ */
+export function givesWay<T extends Waiting>(sockets: Iterable<T>, now: number): T | null {
+  let silent: T | null = null;
+  let chooser: T | null = null;
+  for (const s of sockets) {
+    const age = now - s.since;
+    if (s.chooser) {
+      if (age >= PSEUDO_SCREEN_MS && (!chooser || s.since < chooser.since)) chooser = s;
+    } else if (age >= SILENT_SOCKET_MS && (!silent || s.since < silent.since)) silent = s;
+  }
+  return silent ?? chooser;
 }

@@ -1,8 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchChromium, phonePage, RoomLine, screenshot, seriousViolations, storedToken, tapMap } from "../support/browser";
-import { baseURL, closeRoom, presenter } from "../support/e2e";
+import { hydrated, launchChromium, PHONE, phonePage, RoomLine, screenshot, seriousViolations, storedToken, tapMap } from "../support/browser";
+import { ADDRESS_LIMITS } from "@common/rules";
+import { baseURL, closeRoom, phone, presenter } from "../support/e2e";
 import { launchAt, spotAt } from "./lyon";
+
+const TABLET = { width: 768, height: 1024 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -134,6 +137,40 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     await closeRoom(l);
     pres.close();
     for (const p of [p1, p2, p3]) await p.context.close();
+  });
+
+  it("says so and waits its turn when its network has its share of phones on the pseudo screen", async () => {
+    const l = await launchAt([spotAt(0.5, 0.5)], { icon: "defined" });
+    const room = l.room;
+    // Phones of the same network (this machine, as a bar's Wi-Fi) already fill its share.
+    const choosing = Array.from({ length: ADDRESS_LIMITS.choosersMax }, () => phone(room));
+    await Promise.all(choosing.map((c) => c.next("player_joinPseudoRoom_callback")));
+    const p = await phonePage(browser);
+    await p.page.goto(`${baseURL}/join/${room}`);
+    const waiting = p.page.getByRole("status").filter({ hasText: "Beaucoup de joueurs arrivent en même temps : encore un instant…" });
+    await waiting.waitFor({ timeout: 20_000 });
+    expect(await p.page.getByRole("heading", { name: "Chargement" }).isVisible()).toBe(true);
+    await screenshot(p.page, "player-join-waiting");
+    expect(await seriousViolations(p.page)).toEqual([]);
+    await p.page.setViewportSize(TABLET);
+    await screenshot(p.page, "player-join-waiting-tablet");
+    await p.page.setViewportSize(PHONE);
+
+    // One of them takes its seat: the page asks again by itself and gets the colours.
+    choosing[0]!.chooseColor("rouge");
+    await choosing[0]!.next("color_selected_callback");
+    choosing[0]!.chooseFruit("rouge", "tomate");
+    await choosing[0]!.next("fruit_selected_callback");
+    await pickColor(p.page, "Vert");
+    expect(await waiting.count()).toBe(0);
+    await p.page.getByRole("button", { name: "Citron", exact: true }).click();
+    await p.page.getByRole("button", { name: "Valider" }).click();
+    await p.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
+    expect(await p.page.locator(".pl-me-pseudo").textContent()).toBe("Citron vert");
+
+    await closeRoom(l);
+    for (const c of choosing) c.close();
+    await p.context.close();
   });
 
   it("shows a full team crossed out, and the team's rank beside the player's own", async () => {

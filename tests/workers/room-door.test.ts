@@ -1,13 +1,14 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADDRESS_LIMITS } from "@common/rules";
+import { ERROR_MESSAGES } from "@common/protocol";
+import { ADDRESS_LIMITS, PSEUDO_SCREEN_MS, SILENT_SOCKET_MS } from "@common/rules";
 import { TestPhone } from "../support/room-sockets";
-import { ORIGIN, closeRoom, launch, silentSocket, socketsFrom, upgradeRoom } from "../support/workers";
+import { ORIGIN, closeRoom, inRoom, launch, roomState, silentSocket, socketsFrom, upgradeRoom } from "../support/workers";
 
 /**
  * The room's door as an attacker meets it: walking room numbers through the socket path, many
- * IPv6 addresses of one subscriber. Each test speaks from addresses of its own
- * (CF-Connecting-IP, which Cloudflare sets and clients cannot forge).
+ * IPv6 addresses of one subscriber, sockets parked on the pseudo screen. Each test speaks from
+ * addresses of its own (CF-Connecting-IP, which Cloudflare sets and clients cannot forge).
  */
 const TOO_MANY = { error: "Trop de tentatives, réessayez dans quelques minutes" };
 
@@ -80,5 +81,91 @@ describe("an IPv6 subscriber is one address", () => {
     expect(await upgradeStatus(l.room, "2001:db8:d00:2::1")).toBe(101);
     expect(await upgradeStatus(l.room, "::ffff:203.0.113.75")).toBe(101);
     for (const s of open) s.close();
+  });
+});
+
+describe("the pseudo screen cannot be squatted", () => {
+  it("lets the next real phone of a bar in past 100 pinging choosers of the same address, and seats it", { timeout: 60_000 }, async () => {
+    const l = await launch({ icon: "defined" });
+    const bar = socketsFrom("203.0.113.80");
+    // A script's choosers: each says hello, sits on the pseudo screen, pings, comes back when closed.
+    const squatters = Array.from({ length: 100 }, () => new TestPhone(bar, l.room, { reconnect: true, liveness: false }));
+    const arrived = await Promise.all(
+      squatters.map((s) => Promise.race([s.find("player_joinPseudoRoom_callback").then(() => "chooser"), s.find("error").then((e) => e.code)])),
+    );
+    // Half the address's places without a seat may sit on the pseudo screen; the others are told to wait.
+    expect(arrived.filter((a) => a === "chooser")).toHaveLength(ADDRESS_LIMITS.choosersMax);
+    expect(arrived.filter((a) => a === "too_many_seats")).toHaveLength(100 - ADDRESS_LIMITS.choosersMax);
+    const pinging = setInterval(() => {
+      for (const s of squatters) s.send({ type: "ping" });
+    }, 1_000);
+    try {
+      // Right now the address is full: a newcomer's socket is refused.
+      expect(await upgradeStatus(l.room, "203.0.113.80")).toBe(429);
+
+      // A minute later (the room's clock) the squatters have had their time.
+      await inRoom(l.room, (r) => {
+        r.clockSkewMs += PSEUDO_SCREEN_MS;
+      });
+      const phone = new TestPhone(bar, l.room, { reconnect: false, label: "vrai téléphone" });
+      await phone.next("player_joinPseudoRoom_callback");
+      phone.chooseColor("vert");
+      expect(await phone.next("color_selected_callback")).toMatchObject({ status: true, color: "vert" });
+      phone.chooseFruit("vert", "kiwi");
+      expect(await phone.next("fruit_selected_callback")).toMatchObject({ status: true, pseudo: "Kiwi vert" });
+      expect((await roomState(l.room))!.seats.map((s) => s.pseudo)).toEqual(["Kiwi vert"]);
+      // Its way in was made by closing a silent socket, then a chooser of over a minute, with 4003.
+      const closes = squatters.flatMap((s) => s.closes);
+      expect(closes).toContainEqual({ code: 4003, reason: "Connexion silencieuse" });
+      expect(closes).toContainEqual({ code: 4003, reason: "Pseudo non choisi à temps" });
+      expect(phone.closes).toEqual([]);
+    } finally {
+      clearInterval(pinging);
+      for (const s of squatters) s.close();
+    }
+  });
+
+  it("leaves a phone hesitating on the pseudo screen alone while nobody of its address needs its place", { timeout: 30_000 }, async () => {
+    const l = await launch({ icon: "defined" });
+    const home = socketsFrom("203.0.113.81");
+    const hesitant = new TestPhone(home, l.room, { reconnect: false });
+    await hesitant.next("player_joinPseudoRoom_callback");
+    await inRoom(l.room, (r) => {
+      r.clockSkewMs += 5 * PSEUDO_SCREEN_MS;
+    });
+    // Others of its address arrive, and a silent socket sits there too: room for all.
+    const others = [new TestPhone(home, l.room, { reconnect: false }), new TestPhone(home, l.room, { reconnect: false })];
+    for (const o of others) await o.next("player_joinPseudoRoom_callback");
+    const silent = await silentSocket(home, l.room);
+    await inRoom(l.room, (r) => {
+      r.clockSkewMs += SILENT_SOCKET_MS;
+    });
+    hesitant.chooseColor("bleu");
+    await hesitant.next("color_selected_callback");
+    hesitant.chooseFruit("bleu", "banane");
+    expect(await hesitant.next("fruit_selected_callback")).toMatchObject({ status: true, pseudo: "Banane bleue" });
+    expect(hesitant.closes).toEqual([]);
+    expect(others.every((o) => o.closes.length === 0)).toBe(true);
+    for (const s of [hesitant, ...others, silent!]) s.close();
+  });
+
+  it("tells a phone past its address's share of the pseudo screen to wait, and lets it in when a place frees", { timeout: 30_000 }, async () => {
+    const l = await launch({ icon: "defined" });
+    const venue = socketsFrom("203.0.113.82");
+    const first = Array.from({ length: ADDRESS_LIMITS.choosersMax }, () => new TestPhone(venue, l.room, { reconnect: false }));
+    await Promise.all(first.map((p) => p.next("player_joinPseudoRoom_callback")));
+    const late = new TestPhone(venue, l.room, { reconnect: false });
+    expect(await late.next("error")).toEqual({ type: "error", code: "too_many_seats", message: ERROR_MESSAGES.too_many_seats });
+    // One of the first takes its seat: its place on the pseudo screen is free, the late phone asks again.
+    first[0]!.chooseColor("rose");
+    await first[0]!.next("color_selected_callback");
+    first[0]!.chooseFruit("rose", "cerise");
+    await first[0]!.next("fruit_selected_callback");
+    late.hello();
+    expect(await late.next("player_joinPseudoRoom_callback")).toMatchObject({ max_players: expect.any(Number) });
+    // Another address is never concerned.
+    const elsewhere = new TestPhone(socketsFrom("203.0.113.83"), l.room, { reconnect: false });
+    await elsewhere.next("player_joinPseudoRoom_callback");
+    for (const p of [...first, late, elsewhere]) p.close();
   });
 });

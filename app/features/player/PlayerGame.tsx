@@ -1,7 +1,6 @@
 import { useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer } from "react";
 import type { LatLng } from "@common/protocol";
-import { SEAT_RETRY_MS } from "@common/rules";
 import { reloadForNewVersion } from "@common/room-client-page";
 import { dropConnection, useRoomConnection } from "./connection";
 import {
@@ -46,8 +45,6 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
   useEffect(() => {
     if (!hasSeat()) navigate(`/join/${room}`, { replace: true });
   }, [hasSeat, room, navigate]);
-  const seatRetry = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(seatRetry.current ?? undefined), []);
   const connRef = useRoomConnection(
     room,
     (event, conn) => {
@@ -56,11 +53,6 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
       if (msg.type === "player_joinRoom_callback") saveToken(room, msg.token);
       // The room lost track of this socket (it slept, or hibernated oddly): say hello again.
       if (msg.type === "error" && msg.code === "not_identified") conn.resync(true);
-      // Many phones of this network arrived at once: ask for a seat again in a moment, spread out.
-      if (msg.type === "error" && msg.code === "too_many_seats") {
-        clearTimeout(seatRetry.current ?? undefined);
-        seatRetry.current = setTimeout(() => conn.resync(true), SEAT_RETRY_MS * (1 + Math.random()));
-      }
       dispatch({ type: "server", msg, now: Date.now() });
     },
     hasSeat,

@@ -72,6 +72,12 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
       <div className="pl-center pl-grow">
         <h1 className="pl-title">Chargement</h1>
         <Spinner label="Connexion à la salle…" />
+        {/* Too many phones of this network on the pseudo screen: the connection asks again by itself. */}
+        {state.alert && !state.done ? (
+          <p className="pl-notice-inline" role="status">
+            {state.alert}
+          </p>
+        ) : null}
       </div>
     );
   } else if (state.step === "color") {

@@ -2,11 +2,13 @@
  * The phone's socket to its room (browser only), on the shared room client. One per room, shared
  * by /join and /play so the pseudo screen hands its socket to the game without a drop. What is
  * the phone's own: the resume token from localStorage in every hello, heartbeats only while the
- * page is shown, and the registry asked whether the room still exists when sockets keep failing
- * (the socket URL of a room that is over answers 404, which says nothing more).
+ * page is shown, a hello again a few seconds after `too_many_seats`, and the registry asked
+ * whether the room still exists when sockets keep failing (the socket URL of a room that is over
+ * answers 404, which says nothing more).
  */
 import { useEffect, useRef } from "react";
 import type { ClientMessage, ServerMessage } from "@common/protocol";
+import { SEAT_RETRY_MS } from "@common/rules";
 import { DEFAULT_LIVENESS, RoomClient, type RoomClientEvent } from "@common/room-client";
 import { followPage, pageSocketProtocol, pageVisible } from "@common/room-client-page";
 import type { SocketStatus } from "./play-state";
@@ -28,6 +30,7 @@ export class RoomConnection {
   private readonly unfollow: () => void;
   private closed = false;
   private checking = false;
+  private seatRetry: ReturnType<typeof setTimeout> | null = null;
   users = 0;
   releaseTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -73,6 +76,7 @@ export class RoomConnection {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.seatRetry) clearTimeout(this.seatRetry);
     this.unfollow();
     this.client.close();
     this.listeners.clear();
@@ -85,7 +89,9 @@ export class RoomConnection {
   private onEvent = (event: RoomClientEvent) => {
     switch (event.kind) {
       case "status":
+        return this.emit(event);
       case "message":
+        if (event.msg.type === "error" && event.msg.code === "too_many_seats") this.askAgainSoon();
         return this.emit(event);
       case "close":
         if (event.failures % FAILS_BEFORE_CHECK === 0) void this.checkRoom();
@@ -96,6 +102,19 @@ export class RoomConnection {
         return;
     }
   };
+
+  /**
+   * Many phones of this network arrived at once: the room had no seat, or no place on the pseudo
+   * screen, for this one yet. It asks again in a moment, spread out so they do not all come back
+   * together.
+   */
+  private askAgainSoon() {
+    if (this.seatRetry) clearTimeout(this.seatRetry);
+    this.seatRetry = setTimeout(() => {
+      this.seatRetry = null;
+      this.resync(true);
+    }, SEAT_RETRY_MS * (1 + Math.random()));
+  }
 
   /** The room is gone (ended while we were away): we were in effect told 'ended'. */
   private async checkRoom() {

@@ -50,6 +50,20 @@ describe("pseudo selection", () => {
     expect(s.done).toEqual({ pseudo: "Fraise verte", token: "p3_x" });
   });
 
+  it("says why it waits when its network has too many phones on the pseudo screen, until it gets its place", () => {
+    const tooMany = server({ type: "error", code: "too_many_seats", message: ERROR_MESSAGES.too_many_seats });
+    let s = run([{ type: "socket", status: "open" }, tooMany]);
+    expect(s.info).toBeNull();
+    expect(s.fatal).toBeNull();
+    expect(s.alert).toBe("Beaucoup de joueurs arrivent en même temps : encore un instant…");
+    s = run([tooMany, server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
+    expect(s.info).not.toBeNull();
+    expect(s.alert).toBeNull();
+    // Once on the pseudo screen, a later refresh of it keeps what the page said.
+    s = run([{ type: "validateColor" }, server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
+    expect(s.alert).toBe(PICK_COLOR_ALERT);
+  });
+
   it("disables a full colour and updates live as other phones choose", () => {
     let s = run([server({ type: "player_joinPseudoRoom_callback", ...info({ max_players: 2 }) })]);
     s = run([server({ type: "color_selected", selectedColor: "rose" }), server({ type: "color_selected", selectedColor: "rose" })], s);

@@ -136,7 +136,8 @@ function onServer(state: PseudoState, msg: ServerMessage): PseudoState {
   switch (msg.type) {
     case "player_joinPseudoRoom_callback": {
       const { type: _type, ...info } = msg;
-      return withInfo(state, info);
+      // The first pseudo screen ends whatever kept the phone waiting for it (too_many_seats).
+      return withInfo(state.info ? state : { ...state, alert: null }, info);
     }
     case "color_selected": {
       if (!state.info) return state;
