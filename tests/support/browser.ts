@@ -106,6 +106,18 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+/**
+ * The room number of a presenter's screen, once its launch has sent it to the room's address
+ * (/pres/salle/{room}, /mj/salle/{room}).
+ */
+export async function roomOfScreen(page: Page, timeout = 30_000): Promise<string> {
+  await page.waitForURL(/\/salle\/\d{6}(\?|$)/, { timeout });
+  return roomInAddress(page.url());
+}
+
+/** The room number a presenter's address names. */
+export const roomInAddress = (url: string) => new URL(url).pathname.match(/\/salle\/(\d{6})$/)![1]!;
+
 /** The resume token a phone page keeps for `room`. */
 export const storedToken = (page: Page, room: string) => page.evaluate((key) => localStorage.getItem(key), tokenKey(room));
 
