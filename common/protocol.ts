@@ -19,7 +19,7 @@
 import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** Client messages larger than this are refused before JSON parsing. */
 export const MAX_CLIENT_MESSAGE_CHARS = 2048;
@@ -126,8 +126,11 @@ export interface QuizSnapshot {
   mapSettings: MapSettings;
 }
 
-/** The presenter's copy of the quiz (pres_newRoom_callback.quizzData in the original list). */
-export interface PresenterQuizData extends QuizSnapshot {
+/**
+ * The presenter's copy of the quiz (pres_newRoom_callback.quizzData in the original list): without
+ * its unique name, which is its public /watch link, and with each photo at the room's own address.
+ */
+export interface PresenterQuizData extends Omit<QuizSnapshot, "uniqueName"> {
   targetSettings: TargetSetting[];
   pointsSettings: PointsSettings;
 }

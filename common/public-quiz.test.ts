@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Question } from "@db/schema";
+import type { QuizQuestion } from "./protocol";
 import {
   DEFAULT_BOUNDS,
   NO_DESCRIPTION,
   parseQuestionNumber,
+  playedQuestion,
   publicQuestion,
   questionDescription,
   quizMapView,
+  revealedEverywhere,
 } from "./public-quiz";
 
 const base: Question = {
@@ -63,6 +66,54 @@ describe("public question", () => {
     expect(publicQuestion("q", { ...base, kind: "streetview", fileKey: null }, 0).media).toEqual({
       kind: "none",
     });
+  });
+});
+
+const played = (name: string, lat: number): QuizQuestion => ({
+  name,
+  kind: "photo",
+  imageUrl: `/api/quizz/images/src/capitales-x7k2/${name}.jpg`,
+  streetview: null,
+  lat,
+  lng: 2,
+  titre: "",
+  description: "",
+});
+
+describe("questions as a room played them", () => {
+  it("shows them like the stored ones: title first, photo, Street View rebuilt from its numbers", () => {
+    expect(playedQuestion(played("tour", 48), 2)).toEqual({
+      index: 2,
+      name: "tour",
+      position: { lat: 48, lng: 2 },
+      media: { kind: "photo", url: "/api/quizz/images/src/capitales-x7k2/tour.jpg" },
+    });
+    const sv: QuizQuestion = {
+      ...played("place", 48.69),
+      kind: "streetview",
+      imageUrl: null,
+      titre: "Place Stanislas",
+      streetview: { panoId: "PANO_1234abcd", lat: 48.6935, lng: 6.1832, heading: 90, pitch: 0, fov: null },
+    };
+    expect(playedQuestion(sv, 0)).toMatchObject({
+      name: "Place Stanislas",
+      media: { kind: "streetview", streetView: { pano: "PANO_1234abcd", lat: 48.6935, lng: 6.1832, heading: 90, pitch: 0, fov: null } },
+    });
+  });
+
+  it("keeps only what every room playing the quiz has revealed", () => {
+    const [a, b, c] = [played("a", 1), played("b", 2), played("c", 3)];
+    expect(revealedEverywhere([])).toEqual([]);
+    expect(revealedEverywhere([[a, b]])).toEqual([a, b]);
+    // The least advanced room decides.
+    expect(revealedEverywhere([[a, b, c], [a]])).toEqual([a]);
+    expect(revealedEverywhere([[a, b], [], [a, b, c]])).toEqual([]);
+    // A room launched after the quiz was reordered: only what both have shown.
+    expect(revealedEverywhere([[a, b], [c, a, b]])).toEqual([a, b]);
+    expect(revealedEverywhere([[a, c], [b, a, c]])).toEqual([a, c]);
+    expect(revealedEverywhere([[b, c], [c, a]])).toEqual([c]);
+    // The same question edited between two launches is not the same question.
+    expect(revealedEverywhere([[a], [{ ...a, lat: 1.5 }]])).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { boundsAround } from "./projection";
-import type { Bounds, LatLng } from "@common/protocol";
+import type { Bounds, LatLng, QuizQuestion } from "@common/protocol";
 import { questionImageUrl } from "./media-urls";
 import type { StreetView } from "./streetview";
 import type { MapSettings, Question, Quiz } from "@db/schema";
@@ -7,7 +7,7 @@ import type { MapSettings, Question, Quiz } from "@db/schema";
 /**
  * Pure parts of the public pages /watch and /question (docs/architecture.md, Pages and HTTP API):
  * what a question shows, which description applies and which area the map covers. Loaders feed them
- * D1 rows.
+ * D1 rows, or while the quiz is played the questions its rooms have revealed.
  */
 
 export const NO_DESCRIPTION = "Aucune description disponible pour cette question.";
@@ -31,6 +31,18 @@ export type PublicQuestion = {
 };
 
 export type MapView = { bounds: Bounds; center?: LatLng; zoom?: number };
+
+/** What the one-question page shows, whoever serves it (/question, or the room's own page). */
+export interface QuestionPageData {
+  quizName: string;
+  /** « Question 2 sur 5 », or without the count where it would tell what is still to come. */
+  subtitle: string;
+  question: PublicQuestion;
+  description: string;
+  /** A game of this quiz is being played: what the public sees of it is said. */
+  notice: string | null;
+  map: MapView;
+}
 
 export function questionMedia(quizUniqueName: string, q: Question): PublicMedia {
   if (q.kind === "photo" && q.fileKey)
@@ -58,6 +70,30 @@ export function publicQuestion(quizUniqueName: string, q: Question, index: numbe
     position: { lat: q.lat, lng: q.lng },
     media: questionMedia(quizUniqueName, q),
   };
+}
+
+/** A question as a room played it (the quiz as launched), shown like one read from D1. */
+export function playedQuestion(q: QuizQuestion, index: number): PublicQuestion {
+  const sv = q.streetview;
+  let media: PublicMedia = { kind: "none" };
+  if (q.kind === "photo" && q.imageUrl) media = { kind: "photo", url: q.imageUrl };
+  else if (q.kind === "streetview" && sv) {
+    media = { kind: "streetview", streetView: { pano: sv.panoId, lat: sv.lat, lng: sv.lng, heading: sv.heading, pitch: sv.pitch, fov: sv.fov } };
+  }
+  return { index, name: q.titre.trim() || q.name, position: { lat: q.lat, lng: q.lng }, media };
+}
+
+/**
+ * The questions every room playing a quiz has revealed, in play order: the least advanced room's,
+ * less any another room has not revealed (two rooms launched on either side of an edit of the quiz
+ * may play its questions in different orders). No room, nothing.
+ */
+export function revealedEverywhere(rooms: readonly (readonly QuizQuestion[])[]): QuizQuestion[] {
+  if (rooms.length === 0) return [];
+  const key = (q: QuizQuestion) => JSON.stringify(q);
+  const shown = rooms.map((questions) => new Set(questions.map(key)));
+  const least = rooms.reduce((a, b) => (b.length < a.length ? b : a));
+  return least.filter((q) => shown.every((set) => set.has(key(q))));
 }
 
 /** The question's own description, else the quiz's, else a fixed French sentence. */

@@ -20,7 +20,7 @@ import {
   withPresence,
 } from "./engine";
 import { AddressGate, type Meter, givesWay, meterFrame } from "./engine/budget";
-import { teamResults } from "./engine/views";
+import { type RevealedQuiz, revealedQuiz, teamResults } from "./engine/views";
 import {
   CLOSE_CODES,
   type ErrorCode,
@@ -148,9 +148,9 @@ function send(conn: Connection, data: string) {
  * (one storage transaction, together with the D1 writes it owes), then carry out its effects.
  * Nothing here throws to a client: a bad message gets an error reply and changes nothing.
  *
- * The app reaches the room only through the binding (launch, presenterInfo, end, ranking,
- * info); HTTP into the room is refused, and server.ts refuses sockets for numbers that are not
- * live in the D1 registry, so addressing a random number never creates a room.
+ * The app reaches the room only through the binding (launch, presenterInfo, revealed, end,
+ * ranking, newRound); HTTP into the room is refused, and server.ts refuses sockets for numbers
+ * that are not live in the D1 registry, so addressing a random number never creates a room.
  */
 export class GameRoom extends Server<Env> {
   static options = { hibernate: true };
@@ -697,6 +697,19 @@ export class GameRoom extends Server<Env> {
     const s = this.state;
     if (!s || !this.meta || this.meta.gameId !== gameId || s.phase === "closed") return null;
     return { token: s.presenterToken, phase: s.phase, mode: s.settings.mode, quizUniqueName: this.meta.quizUniqueName };
+  }
+
+  /**
+   * What the app may show of this game's quiz outside the room while it is played: the questions
+   * revealed so far (docs/architecture.md, Security model). Null when the room holds another game
+   * or none. A read of the state: nothing in it grows with the players.
+   */
+  async revealed(gameId: string): Promise<RevealedQuiz | null> {
+    this.ensureLoaded();
+    this.tickIfDue(this.now());
+    const s = this.state;
+    if (!s || this.meta?.gameId !== gameId) return null;
+    return revealedQuiz(s);
   }
 
   /**

@@ -6,14 +6,16 @@ import { formatLat, formatLng } from "@common/projection";
 import { PublicBar } from "~/features/public/PublicBar";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPhoto, StreetViewBadge } from "~/features/public/Thumb";
-import { watchPage } from "~/server/public-quiz.server";
+import { publicPageHeaders, watchPage } from "~/server/public-quiz.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**
  * /watch?quiz={unique name}: the public viewer of a quiz. No login: the unique name, with its
- * random suffix, is the secret.
+ * random suffix, is the secret. While the quiz is played, only the questions already revealed
+ * (docs/architecture.md, Security model).
  */
 export const loader = watchPage;
+export const headers = publicPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
@@ -24,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function Watch() {
-  const { quiz, questions: list, map } = useLoaderData<typeof loader>();
+  const { quiz, questions: list, notice, whole, map } = useLoaderData<typeof loader>();
   const [selected, setSelected] = useState(0);
   const current = list[selected] ?? null;
 
@@ -32,10 +34,18 @@ export default function Watch() {
     <div className="public-page watch">
       <PublicBar title={quiz.name} subtitle={quiz.description} />
 
+      {notice ? (
+        <p className="public-notice watch-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+
       <div className="watch-body">
         <nav className="watch-list" aria-label="Questions du quiz">
           {list.length === 0 ? (
-            <p className="watch-empty">Ce quiz ne contient pas encore de question.</p>
+            <p className="watch-empty">
+              {whole ? "Ce quiz ne contient pas encore de question." : "Aucune réponse révélée pour l'instant."}
+            </p>
           ) : (
             <ol>
               {list.map((q) => (
@@ -83,7 +93,8 @@ export default function Watch() {
           {current ? (
             <p className="watch-caption" aria-live="polite">
               <span className="watch-caption-title">
-                {`Question ${current.index + 1} sur ${list.length}`} · <strong>{current.name}</strong>
+                {whole ? `Question ${current.index + 1} sur ${list.length}` : `Question ${current.index + 1}`} ·{" "}
+                <strong>{current.name}</strong>
               </span>
               <span className="watch-caption-coords">
                 {`${formatLat(current.position.lat, 5)}, ${formatLng(current.position.lng, 5)}`}

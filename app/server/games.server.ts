@@ -141,7 +141,7 @@ export async function quizSnapshot(db: Db, quiz: Quiz): Promise<QuizSnapshot | n
  * `cloudflare:workers`, which the Remix bundle cannot resolve; every room method loads its
  * state itself, so the extra setName round trip of getServerByName is not needed.
  */
-const roomStub = (context: AppLoadContext, roomNumber: string) => {
+export const roomStub = (context: AppLoadContext, roomNumber: string) => {
   const ns = context.cloudflare.env.GameRoom;
   return ns.get(ns.idFromName(roomNumber));
 };
@@ -252,7 +252,7 @@ export async function launchFromJson(
 }
 
 /** The live game behind a room number, if the account owns it (admin: any); others' read as gone. */
-async function ownedLiveGame(context: AppLoadContext, account: Account, roomNumber: string): Promise<Game | null> {
+export async function ownedLiveGame(context: AppLoadContext, account: Account, roomNumber: string): Promise<Game | null> {
   const game = await liveGame(context.db, roomNumber);
   return game && canAccess(account, game.ownerId) ? game : null;
 }

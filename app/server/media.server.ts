@@ -60,14 +60,20 @@ export const PICTURE_FILE = /^[a-f0-9]{64}\.(jpg|png|webp|gif)$/;
 
 /**
  * Serves an object with long-lived caching: a key is a content hash, so its bytes never change.
+ * `private` keeps it out of shared caches, for what not everyone may get.
  */
-export async function serveMedia(bucket: R2Bucket, key: string, request: Request): Promise<Response> {
+export async function serveMedia(
+  bucket: R2Bucket,
+  key: string,
+  request: Request,
+  cache: "public" | "private" = "public",
+): Promise<Response> {
   const object = await bucket.get(key, { onlyIf: request.headers });
   if (!object) throw Refusal.notFound(MSG.fileNotFound);
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
-  headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  headers.set("Cache-Control", `${cache}, max-age=31536000, immutable`);
   headers.set("X-Content-Type-Options", "nosniff");
   if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
@@ -83,8 +89,9 @@ export function servePicture(bucket: R2Bucket, file: string | undefined, request
 }
 
 /**
- * A question's photo, public like the /watch page. Only a file one of the quiz's questions uses
- * is served: knowing a quiz's name does not open the whole bucket.
+ * A question's photo. Only a file one of the quiz's questions uses is served: knowing a quiz's
+ * name does not open the whole bucket. Who may see it depends on the game (played-quiz.server.ts),
+ * so no shared cache keeps it.
  */
 export async function serveQuestionPhoto(
   db: Db,
@@ -103,5 +110,5 @@ export async function serveQuestionPhoto(
     .where(and(eq(questions.quizUniqueName, quizName), eq(questions.fileKey, key)))
     .limit(1);
   if (!used) throw Refusal.notFound(MSG.fileNotFound);
-  return serveMedia(bucket, key, request);
+  return serveMedia(bucket, key, request, "private");
 }

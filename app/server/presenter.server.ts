@@ -1,16 +1,22 @@
 /**
- * Loader and action shared by the four presenter routes (/pres/{quiz}, /pres/{quiz}/team,
- * /pres/{quiz}/player, /mj/{quiz}[?ranking=team]):
- * - GET without `room`: the 'loading' step and a form that POSTs the launch to the same URL;
- * - POST (intent launch): login, origin, settings, launchGame, then a redirect to `?room=N`,
- *   so a reload resumes the game and never launches a second one;
- * - GET with `room`: the presenter token of that live room, or 'Cette partie est terminée';
- * - POST (intent close, « Terminer la soirée »): closeGame, then back to the dashboard or folder;
- * - POST (intent replay, « Rejouer »; intent round with quiz and launch options, « Autre quiz »):
- *   the next round in the same room (startRound), then the room's page under its new quiz.
+ * The presenter's screen (docs/architecture.md, Launching a game). Its address, once the game is
+ * launched, names the room and never the quiz: the screen is in front of the audience, and the
+ * quiz's unique name is its public /watch link.
+ * - The launch routes /pres/{quiz}, /pres/{quiz}/team, /pres/{quiz}/player, /mj/{quiz}[?ranking=team]:
+ *   GET shows the 'loading' step and a form that POSTs the launch to the same URL; the POST
+ *   launches (login, origin, settings, launchGame) and sends the screen to the room's address, so
+ *   a reload resumes the game and never launches a second one. An old `?room=N` address goes to
+ *   the room's address too.
+ * - The room's address /pres/salle/{room}, /mj/salle/{room}: GET gives the presenter token of that
+ *   live room, or 'Cette partie est terminée'. POST intent close (« Terminer la soirée »):
+ *   closeGame, then back to the dashboard or folder; intent replay (« Rejouer ») or round with a
+ *   quiz and launch options (« Autre quiz »): the next round in the same room (startRound), at the
+ *   same address.
  */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Account } from "@db/schema";
 import { requireAccount, requirePageAccount, type Side } from "./auth.server";
+import { jwtSecret } from "./config.server";
 import { GAME_MSG, closeGame, launchGame, parseLaunchSettings, presenterSession, startRound, type RoundChoice } from "./games.server";
 import { listQuizzes } from "./quizzes.server";
 import { readForm, SMALL_BODY_BYTES } from "./body.server";
@@ -20,7 +26,7 @@ import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
 import { ROOM_NUMBER } from "./rooms.server";
 import { UNIQUE_NAME } from "@common/slug";
-import { dashboardPath } from "@common/dashboard/format";
+import { dashboardPath, presenterRoomPath } from "@common/dashboard/format";
 
 export type RouteMode = "player" | "team" | "query";
 
@@ -32,7 +38,6 @@ export type PresenterLoaderData =
       side: Side;
       room: string;
       token: string;
-      quizUniqueName: string;
       mode: "player" | "team";
       lobbyPicture: string;
       /** For the QR code and the address to type. */
@@ -43,10 +48,13 @@ export type PresenterLoaderData =
       quizzes: RoundQuiz[];
     };
 
+/** A quiz « Autre quiz » offers, named on the page by `ref`, never by its unique name. */
 export interface RoundQuiz {
-  uniqueName: string;
+  ref: string;
   name: string;
   questionCount: number;
+  /** The quiz of the round that just ended. */
+  current: boolean;
 }
 
 function folderIdOf(search: URLSearchParams): number | null {
@@ -66,41 +74,47 @@ function quizOf(params: LoaderFunctionArgs["params"]): string {
   return quiz;
 }
 
-export const presenterLoader = pageLoader(async (
+/** The launch routes' GET: the launch step, or the room's address for an old `?room=N` one. */
+export const presenterLaunchLoader = pageLoader(async (
   { request, context, params }: LoaderFunctionArgs,
   side: Side,
   routeMode: RouteMode,
 ): Promise<PresenterLoaderData> => {
   const url = new URL(request.url);
-  const dashboard = dashboardPath(side, folderIdOf(url.searchParams));
-  // The login form lives on the dashboard.
-  const account = await requirePageAccount(request, context, side);
-  const quiz = quizOf(params);
-
+  const folderId = folderIdOf(url.searchParams);
+  const dashboard = dashboardPath(side, folderId);
   const room = url.searchParams.get("room");
-  if (room === null) {
-    const parsed = parseLaunchSettings(url.searchParams, modeOf(routeMode, url.searchParams));
-    return { kind: "launch", side, error: parsed.ok ? null : parsed.error, dashboard };
-  }
+  // A bookmarked or reloaded screen of before: the room's own address says no more than the number.
+  if (room !== null && ROOM_NUMBER.test(room)) throw redirect(presenterRoomPath(side, room, folderId));
+  // The login form lives on the dashboard.
+  await requirePageAccount(request, context, side);
+  quizOf(params);
+  if (room !== null) return { kind: "ended", side, dashboard };
+  const parsed = parseLaunchSettings(url.searchParams, modeOf(routeMode, url.searchParams));
+  return { kind: "launch", side, error: parsed.ok ? null : parsed.error, dashboard };
+});
+
+/** The room's address: the live game's screen for its owner (admin: any), or 'ended'. */
+export const presenterRoomLoader = pageLoader(async (
+  { request, context, params }: LoaderFunctionArgs,
+  side: Side,
+): Promise<PresenterLoaderData> => {
+  const url = new URL(request.url);
+  const dashboard = dashboardPath(side, folderIdOf(url.searchParams));
+  const account = await requirePageAccount(request, context, side);
+  const room = params.room ?? "";
   if (!ROOM_NUMBER.test(room)) return { kind: "ended", side, dashboard };
   const session = await presenterSession(context, account, room);
   if (!session) return { kind: "ended", side, dashboard };
-  if (session.quizUniqueName !== quiz) {
-    // The address names another quiz than the room's: show the room under its own quiz.
-    const fixed = new URL(url);
-    fixed.pathname = url.pathname.replace(`/${quiz}`, `/${encodeURIComponent(session.quizUniqueName)}`);
-    if (fixed.pathname !== url.pathname) throw redirect(`${fixed.pathname}${fixed.search}`);
-  }
-  const [picture, listed] = await Promise.all([lobbyPictureUrl(context.db, account), listQuizzes(context.db, account, "all")]);
-  const quizzes = listed
-    .filter((q) => q.finished && q.questionCount > 0)
-    .map((q) => ({ uniqueName: q.uniqueName, name: q.name, questionCount: q.questionCount }));
+  const [picture, quizzes] = await Promise.all([
+    lobbyPictureUrl(context.db, account),
+    roundQuizzes(context, account, session.quizUniqueName),
+  ]);
   return {
     kind: "game",
     side,
     room: session.roomNumber,
     token: session.token,
-    quizUniqueName: session.quizUniqueName,
     mode: session.mode,
     lobbyPicture: picture.url,
     origin: url.origin,
@@ -110,19 +124,91 @@ export const presenterLoader = pageLoader(async (
   };
 });
 
+// ---------------------------------------------------------------------------------------------
+// « Autre quiz »: the page names each quiz by a keyed hash of its unique name
+
+async function refKey(context: AppLoadContext): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", new Uint8Array(jwtSecret(context.cloudflare.env)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+}
+
+/** 16 characters of HMAC-SHA-256: nobody without the server's secret can tell the name behind it. */
+async function quizRef(key: CryptoKey, uniqueName: string): Promise<string> {
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`round-quiz:${uniqueName}`)));
+  return btoa(String.fromCharCode(...mac.subarray(0, 12)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_");
+}
+
+/** The quizzes the account may launch next, by ref (current: the room's quiz). */
+async function roundQuizzes(context: AppLoadContext, account: Account, current: string): Promise<RoundQuiz[]> {
+  const [key, listed] = await Promise.all([refKey(context), listQuizzes(context.db, account, "all")]);
+  const playable = listed.filter((q) => q.finished && q.questionCount > 0);
+  return Promise.all(
+    playable.map(async (q) => ({
+      ref: await quizRef(key, q.uniqueName),
+      name: q.name,
+      questionCount: q.questionCount,
+      current: q.uniqueName === current,
+    })),
+  );
+}
+
+/** The unique name behind a ref of the account's quizzes; a page of before sent the name itself. */
+async function quizOfRef(context: AppLoadContext, account: Account, ref: string): Promise<string> {
+  const [key, listed] = await Promise.all([refKey(context), listQuizzes(context.db, account, "all")]);
+  for (const q of listed) if ((await quizRef(key, q.uniqueName)) === ref) return q.uniqueName;
+  if (UNIQUE_NAME.test(ref)) return ref;
+  throw Refusal.badRequest(MSG.quizNotFound);
+}
+
 /** The presenter's choice at the end of a round, read from its form. */
-function roundChoice(form: FormData): RoundChoice {
+async function roundChoice(context: AppLoadContext, account: Account, form: FormData): Promise<RoundChoice> {
   if (form.get("intent") === "replay") return { kind: "replay" };
   const search = new URLSearchParams();
   for (const [name, value] of form) if (typeof value === "string") search.set(name, value);
   const parsed = parseLaunchSettings(search, form.get("mode") === "team" ? "team" : "player");
   if (!parsed.ok) throw Refusal.badRequest(parsed.error);
   const quiz = form.get("quiz");
-  if (typeof quiz !== "string" || !UNIQUE_NAME.test(quiz)) throw Refusal.badRequest(MSG.quizNotFound);
-  return { kind: "quiz", quizUniqueName: quiz, settings: parsed.settings };
+  if (typeof quiz !== "string" || quiz === "") throw Refusal.badRequest(MSG.quizNotFound);
+  return { kind: "quiz", quizUniqueName: await quizOfRef(context, account, quiz), settings: parsed.settings };
 }
 
-export const presenterAction = pageAction(async (
+// ---------------------------------------------------------------------------------------------
+// POSTs
+
+/**
+ * What the end of a round posts (close, replay, round) for `room`; null for another intent.
+ * Either way the screen stays at the room's address, or goes back to the dashboard.
+ */
+async function roomIntent(
+  context: AppLoadContext,
+  account: Account,
+  side: Side,
+  folderId: number | null,
+  room: string,
+  form: FormData,
+): Promise<Response | null> {
+  const intent = form.get("intent");
+  if (intent === "close") {
+    if (ROOM_NUMBER.test(room)) {
+      await closeGame(context, account, room).catch((error: unknown) => {
+        // A room that is gone, or not this account's, needs no closing: back all the same.
+        if (!(error instanceof Refusal && error.status === 404)) throw error;
+      });
+    }
+    return redirect(dashboardPath(side, folderId));
+  }
+  if (intent === "replay" || intent === "round") {
+    if (!ROOM_NUMBER.test(room)) throw Refusal.notFound(GAME_MSG.gameNotFound);
+    await startRound(context, account, room, await roundChoice(context, account, form));
+    // The same room's address: the presenter token is the room's own, whatever quiz it plays now.
+    return redirect(presenterRoomPath(side, room, folderId));
+  }
+  return null;
+}
+
+/** The launch routes' POST: the launch (a page of before may still post the end of a round here). */
+export const presenterLaunchAction = pageAction(async (
   { request, context, params }: ActionFunctionArgs,
   side: Side,
   routeMode: RouteMode,
@@ -132,35 +218,21 @@ export const presenterAction = pageAction(async (
   const account = await requireAccount(request, context, { side });
   const quiz = quizOf(params);
   const form = await readForm(request, SMALL_BODY_BYTES);
-
-  if (form?.get("intent") === "close") {
-    const room = String(form.get("room") ?? "");
-    if (ROOM_NUMBER.test(room)) {
-      await closeGame(context, account, room).catch((error: unknown) => {
-        // A room that is gone, or not this account's, needs no closing: back all the same.
-        if (!(error instanceof Refusal && error.status === 404)) throw error;
-      });
-    }
-    throw redirect(dashboardPath(side, folderId));
-  }
-
-  const intent = form?.get("intent");
-  if (form && (intent === "replay" || intent === "round")) {
-    const room = String(form.get("room") ?? "");
-    if (!ROOM_NUMBER.test(room)) throw Refusal.notFound(GAME_MSG.gameNotFound);
-    const round = await startRound(context, account, room, roundChoice(form));
-    // The same room's page, under the quiz it now plays (the presenter token is the room's own).
-    const next = new URLSearchParams(url.search);
-    next.set("room", room);
-    throw redirect(`${url.pathname.replace(`/${quiz}`, `/${encodeURIComponent(round.quizUniqueName)}`)}?${next}`);
-  }
+  const answered = form ? await roomIntent(context, account, side, folderId, String(form.get("room") ?? ""), form) : null;
+  if (answered) throw answered;
 
   const parsed = parseLaunchSettings(url.searchParams, modeOf(routeMode, url.searchParams));
   if (!parsed.ok) throw Refusal.badRequest(parsed.error);
   const { roomNumber } = await launchGame(context, account, quiz, parsed.settings);
-  const next = new URLSearchParams();
-  if (routeMode === "query" && url.searchParams.get("ranking") === "team") next.set("ranking", "team");
-  next.set("room", roomNumber);
-  if (folderId !== null) next.set("folderId", String(folderId));
-  throw redirect(`${url.pathname}?${next}`);
+  throw redirect(presenterRoomPath(side, roomNumber, folderId));
+});
+
+/** The room's address's POST: the end of a round. */
+export const presenterRoomAction = pageAction(async ({ request, context, params }: ActionFunctionArgs, side: Side) => {
+  const folderId = folderIdOf(new URL(request.url).searchParams);
+  const account = await requireAccount(request, context, { side });
+  const form = await readForm(request, SMALL_BODY_BYTES);
+  const answered = form ? await roomIntent(context, account, side, folderId, params.room ?? "", form) : null;
+  if (!answered) throw Refusal.badRequest(MSG.required);
+  throw answered;
 });

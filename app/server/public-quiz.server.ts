@@ -1,11 +1,13 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@db/client";
-import { questions, type Question, type Quiz } from "@db/schema";
+import { questions, type Quiz } from "@db/schema";
 import {
   parseQuestionNumber,
+  playedQuestion,
   publicQuestion,
+  type PublicQuestion,
+  type QuestionPageData,
   QUESTION_NOT_FOUND,
   QUIZ_NOT_FOUND,
   questionDescription,
@@ -13,34 +15,78 @@ import {
 } from "@common/public-quiz";
 import { UNIQUE_NAME } from "@common/slug";
 import { pageLoader } from "./http.server";
+import { publicScope } from "./played-quiz.server";
 import { findQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
 
 const Query = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
 
+/** What the public pages say while a room plays the quiz (played-quiz.server.ts). */
+export const PLAYING_NOTICE = {
+  /** To the public, who sees only the questions already revealed. */
+  public: "Partie en cours : les réponses apparaissent au fil de la partie.",
+  /** To the quiz's owner and the admin, who see everything. */
+  owner: "Partie en cours : le public ne voit que les questions déjà révélées.",
+} as const;
+
+interface PublicQuiz {
+  quiz: Quiz;
+  questions: PublicQuestion[];
+  /** Each question's description, as /question shows it. */
+  descriptions: string[];
+  /** Null while nobody plays the quiz; else the sentence the page shows. */
+  notice: string | null;
+  /** False while the public sees only some questions: their count says nothing of the rest. */
+  whole: boolean;
+}
+
 /**
- * The quiz named by `?quiz=` and its questions in play order, for the public pages (/watch,
- * /question). No login: the unique name, with its random suffix, is the secret.
+ * The quiz named by `?quiz=` and the questions this visitor may see, in play order. No login: the
+ * unique name, with its random suffix, is the secret; while a room plays the quiz, only the
+ * questions it has revealed (played-quiz.server.ts).
  */
-async function loadPublicQuiz(db: Db, params: URLSearchParams): Promise<{ quiz: Quiz; rows: Question[] }> {
-  const parsed = Query.safeParse({ quiz: params.get("quiz") ?? "" });
-  const quiz = parsed.success ? await findQuiz(db, parsed.data.quiz) : null;
+async function loadPublicQuiz(request: Request, context: LoaderFunctionArgs["context"]): Promise<PublicQuiz> {
+  const parsed = Query.safeParse({ quiz: new URL(request.url).searchParams.get("quiz") ?? "" });
+  const quiz = parsed.success ? await findQuiz(context.db, parsed.data.quiz) : null;
   if (!quiz) throw Refusal.notFound(QUIZ_NOT_FOUND);
-  const rows = await db
+  const scope = await publicScope(request, context, quiz.uniqueName);
+  if (scope.questions) {
+    return {
+      quiz,
+      questions: scope.questions.map(playedQuestion),
+      descriptions: scope.questions.map((q) => questionDescription(q, quiz)),
+      notice: PLAYING_NOTICE.public,
+      whole: false,
+    };
+  }
+  const rows = await context.db
     .select()
     .from(questions)
     .where(eq(questions.quizUniqueName, quiz.uniqueName))
     .orderBy(asc(questions.position), asc(questions.id));
-  return { quiz, rows };
+  return {
+    quiz,
+    questions: rows.map((q, i) => publicQuestion(quiz.uniqueName, q, i)),
+    descriptions: rows.map((q) => questionDescription(q, quiz)),
+    notice: scope.playing ? PLAYING_NOTICE.owner : null,
+    whole: true,
+  };
 }
+
+/**
+ * What these pages show changes with the game and with who asks: kept out of every cache (a
+ * shared one would hand the owner's full page to the public).
+ */
+export const publicPageHeaders: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** /watch?quiz={unique name}: the public viewer of a quiz. */
 export const watchPage = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
-  const { quiz, rows } = await loadPublicQuiz(context.db, new URL(request.url).searchParams);
-  const list = rows.map((q, i) => publicQuestion(quiz.uniqueName, q, i));
+  const { quiz, questions: list, notice, whole } = await loadPublicQuiz(request, context);
   return {
     quiz: { uniqueName: quiz.uniqueName, name: quiz.name, description: quiz.description },
     questions: list,
+    notice,
+    whole,
     map: quizMapView(
       quiz.mapSettings,
       list.map((q) => q.position),
@@ -50,20 +96,21 @@ export const watchPage = pageLoader(async ({ request, context }: LoaderFunctionA
 
 /**
  * /question?quiz={name}&questionNumber={index}: one question, large. questionNumber is the
- * 0-based index of the question in the quiz's order.
+ * 0-based index of the question in the quiz's order (while the quiz is played, among the questions
+ * revealed: a later one is as missing as one past the end).
  */
-export const questionPage = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
-  const params = new URL(request.url).searchParams;
-  const { quiz, rows } = await loadPublicQuiz(context.db, params);
-  const index = parseQuestionNumber(params.get("questionNumber"), rows.length);
+export const questionPage = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<QuestionPageData> => {
+  const { quiz, questions: list, descriptions, notice, whole } = await loadPublicQuiz(request, context);
+  const index = parseQuestionNumber(new URL(request.url).searchParams.get("questionNumber"), list.length);
   if (index === null) throw Refusal.notFound(QUESTION_NOT_FOUND);
-  const row = rows[index];
-  const question = publicQuestion(quiz.uniqueName, row, index);
+  const question = list[index]!;
   return {
-    quiz: { name: quiz.name },
-    count: rows.length,
+    quizName: quiz.name,
+    // « sur N » only when N is the whole quiz.
+    subtitle: whole ? `Question ${index + 1} sur ${list.length}` : `Question ${index + 1}`,
     question,
-    description: questionDescription(row, quiz),
+    description: descriptions[index]!,
+    notice,
     map: quizMapView(quiz.mapSettings, [question.position]),
   };
 });

@@ -6,6 +6,7 @@ import {
   formatPlayedAt,
   launchUrl,
   moveTargets,
+  presenterRoomPath,
   subtreeIds,
   watchUrl,
 } from "./format";
@@ -46,6 +47,13 @@ describe("launchUrl with its launch parameters", () => {
     const team = launchUrl("mj", "q", { ...DEFAULT_OPTIONS, mode: "team", maxTeam: 9, maxPlayer: 0 }, null);
     expect(new URL(team, "http://x").searchParams.get("max_team")).toBe("6");
     expect(new URL(team, "http://x").searchParams.get("max_player")).toBe("1");
+  });
+});
+
+describe("presenterRoomPath", () => {
+  it("names the room and the folder to go back to, never the quiz", () => {
+    expect(presenterRoomPath("admin", "482913", null)).toBe("/pres/salle/482913");
+    expect(presenterRoomPath("mj", "482913", 7)).toBe("/mj/salle/482913?folderId=7");
   });
 });
 

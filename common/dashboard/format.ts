@@ -117,6 +117,15 @@ export function moveTargets<F extends TreeFolder>(
 }
 
 /** Where 'Nouvelle partie' and the error pages lead: the dashboard, or the folder we came from. */
+/**
+ * The presenter's screen of a launched game: its address names the room, never the quiz (the
+ * screen is in front of the audience, and the quiz's unique name is its public /watch link).
+ */
+export function presenterRoomPath(side: "admin" | "mj", room: string, folderId: number | null): string {
+  const path = `${side === "admin" ? "/pres" : "/mj"}/salle/${encodeURIComponent(room)}`;
+  return folderId === null ? path : `${path}?folderId=${folderId}`;
+}
+
 export function dashboardPath(side: "admin" | "mj", folderId: number | null): string {
   const base = side === "admin" ? "/pres" : "/mj";
   return folderId === null ? base : `${base}/${folderId}/x/folder`;

@@ -20,11 +20,14 @@ import {
   type PresResults,
   type PresenterQuizData,
   type PublicSettings,
+  type QuizQuestion,
+  type QuizSnapshot,
   type RankingLine,
   type ServerMessage,
   type TeamResult,
   type TeamStanding,
 } from "@common/protocol";
+import { roomPhotoUrl } from "@common/media-urls";
 import { revealRow } from "@common/reveal";
 import { teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
@@ -67,9 +70,23 @@ export function publicSettings(state: GameState): PublicSettings {
   };
 }
 
+/**
+ * The presenter's copy of a question: its photo through the room's own address, which names the
+ * room, not the quiz (the quiz's unique name is its public /watch link, and the presenter's screen
+ * is in front of the audience).
+ */
+function presenterQuestion(state: GameState, question: QuizQuestion): QuizQuestion {
+  return question.imageUrl ? { ...question, imageUrl: roomPhotoUrl(state.roomId, question.imageUrl) } : question;
+}
+
+/** The quiz as the presenter plays it: everything but its unique name, photos as the room serves them. */
 export function presenterQuizData(state: GameState): PresenterQuizData {
+  const { name, description, mapSettings, questions } = state.quiz;
   return {
-    ...state.quiz,
+    name,
+    description,
+    mapSettings,
+    questions: questions.map((q) => presenterQuestion(state, q)),
     targetSettings: state.targets,
     pointsSettings: pointsSettings(state.settings.pointMaxTemps, state.settings.circlesPoints),
   };
@@ -148,7 +165,7 @@ export function presNewQuestion(state: GameState, now: number, graceMs: number):
     type: "pres_newQuestion",
     questionIndex: state.questionIndex,
     questionsNb: state.quiz.questions.length,
-    question: state.quiz.questions[state.questionIndex]!,
+    question: presenterQuestion(state, state.quiz.questions[state.questionIndex]!),
     maxAnswerTime: answerTimeMs(state),
     remainingMs: Math.max(0, (state.deadline ?? now) - now),
     answeredCount: answeredCount(state),
@@ -416,4 +433,45 @@ export function presenterScreen(state: GameState, now: number): ServerMessage[] 
     default:
       return [];
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outside the room
+
+/**
+ * How many questions have had their answer shown, in play order: none before the first reveal,
+ * not the open question, every one once the game is over or ended.
+ */
+export function revealedCount(state: GameState): number {
+  switch (state.phase) {
+    case "lobby":
+    case "starting":
+      return 0;
+    case "question":
+      return state.questionIndex;
+    case "reveal":
+      return state.questionIndex + 1;
+    case "over":
+    case "closed":
+      return state.quiz.questions.length;
+  }
+}
+
+/**
+ * What the app may show of the quiz outside the room while it is played: the questions whose answer
+ * the room has shown, as they were played (the quiz may have been edited since the launch).
+ */
+export interface RevealedQuiz {
+  name: string;
+  description: string;
+  mapSettings: QuizSnapshot["mapSettings"];
+  /** Questions in the quiz as played, revealed or not. */
+  questionsNb: number;
+  /** The questions revealed so far, in play order. */
+  questions: QuizQuestion[];
+}
+
+export function revealedQuiz(state: GameState): RevealedQuiz {
+  const { name, description, mapSettings, questions } = state.quiz;
+  return { name, description, mapSettings, questionsNb: questions.length, questions: questions.slice(0, revealedCount(state)) };
 }

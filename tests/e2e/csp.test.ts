@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestQuiz } from "../support/factory";
-import { hydrated, LAPTOP, openBrowser, PHONE, PRESENTER, signIn, tapMap } from "../support/browser";
+import { hydrated, LAPTOP, openBrowser, PHONE, PRESENTER, roomOfScreen, signIn, tapMap } from "../support/browser";
 import { app, baseURL, closeRoom, launch, make } from "../support/e2e";
 import { shownMap, tapGoogleMap } from "../support/google-maps";
 import { googleSuite } from "../support/google-server";
@@ -115,8 +115,7 @@ describe("Every screen runs under the Content-Security-Policy", () => {
       const pres = await watched(presenterContext);
       // The launch page posts its form by script, then lands on the room's lobby.
       await pres.page.goto(`${baseURL}/pres/${quiz.uniqueName}?time=15`);
-      await pres.page.waitForURL(/[?&]room=\d{6}/, { timeout: 30_000 });
-      const room = new URL(pres.page.url()).searchParams.get("room")!;
+      const room = await roomOfScreen(pres.page);
       await pres.page.locator('[data-step="lobby"]').waitFor({ timeout: 20_000 });
 
       const phone = await watched(phoneContext);
@@ -132,6 +131,9 @@ describe("Every screen runs under the Content-Security-Policy", () => {
 
       expect(await violationsOf(pres)).toEqual([]);
       expect(await violationsOf(phone)).toEqual([]);
+      // « Retour photo & carte »: the room's page of the question just revealed.
+      const window = await watched(presenterContext);
+      expect(await visit(window, `/salle/${room}/question`)).toEqual([]);
 
       // A room with icons to choose: the phone's pseudo picker.
       const defined = await launch({ icon: "defined" });
@@ -190,8 +192,7 @@ describe("The Google path runs under the same policy", () => {
       await signIn(pres.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
       const screen = await watched(pres.context);
       await screen.page.goto(`${suite.server.baseURL}/mj/${played.uniqueName}?icon=random&time=30&help_zone=500&max_player=50`);
-      await screen.page.waitForURL(/[?&]room=\d{6}/, { timeout: 30_000 });
-      const room = new URL(screen.page.url()).searchParams.get("room")!;
+      const room = await roomOfScreen(screen.page);
       const player = await watched(phone.context);
       await player.page.goto(`${suite.server.baseURL}/play/${room}`);
       await player.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });

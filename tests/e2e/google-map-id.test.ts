@@ -4,7 +4,7 @@
  * since they need no advanced markers (docs/decisions/011).
  */
 import { describe, expect, it } from "vitest";
-import { PHONE, PRESENTER, screenshot, signIn } from "../support/browser";
+import { PHONE, PRESENTER, roomOfScreen, screenshot, signIn } from "../support/browser";
 import { fakeGoogle, mapsState, shownMap, tapGoogleMap } from "../support/google-maps";
 import { googleSuite } from "../support/google-server";
 
@@ -31,8 +31,7 @@ describe("The Google map with a Map ID", () => {
     await signIn(presContext, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const screen = await presContext.newPage();
     await screen.goto(`${suite.server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=300&max_player=50`);
-    await screen.waitForURL(/[?&]room=\d{6}/);
-    const room = new URL(screen.url()).searchParams.get("room")!;
+    const room = await roomOfScreen(screen);
 
     const phoneContext = await suite.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
     const phoneGoogle = await fakeGoogle(phoneContext);

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { hydrated, LAPTOP, PHONE, PRESENTER, screenshot, seriousViolations, signIn, tapMap } from "../support/browser";
+import { hydrated, LAPTOP, PHONE, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn, tapMap } from "../support/browser";
 import {
   mapsState,
   shownMap,
@@ -82,8 +82,7 @@ describe("A whole game on the Google map", () => {
     const errors: string[] = [];
     screen.on("pageerror", (e) => errors.push(e.message));
     await screen.goto(`${suite.server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=500&max_player=50`);
-    await screen.waitForURL(/[?&]room=\d{6}/);
-    const room = new URL(screen.url()).searchParams.get("room")!;
+    const room = await roomOfScreen(screen);
 
     // Two phones join.
     const phones: { page: Page; google: GoogleFake; pseudo: string }[] = [];
@@ -216,8 +215,7 @@ describe("A whole game on the Google map", () => {
     await signIn(pres.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const screen = await pres.context.newPage();
     await screen.goto(`${suite.server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=non&max_player=50`);
-    await screen.waitForURL(/[?&]room=\d{6}/);
-    const room = new URL(screen.url()).searchParams.get("room")!;
+    const room = await roomOfScreen(screen);
     const phone = await suite.server.join(room);
     await startGame(screen, 1);
     await step(screen, "question");
@@ -328,8 +326,7 @@ describe("A key Google refuses", () => {
     await signIn(pres.context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
     const screen = await pres.context.newPage();
     await screen.goto(`${suite.server.baseURL}/mj/${quiz.uniqueName}?icon=random&time=30&help_zone=non&max_player=50`);
-    await screen.waitForURL(/[?&]room=\d{6}/);
-    const room = new URL(screen.url()).searchParams.get("room")!;
+    const room = await roomOfScreen(screen);
 
     const phone = await suite.context(PHONE, refused);
     const page = await phone.context.newPage();

@@ -4,7 +4,18 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestQuiz } from "../support/factory";
 import type { SeatedPhone } from "../support/room-sockets";
-import { browsersFor, closedAfterAll, openBrowser, PRESENTER, RoomLine, screenshot, seriousViolations, signIn } from "../support/browser";
+import {
+  browsersFor,
+  closedAfterAll,
+  openBrowser,
+  PRESENTER,
+  RoomLine,
+  roomInAddress,
+  roomOfScreen,
+  screenshot,
+  seriousViolations,
+  signIn,
+} from "../support/browser";
 import { app, baseURL, join, make } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
 
@@ -42,10 +53,6 @@ async function waitStep(page: Page, name: string, timeout = 30_000) {
   await page.locator(`[data-step="${name}"]`).waitFor({ timeout });
 }
 
-async function roomOf(page: Page): Promise<string> {
-  await page.waitForURL(/[?&]room=\d{6}/);
-  return new URL(page.url()).searchParams.get("room")!;
-}
 
 let admin: TestAccount;
 let mj: TestAccount;
@@ -93,11 +100,15 @@ describe("The presenter runs a whole game on the big screen", () => {
       await page.goto(`${baseURL}/pres/${adminQuiz.uniqueName}?icon=random&time=15&help_zone=non&max_player=50`);
       await expect.poll(() => page.getByRole("heading", { name: "Chargement" }).isVisible()).toBe(true);
       await screenshot(page, "presenter-1-loading");
-      const room = await roomOf(page);
+      const room = await roomOfScreen(page);
       await page.unroute(/\/pres\//);
 
       // Lobby: the code in two halves, the QR code, the address, the capacity.
       await waitStep(page, "lobby");
+      // The screen's address, title and page name the room, never the quiz (its /watch link).
+      expect(page.url()).toBe(`${baseURL}/pres/salle/${room}`);
+      expect(await page.title()).toBe(`Salle ${room.slice(0, 3)} ${room.slice(3)} — Repère`);
+      expect(await page.content()).not.toContain(adminQuiz.uniqueName);
       await expect.poll(() => page.getByTestId("room-code").textContent()).toBe(`${room.slice(0, 3)} ${room.slice(3)}`);
       await expect.poll(() => page.getByText(new URL(baseURL).host, { exact: true }).isVisible()).toBe(true);
       expect(await page.locator(".lobby-qr svg").count()).toBe(1);
@@ -144,7 +155,7 @@ describe("The presenter runs a whole game on the big screen", () => {
       // A reload of the lobby: the same room, the same players, no second launch.
       await page.reload();
       await waitStep(page, "lobby");
-      expect(new URL(page.url()).searchParams.get("room")).toBe(room);
+      expect(roomInAddress(page.url())).toBe(room);
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe("3/50");
 
       const [a, b, c] = phones as [SeatedPhone, SeatedPhone, SeatedPhone];
@@ -213,7 +224,11 @@ describe("The presenter runs a whole game on the big screen", () => {
         page.getByRole("button", { name: "Retour photo & carte" }).click(),
       ]);
       await popup.waitForLoadState();
-      expect(popup.url()).toContain(`/question?quiz=${adminQuiz.uniqueName}&questionNumber=1`);
+      // The room's page of the question just revealed: its address and content name no quiz.
+      expect(popup.url()).toBe(`${baseURL}/salle/${room}/question`);
+      await popup.getByRole("heading", { name: SPOTS[1]!.name }).waitFor();
+      await popup.getByText("Question 2 sur 3").waitFor();
+      expect(await popup.content()).not.toContain(adminQuiz.uniqueName);
       await popup.close();
 
       // A reload during the ranking comes back to the paused ranking, not to the map.
@@ -274,8 +289,8 @@ describe("A game master runs a team game", () => {
       await page.goto(
         `${baseURL}/mj/${mjQuiz.uniqueName}?ranking=team&icon=random&time=15&help_zone=non&max_player=3&max_team=2&folderId=${folderId}`,
       );
-      const room = await roomOf(page);
-      expect(page.url()).toContain("ranking=team");
+      const room = await roomOfScreen(page);
+      expect(page.url()).toBe(`${baseURL}/mj/salle/${room}?folderId=${folderId}`);
       await waitStep(page, "lobby");
       expect(await page.getByTestId("capacity").textContent()).toBe("0/6");
       await page.getByText("2 équipes × 3 joueurs").waitFor();
@@ -348,7 +363,7 @@ describe("A full room stays readable from the back", () => {
       await signIn(browser, await app.cookieFor(admin), baseURL);
       const page = await browser.newPage();
       await page.goto(`${baseURL}/pres/${crowdQuiz.uniqueName}/player?icon=random&time=15&help_zone=non&max_player=60`);
-      const room = await roomOf(page);
+      const room = await roomOfScreen(page);
       await waitStep(page, "lobby");
       for (let i = 0; i < 40; i++) phones.push(await join(room));
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe("40/60");

@@ -2,8 +2,8 @@ import { deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { browsersFor, hydrated, LAPTOP, PHONE, screenshot, seriousViolations } from "../support/browser";
-import { uniqueSlug } from "../support/factory";
-import { baseURL, make } from "../support/e2e";
+import { uniqueSlug, type TestAccount, type TestQuiz } from "../support/factory";
+import { baseURL, closeRoom, join, launch, make, presenter } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
 
 const QUIZ = uniqueSlug("balade-en-bretagne");
@@ -62,9 +62,23 @@ function landscapePng(width: number, height: number, hue: [number, number, numbe
 
 const storePhoto = (hue: [number, number, number]) => make.photo(new Uint8Array(landscapePng(480, 320, hue)), "image/png");
 
+/** A quiz a room plays during the tests, and its owner. */
+let owner: TestAccount;
+let played: TestQuiz;
+const PLAYED_SPOTS = [
+  { name: "Pointe du Raz", lat: 48.03977, lng: -4.74101 },
+  { name: "Mont Saint-Michel", lat: 48.63608, lng: -1.51146 },
+];
+
 beforeAll(async () => {
-  const owner = await make.mj({ name: "Public E2E" });
+  owner = await make.mj({ name: "Public E2E" });
   const [photo1, photo2] = await Promise.all([storePhoto([200, 0, 80]), storePhoto([60, 0, 160])]);
+  played = await make.quiz(owner, {
+    name: "Bretagne en direct",
+    description: "Un quiz joué pendant le test",
+    mapSettings: { center: { lat: 48.2, lng: -3.2 }, zoom: 7, bounds: { north: 49, south: 47.2, east: -1.2, west: -5.2 } },
+    questions: PLAYED_SPOTS.map((s, i) => ({ ...s, photo: [photo1, photo2][i]! })),
+  });
   await Promise.all([
     make.quiz(owner, {
       uniqueName: QUIZ,
@@ -215,5 +229,50 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
     expect(await page.getByText("Cette question n'existe pas dans ce quiz.").isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
+  });
+
+  it("while a room plays the quiz, shows only the questions already revealed, and says why", { timeout: 90_000 }, async () => {
+    const l = await launch({ owner, quiz: played });
+    const pres = await presenter(l);
+    const player = await join(l.room);
+    const page = await browsers.phone.newPage();
+    try {
+      await page.goto(`${baseURL}/watch?quiz=${played.uniqueName}`);
+      await ready(page);
+      await page.getByText("Partie en cours : les réponses apparaissent au fil de la partie.").waitFor();
+      expect(await page.getByText("Aucune réponse révélée pour l'instant.").isVisible()).toBe(true);
+      expect(await page.content()).not.toContain(PLAYED_SPOTS[0]!.name);
+      await screenshot(page, "watch-phone-playing-lobby");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      pres.start();
+      await player.play(0, PLAYED_SPOTS[0]!);
+      await pres.next("pres_results", (m) => m.questionIndex === 0, 30_000);
+      await page.reload();
+      await ready(page);
+      const thumbs = page.getByRole("navigation", { name: "Questions du quiz" }).getByRole("button");
+      expect(await thumbs.count()).toBe(1);
+      expect(await page.getByRole("img", { name: "1. Pointe du Raz" }).isVisible()).toBe(true);
+      expect(await page.locator(".watch-caption-title").textContent()).toBe("Question 1 · Pointe du Raz");
+      expect(await page.content()).not.toContain(PLAYED_SPOTS[1]!.name);
+      await screenshot(page, "watch-phone-playing");
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const laptop = await browsers.laptop.newPage();
+      await laptop.goto(`${baseURL}/watch?quiz=${played.uniqueName}`);
+      await ready(laptop);
+      await screenshot(laptop, "watch-laptop-playing");
+      await laptop.setViewportSize({ width: 768, height: 1024 });
+      await screenshot(laptop, "watch-tablet-playing");
+      await laptop.goto(`${baseURL}/question?quiz=${played.uniqueName}&questionNumber=0`);
+      await ready(laptop);
+      await screenshot(laptop, "question-tablet-playing");
+      await laptop.close();
+    } finally {
+      await page.close();
+      pres.close();
+      player.close();
+      await closeRoom(l);
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestQuiz } from "../support/factory";
 import type { TestPhone } from "../support/room-sockets";
-import { openBrowser, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
+import { openBrowser, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make, seatPhones } from "../support/e2e";
 
 /** Two Paris landmarks; phones answer at growing distances so that the ranking is spread. */
@@ -66,8 +66,7 @@ async function playFirstQuestion(
   await prepare(page);
   const max = players + 20;
   await page.goto(`${baseURL}/pres/${quiz.uniqueName}/player?icon=random&time=30&help_zone=non&max_player=${max}`);
-  await page.waitForURL(/[?&]room=\d{6}/);
-  const room = new URL(page.url()).searchParams.get("room")!;
+  const room = await roomOfScreen(page);
   await waitStep(page, "lobby");
   const seated = await seatPhones(room, players);
   phones.push(...seated);

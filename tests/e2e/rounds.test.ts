@@ -77,7 +77,7 @@ describe("a night of rounds in one room", () => {
       await Promise.all(stay.map((p) => p.next("player_newQuestion", (m) => m.questionIndex === 0)));
       pres.close();
       // The reloaded page finds its room live, under the same number and token.
-      const reload = await fetch(`${server.url}/mj/${l.quiz.uniqueName}?room=${l.room}`, { headers: { Cookie: l.cookie } });
+      const reload = await fetch(`${server.url}/mj/salle/${l.room}`, { headers: { Cookie: l.cookie } });
       expect(reload.status).toBe(200);
       expect(await reload.text()).toContain(l.token);
       const again = await presenter(l);
@@ -142,7 +142,7 @@ describe("the end of a round on the big screen and on a phone", () => {
 
       await signIn(browsers.screen, l.cookie, baseURL);
       const screen = await browsers.screen.newPage();
-      await screen.goto(`${baseURL}/mj/${quiz.uniqueName}?room=${l.room}`);
+      await screen.goto(`${baseURL}/mj/salle/${l.room}`);
       await hydrated(screen);
       const spot = l.spots[0]!;
       // Round 1: the four socket phones answer; the browser phone lets the time run out.

@@ -106,6 +106,52 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+/**
+ * The room number of a presenter's screen, once its launch has sent it to the room's address
+ * (/pres/salle/{room}, /mj/salle/{room}).
+ */
+export async function roomOfScreen(page: Page, timeout = 30_000): Promise<string> {
+  await page.waitForURL(/\/salle\/\d{6}(\?|$)/, { timeout });
+  return roomInAddress(page.url());
+}
+
+/** The room number a presenter's address names. */
+export const roomInAddress = (url: string) => new URL(url).pathname.match(/\/salle\/(\d{6})$/)![1]!;
+
+/**
+ * The share (0..1) of a screenshot's pixels within `tolerance` of a colour. Chromium decodes the
+ * PNG itself, in a blank page of the same browser: the tests need no image library.
+ */
+export async function colourShare(
+  context: BrowserContext,
+  png: Buffer,
+  rgb: readonly [number, number, number],
+  tolerance = 6,
+): Promise<number> {
+  const page = await context.newPage();
+  try {
+    return await page.evaluate(
+      async ({ base64, rgb, tolerance }) => {
+        const blob = await (await fetch(`data:image/png;base64,${base64}`)).blob();
+        const bitmap = await createImageBitmap(blob);
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext("2d")!;
+        ctx.drawImage(bitmap, 0, 0);
+        const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+        let near = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (Math.abs(data[i]! - rgb[0]) <= tolerance && Math.abs(data[i + 1]! - rgb[1]) <= tolerance && Math.abs(data[i + 2]! - rgb[2]) <= tolerance)
+            near++;
+        }
+        return near / (bitmap.width * bitmap.height);
+      },
+      { base64: png.toString("base64"), rgb, tolerance },
+    );
+  } finally {
+    await page.close();
+  }
+}
+
 /** The resume token a phone page keeps for `room`. */
 export const storedToken = (page: Page, room: string) => page.evaluate((key) => localStorage.getItem(key), tokenKey(room));
 

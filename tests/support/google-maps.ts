@@ -31,11 +31,13 @@ export interface GoogleFake {
   readonly scriptRequests: string[];
   /** Every Street View embed the pages asked for. */
   readonly embedRequests: string[];
+  /** The Referer header each of those carried (null: none). */
+  readonly embedReferrers: (string | null)[];
 }
 
 /** Google answered by the test for every page of `target`. */
 export async function fakeGoogle(target: BrowserContext | Page, options: GoogleFakeOptions = {}): Promise<GoogleFake> {
-  const fake: GoogleFake = { scriptRequests: [], embedRequests: [] };
+  const fake: GoogleFake = { scriptRequests: [], embedRequests: [], embedReferrers: [] };
   // Routes run last-registered first: the catch-all goes in first.
   await target.route(GOOGLE_HOSTS, (route) => route.abort("internetdisconnected"));
   await target.route(PROBE, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }));
@@ -47,8 +49,9 @@ export async function fakeGoogle(target: BrowserContext | Page, options: GoogleF
       body: `window.__mapsFakeConfig = ${JSON.stringify(options)};\n${FAKE_SOURCE}`,
     });
   });
-  await target.route(EMBED, (route) => {
+  await target.route(EMBED, async (route) => {
     fake.embedRequests.push(route.request().url());
+    fake.embedReferrers.push((await route.request().allHeaders())["referer"] ?? null);
     return route.fulfill({ status: 200, contentType: "text/html", body: embedPage(route.request().url()) });
   });
   return fake;
@@ -59,13 +62,22 @@ export async function offlineGoogle(target: BrowserContext | Page) {
   await target.route(GOOGLE_HOSTS, (route) => route.abort("internetdisconnected"));
 }
 
-/** A stand-in for Google's Street View page, showing the angles it was asked for. */
+/** The colour of the address card the stand-in embed draws (Google's is white too). */
+export const ADDRESS_CARD_RGB = [255, 255, 255] as const;
+
+/**
+ * A stand-in for Google's Street View page, showing the angles it was asked for and, like
+ * Google's, the place's address in a white card at its top left (within 0..300 x 0..80 px).
+ */
 function embedPage(url: string): string {
   const pb = new URL(url).searchParams.get("pb") ?? "";
   const num = (tag: string) => pb.match(new RegExp(`!${tag}(-?[\\d.]+)`))?.[1] ?? "?";
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Street View</title></head>
 <body style="margin:0;height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;
 background:linear-gradient(#7fb2e5,#cfe3f5 55%,#6d7d5a 56%,#4e5b3f);font:700 24px sans-serif;color:#102040">
+<div data-address-card style="position:absolute;left:10px;top:10px;width:280px;height:70px;box-sizing:border-box;
+padding:8px 12px;overflow:hidden;background:#fff;border-radius:2px;font:400 14px/18px sans-serif;color:#202124">
+<b>4 Rue de la République</b><br>69001 Lyon, France<br><span style="color:#1a73e8">Agrandir le plan</span></div>
 <p style="margin:0">Street View simulé</p>
 <p style="margin:8px 0 0;font-size:16px">cap ${num("3f")}° · inclinaison ${num("4f")}°</p></body></html>`;
 }

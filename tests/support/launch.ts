@@ -104,12 +104,12 @@ export async function playRound(
 }
 
 /**
- * The presenter page's end-of-round buttons, as its form posts them: « Rejouer » (intent
- * replay) or « Autre quiz » (intent round, with quiz and launch options). Returns the status and
- * where the page goes next.
+ * The presenter page's end-of-round buttons, as its form posts them at the room's address:
+ * « Rejouer » (intent replay) or « Autre quiz » (intent round, with a quiz as the page names it
+ * and launch options). Returns the status and where the page goes next.
  */
 export async function postRound(kit: Kit, l: LaunchedRoom, fields: Record<string, string>, cookie = l.cookie) {
-  const res = await kit.app.fetch(`/mj/${encodeURIComponent(l.quiz.uniqueName)}?room=${l.room}`, {
+  const res = await kit.app.fetch(`/mj/salle/${l.room}`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: kit.app.origin, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ room: l.room, ...fields }).toString(),

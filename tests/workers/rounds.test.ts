@@ -50,7 +50,7 @@ describe("rounds in one room", () => {
     // « Rejouer » through the presenter page's form: back to the room's page.
     const replay = await postRound(l, { intent: "replay" });
     expect(replay.status).toBe(302);
-    expect(replay.location).toBe(`/mj/${l.quiz.uniqueName}?room=${l.room}`);
+    expect(replay.location).toBe(`/mj/salle/${l.room}`);
     const rows = await roomRows(l.room);
     expect(rows.map((r) => r.status)).toEqual(["closed", "lobby"]);
     expect(rows[1]!.settings).toEqual(rows[0]!.settings);
@@ -149,7 +149,7 @@ describe("rounds in one room", () => {
     const other = await make.quiz(owner, { questions: [{ lat: 43.3, lng: 5.37 }, { lat: 44.8, lng: -0.58 }, { lat: 47.2, lng: -1.55 }] });
     const res = await postRound(l, { intent: "round", quiz: other.uniqueName, mode: "team", max_team: "2", time: "30", icon: "random" });
     expect(res.status).toBe(302);
-    expect(res.location).toBe(`/mj/${other.uniqueName}?room=${l.room}`);
+    expect(res.location).toBe(`/mj/salle/${l.room}`);
     const rows = await roomRows(l.room);
     expect(rows.map((r) => [r.status, r.quizUniqueName, r.mode])).toEqual([
       ["closed", l.quiz.uniqueName, "player"],

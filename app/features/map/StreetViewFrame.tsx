@@ -8,6 +8,11 @@ import { MAP_MSG } from "./messages";
  * needs no API key, so it shows with or without GOOGLE_MAPS_API_KEY. Where Google cannot be
  * reached (a venue without internet, tests), a panel says the view cannot be shown: never the
  * position, which is the answer.
+ *
+ * The embed draws the place's address in a card at its top left: on a question, the answer in
+ * words. The frame is cut so that card is never in view (map.css, .sv-frame), and not offered
+ * full screen, where the whole embed would show. Google is told the site's origin only, not the
+ * page's address (the presenter's names its room).
  */
 export function StreetViewFrame({
   sv,
@@ -34,9 +39,8 @@ export function StreetViewFrame({
         <iframe
           title={title}
           src={streetViewEmbedUrl(sv)}
-          allowFullScreen
           loading={loading}
-          referrerPolicy="no-referrer-when-downgrade"
+          referrerPolicy="strict-origin"
         />
       )}
     </div>

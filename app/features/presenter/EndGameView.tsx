@@ -28,13 +28,11 @@ export function EndGameView({
   room,
   error,
   quizzes,
-  quizUniqueName,
 }: {
   endGame: PresEndGame;
   room: string;
   error?: string | null;
   quizzes: RoundQuizOption[];
-  quizUniqueName: string;
 }) {
   const night = endGame.night;
   const [view, setView] = useState<"podium" | "night">("podium");
@@ -79,7 +77,7 @@ export function EndGameView({
         <PodiumView endGame={endGame} room={room} error={error} actions={actions} />
       )}
       {picking ? (
-        <RoundPicker room={room} quizzes={quizzes} current={quizUniqueName} busy={busy} onClose={() => setPicking(false)} />
+        <RoundPicker room={room} quizzes={quizzes} busy={busy} onClose={() => setPicking(false)} />
       ) : null}
     </>
   );

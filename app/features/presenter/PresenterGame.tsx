@@ -2,7 +2,7 @@ import { type CSSProperties, useCallback, useEffect, useReducer, useRef, useStat
 import { useActionData } from "@remix-run/react";
 import type { PlayerListEntry, ServerMessage } from "@common/protocol";
 import { ERROR_MESSAGES } from "@common/protocol";
-import { questionPageUrl } from "./format";
+import { roomQuestionPath } from "./format";
 import { readResume, writeResume } from "./resume";
 import {
   END_QUESTION_MIN_MS,
@@ -27,7 +27,6 @@ import { usePresenterSocket } from "./usePresenterSocket";
 export interface PresenterGameProps {
   room: string;
   token: string;
-  quizUniqueName: string;
   lobbyPicture: string;
   origin: string;
   host: string;
@@ -163,13 +162,12 @@ export function PresenterGame(props: PresenterGameProps) {
 
   const openPhotoMap = useCallback(() => {
     dispatch({ type: "pause" });
-    if (resultsIndex === null) return;
     try {
-      window.open(questionPageUrl(props.quizUniqueName, resultsIndex), "_blank");
+      window.open(roomQuestionPath(room), "_blank");
     } catch {
       // a blocked pop-up only costs the extra window
     }
-  }, [props.quizUniqueName, resultsIndex]);
+  }, [room]);
 
   const quiz = state.room?.quiz ?? null;
   const screen = state.step;
@@ -231,7 +229,6 @@ export function PresenterGame(props: PresenterGameProps) {
         room={room}
         error={actionData?.error ?? null}
         quizzes={props.quizzes}
-        quizUniqueName={props.quizUniqueName}
       />
     );
   } else if (screen === "closed") {

@@ -4,8 +4,8 @@ import type { PresenterLoaderData } from "~/server/presenter.server";
 import { LoadingScreen, PresenterGame } from "./PresenterGame";
 
 /**
- * The page behind the four presenter routes: the launch ('loading' step, auto-submitted), a
- * room that is over, or the live game.
+ * The page behind the presenter routes: the launch ('loading' step, auto-submitted), a room that
+ * is over, or the live game at the room's address.
  */
 export function PresenterPage() {
   const data = useLoaderData<PresenterLoaderData>();
@@ -27,7 +27,6 @@ export function PresenterPage() {
       key={data.room}
       room={data.room}
       token={data.token}
-      quizUniqueName={data.quizUniqueName}
       lobbyPicture={data.lobbyPicture}
       origin={data.origin}
       host={data.host}

@@ -3,10 +3,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_OPTIONS, launchParams, type LaunchOptions } from "@common/rules";
 import { LaunchOptionsFields } from "~/features/dashboard/LaunchOptionsFields";
 
+/** A quiz the picker offers, named by `ref` (presenter.server.ts): the page never holds a unique name. */
 export interface RoundQuizOption {
-  uniqueName: string;
+  ref: string;
   name: string;
   questionCount: number;
+  /** The quiz of the round that just ended. */
+  current: boolean;
 }
 
 /**
@@ -17,17 +20,15 @@ export interface RoundQuizOption {
 export function RoundPicker({
   room,
   quizzes,
-  current,
   busy,
   onClose,
 }: {
   room: string;
   quizzes: RoundQuizOption[];
-  current: string;
   busy: boolean;
   onClose: () => void;
 }) {
-  const [quiz, setQuiz] = useState(() => quizzes.find((q) => q.uniqueName !== current)?.uniqueName ?? quizzes[0]?.uniqueName ?? "");
+  const [quiz, setQuiz] = useState(() => quizzes.find((q) => !q.current)?.ref ?? quizzes[0]?.ref ?? "");
   const [options, setOptions] = useState<LaunchOptions>(DEFAULT_OPTIONS);
   const title = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -51,12 +52,12 @@ export function RoundPicker({
             <fieldset className="round-quizzes">
               <legend className="sr-only">Quiz de la prochaine manche</legend>
               {quizzes.map((q) => (
-                <label key={q.uniqueName} className={`round-quiz${q.uniqueName === quiz ? " is-chosen" : ""}`}>
-                  <input type="radio" name="quiz" value={q.uniqueName} checked={q.uniqueName === quiz} onChange={() => setQuiz(q.uniqueName)} />
+                <label key={q.ref} className={`round-quiz${q.ref === quiz ? " is-chosen" : ""}`}>
+                  <input type="radio" name="quiz" value={q.ref} checked={q.ref === quiz} onChange={() => setQuiz(q.ref)} />
                   <span className="round-quiz-name">{q.name}</span>
                   <span className="round-quiz-count">
                     {q.questionCount} question{q.questionCount > 1 ? "s" : ""}
-                    {q.uniqueName === current ? " · quiz de cette manche" : ""}
+                    {q.current ? " · quiz de cette manche" : ""}
                   </span>
                 </label>
               ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dashboardPath } from "@common/dashboard/format";
-import { capacityLabel, formatPoints, formatPoints1, questionPageUrl, rankMove, splitRoomCode } from "./format";
+import { capacityLabel, formatPoints, formatPoints1, roomQuestionPath, rankMove, splitRoomCode } from "./format";
 import { pickQuestionSound, stepSound, VOLUME } from "@common/sounds";
 import { parseResume } from "./resume";
 
@@ -36,7 +36,7 @@ describe("presenter formatting", () => {
     expect(dashboardPath("mj", null)).toBe("/mj");
     expect(dashboardPath("admin", 12)).toBe("/pres/12/x/folder");
     expect(dashboardPath("mj", 3)).toBe("/mj/3/x/folder");
-    expect(questionPageUrl("tour-de-lyon-a1b2", 2)).toBe("/question?quiz=tour-de-lyon-a1b2&questionNumber=2");
+    expect(roomQuestionPath("482913")).toBe("/salle/482913/question");
   });
 });
 

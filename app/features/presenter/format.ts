@@ -45,8 +45,10 @@ export function rankMove(move: number): RankMove {
 }
 
 
-/** 'Retour photo & carte': the public single-question page (0-based question number). */
-export function questionPageUrl(quizUniqueName: string, questionIndex: number): string {
-  const q = new URLSearchParams({ quiz: quizUniqueName, questionNumber: String(questionIndex) });
-  return `/question?${q}`;
+/**
+ * 'Retour photo & carte': the room's page of the question just revealed. It names the room, not the
+ * quiz, and answers only the room's owner and the admin.
+ */
+export function roomQuestionPath(room: string): string {
+  return `/salle/${encodeURIComponent(room)}/question`;
 }

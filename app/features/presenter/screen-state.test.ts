@@ -23,7 +23,6 @@ function newRoom(phase: Phase, players: PlayerListEntry[] = []): PresNewRoomCall
     type: "pres_newRoom_callback",
     roomID: "482913",
     quizzData: {
-      uniqueName: "quiz-abc",
       name: "Quiz",
       description: "",
       questions: [],

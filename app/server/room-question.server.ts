@@ -1,0 +1,61 @@
+/**
+ * The room's own pages for its owner and the admin (docs/architecture.md, Pages and HTTP API):
+ * « Retour photo & carte » (/salle/{room}/question, the question just revealed) and the photos of
+ * the presenter's screen (/api/salle/{room}/photos/{file}). Their addresses name the room, not the
+ * quiz: both are opened on the projector, and the quiz's unique name is its public /watch link.
+ */
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Game } from "@db/schema";
+import { roomPhotoUrl } from "@common/media-urls";
+import { MSG } from "@common/messages";
+import { playedQuestion, questionDescription, quizMapView, type QuestionPageData } from "@common/public-quiz";
+import { requireAccount } from "./auth.server";
+import { ownedLiveGame, roomStub } from "./games.server";
+import { pageLoader } from "./http.server";
+import { serveQuestionPhoto } from "./media.server";
+import { Refusal } from "./refusal.server";
+
+export const NOTHING_REVEALED = "Aucune question n'a encore été révélée dans cette salle.";
+
+/** The live game of the room for its owner (admin: any); anyone else finds nothing there. */
+async function ownedRoom(args: LoaderFunctionArgs, missing: string): Promise<Game> {
+  const account = await requireAccount(args.request, args.context);
+  const game = await ownedLiveGame(args.context, account, args.params.room ?? "");
+  if (!game) throw Refusal.notFound(missing);
+  return game;
+}
+
+/** What the room page shows changes with the game: never cached. */
+export const roomPageHeaders: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** /salle/{room}/question: the last question the room revealed, as the room played it. */
+export const roomQuestionPage = pageLoader(async (args: LoaderFunctionArgs): Promise<QuestionPageData> => {
+  const game = await ownedRoom(args, MSG.roomNotFound);
+  const revealed = await roomStub(args.context, game.roomNumber)
+    .revealed(game.id)
+    .catch((error: unknown) => {
+      console.error(`roomQuestionPage ${game.roomNumber}: room did not answer`, error);
+      return null;
+    });
+  if (!revealed) throw Refusal.notFound(MSG.roomNotFound);
+  const index = revealed.questions.length - 1;
+  if (index < 0) throw Refusal.notFound(NOTHING_REVEALED);
+  const played = revealed.questions[index]!;
+  const question = playedQuestion(played, index);
+  if (question.media.kind === "photo") question.media = { kind: "photo", url: roomPhotoUrl(game.roomNumber, question.media.url) };
+  return {
+    quizName: revealed.name,
+    subtitle: `Question ${index + 1} sur ${revealed.questionsNb}`,
+    question,
+    description: questionDescription(played, revealed),
+    notice: null,
+    map: quizMapView(revealed.mapSettings, [question.position]),
+  };
+});
+
+/** /api/salle/{room}/photos/{file}: a photo of the quiz the room plays, for the presenter's screen. */
+export async function serveRoomPhoto(args: LoaderFunctionArgs): Promise<Response> {
+  const game = await ownedRoom(args, MSG.fileNotFound);
+  const { context, params, request } = args;
+  return serveQuestionPhoto(context.db, context.cloudflare.env.BUCKET, game.quizUniqueName, params.file, request);
+}
