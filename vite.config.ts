@@ -15,7 +15,8 @@ declare module "@remix-run/cloudflare" {
 export default defineConfig(({ command }) => ({
   server: { port: Number(process.env.PORT ?? 5173) },
   plugins: [
-    // Only used by `npm run dev`; the production build is served by wrangler (DESIGN §1).
+    // Only for Vite's own dev server (`remix vite:dev`, which no npm script runs): `npm start` and
+    // the tests serve the production build with wrangler (decision 003).
     command === "serve"
       ? cloudflareDevProxyVitePlugin({
           getLoadContext,
@@ -43,7 +44,8 @@ export default defineConfig(({ command }) => ({
   },
   resolve: { mainFields: ["browser", "module", "main"] },
   build: { minify: true },
-  // Pre-bundled up front so that a first visit never triggers a dependency reload (STACK-FACTS).
+  // Pre-bundled up front: otherwise Vite's dev server finds them on a route's first visit,
+  // re-optimizes and reloads the page.
   optimizeDeps: {
     include: [
       "react",

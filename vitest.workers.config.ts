@@ -26,7 +26,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/workers/**/*.test.ts"],
       setupFiles: ["./tests/workers/apply-migrations.ts"],
-      // @remix-run/cloudflare is CommonJS with circular requires: pre-bundle it (STACK-FACTS).
+      // @remix-run/cloudflare is CommonJS with circular requires: pre-bundled, the route modules
+      // the tests import can load it in workerd.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };

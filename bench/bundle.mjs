@@ -1,4 +1,5 @@
-// JavaScript a phone downloads for /play/{room} in the production build, gzipped (issue 7).
+// JavaScript a phone downloads for /play/{room} in the production build, gzipped: what a cheap
+// phone on a venue's Wi-Fi must fetch before it can join.
 // Reads the Remix browser manifest of build/client (what the page's modulepreload links list:
 // the client entry, the root route and the play route with their imports), then follows the
 // dynamic imports of those chunks (the Google Maps wrapper, fetched when a Maps key is set).

@@ -58,7 +58,7 @@ import { useWorkerd } from "./workerd";
 
 /**
  * The most seats a benchmark room takes: the product's cap unless BENCH_ROOM_CAP raises it, to
- * see what gives first past it (docs/scaling.md, 5,000 players).
+ * see what gives first past it (docs/scaling.md, What saturates first).
  */
 const ROOM_CAP = Number(process.env.BENCH_ROOM_CAP ?? MAX_ROOM_PLAYERS);
 // @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
@@ -243,7 +243,7 @@ function serverRss(server: ServerProcesses): number {
  * collector's concurrent marking and sweeping, background compilation) have used so far, or
  * null where /proc cannot tell (not Linux, or wrangler's process group). Pinned to the room's
  * core, they take its thread's time: a reveal during which they ran arrives late at every
- * phone (docs/scaling.md, tenth pass).
+ * phone (docs/scaling.md, Looking inside a run).
  */
 function v8BackgroundMs(server: ServerProcesses): number | null {
   if (!server.workerdPid) return null;
@@ -297,7 +297,7 @@ type Inspector = Awaited<ReturnType<typeof inspector>>;
 /**
  * The isolate's used heap, in MB: printed after each reveal, its drops tell when the room's
  * collector ran a full collection (which then lands in a reveal, the heaviest turn, more often
- * than elsewhere: docs/scaling.md, eleventh pass).
+ * than elsewhere: docs/scaling.md).
  */
 async function heapMb(session: Inspector | null) {
   const r = (await session?.call("Runtime.getHeapUsage")) as { usedSize: number } | null | undefined;

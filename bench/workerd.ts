@@ -2,10 +2,10 @@
 //
 // The project's wrangler is the last that runs on Node 20 (decision 001), so its Miniflare
 // starts the workerd of its own release (April 2026); Cloudflare runs the latest workerd. The
-// runtime matters to these figures (docs/scaling.md, twelfth pass: the November runtime's full
-// collections were three times longer than the April one's), so the bench can serve the room
-// with another release of the same binary, fetched from the npm registry, through Miniflare's
-// own MINIFLARE_WORKERD_PATH.
+// runtime matters to these figures (docs/scaling.md: on the November runtime the room's full
+// collections were three times longer and each frame sent a third dearer), so the bench can
+// serve the room with another release of the same binary, fetched from the npm registry, through
+// Miniflare's own MINIFLARE_WORKERD_PATH.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -2,8 +2,8 @@
  * Repère wire protocol: types and constants only, no zod, so the phone and presenter bundles can
  * import this file (or `import type` it) without pulling in the validators of party/protocol.ts.
  *
- * Event names follow the original event list (docs/protocol.md is the index). Differences from
- * that list, and why:
+ * Event names follow the product specification's event names, which docs/protocol.md lists; that
+ * file is the reference. Where this protocol departs from those events, and why:
  * - `hello` replaces pres_newRoom / player_joinRoom / player_alert_joinRoom: the room number is in
  *   the socket URL, the presenter was created by the app through the Durable Object binding and
  *   proves itself with its presenter token, a player proves its seat with its resume token.
@@ -13,7 +13,7 @@
  *   gets its own line at each reveal and the top of the ranking only at the end; the reveal's
  *   answers travel as compact rows (RevealRow): a 2000-player room stays cheap.
  * - Every `time`, `remainingMs`, `tempsReponse` is in milliseconds unless the field name says
- *   seconds (`maxAnswerTime` on the phone side is seconds, as in the original list).
+ *   seconds (`maxAnswerTime` on the phone side is seconds, as the specification has it).
  */
 
 import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
@@ -127,8 +127,8 @@ export interface QuizSnapshot {
 }
 
 /**
- * The presenter's copy of the quiz (pres_newRoom_callback.quizzData in the original list): without
- * its unique name, which is its public /watch link, and with each photo at the room's own address.
+ * The presenter's copy of the quiz (pres_newRoom_callback.quizzData): without its unique name,
+ * which is its public /watch link, and with each photo at the room's own address.
  */
 export interface PresenterQuizData extends Omit<QuizSnapshot, "uniqueName"> {
   targetSettings: TargetSetting[];
@@ -420,8 +420,8 @@ export interface PresResults {
   isLast: boolean;
   spot: LatLng;
   /**
-   * Every answer of the question, nearest first (the spec's coords, coords_byDist and
-   * coordsOrderDist in one list: the zone and the distance are in each row).
+   * Every answer of the question, nearest first: one list where the specification's events had
+   * three (coords, coords_byDist, coordsOrderDist); the zone and the distance are in each row.
    */
   answers: RevealRow[];
   /** Top PRESENTER_TOP lines of the ranking after this question. */

@@ -34,7 +34,7 @@ const latLng = z.object({
   lng: z.number().finite().min(-180).max(180),
 });
 
-// z.object strips unknown keys: the original list's extra fields (token, roomID, time, timePoints)
+// z.object strips unknown keys: the specification's extra fields (token, roomID, time, timePoints)
 // are accepted from old clients and silently dropped, so nothing downstream can trust them.
 export const helloSchema = z.object({
   type: z.literal("hello"),

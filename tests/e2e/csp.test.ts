@@ -9,7 +9,7 @@ import { shownMap, tapGoogleMap } from "../support/google-maps";
 import { googleSuite } from "../support/google-server";
 
 /**
- * Every screen works under the Content-Security-Policy (issue 10, item 10): each page hydrates
+ * Every screen works under the Content-Security-Policy (decision 012): each page hydrates
  * (its scripts ran: the nonce of Remix's inline scripts is accepted) and the browser reports no
  * violation, neither as a `securitypolicyviolation` event nor in the console. Then the same on
  * the Google path: a server with a Maps key, whose pages load Google's map (the fake Maps script,

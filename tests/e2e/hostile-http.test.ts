@@ -6,7 +6,7 @@ import { hydrated, LAPTOP, openBrowser, PHONE, screenshot, signIn } from "../sup
 import { app, baseURL, make } from "../support/e2e";
 
 /**
- * What a person sees of the HTTP side of a hostile audience (issue 10): an unfinished quiz on
+ * What a person sees of the HTTP side of a hostile audience (decision 012): an unfinished quiz on
  * its card, the login form and the home page's room form once their throttle is reached.
  * Throttled browsers speak from addresses of their own (CF-Connecting-IP, which wrangler dev
  * keeps when a client sends it), so that the rest of the suite, all on 127.0.0.1, is untouched.

@@ -281,7 +281,7 @@ describe("the MJ table: listing, checks and French messages", () => {
     );
     expect(listed?.expired).toBe(true);
 
-    // PATCH, the method of the original API, works too.
+    // PATCH, the method the specification gives this call, works too.
     const body = new FormData();
     for (const [k, v] of Object.entries({ id: String(row.id), name: "Camille Durand", mail: "camille.durand@example.fr", password: "nouveau-secret", expiration: "2099-06-01", nb_game: "3", edition: "on" })) {
       body.append(k, v);

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cookieOf, make, ORIGIN } from "../support/workers";
 
-/** Security headers (issue 10, item 10), as the Worker sends them. */
+/** Security headers, as the Worker sends them. */
 
 const directive = (policy: string, name: string) =>
   policy

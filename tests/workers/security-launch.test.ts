@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { accounts, games } from "@db/schema";
 import { cookieOf, db, get, launch, make, ORIGIN, postJson, roomState } from "../support/workers";
 
-/** No answer leaks through the map (item 5) and the game quota holds under concurrency (item 8). */
+/** No answer leaks through the map, and the game quota holds under concurrency. */
 
 const UNFINISHED = "Ce quiz n'est pas terminé : confirmez sa carte dans l'éditeur avant de le lancer";
 

@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { make, ORIGIN } from "../support/workers";
 
-/** Sessions end when they should (issue 10, item 7). */
+/** Sessions end when they should (a logout, a new password), and their cookies are Secure off localhost. */
 
 async function loginToken(side: "admin" | "mj", identifiant: string, password: string, origin = ORIGIN): Promise<string> {
   const res = await SELF.fetch(`${origin}${side === "admin" ? "/api/auth/login" : "/api/auth/mj/login"}`, {

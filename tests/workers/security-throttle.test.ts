@@ -5,7 +5,7 @@ import { games } from "@db/schema";
 import { closeRoom, db, launch, make, ORIGIN, unique } from "../support/workers";
 
 /**
- * Login and room-number throttles (issue 10, item 6): 10 failures in 10 minutes per account and
+ * Login and room-number throttles: 10 failures in 10 minutes per account and
  * per IP for logins, 50 unknown room numbers in 10 minutes per IP. Each test speaks from its own
  * addresses (CF-Connecting-IP, which Cloudflare sets and clients cannot forge in production).
  */

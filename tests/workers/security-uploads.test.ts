@@ -8,7 +8,7 @@ import { pictureUrl, questionImageUrl } from "@common/media-urls";
 import { fixture, MONT, PHARE, TRAILER } from "../fixtures/images";
 import { cookieOf, db, make, ORIGIN } from "../support/workers";
 
-/** Uploads (issue 10, item 9): who before what, limits on the stream, pictures without metadata. */
+/** Uploads: who before what, limits on the stream, pictures without metadata. */
 
 const MB = 1024 * 1024;
 
