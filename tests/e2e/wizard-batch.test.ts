@@ -132,6 +132,26 @@ describe("many photos at once, on a tablet", () => {
     await page.close();
   });
 
+  it("refuses a HEIC whose boxes would hang the tab, and takes the photo after it", { timeout: 90_000 }, async () => {
+    const quiz = await make.quiz(admin, { questions: [], mapSettings: null });
+    const heic = onDisk("photo-gps.heic");
+    const ftypEnd = new DataView(heic.buffer, heic.byteOffset).getUint32(0);
+    // An empty box of size 0 ("to the end") before meta: exifr would walk it forever.
+    const hostile = new Uint8Array([...heic.subarray(0, ftypEnd), 0, 0, 0, 0, ...[..."free"].map((c) => c.charCodeAt(0)), ...heic.subarray(ftypEnd)]);
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await hydrated(page);
+    await drop(page, [
+      { name: "Piège.HEIC", type: "", bytes: hostile },
+      { name: "Mont.webp", type: "image/webp", bytes: fixture("gpsWebp") },
+    ]);
+    const summary = page.getByTestId("batch-summary");
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toBe("1 ajoutée · 0 à placer · 1 en échec");
+    await expect(page.locator('[data-file="Piège.HEIC"]').textContent()).resolves.toContain("Échec : Cette photo HEIC n'a pas pu être convertie");
+    expect((await questionsOf(page, quiz.uniqueName)).map((q) => q.name)).toEqual(["Mont"]);
+    await page.close();
+  });
+
   it("refuses more than 100 photos at once, in French", async () => {
     const quiz = await make.quiz(admin, { questions: [], mapSettings: null });
     const page = await browser.newPage();
