@@ -109,6 +109,44 @@ describe("uploads are read only once the caller is known, and never past their l
   });
 });
 
+describe("JSON bodies", () => {
+  /** A JSON body that never ends by itself, in 64 KB chunks without Content-Length. */
+  function endlessJson(totalBytes = 8 * MB) {
+    const head = new TextEncoder().encode('{"name":"');
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= totalBytes) return controller.close();
+        const chunk = sent === 0 ? head : new Uint8Array(64 * 1024).fill(0x41);
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+      cancel() {},
+    });
+    return { body: stream, type: "application/json", pulled: () => sent };
+  }
+
+  it("every JSON route cuts an endless body at 64 KB with 413, the wizard's included", async () => {
+    const mj = await make.mj({ edition: true });
+    const quiz = await make.quiz(mj);
+    const cookie = await cookieOf(mj);
+    for (const path of [
+      `/api/pres/shared/quizz/update/${quiz.uniqueName}`,
+      `/api/pres/shared/quizz/question/order/${quiz.uniqueName}`,
+      `/api/pres/shared/quizz/mapSettings/${quiz.uniqueName}`,
+      "/api/pres/shared/quizz/init",
+      "/api/game/launch",
+      "/api/auth/mj/login",
+    ]) {
+      const upload = endlessJson();
+      const res = await send(path, upload, cookie);
+      expect({ path, status: res.status }).toEqual({ path, status: 413 });
+      expect(await res.json(), path).toEqual({ error: "La requête est trop volumineuse" });
+      expect(upload.pulled(), path).toBeLessThan(MB);
+    }
+  });
+});
+
 describe("every stored picture keeps its image data only", () => {
   /** What a client fetching the picture gets back. */
   async function served(url: string) {
