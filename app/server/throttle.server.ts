@@ -2,10 +2,19 @@
  * What the app throttles, and how a route goes through it. The counts live in the Throttle
  * Durable Object (throttle-counter.server.ts), one per key.
  *
- * - Logins: 10 wrong passwords in 10 minutes per account (the mail typed) and per IP, then 429
- *   « Trop de tentatives, réessayez dans quelques minutes », for the login forms and the JSON
- *   logins alike. An attempt is counted before its password is checked and taken back if it
- *   was right: parallel guesses cannot all start before the first one is counted.
+ * - Logins, for the login forms and the JSON logins alike, counted three ways in 10 minutes, then
+ *   429 « Trop de tentatives, réessayez dans quelques minutes »:
+ *   - 10 wrong passwords for one mail from one address (an IPv6 address counts by its /64):
+ *     whoever guesses one account from one network stops there;
+ *   - 10 wrong passwords from one address whatever the mails: one network cannot try many
+ *     accounts either;
+ *   - 100 wrong passwords for one mail from all addresses together: a ceiling against guessing
+ *     from many networks at once, ten times the others, so that a stranger has to bring ten
+ *     networks to lock the owner out, and even then only for 10 minutes. Before, 10 failures per
+ *     mail from anywhere did it: anyone could keep an account shut by typing its mail.
+ *   The owner, on their own network, meets none of the stranger's counts but the last.
+ *   An attempt is counted before its password is checked and taken back if it was right:
+ *   parallel guesses cannot all start before the first one is counted.
  * - Room numbers players ask for (the room check, the home form, the /play and /join pages): 50
  *   numbers that no live game holds in 10 minutes per IP. A player who mistypes a few times
  *   never meets it, nor does a whole bar behind one IP: numbers that exist cost nothing, nor do
@@ -20,7 +29,12 @@ import type { ThrottleRule } from "./throttle-window.server";
 const MINUTE = 60_000;
 
 export const THROTTLE_RULES = {
-  login: { limit: 10, windowMs: 10 * MINUTE },
+  /** Wrong passwords for one mail from one address. */
+  loginMailAddress: { limit: 10, windowMs: 10 * MINUTE },
+  /** Wrong passwords from one address, whatever the mails. */
+  loginAddress: { limit: 10, windowMs: 10 * MINUTE },
+  /** Wrong passwords for one mail from every address together. */
+  loginMail: { limit: 100, windowMs: 10 * MINUTE },
   roomGuess: { limit: 50, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
@@ -49,7 +63,8 @@ const tooMany = (retryAfterMs: number) => Refusal.tooManyRequests(retryAfterMs /
 /**
  * A login attempt under the throttle. `check` resolves to the account when the password is
  * right, null when it is not (a failure that stays counted). Refused with 429 before `check`
- * runs once the account or the IP has had its 10 failures.
+ * runs once the mail from this address, the address, or the mail from everywhere has had its
+ * failures.
  */
 export async function throttledLogin<T>(
   request: Request,
@@ -57,27 +72,38 @@ export async function throttledLogin<T>(
   mail: string,
   check: () => Promise<T | null>,
 ): Promise<T | null> {
-  const rule = THROTTLE_RULES.login;
-  const byIp = counter(context, `login-ip:${clientAddress(request)}`);
-  const byAccount = counter(context, `login-mail:${mail}`);
-  const [ip, account] = await Promise.all([byIp.take(rule), byAccount.take(rule)]);
-  if (!ip.ok || !account.ok) {
-    // The other key counted an attempt that never happened.
-    await Promise.all([ip.ok && byIp.forgive(rule, ip.at), account.ok && byAccount.forgive(rule, account.at)]);
-    throw tooMany(Math.max(ip.ok ? 0 : ip.retryAfterMs, account.ok ? 0 : account.retryAfterMs));
+  const address = clientAddress(request);
+  const counts = [
+    { key: `login-mail-address:${address}:${mail}`, rule: THROTTLE_RULES.loginMailAddress },
+    { key: `login-ip:${address}`, rule: THROTTLE_RULES.loginAddress },
+    { key: `login-mail:${mail}`, rule: THROTTLE_RULES.loginMail },
+  ].map(({ key, rule }) => ({ rule, counter: counter(context, key) }));
+  const taken = await Promise.all(counts.map(({ counter, rule }) => counter.take(rule)));
+  /** Takes back this attempt wherever it was counted. */
+  const forgive = async () => {
+    const counted = counts.flatMap(({ counter, rule }, i) => {
+      const t = taken[i]!;
+      return t.ok ? [counter.forgive(rule, t.at)] : [];
+    });
+    await Promise.all(counted);
+  };
+  if (taken.some((t) => !t.ok)) {
+    // The other keys counted an attempt that never happened.
+    await forgive();
+    throw tooMany(Math.max(...taken.map((t) => (t.ok ? 0 : t.retryAfterMs))));
   }
   let result: T | null;
   try {
     result = await check();
   } catch (error) {
     // Not a wrong password: nothing to hold against the caller.
-    await Promise.all([byIp.forgive(rule, ip.at), byAccount.forgive(rule, account.at)]);
+    await forgive();
     throw error;
   }
-  if (result !== null) {
-    // The right password: this attempt is not a failure, and the account's count starts over.
-    await Promise.all([byIp.forgive(rule, ip.at), byAccount.clear()]);
-  }
+  // The right password: this attempt is not a failure. The failures before it stay counted: a
+  // guesser who knows one password (their own) must not wipe their address's count with it,
+  // and one guessing from elsewhere gains nothing from the owner's login.
+  if (result !== null) await forgive();
   return result;
 }
 
