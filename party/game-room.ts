@@ -35,6 +35,7 @@ import {
   parseClientMessage,
 } from "./protocol";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, SILENT_SOCKET_MS, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
+import { secureRandom } from "@common/random";
 import { encode } from "./encode";
 import { ConnectionIndex, UNKNOWN_IP, pageIdFromUrl, sameIdentity } from "./room-connections";
 import { type D1Op, retryDelayMs, roundStatements, statementsFor } from "./room-d1";
@@ -173,7 +174,9 @@ export class GameRoom extends Server<Env> {
     (msg) => this.toPresenters(encode(msg)),
     () => this.now()
   );
-  private readonly engineCtx: Ctx = { random: Math.random, mintSecret: () => randomToken(18) };
+  // Seats and help squares come from the cryptographic generator: Math.random's state can be
+  // worked out from the pseudos a room hands out (common/random.ts).
+  private readonly engineCtx: Ctx = { random: secureRandom, mintSecret: () => randomToken(18) };
   /** A new round on its way (D1 then storage): a second call waits for it rather than racing. */
   private roundCall: Promise<RoundResult> | null = null;
   /** Seat-local steps applied in memory, waiting for their group write (WRITE_GROUP_MS). */
@@ -653,7 +656,7 @@ export class GameRoom extends Server<Env> {
       settings: input.settings,
       presenterToken,
       now,
-      random: Math.random,
+      random: secureRandom,
     });
     if (!made.ok) return { ok: false, code: made.code };
     this.state = made.state;
