@@ -8,7 +8,8 @@ import { createDb } from "./db/client";
 import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
 import { liveGame } from "./app/server/rooms.server";
 import { LiveRooms } from "./app/server/live-rooms.server";
-import { withSecurityHeaders } from "./app/server/security-headers.server";
+import { isLocalHost, withSecurityHeaders } from "./app/server/security-headers.server";
+import { unconfiguredResponse, weakSecrets } from "./app/server/config.server";
 
 export { GameRoom } from "./party/game-room";
 export { Throttle } from "./app/server/throttle-counter.server";
@@ -56,7 +57,13 @@ async function roomSocket(request: Request, env: Env, path: string): Promise<Res
 
 export default {
   async fetch(request, env, ctx) {
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    // Deployed with the repository's local secrets, or weak ones: serve nothing at all.
+    if (!isLocalHost(url)) {
+      const problems = weakSecrets(env);
+      if (problems.length > 0) return withSecurityHeaders(unconfiguredResponse(problems), request);
+    }
+    const path = url.pathname;
     if (path.startsWith("/parties/")) return roomSocket(request, env, path);
 
     // A change sent from another site gets the app's own 403 here; Remix would refuse a

@@ -42,7 +42,8 @@ export const QUESTION_NAME_MAX = 120;
 export const STREET_VIEW_CODE_MAX = 8000;
 export const FOLDER_NAME_MAX = 80;
 export const MJ_NAME_MAX = 80;
-export const PASSWORD_MIN = 8;
+/** Every password an account can be given: MJ accounts, the administrator's, ADMIN_PASSWORD. */
+export const PASSWORD_MIN = 12;
 
 /** 'Le titre ne doit pas dépasser 100 caractères'. */
 export function tooLongText(subject: string, max: number): string {

@@ -26,6 +26,7 @@ export function Shell({ side, accountName, children }: { side: Side; accountName
               <NavLink to="/pres/points">Modifier les points</NavLink>
               <NavLink to="/pres/sound">Gérer les sons</NavLink>
               <NavLink to="/pres/mj">Maîtres du jeu</NavLink>
+              <NavLink to="/pres/password">Mot de passe</NavLink>
             </>
           ) : null}
         </nav>

@@ -1,0 +1,84 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Shell } from "./Shell";
+import { ToastProvider, useActionFetcher } from "./Toast";
+import { FieldError } from "./FieldError";
+import { BackTitle } from "./BackTitle";
+
+export type PasswordData = { accountName: string; minLength: number };
+
+/**
+ * 'Changer le mot de passe' (admin only): the current password, the new one twice. The server
+ * checks everything again, ends the account's other sessions and keeps this one.
+ */
+export function PasswordScreen({ data }: { data: PasswordData }) {
+  return (
+    <ToastProvider>
+      <Shell side="admin" accountName={data.accountName}>
+        <PasswordForm minLength={data.minLength} />
+      </Shell>
+    </ToastProvider>
+  );
+}
+
+function PasswordForm({ minLength }: { minLength: number }) {
+  const fetcher = useActionFetcher();
+  const ids = useId();
+  const [error, setError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  // Changed: the fields empty again (the toast says it); refused: they stay, to be corrected.
+  useEffect(() => {
+    if (fetcher.data && "message" in fetcher.data) form.current?.reset();
+  }, [fetcher.data]);
+  const help = `${minLength} caractères au moins.`;
+  return (
+    <main className="dash-main narrow" id="contenu">
+      <BackTitle back="/pres">Changer le mot de passe</BackTitle>
+      <p className="screen-lead">
+        Le nouveau mot de passe remplace l'actuel tout de suite : vos autres sessions (autres navigateurs, autres appareils) sont
+        fermées, celle-ci reste ouverte.
+      </p>
+      <div className="panel password-panel">
+        <fetcher.Form
+          ref={form}
+          method="post"
+          noValidate
+          className="password-form"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            const value = (name: string) => String(form.get(name) ?? "");
+            let problem: string | null = null;
+            if (!value("current") || !value("password") || !value("confirm")) problem = "Tous les champs sont obligatoires";
+            else if (value("password").length < minLength) problem = `Le mot de passe doit contenir au moins ${minLength} caractères`;
+            else if (value("password") !== value("confirm")) problem = "Les deux nouveaux mots de passe ne sont pas identiques";
+            setError(problem);
+            if (problem) event.preventDefault();
+          }}
+        >
+          <label htmlFor={`${ids}-current`}>Mot de passe actuel</label>
+          <input id={`${ids}-current`} name="current" type="password" className="field" autoComplete="current-password" required />
+          <label htmlFor={`${ids}-password`}>Nouveau mot de passe</label>
+          <input
+            id={`${ids}-password`}
+            name="password"
+            type="password"
+            className="field"
+            autoComplete="new-password"
+            minLength={minLength}
+            required
+            aria-describedby={`${ids}-help`}
+          />
+          <p id={`${ids}-help`} className="field-help">
+            {help}
+          </p>
+          <label htmlFor={`${ids}-confirm`}>Confirmer le nouveau mot de passe</label>
+          <input id={`${ids}-confirm`} name="confirm" type="password" className="field" autoComplete="new-password" minLength={minLength} required />
+          <FieldError error={error} />
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? "..." : "Changer le mot de passe"}
+          </button>
+        </fetcher.Form>
+      </div>
+    </main>
+  );
+}
