@@ -8,8 +8,9 @@ import { createDb } from "./db/client";
 import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
 import { liveGame } from "./app/server/rooms.server";
 import { LiveRooms } from "./app/server/live-rooms.server";
-import { isLocalHost, withSecurityHeaders } from "./app/server/security-headers.server";
+import { CSP_REPORT_PATH, isLocalHost, withSecurityHeaders } from "./app/server/security-headers.server";
 import { unconfiguredResponse, weakSecrets } from "./app/server/config.server";
+import { cspReportEndpoint } from "./app/server/browser-alerts.server";
 
 export { GameRoom } from "./party/game-room";
 export { Throttle } from "./app/server/throttle-counter.server";
@@ -65,6 +66,9 @@ export default {
     }
     const path = url.pathname;
     if (path.startsWith("/parties/")) return roomSocket(request, env, path);
+    // Browsers' reports of the pages' policies: anyone's, so never Origin-checked, and they
+    // change nothing but the admin's counts (app/server/browser-alerts.server.ts).
+    if (path === CSP_REPORT_PATH) return withSecurityHeaders(await cspReportEndpoint(request, env), request);
 
     // A change sent from another site gets the app's own 403 here; Remix would refuse a
     // cross-site page action itself, before the app's check, with a bare 500.

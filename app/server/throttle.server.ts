@@ -21,6 +21,8 @@
  *   those of a game closed in the last hours (phones reloading after the podium). Guessing live
  *   rooms among 900 000 numbers at 50 per 10 minutes is hopeless. Once over it, live numbers
  *   are refused too: otherwise the answer would still tell them apart.
+ * - Reports of the pages' Content-Security-Policies (browser-alerts.server.ts): 30 posts in 10
+ *   minutes per address, 600 from everywhere; beyond, 429 and nothing stored.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { Refusal } from "./refusal.server";
@@ -36,12 +38,17 @@ export const THROTTLE_RULES = {
   /** Wrong passwords for one mail from every address together. */
   loginMail: { limit: 100, windowMs: 10 * MINUTE },
   roomGuess: { limit: 50, windowMs: 10 * MINUTE },
+  /** Reports a browser posts to the CSP report endpoint, from one address. */
+  cspReportAddress: { limit: 30, windowMs: 10 * MINUTE },
+  /** The same from every address together: what the reports may cost D1, whoever sends them. */
+  cspReportAll: { limit: 600, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
-function counter(context: AppLoadContext, key: string) {
-  const ns = context.cloudflare.env.Throttle;
-  return ns.get(ns.idFromName(key));
+function counterIn(env: Env, key: string) {
+  return env.Throttle.get(env.Throttle.idFromName(key));
 }
+
+const counter = (context: AppLoadContext, key: string) => counterIn(context.cloudflare.env, key);
 
 /**
  * The caller's address as Cloudflare saw it (clients cannot forge CF-Connecting-IP in
@@ -127,4 +134,15 @@ export async function throttledRoomGuess<T>(
   const verdict = counted ? await byIp.take(rule) : await byIp.check(rule);
   if (!verdict.ok) throw tooMany(verdict.retryAfterMs);
   return room;
+}
+
+/**
+ * Whether one more CSP report post may be stored: 30 in 10 minutes per address, 600 from every
+ * address together (browser-alerts.server.ts). Every post counts, read or not: the endpoint takes
+ * anyone's reports, and a flood of them must not reach D1.
+ */
+export async function reportBudget(env: Env, request: Request): Promise<boolean> {
+  const byAddress = await counterIn(env, `csp-report-ip:${clientAddress(request)}`).take(THROTTLE_RULES.cspReportAddress);
+  if (!byAddress.ok) return false;
+  return (await counterIn(env, "csp-report-all").take(THROTTLE_RULES.cspReportAll)).ok;
 }

@@ -1,6 +1,7 @@
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+import type { ActionResult } from "@common/dashboard/types";
 import { Shell } from "./Shell";
-import { ToastProvider, useActionFetcher } from "./Toast";
 import { FieldError } from "./FieldError";
 import { BackTitle } from "./BackTitle";
 
@@ -12,21 +13,22 @@ export type PasswordData = { accountName: string; minLength: number };
  */
 export function PasswordScreen({ data }: { data: PasswordData }) {
   return (
-    <ToastProvider>
-      <Shell side="admin" accountName={data.accountName}>
-        <PasswordForm minLength={data.minLength} />
-      </Shell>
-    </ToastProvider>
+    <Shell side="admin" accountName={data.accountName}>
+      <PasswordForm minLength={data.minLength} />
+    </Shell>
   );
 }
 
 function PasswordForm({ minLength }: { minLength: number }) {
-  const fetcher = useActionFetcher();
+  // The answer is said under the form, beside the fields it is about (a toast would cover the
+  // button on a phone).
+  const fetcher = useFetcher<ActionResult>();
   const ids = useId();
   const [error, setError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
-  // Changed: the fields empty again (the toast says it); refused: they stay, to be corrected.
+  const answer = busy ? null : fetcher.data;
+  // Changed: the fields empty again; refused: they stay, to be corrected.
   useEffect(() => {
     if (fetcher.data && "message" in fetcher.data) form.current?.reset();
   }, [fetcher.data]);
@@ -73,7 +75,10 @@ function PasswordForm({ minLength }: { minLength: number }) {
           </p>
           <label htmlFor={`${ids}-confirm`}>Confirmer le nouveau mot de passe</label>
           <input id={`${ids}-confirm`} name="confirm" type="password" className="field" autoComplete="new-password" minLength={minLength} required />
-          <FieldError error={error} />
+          <FieldError error={error ?? (answer && "error" in answer ? answer.error : null)} />
+          <p className="password-done" role="status">
+            {!error && answer && "message" in answer ? answer.message : ""}
+          </p>
           <button type="submit" className="button" disabled={busy}>
             {busy ? "..." : "Changer le mot de passe"}
           </button>

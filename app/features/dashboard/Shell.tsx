@@ -26,7 +26,6 @@ export function Shell({ side, accountName, children }: { side: Side; accountName
               <NavLink to="/pres/points">Modifier les points</NavLink>
               <NavLink to="/pres/sound">Gérer les sons</NavLink>
               <NavLink to="/pres/mj">Maîtres du jeu</NavLink>
-              <NavLink to="/pres/password">Mot de passe</NavLink>
             </>
           ) : null}
         </nav>
@@ -34,6 +33,11 @@ export function Shell({ side, accountName, children }: { side: Side; accountName
           <span className="dash-who" title={admin ? "Administrateur" : "Maître du jeu"}>
             {accountName}
           </span>
+          {admin ? (
+            <Link to="/pres/password" className="top-button">
+              Mot de passe
+            </Link>
+          ) : null}
           {admin ? (
             <form
               method="post"
