@@ -13,14 +13,10 @@ import { cookieOf, db, make, ORIGIN } from "../support/workers";
 const MB = 1024 * 1024;
 
 /**
- * A multipart body that never ends by itself, sent in 64 KB chunks without Content-Length (as a
- * script can): `pulled()` tells how much the Worker took of it.
+ * A body that never ends by itself: `head`, then 64 KB chunks, without Content-Length (as a
+ * script can send it); `pulled()` tells how much the Worker took of it.
  */
-function endlessUpload(totalBytes = 40 * MB) {
-  const boundary = "----repere-test-boundary";
-  const head = new TextEncoder().encode(
-    `--${boundary}\r\nContent-Disposition: form-data; name="uploadFile"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-  );
+function endlessBody(head: Uint8Array, type: string, totalBytes: number) {
   let sent = 0;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -33,7 +29,16 @@ function endlessUpload(totalBytes = 40 * MB) {
       // The Worker stopped reading: that is the point.
     },
   });
-  return { body: stream, type: `multipart/form-data; boundary=${boundary}`, pulled: () => sent };
+  return { body: stream, type, pulled: () => sent };
+}
+
+/** A multipart upload of a file that never ends. */
+function endlessUpload(totalBytes = 40 * MB) {
+  const boundary = "----repere-test-boundary";
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="uploadFile"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  return endlessBody(head, `multipart/form-data; boundary=${boundary}`, totalBytes);
 }
 
 function send(path: string, upload: ReturnType<typeof endlessUpload>, cookie?: string) {
@@ -110,21 +115,8 @@ describe("uploads are read only once the caller is known, and never past their l
 });
 
 describe("JSON bodies", () => {
-  /** A JSON body that never ends by itself, in 64 KB chunks without Content-Length. */
-  function endlessJson(totalBytes = 8 * MB) {
-    const head = new TextEncoder().encode('{"name":"');
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent >= totalBytes) return controller.close();
-        const chunk = sent === 0 ? head : new Uint8Array(64 * 1024).fill(0x41);
-        sent += chunk.length;
-        controller.enqueue(chunk);
-      },
-      cancel() {},
-    });
-    return { body: stream, type: "application/json", pulled: () => sent };
-  }
+  /** A JSON string that never ends. */
+  const endlessJson = () => endlessBody(new TextEncoder().encode('{"name":"'), "application/json", 8 * MB);
 
   it("every JSON route cuts an endless body at 64 KB with 413, the wizard's included", async () => {
     const mj = await make.mj({ edition: true });
