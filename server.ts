@@ -10,7 +10,9 @@ import { errorResponse, Refusal } from "./app/server/refusal.server";
 import { liveGame, recentlyClosed } from "./app/server/rooms.server";
 import { type DoorIo, RoomDoor } from "./app/server/room-door.server";
 import { clientAddress, roomGuessThrottle } from "./app/server/throttle.server";
-import { withSecurityHeaders } from "./app/server/security-headers.server";
+import { CSP_REPORT_PATH, isLocalHost, withSecurityHeaders } from "./app/server/security-headers.server";
+import { unconfiguredResponse, weakSecrets } from "./app/server/config.server";
+import { cspReportEndpoint } from "./app/server/browser-alerts.server";
 
 export { GameRoom } from "./party/game-room";
 export { Throttle } from "./app/server/throttle-counter.server";
@@ -67,8 +69,17 @@ async function roomSocket(request: Request, env: Env, path: string): Promise<Res
 
 export default {
   async fetch(request, env, ctx) {
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    // Deployed with the repository's local secrets, or weak ones: serve nothing at all.
+    if (!isLocalHost(url)) {
+      const problems = weakSecrets(env);
+      if (problems.length > 0) return withSecurityHeaders(unconfiguredResponse(problems), request);
+    }
+    const path = url.pathname;
     if (path.startsWith("/parties/")) return roomSocket(request, env, path);
+    // Browsers' reports of the pages' policies: anyone's, so never Origin-checked, and they
+    // change nothing but the admin's counts (app/server/browser-alerts.server.ts).
+    if (path === CSP_REPORT_PATH) return withSecurityHeaders(await cspReportEndpoint(request, env), request);
 
     // A change sent from another site gets the app's own 403 here; Remix would refuse a
     // cross-site page action itself, before the app's check, with a bare 500.

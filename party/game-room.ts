@@ -36,6 +36,7 @@ import {
 } from "./protocol";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, SOCKETS_PER_SEAT, addressLimitsFrom } from "@common/rules";
 import { addressKey } from "@common/address";
+import { secureRandom } from "@common/random";
 import { encode } from "./encode";
 import { ConnectionIndex, type WaitingSocket, pageIdFromUrl, sameIdentity } from "./room-connections";
 import { type D1Op, retryDelayMs, roundStatements, statementsFor } from "./room-d1";
@@ -177,7 +178,9 @@ export class GameRoom extends Server<Env> {
     (msg) => this.toPresenters(encode(msg)),
     () => this.now()
   );
-  private readonly engineCtx: Ctx = { random: Math.random, mintSecret: () => randomToken(18) };
+  // Seats and help squares come from the cryptographic generator: Math.random's state can be
+  // worked out from the pseudos a room hands out (common/random.ts).
+  private readonly engineCtx: Ctx = { random: secureRandom, mintSecret: () => randomToken(18) };
   /** A new round on its way (D1 then storage): a second call waits for it rather than racing. */
   private roundCall: Promise<RoundResult> | null = null;
   /** Seat-local steps applied in memory, waiting for their group write (WRITE_GROUP_MS). */
@@ -677,7 +680,7 @@ export class GameRoom extends Server<Env> {
       settings: input.settings,
       presenterToken,
       now,
-      random: Math.random,
+      random: secureRandom,
     });
     if (!made.ok) return { ok: false, code: made.code };
     this.state = made.state;
