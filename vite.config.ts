@@ -42,7 +42,9 @@ export default defineConfig(({ command }) => ({
     target: "webworker",
   },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: { minify: true },
+  // Hidden source maps only when asked (the screen benchmark's profiles read them back): no
+  // sourceMappingURL comment, and an ordinary build ships none.
+  build: { minify: true, sourcemap: process.env.REPERE_SOURCEMAP === "hidden" ? "hidden" : false },
   // Pre-bundled up front so that a first visit never triggers a dependency reload (STACK-FACTS).
   optimizeDeps: {
     include: [
