@@ -5,7 +5,7 @@
  * - POST (intent launch): login, origin, settings, launchGame, then a redirect to `?room=N`,
  *   so a reload resumes the game and never launches a second one;
  * - GET with `room`: the presenter token of that live room, or 'Cette partie est terminée';
- * - POST (intent close, « Terminer la soirée »): closeGame, then back to the dashboard or folder;
+ * - POST (intent close, « Nouvelle partie »): closeGame, then back to the dashboard or folder;
  * - POST (intent replay, « Rejouer »; intent round with quiz and launch options, « Autre quiz »):
  *   the next round in the same room (startRound), then the room's page under its new quiz.
  */
