@@ -3,7 +3,7 @@
  * the results map of a 2,000-player room. As elements, every marker was an SVG picture to
  * decode, lay out and paint, and the whole crowd was moved again at every frame of the camera's
  * zoom: the screen stopped for a second or two. On a canvas each distinct picture is rasterised
- * once (a room has at most 54 of them) and every frame is one pass of copies.
+ * once onto one atlas (a room has at most 54 of them) and every frame is one pass of copies.
  *
  * A small map keeps its markers as elements (MarkerBody), and so does any marker with a label
  * (its name, its accessible name) or a plain pin (the true spot): what the canvas takes is the
@@ -29,49 +29,71 @@ export function splitMarkers(markers: readonly MapMarker[]): { elements: MapMark
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pictures, rasterised once each with their shadow
+// Pictures, rasterised once each with their shadow, side by side on one atlas canvas
 
-type Sprite = { canvas: HTMLCanvasElement | null; failed: boolean };
+const CELL = ICON_PX + 2 * PAD;
+const ATLAS_COLUMNS = 8;
+/** Room for every fruit and colour (9 x 6 = 54 pictures) and a few more. */
+const ATLAS_CELLS = 64;
+
+type Sprite = { cell: number | null };
 const sprites = new Map<string, Sprite>();
+let atlas: HTMLCanvasElement | null = null;
 const listeners = new Set<() => void>();
 let version = 0;
+let notifying = false;
 
-/** Something to redraw: a picture finished loading. */
+/** Something to redraw: pictures finished loading (told once a frame, however many came). */
 export function subscribeSprites(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 export const spritesVersion = () => version;
 
+function loaded() {
+  version++;
+  if (notifying) return;
+  notifying = true;
+  requestAnimationFrame(() => {
+    notifying = false;
+    for (const l of listeners) l();
+  });
+}
+
 function spriteOf(url: string): Sprite {
-  let sprite = sprites.get(url);
+  const sprite = sprites.get(url);
   if (sprite) return sprite;
-  sprite = { canvas: null, failed: false };
-  sprites.set(url, sprite);
-  const s = sprite;
+  const s: Sprite = { cell: null };
+  sprites.set(url, s);
+  const cell = sprites.size - 1;
+  if (cell >= ATLAS_CELLS) return s;
   const img = new Image(ICON_PX, ICON_PX);
   img.decoding = "async";
+  // As an element would show a broken picture, the canvas shows nothing for one that fails.
   img.onload = () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = ICON_PX + 2 * PAD;
-    canvas.height = ICON_PX + 2 * PAD;
-    const ctx = canvas.getContext("2d");
-    if (ctx) {
-      ctx.shadowColor = "rgba(11, 29, 58, 0.35)";
-      ctx.shadowOffsetY = 3;
-      ctx.shadowBlur = 3;
-      ctx.drawImage(img, PAD, PAD, ICON_PX, ICON_PX);
-      s.canvas = canvas;
-    } else s.failed = true;
-    version++;
-    for (const l of listeners) l();
-  };
-  // As an element would show a broken picture, the canvas shows nothing for it.
-  img.onerror = () => {
-    s.failed = true;
+    atlas ??= Object.assign(document.createElement("canvas"), {
+      width: CELL * ATLAS_COLUMNS,
+      height: CELL * Math.ceil(ATLAS_CELLS / ATLAS_COLUMNS),
+    });
+    const ctx = atlas.getContext("2d");
+    if (!ctx) return;
+    ctx.shadowColor = "rgba(11, 29, 58, 0.35)";
+    ctx.shadowOffsetY = 3;
+    ctx.shadowBlur = 3;
+    ctx.drawImage(img, (cell % ATLAS_COLUMNS) * CELL + PAD, Math.floor(cell / ATLAS_COLUMNS) * CELL + PAD, ICON_PX, ICON_PX);
+    s.cell = cell;
+    loaded();
   };
   img.src = url;
   return s;
+}
+
+/**
+ * Starts loading the pictures a map is about to show (the results map, while its first zone is
+ * still seconds away), so that none is first decoded in the middle of the animation.
+ */
+export function preloadPictures(urls: Iterable<string>) {
+  for (const url of urls) spriteOf(url);
 }
 
 /**
@@ -98,11 +120,13 @@ export function drawMarkers(
   let drawn = 0;
   for (const m of markers) {
     if (!m.iconUrl) continue;
-    const sprite = spriteOf(m.iconUrl);
-    if (!sprite.canvas) continue;
+    const { cell } = spriteOf(m.iconUrl);
+    if (cell === null || !atlas) continue;
     const p = toPixel(m.position);
     if (!p || p.x < -ICON_PX || p.x > widthPx + ICON_PX || p.y < -PAD || p.y > heightPx + ICON_PX + PAD) continue;
-    ctx.drawImage(sprite.canvas, Math.round(p.x - ICON_PX / 2 - PAD), Math.round(p.y - ICON_PX - PAD));
+    const sx = (cell % ATLAS_COLUMNS) * CELL;
+    const sy = Math.floor(cell / ATLAS_COLUMNS) * CELL;
+    ctx.drawImage(atlas, sx, sy, CELL, CELL, Math.round(p.x - ICON_PX / 2 - PAD), Math.round(p.y - ICON_PX - PAD), CELL, CELL);
     drawn++;
   }
   return drawn;

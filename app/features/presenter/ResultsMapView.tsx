@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PresenterQuizData, PresResults } from "@common/protocol";
 import { GameMap } from "~/features/map/GameMap";
+import { ELEMENT_MARKERS_MAX, preloadPictures } from "~/features/map/marker-layer";
 import type { MapCircle, MapMarker } from "~/features/map/types";
 import { markerUrl } from "@common/media-urls";
 import { revealAnswers, zonesOf } from "@common/reveal";
@@ -47,6 +48,10 @@ export function ResultsMapView({
   // The message's compact rows, read once per reveal: who, where, how far, in which zone.
   const answers = useMemo(() => revealAnswers(results), [results]);
   const zones = useMemo(() => zonesOf(answers, quiz.targetSettings.length), [answers, quiz]);
+  // A crowd's pictures load while the spot and the rings play, not under the first zone's markers.
+  useEffect(() => {
+    if (answers.length > ELEMENT_MARKERS_MAX) preloadPictures(new Set(answers.map((a) => markerUrl(a.marker))));
+  }, [answers]);
   const timeline = useMemo(
     () =>
       aspect === null
