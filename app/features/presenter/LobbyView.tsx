@@ -1,5 +1,5 @@
 import { QRCodeSVG } from "qrcode.react";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import type { ColorKey, PlayerListEntry } from "@common/protocol";
 import { teamName } from "@common/rules";
 import { useLatest } from "~/features/map/camera";
@@ -58,12 +58,13 @@ export function LobbyView({
   const [query, setQuery] = useState("");
   const capacity = capacityLabel(playersCount, room.settings);
   const team = room.settings.mode === "team";
-  const code = splitRoomCode(room.roomID);
   const crowd = isCrowd(players);
   const crowded = players.size > CROWDED;
 
-  const chip = (p: PlayerListEntry) => (
-    <li key={p.playerID} className={`lobby-player${p.connected ? "" : " is-away"}`}>
+  // `slot`: lists that change many times a second (the newest, a search) keep their elements and
+  // change what they show, rather than make and drop elements at every batch of arrivals.
+  const chip = (p: PlayerListEntry, slot?: number) => (
+    <li key={slot ?? p.playerID} className={`lobby-player${p.connected ? "" : " is-away"}`}>
       <PlayerMarker marker={p.marker} pseudo={p.pseudo} color={p.color} size={52} />
       <span className="lobby-player-name">{p.pseudo}</span>
       {p.connected ? null : <span className="lobby-player-away">hors ligne</span>}
@@ -84,43 +85,7 @@ export function LobbyView({
       <p className="pres-brand" aria-hidden="true">
         Rep<span className="pres-brand-pin">è</span>re
       </p>
-      <section className="lobby-top">
-        <figure className="lobby-picture">
-          <img src={lobbyPicture} alt="" />
-          <figcaption>
-            <span className="lobby-kicker">Quiz</span>
-            <span className="lobby-quiz">{room.quiz.name}</span>
-          </figcaption>
-        </figure>
-        <div className="lobby-join">
-          {locked ? (
-            <h1 className="lobby-title lobby-title-locked">
-              <LockIcon size={48} /> Salle verrouillée
-            </h1>
-          ) : (
-            <h1 className="lobby-title">Rejoignez la partie !</h1>
-          )}
-          <div className="lobby-join-row">
-            <div className="lobby-qr">
-              <QRCodeSVG
-                value={`${origin}/play/${room.roomID}`}
-                size={150}
-                level="H"
-                marginSize={2}
-                title="QR code pour rejoindre la partie"
-              />
-            </div>
-            <div className="lobby-address">
-              <p className="lobby-address-label">Sur votre téléphone, allez sur</p>
-              <p className="lobby-host">{host}</p>
-              <p className="lobby-address-label">et entrez le numéro de</p>
-              <p className="lobby-code">
-                <span className="lobby-code-word">Salle</span> <span data-testid="room-code">{code}</span>
-              </p>
-            </div>
-          </div>
-        </div>
-      </section>
+      <JoinPanel room={room} origin={origin} host={host} lobbyPicture={lobbyPicture} locked={locked} />
 
       <section className="lobby-players" aria-labelledby="lobby-players-title">
         <header className="lobby-players-head">
@@ -149,12 +114,12 @@ export function LobbyView({
             {groupByTeam(listOf(players), room.colors).map((g) => (
               <div key={g.team} className="lobby-team">
                 <TeamHead team={g.team} count={g.players.length} />
-                <ul className="lobby-list lobby-list-team">{g.players.map(chip)}</ul>
+                <ul className="lobby-list lobby-list-team">{g.players.map((p) => chip(p))}</ul>
               </div>
             ))}
           </div>
         ) : (
-          <ul className={`lobby-list${crowded ? " is-crowded" : ""}`}>{listOf(players).map(chip)}</ul>
+          <ul className={`lobby-list${crowded ? " is-crowded" : ""}`}>{listOf(players).map((p) => chip(p))}</ul>
         )}
       </section>
 
@@ -171,6 +136,66 @@ export function LobbyView({
     </div>
   );
 }
+
+/**
+ * The lobby's top half: the quiz, how to join (QR code, address, room number). Memoised: the
+ * players' list below changes a few times a second in a rush, and the QR code is worked out
+ * again at every render.
+ */
+const JoinPanel = memo(function JoinPanel({
+  room,
+  origin,
+  host,
+  lobbyPicture,
+  locked,
+}: {
+  room: RoomInfo;
+  origin: string;
+  host: string;
+  lobbyPicture: string;
+  locked: boolean;
+}) {
+  const code = splitRoomCode(room.roomID);
+  return (
+    <section className="lobby-top">
+      <figure className="lobby-picture">
+        <img src={lobbyPicture} alt="" />
+        <figcaption>
+          <span className="lobby-kicker">Quiz</span>
+          <span className="lobby-quiz">{room.quiz.name}</span>
+        </figcaption>
+      </figure>
+      <div className="lobby-join">
+        {locked ? (
+          <h1 className="lobby-title lobby-title-locked">
+            <LockIcon size={48} /> Salle verrouillée
+          </h1>
+        ) : (
+          <h1 className="lobby-title">Rejoignez la partie !</h1>
+        )}
+        <div className="lobby-join-row">
+          <div className="lobby-qr">
+            <QRCodeSVG
+              value={`${origin}/play/${room.roomID}`}
+              size={150}
+              level="H"
+              marginSize={2}
+              title="QR code pour rejoindre la partie"
+            />
+          </div>
+          <div className="lobby-address">
+            <p className="lobby-address-label">Sur votre téléphone, allez sur</p>
+            <p className="lobby-host">{host}</p>
+            <p className="lobby-address-label">et entrez le numéro de</p>
+            <p className="lobby-code">
+              <span className="lobby-code-word">Salle</span> <span data-testid="room-code">{code}</span>
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+});
 
 function TeamHead({ team, count }: { team: ColorKey; count: number }) {
   return (
@@ -200,7 +225,7 @@ function CrowdList({
   query: string;
   onQuery: (query: string) => void;
   hold: boolean;
-  chip: (p: PlayerListEntry) => React.ReactNode;
+  chip: (p: PlayerListEntry, slot?: number) => React.ReactNode;
 }) {
   const [page, setPage] = useState(0);
   const [pointed, setPointed] = useState(false);
@@ -220,8 +245,8 @@ function CrowdList({
   const turn = (by: number) => setPage((p) => (((p % pages) + by) % pages + pages) % pages);
 
   // Names only: whole pseudos, numbers included, and a calm page; kicks go through the search.
-  const name = (p: PlayerListEntry) => (
-    <li key={p.playerID} className={`lobby-name${p.connected ? "" : " is-away"}`}>
+  const name = (p: PlayerListEntry, slot: number) => (
+    <li key={slot} className={`lobby-name${p.connected ? "" : " is-away"}`}>
       <span className="lobby-name-dot" style={{ background: colorHex(p.color) }} aria-hidden="true" />
       <span className="lobby-name-text">{p.pseudo}</span>
       {p.connected ? null : <span className="sr-only"> (hors ligne)</span>}
@@ -236,7 +261,7 @@ function CrowdList({
           <h3 id="lobby-newest-title" className="lobby-newest-title">
             Derniers arrivés
           </h3>
-          <ul className="lobby-list is-crowded">{newestOf(roster, NEWEST_COUNT).map(chip)}</ul>
+          <ul className="lobby-list is-crowded">{newestOf(roster, NEWEST_COUNT).map((p, i) => chip(p, i))}</ul>
         </section>
         <input
           type="search"
@@ -252,7 +277,7 @@ function CrowdList({
           {found.matches.length === 0 ? (
             <p className="lobby-empty">Aucun joueur ne porte ce nom.</p>
           ) : (
-            <ul className="lobby-list is-crowded">{found.matches.map(chip)}</ul>
+            <ul className="lobby-list is-crowded">{found.matches.map((p, i) => chip(p, i))}</ul>
           )}
           {found.more > 0 ? (
             <p className="lobby-roll-where">
