@@ -15,8 +15,9 @@
 // For each moment, in the page: long tasks (PerformanceObserver `longtask`: count, total,
 // longest), the longest gap between two animation frames (requestAnimationFrame), and from the
 // DevTools protocol (Performance.getMetrics, sampled every second): DOM nodes and JS heap at
-// their highest, and the time the renderer spent in script, style and layout. One JSON line
-// per size at the end.
+// their highest (nodes dropped but not yet collected included; and again after a collection
+// forced at the moment's end: the nodes the page holds), and the time the renderer spent in
+// script, style and layout. One JSON line per size at the end.
 // Options: BENCH_SIZES=50,500,2000; BENCH_CPU=4 (CPU slowed 4x, Emulation.setCPUThrottlingRate,
 // as a cheap laptop); BENCH_MAP=google (GOOGLE_MAPS_API_KEY set, the fake Maps script of the e2e
 // tests answers for Google); BENCH_PROFILE=dir (a trace and a CPU profile of each moment, to
@@ -38,7 +39,7 @@ import { TEST_MAPS_KEY } from "../tests/support/google-server";
 import type { TestQuiz } from "../tests/support/factory";
 import { closeRoom } from "../tests/support/launch";
 import { benchClient, haveTaskset, pin, ROOT, startBenchServer, until, type BenchServer } from "./bench-kit";
-import { summariseProfile, summariseTrace } from "./screen-profile";
+import { mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
 
 /** The demo quiz that `npm start` gives an empty database. */
 const DEMO_QUIZ = (demo as {
@@ -91,8 +92,13 @@ interface Moment {
   long_tasks: number;
   long_total_ms: number;
   long_max_ms: number;
+  /** Tasks of the page's main thread that used over 50 ms of CPU, and the most one used (the machine's load aside). */
+  cpu_long_tasks: number;
+  cpu_task_max_ms: number;
   frame_gap_max_ms: number;
   dom_nodes_max: number;
+  /** After a forced collection at the moment's end: the nodes the page still holds. */
+  dom_nodes_live: number;
   heap_mb_max: number;
   script_ms: number;
   style_ms: number;
@@ -107,41 +113,49 @@ async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   return Object.fromEntries(list.map((m) => [m.name, m.value]));
 }
 
-/** A trace and a CPU profile of one moment (BENCH_PROFILE). */
-async function startProfiling(cdp: CDPSession) {
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-  await cdp.send("Profiler.start");
-  await cdp.send("Tracing.start", {
-    transferMode: "ReturnAsStream",
-    traceConfig: {
-      includedCategories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink", "loading"],
-    },
-  });
+/**
+ * A trace of one moment: always its tasks ("toplevel", cheap), whose CPU time tells a task the
+ * page made long from one the machine's other processes kept off the core; with BENCH_PROFILE,
+ * the whole timeline and a CPU profile too, written to files and summarised.
+ */
+async function startTrace(cdp: CDPSession) {
+  if (PROFILE_DIR) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
+  const categories = PROFILE_DIR
+    ? ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink", "loading"]
+    : ["toplevel", "-*"];
+  await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
   return async (file: string) => {
-    const { profile } = (await cdp.send("Profiler.stop")) as { profile: unknown };
+    const profile = PROFILE_DIR ? ((await cdp.send("Profiler.stop")) as { profile: unknown }).profile : null;
     const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e: { stream?: string }) => resolve(e.stream!)));
     await cdp.send("Tracing.end");
     const stream = await done;
-    let trace = "";
+    let text = "";
     for (;;) {
       const chunk = (await cdp.send("IO.read", { handle: stream })) as { data: string; eof: boolean; base64Encoded?: boolean };
-      trace += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
+      text += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
       if (chunk.eof) break;
     }
     await cdp.send("IO.close", { handle: stream });
-    writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
-    writeFileSync(`${file}.trace.json`, trace);
-    console.log(`    profil ${path.basename(file)} :`);
-    for (const line of summariseTrace(JSON.parse(trace))) console.log(`      ${line}`);
-    for (const line of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client")))
-      console.log(`      ${line}`);
+    const trace = JSON.parse(text) as Parameters<typeof mainThreadTasks>[0];
+    if (PROFILE_DIR) {
+      writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(`${file}.trace.json`, text);
+      console.log(`    profil ${path.basename(file)} :`);
+      for (const line of summariseTrace(trace)) console.log(`      ${line}`);
+      for (const line of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client")))
+        console.log(`      ${line}`);
+    }
+    return mainThreadTasks(trace);
   };
 }
 
 /** Runs `during` and measures the page meanwhile. */
 async function measure(page: Page, cdp: CDPSession, name: string, label: string, during: () => Promise<void>): Promise<Moment> {
-  const stopProfile = PROFILE_DIR ? await startProfiling(cdp) : null;
+  const stopTrace = await startTrace(cdp);
   const before = await metrics(cdp);
   const t0 = (await page.evaluate(() => performance.now())) as number;
   let nodesMax = before.Nodes ?? 0;
@@ -165,7 +179,12 @@ async function measure(page: Page, cdp: CDPSession, name: string, label: string,
   nodesMax = Math.max(nodesMax, after.Nodes ?? 0);
   heapMax = Math.max(heapMax, after.JSHeapUsedSize ?? 0);
   const meters = (await page.evaluate(() => (window as unknown as { __screenBench: Meters }).__screenBench)) as Meters;
-  await stopProfile?.(path.join(PROFILE_DIR!, `${label}-${name}`));
+  // A throttled CPU (BENCH_CPU) is the thread held off its core: its CPU time counts as slowed.
+  const cpuTasks = (await stopTrace(path.join(PROFILE_DIR ?? "", `${label}-${name}`))).map((t) => t.cpuMs * CPU_RATE);
+  // The counters include nodes already dropped and not yet collected: a collection tells apart
+  // what the page holds. Forced after the moment's figures, outside what is timed.
+  await cdp.send("HeapProfiler.collectGarbage");
+  const live = (await metrics(cdp)).Nodes ?? 0;
   const tasks = meters.longTasks.filter(([at]) => at >= t0 && at < t1).map(([, d]) => d);
   const gaps = meters.gaps.filter(([at, d]) => at + d >= t0 && at < t1).map(([, d]) => d);
   const seconds = (key: string) => ((after[key] ?? 0) - (before[key] ?? 0)) * 1000;
@@ -174,8 +193,11 @@ async function measure(page: Page, cdp: CDPSession, name: string, label: string,
     long_tasks: tasks.length,
     long_total_ms: round(tasks.reduce((a, b) => a + b, 0)),
     long_max_ms: round(Math.max(0, ...tasks)),
+    cpu_long_tasks: cpuTasks.filter((ms) => ms > 50).length,
+    cpu_task_max_ms: round(Math.max(0, ...cpuTasks)),
     frame_gap_max_ms: round(Math.max(16, ...gaps)),
     dom_nodes_max: nodesMax,
+    dom_nodes_live: live,
     heap_mb_max: Math.round((heapMax / MB) * 10) / 10,
     script_ms: round(seconds("ScriptDuration")),
     style_ms: round(seconds("RecalcStyleDuration")),
@@ -185,7 +207,8 @@ async function measure(page: Page, cdp: CDPSession, name: string, label: string,
 
 const line = (m: Moment) =>
   `${(m.ms / 1000).toFixed(1)} s, tâches longues ${m.long_tasks} (${m.long_total_ms} ms, max ${m.long_max_ms} ms), ` +
-  `écart max entre images ${m.frame_gap_max_ms} ms, nœuds ${m.dom_nodes_max}, tas ${m.heap_mb_max} Mo, ` +
+  `${m.cpu_long_tasks} de plus de 50 ms de processeur (tâche la plus chère : ${m.cpu_task_max_ms} ms), ` +
+  `écart max entre images ${m.frame_gap_max_ms} ms, nœuds ${m.dom_nodes_max} (${m.dom_nodes_live} après ramassage), tas ${m.heap_mb_max} Mo, ` +
   `script ${m.script_ms} ms, style ${m.style_ms} ms, mise en page ${m.layout_ms} ms`;
 
 // ---------------------------------------------------------------------------------------------
