@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLL_PAGE_SIZE } from "~/features/presenter/lobby-pages";
 import type { TestAccount, TestQuiz } from "../support/factory";
-import { seatPhones, type TestPhone } from "../support/room-sockets";
+import { TestPhone } from "../support/room-sockets";
 import { openBrowser, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
 import { socketsFrom } from "../support/served";
@@ -18,6 +18,7 @@ const MAP = {
   zoom: 12,
   bounds: { north: 48.905, south: 48.82, east: 2.42, west: 2.22 },
 };
+const SPOT = { lat: 48.8584, lng: 2.2945 };
 /** Well past the sixty players a lobby shows as chips. */
 const CROWD = 300;
 /** Elements of the whole page, at most, whatever the room's size (a chip per player was ~9). */
@@ -33,17 +34,18 @@ beforeAll(async () => {
     name: "Salle comble",
     description: "Trois cents joueurs",
     mapSettings: MAP,
-    questions: [{ name: "Tour Eiffel", lat: 48.8584, lng: 2.2945, photo }],
+    questions: [{ name: "Tour Eiffel", ...SPOT, photo }],
   });
 }, 120_000);
 
-/** `n` phones seated from five addresses: a venue's Wi-Fi, within the room's per-address caps. */
+/**
+ * `n` phones seated from five addresses: a venue's Wi-Fi, within the room's per-address caps.
+ * A minute for all of them: the shared server seats hundreds at once more slowly on a busy machine.
+ */
 async function crowd(room: string, n: number): Promise<TestPhone[]> {
-  const per = Math.ceil(n / 5);
-  const groups = await Promise.all(
-    Array.from({ length: 5 }, (_, i) => seatPhones(socketsFrom(app, `127.0.0.${40 + i}`), room, Math.min(per, n - i * per))),
-  );
-  return groups.flat();
+  const phones = Array.from({ length: n }, (_, i) => new TestPhone(socketsFrom(app, `127.0.0.${40 + (i % 5)}`), room));
+  await Promise.all(phones.map((p) => p.seated(60_000)));
+  return phones;
 }
 
 /** The presenter page, reached as a presenter does: the launch address, then where it leads. */
@@ -56,7 +58,7 @@ async function openLobby(page: Page, launch: string): Promise<string> {
 const elements = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
 
 describe("A lobby of three hundred on the big screen", () => {
-  it("shows the count, the newest arrivals and pages of every name, in a bounded page; the presenter finds and kicks one", async () => {
+  it("shows the count, the newest arrivals and pages of every name, in a bounded page; the presenter finds and kicks one; the reveal draws the crowd on one canvas", async () => {
     const browser = await openBrowser(PRESENTER);
     const phones: TestPhone[] = [];
     try {
@@ -68,7 +70,7 @@ describe("A lobby of three hundred on the big screen", () => {
       phones.push(...(await crowd(room, CROWD - 1)));
       await expect.poll(() => page.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe(`${CROWD - 1}/400`);
       // One more, alone: the newest arrival, first of the latest shown.
-      const newest = (await seatPhones(socketsFrom(app, "127.0.0.46"), room, 1))[0]!;
+      const newest = await new TestPhone(socketsFrom(app, "127.0.0.46"), room).seated(60_000);
       phones.push(newest);
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe(`${CROWD}/400`);
       const latest = page.getByRole("region", { name: "Derniers arrivés" }).locator(".lobby-player-name");
@@ -100,6 +102,34 @@ describe("A lobby of three hundred on the big screen", () => {
       await expect.poll(() => page.getByTestId("capacity").textContent()).toBe(`${CROWD - 1}/400`);
       await expect.poll(() => kick.count()).toBe(0);
       expect(await elements(page)).toBeLessThan(MAX_ELEMENTS);
+
+      // The reveal: the crowd's markers on one canvas, the true spot's pin still an element.
+      await page.getByRole("button", { name: "Lancer la partie" }).click();
+      await page.locator('[data-step="question"]').waitFor({ timeout: 20_000 });
+      const players = phones.filter((p) => p !== target);
+      await Promise.all(players.map((p, i) => p.play(0, { lat: SPOT.lat + 0.0002 * (i % 40), lng: SPOT.lng + 0.0001 * (i % 7) })));
+      await page.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 20_000 });
+      const legend = page.locator(".results-legend .legend-count");
+      await expect
+        .poll(async () => (await legend.allTextContents()).reduce((n, t) => n + parseInt(t, 10), 0), { timeout: 30_000 })
+        .toBe(players.length);
+      // Every answer is on the map: drawn, or an element when its name is written beside it (the
+      // last zone's few); the true spot is the one element more.
+      const canvas = page.locator(".om-marker-canvas");
+      const drawn = Number(await canvas.getAttribute("data-drawn-markers"));
+      const asElements = (await page.locator("[data-marker-id]").count()) - 1;
+      expect(drawn + asElements).toBe(players.length);
+      expect(asElements).toBeLessThanOrEqual(6);
+      // Pictures are on it: far more painted pixels than a marker's worth.
+      const painted = await canvas.evaluate((c: HTMLCanvasElement) => {
+        const { data } = c.getContext("2d")!.getImageData(0, 0, c.width, c.height);
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+        return n;
+      });
+      expect(painted).toBeGreaterThan(40 * 40 * 20);
+      await page.waitForTimeout(1_200);
+      await screenshot(page, "crowded-lobby-4-results-map");
       expect(errors).toEqual([]);
     } finally {
       for (const p of phones) p.close();
