@@ -49,7 +49,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import type { LatLng, ServerMessage } from "../common/protocol";
 import { MAX_ROOM_PLAYERS } from "../common/rules";
-import { RoomClient, type RoomClientOptions } from "../common/room-client";
+import { RoomClient } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import type { servedKit } from "../tests/support/served";
 import { benchClient, haveTaskset, pin, ROOT, startBenchServer, until, type ServerProcesses } from "./bench-kit";
@@ -142,19 +142,6 @@ function stats(samples: number[]): Stats {
 }
 const fmt = (st: Stats) => `p50 ${st.p50} ms  p95 ${st.p95} ms  p99 ${st.p99} ms  max ${st.max} ms  (${st.n} mesures)`;
 
-
-/** A phone or presenter of the bench: the kit's light client on PhoneWebSocket. */
-function client(
-  host: string,
-  room: string,
-  role: "player" | "presenter",
-  id: string,
-  onMessage: (msg: ServerMessage, at: number) => void,
-  token?: string | (() => string | undefined),
-  extra: Partial<RoomClientOptions> = {},
-) {
-  return benchClient(host, room, role, id, onMessage, token, { WebSocket: PhoneWebSocket, ...extra });
-}
 
 /** Resolves once every client of the batch has an open socket. */
 function opened(clients: RoomClient[]) {
@@ -286,7 +273,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
   // ones in a burst of thousands, and so the times measured, where the floor's clients only
   // take the time.
   const toSize: ServerMessage[] = [];
-  const pres = client(
+  const pres = benchClient(
     host,
     l.room,
     "presenter",
@@ -297,6 +284,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
       if (m.type === "pres_playerAnswered") sizes.presAnswered++;
     },
     l.token,
+    { WebSocket: PhoneWebSocket },
   );
   await opened([pres]);
   await sleep(500);
@@ -402,7 +390,10 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
     // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS (its
     // own draw: the client's jitter would stretch "within a second" to a second and a half).
     const minMs = 100 + Math.random() * (STORM_BACK_MS - 100);
-    phone.client = client(host, l.room, "player", `p${j}`, onMessage, () => phone.token, { backoff: { minMs, jitter: 0 } });
+    phone.client = benchClient(host, l.room, "player", `p${j}`, onMessage, () => phone.token, {
+      WebSocket: PhoneWebSocket,
+      backoff: { minMs, jitter: 0 },
+    });
     phone.client.subscribe((e) => {
       if (storming && e.kind === "status" && e.status === "open") stormOpens.push(performance.now() - stormAt);
     });

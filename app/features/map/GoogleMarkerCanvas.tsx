@@ -1,9 +1,9 @@
 /// <reference types="google.maps" />
-import { useMap } from "@vis.gl/react-google-maps";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { drawMarkers } from "./marker-layer";
 import { useSpritesVersion } from "./MarkerCanvas";
 import type { MapMarker } from "./types";
+import { useMapOverlay } from "./useMapOverlay";
 
 /**
  * The Google map's crowd of markers on one canvas (marker-layer.ts), in a single OverlayView: one
@@ -74,24 +74,10 @@ function canvasOverlayClass() {
 }
 
 export function GoogleMarkerCanvas({ markers }: { markers: readonly MapMarker[] }) {
-  const map = useMap();
-  const [overlay, setOverlay] = useState<CanvasOverlay | null>(null);
+  const overlay = useMapOverlay(() => new (canvasOverlayClass())());
   const loaded = useSpritesVersion();
-
-  useEffect(() => {
-    if (!map) return;
-    const created = new (canvasOverlayClass())();
-    created.setMap(map);
-    setOverlay(created);
-    return () => {
-      created.setMap(null);
-      setOverlay(null);
-    };
-  }, [map]);
-
   useEffect(() => {
     overlay?.setMarkers(markers);
   }, [overlay, markers, loaded]);
-
   return null;
 }
