@@ -95,6 +95,8 @@ interface Moment {
   /** Tasks of the page's main thread that used over 50 ms of CPU, and the most one used (the machine's load aside). */
   cpu_long_tasks: number;
   cpu_task_max_ms: number;
+  /** CPU time of all the main thread's tasks in the moment: how busy the page kept it. */
+  main_cpu_ms: number;
   frame_gap_max_ms: number;
   dom_nodes_max: number;
   /** After a forced collection at the moment's end: the nodes the page still holds. */
@@ -195,6 +197,7 @@ async function measure(page: Page, cdp: CDPSession, name: string, label: string,
     long_max_ms: round(Math.max(0, ...tasks)),
     cpu_long_tasks: cpuTasks.filter((ms) => ms > 50).length,
     cpu_task_max_ms: round(Math.max(0, ...cpuTasks)),
+    main_cpu_ms: round(cpuTasks.reduce((a, b) => a + b, 0)),
     frame_gap_max_ms: round(Math.max(16, ...gaps)),
     dom_nodes_max: nodesMax,
     dom_nodes_live: live,
@@ -207,7 +210,7 @@ async function measure(page: Page, cdp: CDPSession, name: string, label: string,
 
 const line = (m: Moment) =>
   `${(m.ms / 1000).toFixed(1)} s, tâches longues ${m.long_tasks} (${m.long_total_ms} ms, max ${m.long_max_ms} ms), ` +
-  `${m.cpu_long_tasks} de plus de 50 ms de processeur (tâche la plus chère : ${m.cpu_task_max_ms} ms), ` +
+  `${m.cpu_long_tasks} de plus de 50 ms de processeur (tâche la plus chère : ${m.cpu_task_max_ms} ms, toutes : ${m.main_cpu_ms} ms), ` +
   `écart max entre images ${m.frame_gap_max_ms} ms, nœuds ${m.dom_nodes_max} (${m.dom_nodes_live} après ramassage), tas ${m.heap_mb_max} Mo, ` +
   `script ${m.script_ms} ms, style ${m.style_ms} ms, mise en page ${m.layout_ms} ms`;
 
