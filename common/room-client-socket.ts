@@ -89,7 +89,8 @@ export class ReconnectingLine {
     private readonly backoff: Backoff,
     private readonly events: LineEvents,
   ) {
-    this.connect();
+    // The first socket opens from the next turn: whoever made the line subscribes first.
+    this.later(0);
   }
 
   /** The socket open or opening now (tests reach the wire through it), or null. */

@@ -178,7 +178,7 @@ export class TestClient {
 
   private trail() {
     const codes = this.closes.map((c) => c.code).join(", ");
-    return `reçus : ${this.msgs.slice(-12).map((m) => m.type).join(", ")} ; fermetures : [${codes}]`;
+    return `reçus : ${this.msgs.slice(-12).map((m) => m.type).join(", ")} ; fermetures : [${codes}] ${JSON.stringify(this.closes)}`;
   }
 }
 
