@@ -54,7 +54,6 @@ export default defineConfig(({ command }) => ({
       "react-dom",
       "react-dom/client",
       "@remix-run/react",
-      "partysocket",
       "qrcode.react",
       "@vis.gl/react-google-maps",
     ],

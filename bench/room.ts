@@ -153,7 +153,7 @@ const wireBytes = (msg: ServerMessage) => Buffer.byteLength(JSON.stringify(msg))
 
 /** Cuts a client's socket without a closing handshake, as a Wi-Fi restart does. */
 function cut(c: RoomClient) {
-  (c.transport as unknown as { _ws?: WebSocket })._ws?.terminate();
+  (c.socket as WebSocket | null)?.terminate();
 }
 
 /** Resident memory of the server's workerd processes, bytes (0 when unknown). */
