@@ -15,3 +15,13 @@ export function quotaLeftSql(owner: string): string {
        > (SELECT count(*) FROM games WHERE owner_id = ${owner} AND status = 'lobby')
   )`;
 }
+
+/**
+ * Spends one of the owner's games for a game that starts now: its row must exist (its insert
+ * passed quotaLeftSql in the same batch), so a refused game spends nothing. Never below 0.
+ * `gameId` is an SQL expression for the game's id.
+ */
+export function spendGameSql(gameId: string): string {
+  return `UPDATE accounts SET nb_game = MAX(nb_game - 1, 0)
+    WHERE nb_game IS NOT NULL AND id = (SELECT owner_id FROM games WHERE id = ${gameId})`;
+}

@@ -161,7 +161,7 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
 }
 
 /** Who may open a game at all: an admin, or an MJ whose account has not expired. */
-function requireGameMaster(account: Account) {
+export function requireGameMaster(account: Account) {
   if (account.role !== "admin" && account.role !== "mj") throw Refusal.forbidden();
   if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
     throw Refusal.forbidden(GAME_MSG.expired);
@@ -169,7 +169,7 @@ function requireGameMaster(account: Account) {
 }
 
 /** The quiz as the room will play it: refused (409) while it has nothing to play. */
-async function playableQuiz(db: Db, account: Account, quizUniqueName: string) {
+export async function playableQuiz(db: Db, account: Account, quizUniqueName: string) {
   const quiz = await requireOwnedQuiz(db, account, quizUniqueName);
   if (!quiz.mapSettings) throw Refusal.conflict(GAME_MSG.unfinished);
   const snapshot = await quizSnapshot(db, quiz);

@@ -21,7 +21,7 @@ import {
 import { type GameState, coreOf, createGame, DEFAULT_SETTINGS, fromStorage } from "./state";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
 import { revealAnswers } from "@common/reveal";
-import { haversineMeters } from "./geo";
+import { haversineMeters } from "@common/rules/geo";
 
 const T_CREATE = 1_000_000;
 const T_START = T_CREATE + 1_000;

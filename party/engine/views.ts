@@ -32,7 +32,7 @@ import { revealRow } from "@common/reveal";
 import { teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { nightRanking, rankInPlace, teamStandings } from "./ranking";
-import { pointsSettings, round2 } from "./scoring";
+import { pointsSettings, round2 } from "@common/rules/scoring";
 import { expectedOf } from "./tally";
 import {
   type GameState,

@@ -1,6 +1,6 @@
-import { isValidLatLng as validLatLng } from "@common/coords";
-import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "@common/projection";
-import type { HelpZone, LatLng } from "@common/protocol";
+import { isValidLatLng as validLatLng } from "../coords";
+import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "../projection";
+import type { HelpZone, LatLng } from "../protocol";
 
 // The sphere is the mean Earth (6371 km): the rings are 20 to 200 m, far below where the
 // model's error shows.
