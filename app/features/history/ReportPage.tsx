@@ -4,6 +4,7 @@ import type { ReportData } from "@common/history/types";
 import { ringLabel, teamLabel } from "@common/history/exports";
 import { Shell } from "~/features/dashboard/Shell";
 import { Icon } from "~/features/dashboard/Icon";
+import { ringCircles } from "~/features/map/rings";
 import { GameMap } from "~/features/map/GameMap";
 import type { Bounds, MapCircle, MapMarker } from "~/features/map/types";
 import { formatPoints } from "~/features/presenter/format";
@@ -206,11 +207,7 @@ function QuestionDetail({ data }: { data: ReportData }) {
       })),
       { id: "spot", position: q.spot, color: SPOT_RED, label: "Bonne réponse" },
     ];
-    const circles: MapCircle[] = data.targets
-      .map((t, i) => ({ t, i }))
-      .filter(({ t, i }) => i > 0 && t.max > 0)
-      .sort((a, b) => b.t.max - a.t.max)
-      .map(({ t, i }) => ({ id: `ring-${i}`, center: q.spot, radiusM: t.max, color: t.color, fillOpacity: 0.22 }));
+    const circles: MapCircle[] = ringCircles(data.targets, q.spot);
     return { markers, circles };
   }, [data.answers, data.targets, q.spot]);
   const counts = data.targets.map((_, i) => data.answers.filter((a) => a.ring === i).length);

@@ -76,7 +76,7 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, ta
 }
 
 /** Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings). */
-function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
+export function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), QUESTION_TICK_MS);
@@ -105,7 +105,7 @@ function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: numb
 }
 
 /** True once the room's deadline has passed on the local clock; re-checked when it is due. */
-function useTimeUp(clock: QuestionClock): boolean {
+export function useTimeUp(clock: QuestionClock): boolean {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const left = clock.deadlineAt - Date.now();
