@@ -5,12 +5,13 @@
  * deadline the link says « Défi terminé ». Screens at 360x640 and the leaderboard at 1920x1080,
  * with axe checks.
  */
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defis, gameAnswers, gamePlayers } from "@db/schema";
 import { postJson } from "../support/app";
-import { fractionsOf, hydrated, launchChromium, phonePage, PRESENTER, screenshot, seriousViolations } from "../support/browser";
+import { fractionsOf, hydrated, launchChromium, phonePage, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 
@@ -180,4 +181,66 @@ describe("a défi on phones", () => {
     expect(future).toEqual({ status: 409, body: { error: "Cette question n'est pas ouverte" } });
     await phone.context.close();
   }, 60_000);
+
+  it("is created from the dashboard, listed in « Parties jouées », reported and exported like a game, and ended by its MJ", async () => {
+    const owner = await make.mj();
+    const quiz = await make.quiz(owner, {
+      name: "Défi du Louvre",
+      mapSettings: PARIS_MAP,
+      questions: [{ ...TOUR, name: "La dame de fer", titre: "La tour Eiffel", photo: await make.photo(seedPicture("tour.jpg")) }],
+    });
+    const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR", acceptDownloads: true });
+    await signIn(context, await app.cookieFor(owner), baseURL);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/mj`);
+    await hydrated(page, ".quiz-card button");
+    const card = page.locator(`article[data-quiz="${quiz.uniqueName}"]`);
+    await card.getByRole("button", { name: "Créer un défi" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Temps de réponse").selectOption("45");
+    await dialog.getByLabel("Chacun tape son nom (une classe)").check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "defi-dashboard-1-dialog");
+    await dialog.getByRole("button", { name: "Créer le défi" }).click();
+    const link = dialog.getByTestId("defi-url");
+    await link.waitFor();
+    expect(await dialog.locator("svg title").textContent()).toBe("QR code du défi « Défi du Louvre »");
+    await screenshot(page, "defi-dashboard-2-created");
+    const url = (await link.textContent())!;
+    expect(url).toMatch(new RegExp(`^${baseURL}/defi/[A-Za-z0-9_-]{16}$`));
+
+    // A student plays it over HTTP, as the phone's page would.
+    const code = url.split("/").pop()!;
+    const joined = await postJson(app, `/api/defi/${code}/join`, { name: "Léa Martin" });
+    const device = joined.headers.get("Set-Cookie")!.split(";")[0]!;
+    await postJson(app, `/api/defi/${code}/open`, {}, device);
+    expect((await postJson(app, `/api/defi/${code}/answer`, { question: 0, ...offset(TOUR, 20, 0) }, device)).status).toBe(200);
+
+    await page.goto(`${baseURL}/mj`);
+    const row = page.locator("section.played tbody tr").first();
+    await row.waitFor();
+    expect(await row.locator("th").textContent()).toBe("Défi du Louvre");
+    expect(await row.locator('td[data-label="Mode"]').textContent()).toMatch(/^Défi jusqu'au \d{2}\/\d{2}\/\d{4} \d{2}h\d{2}$/);
+    expect(await row.locator('td[data-label="Joueurs"]').textContent()).toBe("1");
+    expect(await row.locator('td[data-label="État"]').textContent()).toBe("En cours");
+    await hydrated(page, "a.button");
+    await row.getByRole("link", { name: /^Rapport de « Défi du Louvre »/ }).click();
+    await page.getByRole("heading", { name: "Défi ouvert" }).waitFor();
+    expect(await page.locator(".report-ranking tbody tr").first().textContent()).toContain("Léa Martin");
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "defi-report-1920");
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Réponses \(CSV\)$/ }).click()]);
+    const csv = readFileSync(await file.path()).toString("utf8");
+    expect(csv).toContain("Léa Martin");
+    expect(csv).toContain("La tour Eiffel");
+
+    await hydrated(page, ".report-defi button");
+    await page.getByRole("button", { name: "Terminer le défi maintenant" }).click();
+    await page.getByRole("heading", { name: "Défi terminé" }).waitFor();
+    const phone = await phonePage(browser);
+    await phone.page.goto(url);
+    await phone.page.getByRole("heading", { name: "Défi terminé" }).waitFor();
+    await phone.context.close();
+    await context.close();
+  }, 120_000);
 });

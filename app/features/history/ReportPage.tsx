@@ -5,6 +5,7 @@ import { ringLabel, teamLabel } from "@common/history/exports";
 import { Shell } from "~/features/dashboard/Shell";
 import { Icon } from "~/features/dashboard/Icon";
 import { ringCircles } from "~/features/map/rings";
+import { DefiManage } from "~/features/defi/DefiManage";
 import { GameMap } from "~/features/map/GameMap";
 import type { Bounds, MapCircle, MapMarker } from "~/features/map/types";
 import { formatPoints } from "~/features/presenter/format";
@@ -53,7 +54,7 @@ export function ReportPage({ data }: { data: ReportData }) {
             <h1>Rapport — {game.quizName}</h1>
             <p className="report-meta">
               <span>{game.playedAt}</span>
-              <span>Mode {MODE[game.mode].toLowerCase()}</span>
+              <span>{data.defi ? "Défi" : `Mode ${MODE[game.mode].toLowerCase()}`}</span>
               <span>
                 {game.playersCount} joueur{game.playersCount > 1 ? "s" : ""}
               </span>
@@ -79,6 +80,8 @@ export function ReportPage({ data }: { data: ReportData }) {
           </div>
         </div>
 
+        {data.defi ? <DefiManage defi={data.defi} quizName={game.quizName} /> : null}
+
         <div className="report-body">
           <Ranking data={data} />
           <div className="report-questions">
@@ -95,7 +98,7 @@ function Ranking({ data }: { data: ReportData }) {
   const team = data.game.mode === "team";
   return (
     <section className="report-ranking" aria-labelledby="classement">
-      <h2 id="classement">Classement final</h2>
+      <h2 id="classement">{data.defi?.open ? "Classement provisoire" : "Classement final"}</h2>
       {data.teams?.length ? (
         <table className="report-table report-teams">
           <caption className="sr-only">Classement des équipes</caption>
