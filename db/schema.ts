@@ -219,6 +219,8 @@ export const defis = sqliteTable(
     /** Answers are taken until this instant (ms); the MJ may move it or end the défi early. */
     deadline: integer("deadline").notNull(),
     nameMode: text("name_mode", { enum: ["free", "pseudo"] }).notNull(),
+    /** Join numbers handed out so far: the next player's is one more, taken in one statement. */
+    joins: integer("joins").notNull().default(0),
     /** Shuffles the colour and fruit pairs the players get (common/rules/defi.ts). */
     seed: integer("seed").notNull(),
     /** Help squares, one per question (null: no help), drawn once at creation like a launch's. */

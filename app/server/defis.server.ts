@@ -324,44 +324,27 @@ export async function joinDefi(
   const token = randomToken(32);
   const deviceHash = await sha256(token);
   const gameId = l.game.id;
-  // Join numbers are drawn from the highest so far; two joins at once collide on the key and
-  // the loser draws again.
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const [{ next } = { next: 1 }] = await db
-      .select({ next: sql<number>`COALESCE(MAX(${gamePlayers.playerNo}), 0) + 1` })
-      .from(gamePlayers)
-      .where(eq(gamePlayers.gameId, gameId));
-    const seat = defiSeat(next, l.defi.seed);
-    try {
-      await db.batch([
-        db.insert(defiPlayers).values({ gameId, playerNo: next, deviceHash, nameKey: name?.key ?? null }),
-        db.insert(gamePlayers).values({
-          gameId,
-          playerNo: next,
-          pseudo: name?.name ?? seat.pseudo,
-          marker: seat.marker,
-          points: 0,
-          timeMs: 0,
-        }),
-        db.update(games).set({ playersCount: sql`COALESCE(${games.playersCount}, 0) + 1` }).where(eq(games.id, gameId)),
-      ]);
-      const me: Player = {
-        playerNo: next,
-        name: name?.name ?? seat.pseudo,
-        marker: seat.marker,
-        points: 0,
-        timeMs: 0,
-        question: 0,
-        openedAt: null,
-        openToken: null,
-      };
-      return { state: { defi: infoOf(l, now), me: meOf(l, me, now) }, device: token, deadline: l.defi.deadline, code: l.defi.code };
-    } catch (error) {
-      if (isUniqueViolation(error, "name_key")) throw Refusal.conflict(DEFI_MSG.nameTaken);
-      if (!isUniqueViolation(error)) throw error;
-    }
+  // The join number is taken in one statement, so players joining at once never collide.
+  const [taken] = await db
+    .update(defis)
+    .set({ joins: sql`${defis.joins} + 1` })
+    .where(eq(defis.gameId, gameId))
+    .returning({ no: defis.joins });
+  const playerNo = taken!.no;
+  const seat = defiSeat(playerNo, l.defi.seed);
+  const pseudo = name?.name ?? seat.pseudo;
+  try {
+    await db.batch([
+      db.insert(defiPlayers).values({ gameId, playerNo, deviceHash, nameKey: name?.key ?? null }),
+      db.insert(gamePlayers).values({ gameId, playerNo, pseudo, marker: seat.marker, points: 0, timeMs: 0 }),
+      db.update(games).set({ playersCount: sql`COALESCE(${games.playersCount}, 0) + 1` }).where(eq(games.id, gameId)),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error, "name_key")) throw Refusal.conflict(DEFI_MSG.nameTaken);
+    throw error;
   }
-  throw Refusal.conflict(DEFI_MSG.over);
+  const me: Player = { playerNo, name: pseudo, marker: seat.marker, points: 0, timeMs: 0, question: 0, openedAt: null, openToken: null };
+  return { state: { defi: infoOf(l, now), me: meOf(l, me, now) }, device: token, deadline: l.defi.deadline, code: l.defi.code };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ CREATE TABLE `defis` (
 	`code` text NOT NULL,
 	`deadline` integer NOT NULL,
 	`name_mode` text NOT NULL,
+	`joins` integer DEFAULT 0 NOT NULL,
 	`seed` integer NOT NULL,
 	`help` text NOT NULL
 );

@@ -10,7 +10,7 @@ import { MarkerImage, markerUrl, PlayerScreen, PseudoBadge, Spinner } from "~/fe
 import { formatDistance, formatPoints, formatSeconds } from "~/features/player/format";
 import { PhotoThenMap } from "~/features/player/PhotoThenMap";
 import { clockFrom, type QuestionClock } from "~/features/player/progress";
-import { ProgressBar, useTimeUp } from "~/features/player/QuestionScreen";
+import { AnswerControls, ProgressBar, useTimeUp } from "~/features/player/QuestionScreen";
 import { DefiCallError, defiApi, NETWORK_ERROR } from "./api";
 import { LeaderboardList } from "./Leaderboard";
 
@@ -306,22 +306,7 @@ function QuestionView({
           <ProgressBar clock={clock} pointMax={defi.pointMaxTemps} />
         </>
       }
-      answer={
-        <>
-          {notice ? (
-            <p className="pl-notice" role="alert">
-              {notice}
-            </p>
-          ) : null}
-          {tap && !timeUp ? (
-            <button type="button" className="button pl-answer" onClick={() => onAnswer(tap)} disabled={busy}>
-              {busy ? "Envoi…" : "Répondre"}
-            </button>
-          ) : !tap && !timeUp ? (
-            <p className="pl-tap-hint">Touchez la carte là où la photo a été prise</p>
-          ) : null}
-        </>
-      }
+      answer={<AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={busy} onAnswer={() => tap && onAnswer(tap)} />}
     />
   );
 }

@@ -57,21 +57,42 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, ta
           ariaLabel="Carte : touchez l'endroit où la photo a été prise"
         />
         <div className="pl-answer-zone">
-          {notice ? (
-            <p className="pl-notice" role="alert">
-              {notice}
-            </p>
-          ) : null}
-          {tap && !timeUp ? (
-            <button type="button" className="button pl-answer" onClick={onAnswer} disabled={sending}>
-              {sending ? "Envoi…" : "Répondre"}
-            </button>
-          ) : !tap && !timeUp ? (
-            <p className="pl-tap-hint">Touchez la carte là où la photo a été prise</p>
-          ) : null}
+          <AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={sending} onAnswer={onAnswer} />
         </div>
       </div>
     </main>
+  );
+}
+
+/** Over the map: why an answer failed, « Répondre » once the map was tapped, or the hint to tap it. */
+export function AnswerControls({
+  notice,
+  tapped,
+  timeUp,
+  sending,
+  onAnswer,
+}: {
+  notice: string | null;
+  tapped: boolean;
+  timeUp: boolean;
+  sending: boolean;
+  onAnswer: () => void;
+}) {
+  return (
+    <>
+      {notice ? (
+        <p className="pl-notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {tapped && !timeUp ? (
+        <button type="button" className="button pl-answer" onClick={onAnswer} disabled={sending}>
+          {sending ? "Envoi…" : "Répondre"}
+        </button>
+      ) : !tapped && !timeUp ? (
+        <p className="pl-tap-hint">Touchez la carte là où la photo a été prise</p>
+      ) : null}
+    </>
   );
 }
 
