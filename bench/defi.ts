@@ -111,7 +111,13 @@ async function main() {
       let device = "";
       const joined = await timed(
         "join",
-        () => postJson(app, api("join"), {}),
+        // Each phone from its own address, as on a real network (joins are counted per address).
+        () =>
+          app.fetch(api("join"), {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: app.origin, "CF-Connecting-IP": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+            body: "{}",
+          }),
         async (res) => {
           device = res.headers.get("Set-Cookie")?.split(";")[0] ?? "";
           return res.json();

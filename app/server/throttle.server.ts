@@ -13,6 +13,8 @@
  *   those of a game closed in the last hours (phones reloading after the podium). Guessing live
  *   rooms among 900 000 numbers at 50 per 10 minutes is hopeless. Once over it, live numbers
  *   are refused too: otherwise the answer would still tell them apart.
+ * - Joining a défi: 300 players in 10 minutes per défi and per IP. A school behind one address
+ *   joins its classes; a script filling a défi's leaderboard with made-up lines stops there.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { addressKey } from "@common/address";
@@ -25,6 +27,7 @@ const MINUTE = 60_000;
 export const THROTTLE_RULES = {
   login: { limit: 10, windowMs: 10 * MINUTE },
   roomGuess: { limit: 50, windowMs: 10 * MINUTE },
+  defiJoin: { limit: 300, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
 function counter(context: AppLoadContext, key: string) {
@@ -111,4 +114,10 @@ export function roomGuessThrottle(env: Env, address: string): RoomGuessThrottle 
   const rule = THROTTLE_RULES.roomGuess;
   const byIp = env.Throttle.get(env.Throttle.idFromName(`room-ip:${address}`));
   return { check: () => byIp.check(rule), miss: () => byIp.take(rule) };
+}
+
+/** « Commencer » on a défi, counted per défi and per IP; 429 once over THROTTLE_RULES.defiJoin. */
+export async function throttledDefiJoin(request: Request, context: AppLoadContext, code: string): Promise<void> {
+  const taken = await counter(context, `defi-join:${code}:${clientAddress(request)}`).take(THROTTLE_RULES.defiJoin);
+  if (!taken.ok) throw tooMany(taken.retryAfterMs);
 }

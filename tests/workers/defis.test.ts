@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
@@ -439,6 +439,26 @@ describe("a défi in the history", () => {
     expect((await playedGamesPage(db(), mj, "mj", 1)).rows[0]).toMatchObject({ status: "Terminée", defi: { open: false } });
     expect((await gameReport(appContext(), mj, "mj", defi.gameId, null)).game.status).toBe("Terminée");
     expect((await gameRow(defi.gameId)).status).toBe("over");
+  });
+});
+
+describe("a script filling a défi", () => {
+  it("is stopped after 300 joins from one address in 10 minutes, other addresses and défis unaffected", { timeout: 60_000 }, async () => {
+    const { defi } = await newDefi();
+    const join = (ip: string, code = defi.code) =>
+      SELF.fetch(`http://localhost/api/defi/${code}/join`, {
+        method: "POST",
+        body: "{}",
+        headers: { "Content-Type": "application/json", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": ip },
+      });
+    for (let i = 0; i < 300; i++) expect((await join("203.0.113.7")).status).toBe(200);
+    const refused = await join("203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: "Trop de tentatives, réessayez dans quelques minutes" });
+    expect((await gameRow(defi.gameId)).playersCount).toBe(300);
+    expect((await join("198.51.100.1")).status).toBe(200);
+    const other = await newDefi();
+    expect((await join("203.0.113.7", other.defi.code)).status).toBe(200);
   });
 });
 
