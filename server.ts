@@ -10,7 +10,9 @@ import { errorResponse, Refusal } from "./app/server/refusal.server";
 import { liveGame, recentlyClosed } from "./app/server/rooms.server";
 import { type DoorIo, RoomDoor } from "./app/server/room-door.server";
 import { clientAddress, roomGuessThrottle } from "./app/server/throttle.server";
-import { withSecurityHeaders } from "./app/server/security-headers.server";
+import { CSP_REPORT_PATH, isLocalHost, withSecurityHeaders } from "./app/server/security-headers.server";
+import { unconfiguredResponse, weakSecrets } from "./app/server/config.server";
+import { cspReportEndpoint } from "./app/server/browser-alerts.server";
 
 export { GameRoom } from "./party/game-room";
 export { Throttle } from "./app/server/throttle-counter.server";
@@ -42,10 +44,8 @@ const ROOM_SOCKET_PATH = /^\/parties\/game-room\/([^/]+)\/?$/;
  * page of another site may not open a room's socket (its visitors' browsers would play, or
  * flood, for it); native clients send no Origin and pass.
  *
- * The upgrade goes to the room as it came: partyserver's own router copies and clones every
- * request and retries around it, a third of the Worker's time per socket when a whole venue
- * reconnects at once; the room reads its name from its id (idFromName), which is all the
- * router's headers were for.
+ * The upgrade goes to the room as it came, with nothing copied or added (a whole venue
+ * reconnects at once through here): the room reads its number from its id (idFromName).
  */
 async function roomSocket(request: Request, env: Env, path: string): Promise<Response> {
   const room = ROOM_SOCKET_PATH.exec(path)?.[1];
@@ -67,8 +67,17 @@ async function roomSocket(request: Request, env: Env, path: string): Promise<Res
 
 export default {
   async fetch(request, env, ctx) {
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    // Deployed with the repository's local secrets, or weak ones: serve nothing at all.
+    if (!isLocalHost(url)) {
+      const problems = weakSecrets(env);
+      if (problems.length > 0) return withSecurityHeaders(unconfiguredResponse(problems), request);
+    }
+    const path = url.pathname;
     if (path.startsWith("/parties/")) return roomSocket(request, env, path);
+    // Browsers' reports of the pages' policies: anyone's, so never Origin-checked, and they
+    // change nothing but the admin's counts (app/server/browser-alerts.server.ts).
+    if (path === CSP_REPORT_PATH) return withSecurityHeaders(await cspReportEndpoint(request, env), request);
 
     // A change sent from another site gets the app's own 403 here; Remix would refuse a
     // cross-site page action itself, before the app's check, with a bare 500.

@@ -18,7 +18,9 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             ADMIN_MAIL: "admin@repere.test",
             ADMIN_PASSWORD: "admin-test-password",
-            JWT_SECRET: "workers-test-secret-0123456789",
+            // 32 characters at least: requests to a non-local host (https://repere.example) are
+            // served only with production-grade secrets (app/server/config.server.ts).
+            JWT_SECRET: "workers-test-secret-0123456789-abcdef",
           },
         },
       }),

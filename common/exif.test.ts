@@ -49,6 +49,15 @@ describe("EXIF reading (exifr)", () => {
     close(await readExifGps(new Blob([libheif])), NANTES);
   });
 
+  it("gives up at once on a HEIC whose boxes would make exifr read forever", async () => {
+    const heic = onDisk("photo-gps.heic");
+    const ftypEnd = new DataView(heic.buffer, heic.byteOffset).getUint32(0);
+    // An empty 'free' box of size 0 ("to the end") between ftyp and meta: exifr's walk to meta
+    // adds 0 to its position, again and again, and the tab hangs.
+    const hostile = new Uint8Array([...heic.subarray(0, ftypEnd), 0, 0, 0, 0, ...[..."free"].map((c) => c.charCodeAt(0)), ...heic.subarray(ftypEnd)]);
+    expect(await readExif(hostile)).toEqual({ gps: null, orientation: null });
+  });
+
   it("signs southern latitudes and western longitudes", async () => {
     const base = fixture("plainJpeg");
     for (const gps of [

@@ -6,8 +6,9 @@
  *
  * exifr does not open WebP, so the EXIF chunk of a WebP file is handed to it as the bare TIFF
  * block it is; and it ignores the base offsets of a HEIF file's item locations, so a HEIC or AVIF
- * is handed over with them folded into absolute offsets (./heif-iloc.ts). Anything unreadable,
- * truncated or foreign gives "nothing known", never an error.
+ * is handed over with them folded into absolute offsets (./heif-iloc.ts), and not at all when its
+ * boxes or item locations would send exifr into nothing (a box of size 0 it would read forever).
+ * Anything unreadable, truncated or foreign gives "nothing known", never an error.
  */
 import exifr from "exifr";
 import { absoluteItemOffsets } from "@common/heif-iloc";
@@ -86,7 +87,10 @@ export async function readExif(input: ExifSource): Promise<ExifInfo> {
       const tiff = webpExif(bytes);
       return tiff ? interpret(await exifr.parse(tiff, OPTIONS)) : NOTHING;
     }
-    if (ascii(bytes, 4, 4) === "ftyp") return interpret(await exifr.parse(absoluteItemOffsets(bytes), OPTIONS));
+    if (ascii(bytes, 4, 4) === "ftyp") {
+      const heif = absoluteItemOffsets(bytes);
+      return heif ? interpret(await exifr.parse(heif, OPTIONS)) : NOTHING;
+    }
     return interpret(await exifr.parse(bytes, OPTIONS));
   } catch {
     return NOTHING;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fixture, MONT, PHARE, TRAILER, type Fixture } from "../tests/fixtures/images";
 import { jpegSegments, pngChunks, webpChunks } from "../tests/support/image-blocks";
 import { readExif } from "./exif";
-import { cleanImage } from "./image-clean";
+import { cleanImage, MAX_KEPT_BLOCKS } from "./image-clean";
 
 const onDisk = (name: string) => new Uint8Array(readFileSync(new URL(`../tests/fixtures/${name}`, import.meta.url)));
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
@@ -144,5 +144,27 @@ describe("pictures keep their image data only", () => {
     broken[4] = 0xff;
     broken[5] = 0xff;
     expect(await cleanImage(broken)).toBeNull();
+  });
+
+  it("refuses a file made of more tiny blocks than a picture keeps, in every format, and keeps one just within", async () => {
+    const u32be = (v: number) => [v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255];
+    const ascii = (t: string) => [...t].map((c) => c.charCodeAt(0));
+    const repeat = (block: number[], n: number) => Array.from({ length: n }, () => block).flat();
+    // Each: the smallest block the cleaner keeps, n times, in a file it can follow to its end.
+    const files = {
+      jpeg: (n: number) => [0xff, 0xd8, ...repeat([0xff, 0xdb, 0, 2], n), 0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0, 0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0, 0x12, 0xff, 0xd9],
+      png: (n: number) => [0x89, ...ascii("PNG\r\n\x1a\n"), ...u32be(13), ...ascii("IHDR"), ...u32be(1), ...u32be(1), 8, 0, 0, 0, 0, 0, 0, 0, 0, ...repeat([0, 0, 0, 0, ...ascii("IDAT"), 0, 0, 0, 0], n), 0, 0, 0, 0, ...ascii("IEND"), 0, 0, 0, 0],
+      gif: (n: number) => [...ascii("GIF89a"), 1, 0, 1, 0, 0, 0, 0, ...repeat([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 0], n), 0x3b],
+      webp: (n: number) => {
+        const body = [...ascii("WEBPVP8X"), 10, 0, 0, 0, 0x10, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...repeat([...ascii("ALPH"), 0, 0, 0, 0], n)];
+        return [...ascii("RIFF"), body.length & 255, (body.length >> 8) & 255, (body.length >> 16) & 255, 0, ...body];
+      },
+    };
+    for (const [format, make] of Object.entries(files)) {
+      // Within the limit: still a picture (a few blocks of header and end count too).
+      expect(await cleanImage(Uint8Array.from(make(MAX_KEPT_BLOCKS - 8))), format).not.toBeNull();
+      // Beyond it (these cost hundreds of MB at 15 MB: npm run bench:image-clean): refused.
+      expect(await cleanImage(Uint8Array.from(make(MAX_KEPT_BLOCKS + 1))), format).toBeNull();
+    }
   });
 });

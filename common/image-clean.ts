@@ -20,14 +20,48 @@ const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const u32le = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 const ascii = (b: Uint8Array, at: number, length: number) => String.fromCharCode(...b.subarray(at, at + length));
 
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
+/**
+ * Blocks one cleaned file may keep. A real picture keeps a few dozen (a progressive JPEG's
+ * tables and scans), a few thousand at most (a 15 MB PNG cut in 8 kB chunks, a long animation);
+ * a file made of millions of tiny blocks is an attack on the Worker's memory and time: refused.
+ */
+export const MAX_KEPT_BLOCKS = 10_000;
+
+/** Room beyond the input for what the cleaner adds: a JPEG's orientation block and end marker, padding. */
+const ADDED_BYTES_MAX = 64;
+
+/** The file cannot be followed, or keeps too much: the picture is refused. */
+class Refused extends Error {}
+
+/**
+ * The cleaned file, written block by block into one buffer allocated once: the blocks kept are
+ * never held as a list of pieces to join at the end.
+ */
+class Output {
+  private readonly buffer: Uint8Array<ArrayBuffer>;
+  private blocks = 0;
+  length = 0;
+
+  constructor(inputLength: number) {
+    this.buffer = new Uint8Array(inputLength + ADDED_BYTES_MAX);
   }
-  return out;
+
+  /** Appends one block (copied), or refuses the file past MAX_KEPT_BLOCKS. */
+  write(block: ArrayLike<number>): void {
+    if (++this.blocks > MAX_KEPT_BLOCKS || this.length + block.length > this.buffer.length) throw new Refused();
+    this.buffer.set(block, this.length);
+    this.length += block.length;
+  }
+
+  /** Patches bytes already written (a size, a flag). */
+  at(offset: number): DataView {
+    return new DataView(this.buffer.buffer, offset);
+  }
+
+  /** What was written: a view of the buffer, no second copy. */
+  result(): Uint8Array<ArrayBuffer> {
+    return this.buffer.subarray(0, this.length);
+  }
 }
 
 // ---------- JPEG ----------
@@ -75,11 +109,12 @@ function scanEnd(bytes: Uint8Array, from: number): number {
   return bytes.length;
 }
 
-async function cleanJpeg(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer> | null> {
+async function cleanJpeg(bytes: Uint8Array): Promise<Output | null> {
   if (bytes[0] !== 0xff || bytes[1] !== SOI) return null;
   const { orientation } = await readExif(bytes);
-  const parts: Uint8Array[] = [bytes.subarray(0, 2)];
-  if (orientation && orientation !== 1) parts.push(orientationSegment(orientation));
+  const out = new Output(bytes.length);
+  out.write(bytes.subarray(0, 2));
+  if (orientation && orientation !== 1) out.write(orientationSegment(orientation));
   let frame = false;
   let scans = 0;
   let at = 2;
@@ -100,20 +135,20 @@ async function cleanJpeg(bytes: Uint8Array): Promise<Uint8Array<ArrayBuffer> | n
     if (marker === SOS) {
       if (!frame) return null;
       const dataEnd = scanEnd(bytes, end);
-      parts.push(bytes.subarray(at, dataEnd));
+      out.write(bytes.subarray(at, dataEnd));
       scans++;
       at = dataEnd;
       continue;
     }
     if (jpegKeeps(marker, bytes, at + 4)) {
-      parts.push(bytes.subarray(at, end));
+      out.write(bytes.subarray(at, end));
       if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xcc) frame = true;
     }
     at = end;
   }
   if (!frame || scans === 0) return null;
-  parts.push(new Uint8Array([0xff, EOI]));
-  return concat(parts);
+  out.write([0xff, EOI]);
+  return out;
 }
 
 // ---------- PNG ----------
@@ -128,10 +163,11 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  */
 const PNG_KEEPS = new Set(["IHDR", "PLTE", "tRNS", "IDAT", "IEND", "acTL", "fcTL", "fdAT", "gAMA", "cHRM", "sRGB", "cICP"]);
 
-function cleanPng(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
+function cleanPng(bytes: Uint8Array): Output | null {
   if (!PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const parts: Uint8Array[] = [bytes.subarray(0, 8)];
+  const out = new Output(bytes.length);
+  out.write(bytes.subarray(0, 8));
   let at = 8;
   let first = true;
   let data = false;
@@ -142,12 +178,12 @@ function cleanPng(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
     const type = ascii(bytes, at + 4, 4);
     if (first && type !== "IHDR") return null;
     first = false;
-    if (PNG_KEEPS.has(type)) parts.push(bytes.subarray(at, end));
+    if (PNG_KEEPS.has(type)) out.write(bytes.subarray(at, end));
     if (type === "IDAT") data = true;
     at = end;
     if (type === "IEND") break;
   }
-  return data ? concat(parts) : null;
+  return data ? out : null;
 }
 
 // ---------- WebP ----------
@@ -155,75 +191,82 @@ function cleanPng(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
 /** VP8X flags announcing blocks that are dropped: ICC profile, EXIF, XMP. */
 const VP8X_DROPPED_FLAGS = 0x20 | 0x08 | 0x04;
 
-type RiffChunk = { type: string; start: number; end: number; dataStart: number };
+type RiffChunk = { type: string; start: number; end: number; dataStart: number; size: number };
 
-/** The chunks between `from` and `to`, each padded to an even size. Null if they overrun. */
-function riffChunks(bytes: Uint8Array, from: number, to: number): RiffChunk[] | null {
-  const chunks: RiffChunk[] = [];
+/** The chunks between `from` and `to`, each padded to an even size, one at a time; refused if they overrun. */
+function* riffChunks(bytes: Uint8Array, from: number, to: number): Generator<RiffChunk> {
   let at = from;
   while (at + 8 <= to) {
     const size = u32le(bytes, at + 4);
     const end = at + 8 + size + (size % 2);
-    if (at + 8 + size > to) return null;
-    chunks.push({ type: ascii(bytes, at, 4), start: at, end: Math.min(end, to), dataStart: at + 8 });
+    if (at + 8 + size > to) throw new Refused();
+    yield { type: ascii(bytes, at, 4), start: at, end: Math.min(end, to), dataStart: at + 8, size };
     at = end;
   }
-  return chunks;
 }
 
-/** A RIFF chunk with its header, its payload and padding. */
-function riffChunk(type: string, payload: Uint8Array): Uint8Array {
-  const out = new Uint8Array(8 + payload.length + (payload.length % 2));
-  for (let i = 0; i < 4; i++) out[i] = type.charCodeAt(i);
-  new DataView(out.buffer).setUint32(4, payload.length, true);
-  out.set(payload, 8);
-  return out;
+/** Writes a RIFF chunk header whose size is patched by the returned function once its payload is written. */
+function openChunk(out: Output, type: string): () => void {
+  const start = out.length;
+  out.write([...type].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0]));
+  return () => {
+    const size = out.length - start - 8;
+    out.at(start + 4).setUint32(0, size, true);
+    if (size % 2) out.write([0]);
+  };
 }
 
 const FRAME_KEEPS = new Set(["ALPH", "VP8 ", "VP8L"]);
 
-function cleanWebp(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
+function cleanWebp(bytes: Uint8Array): Output | null {
   if (ascii(bytes, 0, 4) !== "RIFF" || ascii(bytes, 8, 4) !== "WEBP") return null;
   // The file ends where its RIFF size says: anything appended after is dropped.
   const riffEnd = 8 + u32le(bytes, 4);
   if (riffEnd > bytes.length || riffEnd < 20) return null;
+  const out = new Output(bytes.length);
+  out.write(bytes.subarray(0, 12));
   const chunks = riffChunks(bytes, 12, riffEnd);
-  if (!chunks || chunks.length === 0) return null;
-  const kept: Uint8Array[] = [];
+  const head = chunks.next();
+  if (head.done) return null;
   let image = false;
-  if (chunks[0]!.type !== "VP8X") {
+  if (head.value.type !== "VP8X") {
     // A simple file: one bitstream chunk and nothing else counts.
-    const only = chunks[0]!;
+    const only = head.value;
     if (only.type !== "VP8 " && only.type !== "VP8L") return null;
-    kept.push(bytes.subarray(only.start, only.end));
+    out.write(bytes.subarray(only.start, only.end));
     image = true;
   } else {
-    for (const chunk of chunks) {
-      const payload = bytes.subarray(chunk.dataStart, chunk.dataStart + u32le(bytes, chunk.start + 4));
+    for (let next: IteratorResult<RiffChunk> = head; !next.done; next = chunks.next()) {
+      const chunk = next.value;
+      const payload = bytes.subarray(chunk.dataStart, chunk.dataStart + chunk.size);
       if (chunk.type === "VP8X") {
-        const flags = Uint8Array.from(payload);
-        flags[0]! &= ~VP8X_DROPPED_FLAGS;
-        kept.push(riffChunk("VP8X", flags));
+        const close = openChunk(out, "VP8X");
+        const flagsAt = out.length;
+        out.write(payload);
+        if (payload.length > 0) out.at(flagsAt).setUint8(0, payload[0]! & ~VP8X_DROPPED_FLAGS);
+        close();
       } else if (chunk.type === "ANIM" || FRAME_KEEPS.has(chunk.type)) {
-        kept.push(bytes.subarray(chunk.start, chunk.end));
+        out.write(bytes.subarray(chunk.start, chunk.end));
         image ||= chunk.type !== "ANIM";
       } else if (chunk.type === "ANMF") {
         // A frame: its 16-byte header, then its own chunks, filtered the same way.
-        const inner = riffChunks(payload, 16, payload.length);
-        if (!inner) return null;
-        const frame = inner.filter((c) => FRAME_KEEPS.has(c.type)).map((c) => payload.subarray(c.start, c.end));
-        if (frame.length === 0) return null;
-        kept.push(riffChunk("ANMF", concat([payload.subarray(0, 16), ...frame])));
+        const close = openChunk(out, "ANMF");
+        out.write(payload.subarray(0, 16));
+        let frame = false;
+        for (const inner of riffChunks(payload, 16, payload.length)) {
+          if (!FRAME_KEEPS.has(inner.type)) continue;
+          out.write(payload.subarray(inner.start, inner.end));
+          frame = true;
+        }
+        if (!frame) return null;
+        close();
         image = true;
       }
     }
   }
   if (!image) return null;
-  const body = concat(kept);
-  const header = new Uint8Array(12);
-  header.set(bytes.subarray(0, 12));
-  new DataView(header.buffer).setUint32(4, body.length + 4, true);
-  return concat([header, body]);
+  out.at(4).setUint32(0, out.length - 8, true);
+  return out;
 }
 
 // ---------- GIF ----------
@@ -244,12 +287,13 @@ function subBlocksEnd(bytes: Uint8Array, from: number): number | null {
 
 const colourTableSize = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
 
-function cleanGif(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
+function cleanGif(bytes: Uint8Array): Output | null {
   const version = ascii(bytes, 0, 6);
   if (version !== "GIF87a" && version !== "GIF89a") return null;
   const headerEnd = 13 + colourTableSize(bytes[10] ?? 0);
   if (headerEnd > bytes.length) return null;
-  const parts: Uint8Array[] = [bytes.subarray(0, headerEnd)];
+  const out = new Output(bytes.length);
+  out.write(bytes.subarray(0, headerEnd));
   let images = 0;
   let at = headerEnd;
   for (;;) {
@@ -260,7 +304,7 @@ function cleanGif(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
       const dataStart = at + 10 + colourTableSize(bytes[at + 9] ?? 0) + 1;
       const end = subBlocksEnd(bytes, dataStart);
       if (end === null || dataStart > bytes.length) return null;
-      parts.push(bytes.subarray(at, end));
+      out.write(bytes.subarray(at, end));
       images++;
       at = end;
     } else if (block === 0x21) {
@@ -270,15 +314,15 @@ function cleanGif(bytes: Uint8Array): Uint8Array<ArrayBuffer> | null {
       // Kept: graphic control (delays, transparency) and the loop count; dropped: comments,
       // plain text, and every other application's data (XMP, profiles).
       const loop = label === 0xff && bytes[at + 2] === 11 && GIF_LOOP_APPS.has(ascii(bytes, at + 3, 11));
-      if (label === 0xf9 || loop) parts.push(bytes.subarray(at, end));
+      if (label === 0xf9 || loop) out.write(bytes.subarray(at, end));
       at = end;
     } else {
       return null;
     }
   }
   if (images === 0) return null;
-  parts.push(new Uint8Array([0x3b]));
-  return concat(parts);
+  out.write([0x3b]);
+  return out;
 }
 
 // ----------
@@ -287,11 +331,17 @@ export type CleanImage = { bytes: Uint8Array<ArrayBuffer>; type: ImageType };
 
 /**
  * The picture recognised by its content, rebuilt with its image data only; null when it is not
- * a JPEG, PNG, WebP or GIF this parser can follow to its end.
+ * a JPEG, PNG, WebP or GIF this parser can follow to its end, or when it is made of more blocks
+ * than a picture keeps (MAX_KEPT_BLOCKS).
  */
 export async function cleanImage(bytes: Uint8Array): Promise<CleanImage | null> {
   const type = detectImage(bytes);
   if (!type) return null;
-  const clean = await { "image/jpeg": cleanJpeg, "image/png": cleanPng, "image/webp": cleanWebp, "image/gif": cleanGif }[type](bytes);
-  return clean ? { bytes: clean, type } : null;
+  try {
+    const clean = await { "image/jpeg": cleanJpeg, "image/png": cleanPng, "image/webp": cleanWebp, "image/gif": cleanGif }[type](bytes);
+    return clean ? { bytes: clean.result(), type } : null;
+  } catch (error) {
+    if (error instanceof Refused) return null;
+    throw error;
+  }
 }

@@ -254,6 +254,34 @@ export const defiPlayers = sqliteTable(
   ],
 );
 
+/**
+ * What the pages' browsers reported of their Content-Security-Policies (the enforced one and
+ * Google's strict one, Report-Only), as the admin reads them: the last few reports
+ * (app/server/browser-alerts.server.ts keeps 20), nothing else of them.
+ */
+export const browserAlerts = sqliteTable("browser_alerts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  receivedAt: integer("received_at").notNull(),
+  /** A directive CSP knows, or « autre » (app/server/csp-report.server.ts). */
+  directive: text("directive").notNull(),
+  page: text("page").notNull(),
+  blocked: text("blocked").notNull(),
+  /** From the Report-Only policy: nothing was blocked. */
+  reportOnly: integer("report_only", { mode: "boolean" }).notNull(),
+});
+
+/** How many reports each directive drew, per policy, since the installation: a few dozen rows at most. */
+export const browserAlertCounts = sqliteTable(
+  "browser_alert_counts",
+  {
+    directive: text("directive").notNull(),
+    reportOnly: integer("report_only", { mode: "boolean" }).notNull(),
+    count: integer("count").notNull(),
+    lastAt: integer("last_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.directive, t.reportOnly] })],
+);
+
 export type Account = typeof accounts.$inferSelect;
 export type Folder = typeof folders.$inferSelect;
 export type Quiz = typeof quizzes.$inferSelect;

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readBody, readForm, readJson } from "./body.server";
 import { Refusal } from "./refusal.server";
@@ -69,5 +70,21 @@ describe("reading a body within its limit", () => {
       });
     }
     expect((await refusal(readJson(post(`"${"x".repeat(70_000)}"`, "application/json")))).status).toBe(413);
+  });
+});
+
+describe("every route reads its body through this module", () => {
+  it("no route or server module reads a request's body itself (which would take it whole, at any size)", () => {
+    const dir = (d: string) => readdirSync(new URL(`../${d}/`, import.meta.url)).map((f) => `${d}/${f}`);
+    const direct = /\brequest\.(json|text|formData|arrayBuffer|blob)\(/;
+    const offenders = [...dir("routes"), ...dir("server")]
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith(".test.ts") && f !== "server/body.server.ts")
+      .flatMap((f) => {
+        const source = readFileSync(new URL(`../${f}`, import.meta.url), "utf8");
+        // The home page's clientAction runs in the browser, on the browser's own form.
+        const server = source.replace(/export async function clientAction[\s\S]*?\n}\n/, "");
+        return direct.test(server) ? [f] : [];
+      });
+    expect(offenders).toEqual([]);
   });
 });

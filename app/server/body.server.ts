@@ -50,7 +50,8 @@ export async function readBody(request: Request, maxBytes: number, tooLarge: str
   return bytes;
 }
 
-const mediaType = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+/** The body's media type, lower-case, without its parameters. */
+export const mediaType = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 
 /**
  * A form body (urlencoded or multipart) of at most `maxBytes`, or null when it cannot be read as

@@ -19,6 +19,7 @@ import {
   setFolderPicture,
 } from "./folders.server";
 import { pageParam, playedGamesPage } from "./history.server";
+import { browserAlertsView } from "./browser-alerts.server";
 import { logOut, login } from "./login.server";
 import { pictureUrl, questionImageUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
@@ -43,13 +44,14 @@ export const dashboardLoader = pageLoader(async ({ request, context, params }: A
     if (params.folderName !== current.name) throw redirect(folderUrl(side, current));
   }
   const gamesPage = pageParam(new URL(request.url).searchParams.get("parties"));
-  const [tree, counts, quizzes, owners, trail, games] = await Promise.all([
+  const [tree, counts, quizzes, owners, trail, games, alerts] = await Promise.all([
     allFolders(db, account),
     quizCountsByFolder(db, account),
     listQuizzes(db, account, current?.id ?? null),
     ownerNames(db),
     current ? folderTrail(db, current) : Promise.resolve([]),
     current ? Promise.resolve(null) : playedGamesPage(db, account, side, gamesPage),
+    current || account.role !== "admin" ? Promise.resolve(null) : browserAlertsView(db),
   ]);
 
   const children = tree
@@ -94,6 +96,7 @@ export const dashboardLoader = pageLoader(async ({ request, context, params }: A
     tree: tree.map((f) => ({ id: f.id, name: f.name, parentId: f.parentId, ownerId: f.ownerId })),
     owners: Object.fromEntries([...ownerIds].map((id) => [id, owners.get(id) ?? "?"])),
     games,
+    alerts,
   });
 });
 

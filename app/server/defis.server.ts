@@ -12,7 +12,7 @@
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { quotaLeftSql, spendGameSql } from "@db/quota";
+import { quotaLeft, spendGame } from "@db/quota";
 import { defiPlayers, defis, gamePlayers, games, type Account, type Defi, type Game } from "@db/schema";
 import type { AnswerDefiInput, CreateDefiInput, ManageDefiInput } from "@common/defi/schemas";
 import type {
@@ -28,6 +28,7 @@ import type {
 } from "@common/defi/types";
 import type { HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/protocol";
 import { photoFileOf } from "@common/media-urls";
+import { secureRandom } from "@common/random";
 import {
   buildTargetSettings,
   checkDefiName,
@@ -138,27 +139,33 @@ export async function createDefi(
     targets: buildTargetSettings(circlesPoints),
   };
   const side = input.helpZone;
-  const help: (HelpZone | null)[] = snapshot.questions.map((q) => (side === null ? null : helpZone(q, side, Math.random)));
+  const help: (HelpZone | null)[] = snapshot.questions.map((q) => (side === null ? null : helpZone(q, side, secureRandom)));
   const gameId = crypto.randomUUID();
   const code = newCode();
   const [seed] = crypto.getRandomValues(new Uint32Array(1));
-  const d1 = db.$client;
-  const [inserted] = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO games (id, quiz_unique_name, owner_id, room_number, status, kind, mode, settings, created_at,
-                            started_at, quiz_name, quiz_snapshot, players_count)
-         SELECT ?1, ?2, ?3, ?4, 'live', 'defi', 'player', ?5, ?6, ?6, ?7, ?8, 0
-         WHERE ${quotaLeftSql("?3")}`,
-      )
-      .bind(gameId, quiz.uniqueName, account.id, noRoom(gameId), JSON.stringify(settings), now, quiz.name, JSON.stringify(played)),
-    d1.prepare(spendGameSql("?1")).bind(gameId),
-    d1
-      .prepare(
-        `INSERT INTO defis (game_id, code, deadline, name_mode, seed, help)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)`,
-      )
-      .bind(gameId, code, input.deadline, input.nameMode, seed! % 1_000_000_007, JSON.stringify(help)),
+  // One D1 batch: drizzle 0.45 cannot batch its raw statements that carry parameters on D1, so
+  // each goes to D1 as the SQL and parameters drizzle wrote for it.
+  const statement = (q: { sql: string; params: unknown[] }) => db.$client.prepare(q.sql).bind(...q.params);
+  const [inserted] = await db.$client.batch([
+    statement(
+      db
+        .run(sql`
+          INSERT INTO ${games} (id, quiz_unique_name, owner_id, room_number, status, kind, mode, settings, created_at,
+                                started_at, quiz_name, quiz_snapshot, players_count)
+          SELECT ${gameId}, ${quiz.uniqueName}, ${account.id}, ${noRoom(gameId)}, 'live', 'defi', 'player',
+                 ${JSON.stringify(settings)}, ${now}, ${now}, ${quiz.name}, ${JSON.stringify(played)}, 0
+          WHERE ${quotaLeft(account.id)}`)
+        .getQuery(),
+    ),
+    statement(spendGame(db, gameId).toSQL()),
+    statement(
+      db
+        .run(sql`
+          INSERT INTO ${defis} (game_id, code, deadline, name_mode, seed, help)
+          SELECT ${gameId}, ${code}, ${input.deadline}, ${input.nameMode}, ${seed! % 1_000_000_007}, ${JSON.stringify(help)}
+          WHERE EXISTS (SELECT 1 FROM ${games} WHERE ${games.id} = ${gameId})`)
+        .getQuery(),
+    ),
   ]);
   if (inserted!.meta.changes !== 1) throw Refusal.forbidden(GAME_MSG.noGamesLeft);
   return { gameId, code, path: defiPath(code), deadline: input.deadline };

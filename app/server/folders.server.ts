@@ -5,7 +5,7 @@ import { subtreeIds } from "@common/dashboard/format";
 import { FOLDER_NAME_MAX, copyName, tooLongText } from "@common/rules";
 import { canAccess } from "./auth.server";
 import { releaseMedia } from "./media.server";
-import { copyQuizStatements } from "./quizzes.server";
+import { assertCopyable, copyQuizStatements } from "./quizzes.server";
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
 
@@ -158,6 +158,7 @@ export async function deleteFolder(db: Db, bucket: R2Bucket, account: Account, i
  */
 export async function duplicateFolder(db: Db, account: Account, id: unknown): Promise<number> {
   const folder = await requireOwnedFolder(db, account, id);
+  await assertCopyable(db, (await folderContents(db, folder)).quizNames);
   for (let attempt = 0; ; attempt++) {
     try {
       return await copyTree(db, folder);

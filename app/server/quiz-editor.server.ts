@@ -4,10 +4,10 @@
  * requireOwnedQuiz (quizzes.server.ts); the functions below take a quiz already checked.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { folders, questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
-import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
+import { QUESTION_PHOTO_MAX_BYTES, QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
 import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
 import { questionNameOf } from "@common/wizard/photos";
@@ -15,7 +15,7 @@ import { COORDS_MSG, isValidLatLng, parseCoords, type CoordsResult } from "@comm
 import { folderUrl, dashboardUrl } from "@common/dashboard/format";
 import { canAccess, requireAccount } from "./auth.server";
 import { pageAction, pageLoader } from "./http.server";
-import { findQuiz, inCreation, removeQuiz, requireOwnedQuiz } from "./quizzes.server";
+import { findQuiz, inCreation, questionCount, removeQuiz, requireOwnedQuiz } from "./quizzes.server";
 import { readForm, SMALL_BODY_BYTES, uploadBodyBytes } from "./body.server";
 import { Refusal } from "./refusal.server";
 import { questionImageUrl } from "@common/media-urls";
@@ -89,12 +89,39 @@ export async function listQuestions(db: Db, quizName: string): Promise<WizardQue
   return rows.map((q) => toWizardQuestion(quizName, q));
 }
 
-async function nextPosition(db: Db, quizName: string): Promise<number> {
-  const [row] = await db
-    .select({ max: sql<number | null>`max(${questions.position})` })
-    .from(questions)
-    .where(eq(questions.quizUniqueName, quizName));
-  return (row?.max ?? -1) + 1;
+/** Refused before anything is read or stored when the quiz is already full. */
+async function assertRoomForOne(db: Db, quizName: string): Promise<void> {
+  if ((await questionCount(db, quizName)) >= QUIZ_QUESTIONS_MAX) throw Refusal.conflict(QUIZ_FULL);
+}
+
+type QuestionFields = Omit<typeof questions.$inferInsert, "id" | "quizUniqueName" | "position">;
+
+/**
+ * One question at the end of its quiz, in one statement that also counts the quiz's questions:
+ * D1 runs statements one at a time, so parallel adds (two tabs, a batch and a hand-placed photo)
+ * cannot pass QUIZ_QUESTIONS_MAX together. Refused (409) when the quiz is full; a quiz deleted
+ * meanwhile gets nothing either.
+ */
+async function appendQuestion(db: Db, quizName: string, fields: QuestionFields): Promise<Question> {
+  const columns = getTableColumns(questions);
+  const ofQuiz = sql`from ${questions} where ${questions.quizUniqueName} = ${quizName}`;
+  const value = (key: keyof typeof columns): SQL => {
+    if (key === "id") return sql`null`;
+    if (key === "quizUniqueName") return sql`${quizName}`;
+    if (key === "position") return sql`(select coalesce(max(${questions.position}), -1) + 1 ${ofQuiz})`;
+    return sql`${fields[key] ?? null}`;
+  };
+  // Every column, in the table's order: the insert names them in that order.
+  const row = sql.join(
+    (Object.keys(columns) as (keyof typeof columns)[]).map((key) => value(key)),
+    sql`, `,
+  );
+  const [inserted] = await db
+    .insert(questions)
+    .select(sql`select ${row} from ${quizzes} where ${quizzes.uniqueName} = ${quizName} and (select count(*) ${ofQuiz}) < ${QUIZ_QUESTIONS_MAX}`)
+    .returning();
+  if (!inserted) throw Refusal.conflict(QUIZ_FULL);
+  return inserted;
 }
 
 export type StoredPhoto = { bytes: Uint8Array<ArrayBuffer>; type: ImageType };
@@ -127,18 +154,13 @@ export async function addPhotoQuestion(
   photo: StoredPhoto & { name: string; coords: LatLng },
 ): Promise<WizardQuestion> {
   return withStoredPhoto(db, bucket, photo, async (key) => {
-    const [row] = await db
-      .insert(questions)
-      .values({
-        quizUniqueName: quiz.uniqueName,
-        position: await nextPosition(db, quiz.uniqueName),
-        name: photo.name,
-        kind: "photo",
-        fileKey: key,
-        lat: photo.coords.lat,
-        lng: photo.coords.lng,
-      })
-      .returning();
+    const row = await appendQuestion(db, quiz.uniqueName, {
+      name: photo.name,
+      kind: "photo",
+      fileKey: key,
+      lat: photo.coords.lat,
+      lng: photo.coords.lng,
+    });
     return toWizardQuestion(quiz.uniqueName, row);
   });
 }
@@ -149,25 +171,20 @@ export async function addStreetViewQuestion(
   input: { name: string; titre: string; description: string; streetView: StreetView; coords: LatLng },
 ): Promise<WizardQuestion> {
   const sv = input.streetView;
-  const [row] = await db
-    .insert(questions)
-    .values({
-      quizUniqueName: quiz.uniqueName,
-      position: await nextPosition(db, quiz.uniqueName),
-      name: input.name,
-      kind: "streetview",
-      svPano: sv.pano,
-      svLat: sv.lat,
-      svLng: sv.lng,
-      svHeading: sv.heading,
-      svPitch: sv.pitch,
-      svFov: sv.fov,
-      titre: input.titre,
-      description: input.description,
-      lat: input.coords.lat,
-      lng: input.coords.lng,
-    })
-    .returning();
+  const row = await appendQuestion(db, quiz.uniqueName, {
+    name: input.name,
+    kind: "streetview",
+    svPano: sv.pano,
+    svLat: sv.lat,
+    svLng: sv.lng,
+    svHeading: sv.heading,
+    svPitch: sv.pitch,
+    svFov: sv.fov,
+    titre: input.titre,
+    description: input.description,
+    lat: input.coords.lat,
+    lng: input.coords.lng,
+  });
   return toWizardQuestion(quiz.uniqueName, row);
 }
 
@@ -228,6 +245,8 @@ export async function addQuestionFromForm(
   quiz: Quiz,
   request: Request,
 ): Promise<WizardQuestion> {
+  // A full quiz is refused before its upload is read; appendQuestion decides a race.
+  await assertRoomForOne(db, quiz.uniqueName);
   const form = await uploadForm(request);
   const file = form.get("uploadFile");
   if (file !== null) {

@@ -1,13 +1,13 @@
-import { and, asc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { questions, quizzes, type Account, type Quiz } from "@db/schema";
 import { MSG } from "@common/messages";
 import { WIZARD_MSG } from "@common/wizard/types";
 import { canAccess, canEdit } from "./auth.server";
-import { requireOwnedFolder } from "./folders.server";
+import { chunks, requireOwnedFolder } from "./folders.server";
 import { releaseMedia } from "./media.server";
 import { quizUniqueName, UNIQUE_NAME } from "@common/slug";
-import { QUIZ_TITLE_MAX, copyName } from "@common/rules";
+import { QUIZ_QUESTIONS_MAX, QUIZ_TITLE_MAX, QUIZ_TOO_LONG_TO_COPY, copyName } from "@common/rules";
 import { Refusal } from "./refusal.server";
 
 /**
@@ -152,9 +152,33 @@ function insertQuestionsFrom(db: Db, from: string, to: string) {
   );
 }
 
+/** How many questions a quiz holds. */
+export async function questionCount(db: Db, quizName: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(questions).where(eq(questions.quizUniqueName, quizName));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A copy adds every question of its original: refused (409) when one of these quizzes holds
+ * more than QUIZ_QUESTIONS_MAX (one kept from before the limit), so no path makes a longer quiz.
+ */
+export async function assertCopyable(db: Db, quizNames: readonly string[]): Promise<void> {
+  for (const part of chunks(quizNames)) {
+    const [tooLong] = await db
+      .select({ quiz: questions.quizUniqueName })
+      .from(questions)
+      .where(inArray(questions.quizUniqueName, part))
+      .groupBy(questions.quizUniqueName)
+      .having(gt(sql`count(*)`, QUIZ_QUESTIONS_MAX))
+      .limit(1);
+    if (tooLong) throw Refusal.conflict(QUIZ_TOO_LONG_TO_COPY);
+  }
+}
+
 /** 'X' -> 'X (copie)' beside the original, in the same folder; returns the copy's name. */
 export async function duplicateQuiz(db: Db, account: Account, uniqueName: unknown): Promise<string> {
   const quiz = await requireOwnedQuiz(db, account, uniqueName);
+  await assertCopyable(db, [quiz.uniqueName]);
   const name = copyName(quiz.name, QUIZ_TITLE_MAX);
   await db.batch(copyQuizStatements(db, quiz, { name, folderId: quiz.folderId }));
   return name;

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, isLocalHost, mintNonce, withSecurityHeaders } from "./security-headers.server";
+import { contentSecurityPolicy, googleStrictPolicy, isLocalHost, mintNonce, withSecurityHeaders } from "./security-headers.server";
 
 const directives = (policy: string) =>
   Object.fromEntries(policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
@@ -13,7 +14,9 @@ describe("the Content-Security-Policy", () => {
     expect(policy["img-src"]).toEqual(["'self'", "data:", "blob:", "https://www.google.com"]);
     expect(policy["object-src"]).toEqual(["'none'"]);
     expect(policy["connect-src"]).toEqual(["'self'", "wss://repere.example", "ws://repere.example"]);
-    expect(JSON.stringify(policy)).not.toMatch(/googleapis|gstatic|'unsafe-eval'|\*\.google/);
+    expect(policy["report-uri"]).toEqual(["/api/csp-report"]);
+    expect(policy["report-to"]).toEqual(["csp"]);
+    expect(JSON.stringify(policy)).not.toMatch(/googleapis|gstatic|ggpht|'unsafe-eval'|\*\.google/);
   });
 
   it("with a Maps key, adds the Maps JavaScript API's origins", () => {
@@ -22,7 +25,7 @@ describe("the Content-Security-Policy", () => {
     expect(policy["style-src"]).toEqual(["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"]);
     expect(policy["img-src"]).toEqual([
       "'self'", "data:", "blob:", "https://www.google.com",
-      "https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com",
+      "https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com", "https://*.ggpht.com",
     ]);
     expect(policy["font-src"]).toEqual(["'self'", "https://fonts.gstatic.com"]);
     expect(policy["connect-src"]).toEqual([
@@ -35,6 +38,22 @@ describe("the Content-Security-Policy", () => {
     expect(JSON.stringify(policy)).not.toContain("'unsafe-eval'");
   });
 
+  it("reports Google's own strict policy for the Maps JavaScript API, as its CSP guide gives it, with the page's nonce", () => {
+    expect(googleStrictPolicy("n0nce")).toBe(
+      [
+        "script-src 'nonce-n0nce' 'strict-dynamic' https: 'unsafe-eval' blob:",
+        "img-src 'self' https://*.googleapis.com https://*.gstatic.com *.google.com *.googleusercontent.com data:",
+        "frame-src *.google.com",
+        "connect-src 'self' https://*.googleapis.com *.google.com https://*.gstatic.com data: blob:",
+        "font-src https://fonts.gstatic.com",
+        "style-src 'nonce-n0nce' https://fonts.googleapis.com",
+        "worker-src blob:",
+        "report-uri /api/csp-report",
+        "report-to csp",
+      ].join("; "),
+    );
+  });
+
   it("mints a fresh 128-bit nonce each time", () => {
     const a = mintNonce();
     expect(atob(a)).toHaveLength(16);
@@ -45,9 +64,11 @@ describe("the Content-Security-Policy", () => {
 describe("headers of every answer", () => {
   const page = () => new Response("<html></html>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
 
-  it("pages get the policy, nosniff, the referrer policy and HSTS outside localhost", () => {
+  it("pages get the policy, the strict one to report, nosniff, the referrer policy and HSTS outside localhost", () => {
     const res = withSecurityHeaders(page(), new Request("https://repere.example/pres"), { nonce: "n", googleMaps: false });
     expect(res.headers.get("Content-Security-Policy")).toContain("'nonce-n'");
+    expect(res.headers.get("Content-Security-Policy-Report-Only")).toBe(googleStrictPolicy("n"));
+    expect(res.headers.get("Reporting-Endpoints")).toBe('csp="https://repere.example/api/csp-report"');
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000");
@@ -69,5 +90,32 @@ describe("headers of every answer", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("https://repere.example/");
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("static files (served without the Worker, public/_headers)", () => {
+  /** The rules of a `_headers` file: pattern -> header -> value ("!" to detach). */
+  function rules(text: string): Map<string, Map<string, string>> {
+    const out = new Map<string, Map<string, string>>();
+    let current: Map<string, string> | null = null;
+    for (const line of text.split("\n")) {
+      if (!line.trim() || line.trim().startsWith("#")) continue;
+      if (!/^\s/.test(line)) out.set(line.trim(), (current = new Map()));
+      else if (line.trim().startsWith("! ")) current!.set(line.trim().slice(2), "!");
+      else current!.set(line.trim().split(":")[0]!, line.trim().slice(line.trim().indexOf(":") + 1).trim());
+    }
+    return out;
+  }
+
+  it("get the same headers as the Worker's answers, HSTS but on the developer's machine", () => {
+    const file = rules(readFileSync(new URL("../../public/_headers", import.meta.url), "utf8"));
+    const worker = withSecurityHeaders(new Response("x"), new Request("https://repere.example/x")).headers;
+    const all = file.get("/*")!;
+    expect([...all.keys()].sort()).toEqual(["Referrer-Policy", "Strict-Transport-Security", "X-Content-Type-Options"]);
+    for (const [name, value] of all) expect({ name, value }).toEqual({ name, value: worker.get(name) });
+    for (const host of ["localhost", "127.0.0.1"]) {
+      expect(isLocalHost(new URL(`http://${host}/`))).toBe(true);
+      expect(file.get(`https://${host}/*`)).toEqual(new Map([["Strict-Transport-Security", "!"]]));
+    }
   });
 });

@@ -7,13 +7,21 @@
  * and the one small image of the same host that tells whether Google answers from here); the
  * Maps JavaScript API only when a Maps key is configured. Its script comes from one origin
  * (maps.googleapis.com, which also serves the modules it loads itself; the map library's
- * loader also hands Google's script the page's nonce, which Google passes on); its tiles and images, its calls, its fonts and its web
- * workers come from the origins Google's CSP guide for the API lists. Google's sample policy
- * also grants 'unsafe-eval' and blob: scripts; they are left out on purpose (they would let an
- * injected string run), so a real key's console is the place to look if Google ever starts
- * needing them. Without a key the app draws its offline map. Inline style attributes stay
- * allowed: pages rendered on the server carry React `style` props, and the Maps API writes
- * styles into the page as it draws.
+ * loader also hands Google's script the page's nonce, which Google passes on); its tiles and
+ * images (Street View and photo imagery from *.ggpht.com among them), its calls, its fonts and
+ * its web workers come from the origins Google's CSP guide and its list of Maps domains give.
+ * Google's sample policy also grants 'unsafe-eval' and blob: scripts; they are left out on
+ * purpose (they would let an injected string run). Without a key the app draws its offline map.
+ * Inline style attributes stay allowed: pages rendered on the server carry React `style` props,
+ * and the Maps API writes styles into the page as it draws.
+ *
+ * Beside it, every page carries Google's own recommended policy for the Maps JavaScript API (the
+ * nonce-based strict one of its CSP guide) as Content-Security-Policy-Report-Only: it blocks
+ * nothing, and what it would block is reported. Violations of both policies go to the app's
+ * endpoint (report-uri for the browsers without the Reporting API, report-to with
+ * Reporting-Endpoints for the others), which the admin reads as « Alertes du navigateur »
+ * (browser-alerts.server.ts): so a real key's real map tells, under the real policy, whether
+ * Google starts needing something the policy refuses, and how far the app is from the strict one.
  */
 
 /** Street View's embed host (https://www.google.com/maps/embed…), with or without a key. */
@@ -23,7 +31,7 @@ const STREET_VIEW = "https://www.google.com";
 const GOOGLE_MAPS = {
   script: ["https://maps.googleapis.com"],
   style: ["https://fonts.googleapis.com"],
-  img: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com"],
+  img: ["https://*.googleapis.com", "https://*.gstatic.com", "https://*.google.com", "https://*.googleusercontent.com", "https://*.ggpht.com"],
   connect: ["https://*.googleapis.com", "https://*.google.com", "https://*.gstatic.com", "data:", "blob:"],
   font: ["https://fonts.gstatic.com"],
   worker: ["blob:"],
@@ -57,6 +65,34 @@ export function contentSecurityPolicy({ nonce, host, googleMaps }: PolicyOptions
     ["base-uri", "'none'"],
     ["form-action", "'self'"],
     ["frame-ancestors", "'none'"],
+    ...REPORTING,
+  ];
+  return directives.map((d) => d.join(" ")).join("; ");
+}
+
+/** Where the pages' browsers send what a policy refused (browser-alerts.server.ts). */
+export const CSP_REPORT_PATH = "/api/csp-report";
+/** The Reporting API's name for that endpoint, declared by Reporting-Endpoints. */
+const REPORT_GROUP = "csp";
+const REPORTING: [string, ...string[]][] = [
+  ["report-uri", CSP_REPORT_PATH],
+  ["report-to", REPORT_GROUP],
+];
+
+/**
+ * Google's recommended policy for the Maps JavaScript API, as its CSP guide gives it (the strict,
+ * nonce-based one), with this page's nonce for both of its nonces; sent as Report-Only.
+ */
+export function googleStrictPolicy(nonce: string): string {
+  const directives: [string, ...string[]][] = [
+    ["script-src", `'nonce-${nonce}'`, "'strict-dynamic'", "https:", "'unsafe-eval'", "blob:"],
+    ["img-src", "'self'", "https://*.googleapis.com", "https://*.gstatic.com", "*.google.com", "*.googleusercontent.com", "data:"],
+    ["frame-src", "*.google.com"],
+    ["connect-src", "'self'", "https://*.googleapis.com", "*.google.com", "https://*.gstatic.com", "data:", "blob:"],
+    ["font-src", "https://fonts.gstatic.com"],
+    ["style-src", `'nonce-${nonce}'`, "https://fonts.googleapis.com"],
+    ["worker-src", "blob:"],
+    ...REPORTING,
   ];
   return directives.map((d) => d.join(" ")).join("; ");
 }
@@ -89,6 +125,9 @@ export function withSecurityHeaders(response: Response, request: Request, policy
   if (!isLocalHost(url)) headers.set("Strict-Transport-Security", "max-age=31536000");
   if (policy && (headers.get("Content-Type") ?? "").startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy({ ...policy, host: url.host }));
+    headers.set("Content-Security-Policy-Report-Only", googleStrictPolicy(policy.nonce));
+    // The Reporting API takes an absolute address (a secure one, or the developer's machine).
+    headers.set("Reporting-Endpoints", `${REPORT_GROUP}="${url.origin}${CSP_REPORT_PATH}"`);
   }
   return secured;
 }

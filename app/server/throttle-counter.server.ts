@@ -1,5 +1,6 @@
 /**
- * The Durable Object that counts failures for one throttled key (a login's account, an IP).
+ * The Durable Object that counts failures for one throttled key (a login's mail, from one
+ * address or from all, an address).
  * One object per key, addressed by name, so every Worker instance in the world reads the same
  * count, and its calls run one at a time: "is there room? then count this attempt" is atomic,
  * which a burst of parallel guesses cannot slip past.
@@ -57,11 +58,6 @@ export class Throttle extends DurableObject<Env> {
   /** Takes back the failure counted at `at` (the attempt succeeded). */
   async forgive(rule: ThrottleRule, at: number): Promise<void> {
     await this.save(withoutFailure(this.failures(rule, Date.now()), at), rule);
-  }
-
-  /** Forgets every failure of the key (its owner just proved who they are). */
-  async clear(): Promise<void> {
-    await this.ctx.storage.deleteAll();
   }
 
   async alarm(): Promise<void> {

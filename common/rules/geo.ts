@@ -1,6 +1,7 @@
-import { isValidLatLng as validLatLng } from "../coords";
-import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "../projection";
-import type { HelpZone, LatLng } from "../protocol";
+import { isValidLatLng as validLatLng } from "@common/coords";
+import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "@common/projection";
+import type { HelpZone, LatLng } from "@common/protocol";
+import type { Random } from "@common/random";
 
 // The sphere is the mean Earth (6371 km): the rings are 20 to 200 m, far below where the
 // model's error shows.
@@ -22,9 +23,10 @@ export const isValidLatLng = (p: LatLng): boolean => validLatLng(p.lat, p.lng);
  * centred, the middle of the drawn target would give the answer away.
  * The spot sits 20 % to 80 % of the half-side away from the centre, in a random direction, so it
  * is never at the centre and never on an edge either (which would give it away just as much).
- * `random` returns numbers in [0, 1), like Math.random; tests pass a fixed sequence.
+ * `random` returns numbers in [0, 1): the room passes the cryptographic generator (a player who
+ * could predict it would know the offset, hence the spot), tests a fixed sequence.
  */
-export function helpZone(spot: LatLng, sideMeters: number, random: () => number): HelpZone {
+export function helpZone(spot: LatLng, sideMeters: number, random: Random): HelpZone {
   const half = sideMeters / 2;
   const angle = 2 * Math.PI * random();
   const dist = half * (0.2 + 0.6 * random());

@@ -13,6 +13,11 @@ export const PHOTO_SOURCE_MAX_BYTES = 60 * MB;
 export const PHOTO_LONG_SIDE_MAX = 2560;
 /** Photos the wizard takes in one selection or drop. */
 export const PHOTO_BATCH_MAX = 100;
+/**
+ * Questions in one quiz. A night plays 10 to 40; 200 is far beyond, and keeps a game's snapshot,
+ * its results and the wizard's list bounded whoever builds the quiz.
+ */
+export const QUIZ_QUESTIONS_MAX = 200;
 /** Folder, lobby and game-master pictures. */
 export const PICTURE_MAX_BYTES = 5 * MB;
 /** A replacement game sound (mp3). */
@@ -24,6 +29,9 @@ export const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 1
 export const PHOTO_TOO_LARGE = `La photo dépasse ${megabytes(QUESTION_PHOTO_MAX_BYTES)}`;
 export const PICTURE_TOO_LARGE = `L'image dépasse ${megabytes(PICTURE_MAX_BYTES)}`;
 export const SOUND_TOO_LARGE = `Le son dépasse ${megabytes(SOUND_MAX_BYTES)}`;
+/** Refused by every path that adds questions to a quiz, and said by the wizard at the limit. */
+export const QUIZ_FULL = `Un quiz compte ${QUIZ_QUESTIONS_MAX} questions au plus : supprimez-en une pour en ajouter une autre`;
+export const QUIZ_TOO_LONG_TO_COPY = `Un quiz de plus de ${QUIZ_QUESTIONS_MAX} questions ne peut pas être dupliqué`;
 
 /** Characters. The quiz title is the same limit when a quiz is created, edited or duplicated. */
 export const QUIZ_TITLE_MAX = 100;
@@ -34,7 +42,8 @@ export const QUESTION_NAME_MAX = 120;
 export const STREET_VIEW_CODE_MAX = 8000;
 export const FOLDER_NAME_MAX = 80;
 export const MJ_NAME_MAX = 80;
-export const PASSWORD_MIN = 8;
+/** Every password an account can be given: MJ accounts, the administrator's, ADMIN_PASSWORD. */
+export const PASSWORD_MIN = 12;
 
 /** 'Le titre ne doit pas dépasser 100 caractères'. */
 export function tooLongText(subject: string, max: number): string {

@@ -59,10 +59,17 @@ describe("names and batches", () => {
   });
 
   it("takes 1 to 100 files at once", () => {
-    expect(checkBatch(1)).toEqual({ ok: true });
-    expect(checkBatch(100)).toEqual({ ok: true });
+    expect(checkBatch(1)).toEqual({ ok: true, take: 1, notice: null });
+    expect(checkBatch(100)).toEqual({ ok: true, take: 100, notice: null });
     expect(checkBatch(0)).toEqual({ ok: false, error: "Aucune photo choisie" });
     expect(checkBatch(101)).toEqual({ ok: false, error: "100 photos au plus à la fois (vous en avez choisi 101)" });
+  });
+
+  it("takes only the photos the quiz has room for (200 questions at most), and says so", () => {
+    expect(checkBatch(12, 5)).toEqual({ ok: true, take: 5, notice: "Seules les 5 premières des 12 photos sont prises : un quiz compte 200 questions au plus" });
+    expect(checkBatch(3, 1)).toEqual({ ok: true, take: 1, notice: "Seule la première des 3 photos est prise : un quiz compte 200 questions au plus" });
+    expect(checkBatch(5, 5)).toEqual({ ok: true, take: 5, notice: null });
+    expect(checkBatch(2, 0)).toEqual({ ok: false, error: "Un quiz compte 200 questions au plus : supprimez-en une pour en ajouter une autre" });
   });
 
   it("runs tasks with a limit, each item once", async () => {

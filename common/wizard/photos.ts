@@ -3,7 +3,7 @@
  * sent: which files it takes, which decoder each needs, how large the picture it sends may be,
  * and the question name a file gives. Pure, so that the browser and the tests share it.
  */
-import { PHOTO_BATCH_MAX, PHOTO_LONG_SIDE_MAX, PHOTO_SOURCE_MAX_BYTES, QUESTION_NAME_MAX, megabytes } from "@common/rules";
+import { PHOTO_BATCH_MAX, PHOTO_LONG_SIDE_MAX, PHOTO_SOURCE_MAX_BYTES, QUESTION_NAME_MAX, QUIZ_FULL, QUIZ_QUESTIONS_MAX, megabytes } from "@common/rules";
 
 /**
  * How a file is decoded: "native" by the browser's own image decoder (JPEG, PNG, WebP, GIF,
@@ -28,6 +28,11 @@ export const PHOTO_MSG = {
   heifFailed: "Cette photo HEIC n'a pas pu être convertie",
   empty: "Aucune photo choisie",
   tooMany: (n: number) => `${PHOTO_BATCH_MAX} photos au plus à la fois (vous en avez choisi ${n})`,
+  /** Only the first `room` of `n` photos fit in the quiz. */
+  onlyFirst: (room: number, n: number) =>
+    room === 1
+      ? `Seule la première des ${n} photos est prise : un quiz compte ${QUIZ_QUESTIONS_MAX} questions au plus`
+      : `Seules les ${room} premières des ${n} photos sont prises : un quiz compte ${QUIZ_QUESTIONS_MAX} questions au plus`,
   noPosition: "Pas de position GPS dans la photo : placez-la sur la carte ou saisissez ses coordonnées",
 } as const;
 
@@ -69,11 +74,18 @@ export function questionNameOf(fileName: string): string {
   return base.slice(0, QUESTION_NAME_MAX) || "Photo";
 }
 
-/** A selection or drop the wizard takes (1 to 100 files), or why not. */
-export function checkBatch(count: number): { ok: true } | { ok: false; error: string } {
+export type BatchCheck = { ok: true; take: number; notice: string | null } | { ok: false; error: string };
+
+/**
+ * A selection or drop the wizard takes (1 to 100 files), given the questions the quiz can still
+ * receive (`room`): the first `take` files, and what to tell when some are left out; or why none.
+ */
+export function checkBatch(count: number, room: number = QUIZ_QUESTIONS_MAX): BatchCheck {
   if (count === 0) return { ok: false, error: PHOTO_MSG.empty };
   if (count > PHOTO_BATCH_MAX) return { ok: false, error: PHOTO_MSG.tooMany(count) };
-  return { ok: true };
+  if (room <= 0) return { ok: false, error: QUIZ_FULL };
+  if (count > room) return { ok: true, take: room, notice: PHOTO_MSG.onlyFirst(room, count) };
+  return { ok: true, take: count, notice: null };
 }
 
 /** Runs `task` over `items` with at most `limit` at a time, in order of start. */

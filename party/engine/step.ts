@@ -50,7 +50,7 @@ export interface StepErr {
 export type Step = StepOk | StepErr;
 
 export interface Ctx {
-  /** [0, 1), like Math.random. */
+  /** [0, 1); the room's is the cryptographic generator (common/random.ts). */
   random: () => number;
   /** A fresh secret for a new seat's resume token: base64url, 16 to 100 characters. */
   mintSecret: () => string;

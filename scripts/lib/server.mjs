@@ -17,11 +17,11 @@ import { createServer } from "node:net";
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 const BIN = (name) => path.join(ROOT, "node_modules", ".bin", name);
 
-export const LOCAL_DEFAULTS = {
-  ADMIN_MAIL: "admin@repere.local",
-  ADMIN_PASSWORD: "repere-admin",
-  JWT_SECRET: "local-only-secret-not-for-production",
-};
+/**
+ * The documented local defaults: one file, which the Worker reads too, to refuse to serve with
+ * them anywhere but on localhost (app/server/config.server.ts).
+ */
+export const LOCAL_DEFAULTS = JSON.parse(readFileSync(path.join(ROOT, "app", "server", "local-defaults.json"), "utf8"));
 
 /** Shell first, then .dev.vars, then the documented local defaults. */
 export function localVars() {

@@ -132,6 +132,57 @@ describe("many photos at once, on a tablet", () => {
     await page.close();
   });
 
+  it("refuses a HEIC whose boxes would hang the tab, and takes the photo after it", { timeout: 90_000 }, async () => {
+    const quiz = await make.quiz(admin, { questions: [], mapSettings: null });
+    const heic = onDisk("photo-gps.heic");
+    const ftypEnd = new DataView(heic.buffer, heic.byteOffset).getUint32(0);
+    // An empty box of size 0 ("to the end") before meta: exifr would walk it forever.
+    const hostile = new Uint8Array([...heic.subarray(0, ftypEnd), 0, 0, 0, 0, ...[..."free"].map((c) => c.charCodeAt(0)), ...heic.subarray(ftypEnd)]);
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await hydrated(page);
+    await drop(page, [
+      { name: "Piège.HEIC", type: "", bytes: hostile },
+      { name: "Mont.webp", type: "image/webp", bytes: fixture("gpsWebp") },
+    ]);
+    const summary = page.getByTestId("batch-summary");
+    await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toBe("1 ajoutée · 0 à placer · 1 en échec");
+    await expect(page.locator('[data-file="Piège.HEIC"]').textContent()).resolves.toContain("Échec : Cette photo HEIC n'a pas pu être convertie");
+    expect((await questionsOf(page, quiz.uniqueName)).map((q) => q.name)).toEqual(["Mont"]);
+    await page.close();
+  });
+
+  it("near 200 questions, takes only the photos that fit, says so, then stops adding", { timeout: 120_000 }, async () => {
+    // 198 Street View questions (no picture to load), then a drop of 5 photos.
+    const spots = Array.from({ length: 198 }, (_, i) => ({ lat: 48 + i / 1000, lng: 2, streetview: { pano: "CAoSLEFGMVFpcE5fQ2xhc3Nl", lat: 48 + i / 1000, lng: 2 } }));
+    const quiz = await make.quiz(admin, { questions: spots, mapSettings: null, name: "Presque plein" });
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await hydrated(page);
+    await expect(page.locator(".wz-count").first().textContent()).resolves.toBe("(198 sur 200)");
+    const photos = [spots[0]!, spots[1]!, spots[2]!, spots[3]!, spots[4]!].map(async (spot, i) => ({ name: `Photo ${i + 1}.jpg`, type: "image/jpeg", bytes: await jpeg(320, 240, 40 * i, spot) }));
+    await drop(page, await Promise.all(photos));
+    await expect(page.getByText("Seules les 2 premières des 5 photos sont prises : un quiz compte 200 questions au plus").isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId("batch-summary").textContent(), { timeout: 60_000 }).toBe("2 ajoutées · 0 à placer · 0 en échec");
+    await expect(page.locator(".wz-list .wz-count").textContent()).resolves.toBe("(200 sur 200)");
+    // Full: said at the top of the form, the photo picker and Street View's button wait.
+    const full = "Un quiz compte 200 questions au plus : supprimez-en une pour en ajouter une autre";
+    await expect(page.locator(".wz-full-banner").textContent()).resolves.toBe(full);
+    await expect(page.locator("#wz-photos").isDisabled()).resolves.toBe(true);
+    await page.locator(".wz-add").scrollIntoViewIfNeeded();
+    await screenshot(page, "wizard-tablet-quiz-full");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByText("Google Maps streetview URL").click();
+    await expect(page.locator(".wz-sv-form").getByRole("button", { name: "Ajouter la question" }).isDisabled()).resolves.toBe(true);
+    expect(await questionsOf(page, quiz.uniqueName)).toHaveLength(200);
+    // One deleted: room for one again.
+    await page.getByRole("button", { name: "Supprimer la question « Photo 2 »" }).click();
+    await expect.poll(() => page.locator(".wz-list .wz-count").textContent()).toBe("(199 sur 200)");
+    await expect(page.locator(".wz-full-banner").count()).resolves.toBe(0);
+    await expect(page.locator(".wz-sv-form").getByRole("button", { name: "Ajouter la question" }).isDisabled()).resolves.toBe(false);
+    await page.close();
+  });
+
   it("refuses more than 100 photos at once, in French", async () => {
     const quiz = await make.quiz(admin, { questions: [], mapSettings: null });
     const page = await browser.newPage();
@@ -305,6 +356,18 @@ describe("the wizard on a phone (360x640)", () => {
     await page.getByRole("button", { name: "Titre", exact: true }).tap();
     await page.getByLabel("Points de rapidité").waitFor();
     await screenshot(page, "wizard-phone-title");
+    expect(await overflow(page)).toBe(0);
+    await page.close();
+  });
+
+  it("says a full quiz within the screen's width", { timeout: 60_000 }, async () => {
+    const spots = Array.from({ length: 200 }, (_, i) => ({ lat: 48 + i / 1000, lng: 2, streetview: { pano: "CAoSLEFGMVFpcE5fQ2xhc3Nl", lat: 48 + i / 1000, lng: 2 } }));
+    const quiz = await make.quiz(admin, { questions: spots, mapSettings: null, name: "Plein au téléphone" });
+    const page = await phone.newPage();
+    await page.goto(`${baseURL}/quiz/${quiz.uniqueName}/edit`);
+    await hydrated(page);
+    await expect(page.locator(".wz-full-banner").textContent()).resolves.toBe("Un quiz compte 200 questions au plus : supprimez-en une pour en ajouter une autre");
+    await screenshot(page, "wizard-phone-quiz-full");
     expect(await overflow(page)).toBe(0);
     await page.close();
   });

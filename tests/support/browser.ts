@@ -30,13 +30,21 @@ export const PRESENTER = { width: 1920, height: 1080 };
 type Viewport = { width: number; height: number };
 const touch = (viewport: Viewport) => viewport.width < 800;
 
-/** One browser with one context of its own profile (cookies, storage) at that size. */
-export async function openBrowser(viewport: Viewport = PHONE): Promise<BrowserContext> {
+/**
+ * One browser with one context of its own profile (cookies, storage) at that size; `args` are
+ * Chromium switches added to the usual ones; `executablePath` another way to start the same
+ * Chromium (the screen benchmark pins it to a core).
+ */
+export async function openBrowser(
+  viewport: Viewport = PHONE,
+  args: readonly string[] = [],
+  { executablePath = CHROMIUM } = {},
+): Promise<BrowserContext> {
   const profile = mkdtempSync(path.join(tmpdir(), "repere-chromium-"));
   return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
-    args: FLAGS,
+    args: [...FLAGS, ...args],
     viewport,
     locale: "fr-FR",
     hasTouch: touch(viewport),

@@ -219,8 +219,11 @@ export function factory(store: KitStore) {
       const [q] = await insertQuiz;
       return { ...q!, questions: [] };
     }
-    const [[q], list] = await db.batch([insertQuiz, db.insert(questions).values(rows).returning()]);
-    return { ...q!, questions: list };
+    // D1 binds at most 100 values per statement: 6 rows of 15 columns each.
+    const inserts = [];
+    for (let i = 0; i < rows.length; i += 6) inserts.push(db.insert(questions).values(rows.slice(i, i + 6)).returning());
+    const [[q], ...lists] = await db.batch([insertQuiz, ...inserts]);
+    return { ...q!, questions: lists.flat() };
   }
 
   /** A row of the games registry (a game the app did not launch: tests of the registry itself). */

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { helpZone } from "@common/rules/geo";
 import { games } from "@db/schema";
 import {
   closeGame,
@@ -67,6 +68,28 @@ describe("launchGame", () => {
     expect(cb).toMatchObject({ roomID: l.room, phase: "lobby", playersCount: 0 });
     expect(cb.quizzData.targetSettings.map((t: { points: number }) => t.points)).toEqual([0, 1, 2, 3, 10]);
     await saveCirclesPoints(db(), [2, 3, 4, 5]);
+  });
+
+  it("draws help squares that nobody who knows Math.random's outputs can predict", async () => {
+    // The attacker's best case: they know every number Math.random will give (its state can be
+    // worked out from enough outputs); here it gives 0.5, always.
+    const math = vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const draws = vi.spyOn(crypto, "getRandomValues");
+    try {
+      const spots = Array.from({ length: 6 }, (_, i) => ({ lat: 48.85 + i / 100, lng: 2.3 }));
+      const l = await launch({ spots, help_zone: 500 });
+      const { help } = (await roomState(l.room))!;
+      const predicted = spots.map((spot) => helpZone(spot, 500, Math.random));
+      // Every square still holds its spot, none where Math.random would have put it.
+      help.forEach((zone, i) => {
+        expect(zone!.lat1 < spots[i]!.lat && spots[i]!.lat < zone!.lat2 && zone!.lon1 < spots[i]!.lng && spots[i]!.lng < zone!.lon2).toBe(true);
+        expect(zone).not.toEqual(predicted[i]);
+      });
+      expect(draws).toHaveBeenCalled();
+      expect(math).toHaveBeenCalledTimes(6 * 2); // the prediction's own draws only
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("refuses another MJ's quiz, an expired MJ, no games left and an empty quiz", async () => {

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { make, ORIGIN } from "../support/workers";
+import { make, ORIGIN, postData } from "../support/workers";
 
 /** Sessions end when they should (a logout, a new password), and their cookies are Secure off localhost. */
 
@@ -91,6 +91,63 @@ describe("sessions", () => {
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode(env.JWT_SECRET));
     expect((await checkMj(legacy)).status).toBe(403);
+  });
+});
+
+describe("the administrator's own password", () => {
+  const checkAdmin = (token: string) => SELF.fetch(`${ORIGIN}/api/auth/check`, { headers: { Cookie: `auth_admin=${token}` } });
+  const change = (token: string, fields: Record<string, string>) => postData("/pres/password", fields, `auth_admin=${token}`);
+
+  it("changes on the dashboard: the other sessions end, this one goes on with its new cookie, the new password logs in", async () => {
+    const admin = await make.account({ role: "admin", password: "ancien-mot-de-passe" });
+    const here = await loginToken("admin", admin.mail, "ancien-mot-de-passe");
+    const elsewhere = await loginToken("admin", admin.mail, "ancien-mot-de-passe");
+    const res = await change(here, { current: "ancien-mot-de-passe", password: "nouveau-mot-de-passe", confirm: "nouveau-mot-de-passe" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Mot de passe changé : vos autres sessions sont fermées");
+    const fresh = /^auth_admin=([^;]+);/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
+    expect(fresh).toBeTruthy();
+    // The other device, and the old token of this one, no longer open anything.
+    expect((await checkAdmin(elsewhere)).status).toBe(403);
+    expect((await checkAdmin(here)).status).toBe(403);
+    // This browser stays logged in with the cookie it was given.
+    expect((await checkAdmin(fresh!)).status).toBe(200);
+    // The old password is gone, the new one opens.
+    const old = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
+      method: "POST",
+      body: JSON.stringify({ identifiant: admin.mail, password: "ancien-mot-de-passe" }),
+      headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": "192.0.2.77" },
+    });
+    expect(old.status).toBe(403);
+    expect((await checkAdmin(await loginToken("admin", admin.mail, "nouveau-mot-de-passe"))).status).toBe(200);
+  });
+
+  it("refuses a wrong current password, a short or mistyped new one, and the same again, changing nothing", async () => {
+    const admin = await make.account({ role: "admin", password: "mot-de-passe-actuel" });
+    const token = await loginToken("admin", admin.mail, "mot-de-passe-actuel");
+    const cases: [Record<string, string>, number, string][] = [
+      [{ current: "pas-le-bon-mot", password: "nouveau-mot-de-passe", confirm: "nouveau-mot-de-passe" }, 403, "Mot de passe actuel incorrect"],
+      [{ current: "mot-de-passe-actuel", password: "onze-signes", confirm: "onze-signes" }, 400, "Le mot de passe doit contenir au moins 12 caractères"],
+      [{ current: "mot-de-passe-actuel", password: "nouveau-mot-de-passe", confirm: "nouveau-mot-de-pass" }, 400, "Les deux nouveaux mots de passe ne sont pas identiques"],
+      [{ current: "mot-de-passe-actuel", password: "mot-de-passe-actuel", confirm: "mot-de-passe-actuel" }, 400, "Le nouveau mot de passe doit être différent de l'actuel"],
+      [{ current: "", password: "nouveau-mot-de-passe", confirm: "nouveau-mot-de-passe" }, 400, "Tous les champs sont obligatoires"],
+    ];
+    for (const [fields, status, error] of cases) {
+      const res = await change(token, fields);
+      expect({ fields, status: res.status }).toEqual({ fields, status });
+      expect(await res.text()).toContain(error);
+    }
+    expect((await checkAdmin(token)).status).toBe(200);
+    expect((await checkAdmin(await loginToken("admin", admin.mail, "mot-de-passe-actuel"))).status).toBe(200);
+  });
+
+  it("is the admin's only: an MJ's session or nobody is refused", async () => {
+    const mj = await make.mj();
+    const mjToken = await loginToken("mj", mj.mail, mj.password);
+    const fields = { current: mj.password, password: "nouveau-mot-de-passe", confirm: "nouveau-mot-de-passe" };
+    expect((await postData("/pres/password", fields, `auth_mj=${mjToken}`)).status).toBe(403);
+    expect((await postData("/pres/password", fields)).status).toBe(401);
+    expect((await checkMj(await loginToken("mj", mj.mail, mj.password))).status).toBe(200);
   });
 });
 

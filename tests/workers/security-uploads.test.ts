@@ -13,14 +13,10 @@ import { cookieOf, db, make, ORIGIN } from "../support/workers";
 const MB = 1024 * 1024;
 
 /**
- * A multipart body that never ends by itself, sent in 64 KB chunks without Content-Length (as a
- * script can): `pulled()` tells how much the Worker took of it.
+ * A body that never ends by itself: `head`, then 64 KB chunks, without Content-Length (as a
+ * script can send it); `pulled()` tells how much the Worker took of it.
  */
-function endlessUpload(totalBytes = 40 * MB) {
-  const boundary = "----repere-test-boundary";
-  const head = new TextEncoder().encode(
-    `--${boundary}\r\nContent-Disposition: form-data; name="uploadFile"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-  );
+function endlessBody(head: Uint8Array, type: string, totalBytes: number) {
   let sent = 0;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -33,7 +29,16 @@ function endlessUpload(totalBytes = 40 * MB) {
       // The Worker stopped reading: that is the point.
     },
   });
-  return { body: stream, type: `multipart/form-data; boundary=${boundary}`, pulled: () => sent };
+  return { body: stream, type, pulled: () => sent };
+}
+
+/** A multipart upload of a file that never ends. */
+function endlessUpload(totalBytes = 40 * MB) {
+  const boundary = "----repere-test-boundary";
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="uploadFile"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  return endlessBody(head, `multipart/form-data; boundary=${boundary}`, totalBytes);
 }
 
 function send(path: string, upload: ReturnType<typeof endlessUpload>, cookie?: string) {
@@ -106,6 +111,31 @@ describe("uploads are read only once the caller is known, and never past their l
       expect(upload.pulled(), path).toBeLessThan(5 * MB + 2 * MB);
     }
     expect(await bucketKeys()).toEqual(before);
+  });
+});
+
+describe("JSON bodies", () => {
+  /** A JSON string that never ends. */
+  const endlessJson = () => endlessBody(new TextEncoder().encode('{"name":"'), "application/json", 8 * MB);
+
+  it("every JSON route cuts an endless body at 64 KB with 413, the wizard's included", async () => {
+    const mj = await make.mj({ edition: true });
+    const quiz = await make.quiz(mj);
+    const cookie = await cookieOf(mj);
+    for (const path of [
+      `/api/pres/shared/quizz/update/${quiz.uniqueName}`,
+      `/api/pres/shared/quizz/question/order/${quiz.uniqueName}`,
+      `/api/pres/shared/quizz/mapSettings/${quiz.uniqueName}`,
+      "/api/pres/shared/quizz/init",
+      "/api/game/launch",
+      "/api/auth/mj/login",
+    ]) {
+      const upload = endlessJson();
+      const res = await send(path, upload, cookie);
+      expect({ path, status: res.status }).toEqual({ path, status: 413 });
+      expect(await res.json(), path).toEqual({ error: "La requête est trop volumineuse" });
+      expect(upload.pulled(), path).toBeLessThan(MB);
+    }
   });
 });
 

@@ -249,6 +249,61 @@ describe("Street View questions", () => {
   });
 });
 
+describe("200 questions per quiz", () => {
+  const FULL = { error: "Un quiz compte 200 questions au plus : supprimez-en une pour en ajouter une autre" };
+  const spots = (n: number) => Array.from({ length: n }, (_, i) => ({ lat: 48 + i / 1000, lng: 2 }));
+  const countOf = async (quiz: string) => (await db().select().from(questions).where(eq(questions.quizUniqueName, quiz))).length;
+
+  it("refuses a 201st question, photo or Street View, with a French message, storing nothing", async () => {
+    const quiz = await make.quiz(camille.account, { questions: spots(200), mapSettings: null });
+    const before = await photoKeys();
+    const photo = fixture("plainJpeg").slice();
+    photo[photo.length - 3] ^= 2; // bytes nobody else stored
+    const refusedPhoto = await addQuestion(camille, quiz.uniqueName, photoForm(photo, "deux-cent-unieme.jpg"));
+    expect(refusedPhoto.status).toBe(409);
+    expect(await refusedPhoto.json()).toEqual(FULL);
+    const coords = JSON.stringify({ lat: 48.8584, lng: 2.2945 });
+    const refusedStreetView = await addQuestion(camille, quiz.uniqueName, streetViewForm({ coords, iframe: STREET_VIEW_EMBED, titre: "T", description: "D" }));
+    expect(refusedStreetView.status).toBe(409);
+    expect(await refusedStreetView.json()).toEqual(FULL);
+    expect(await countOf(quiz.uniqueName)).toBe(200);
+    expect(await photoKeys()).toEqual(before);
+  });
+
+  it("lets exactly one of ten parallel adds take the 200th place", async () => {
+    const quiz = await make.quiz(camille.account, { questions: spots(199), mapSettings: null });
+    const coords = JSON.stringify({ lat: 48.8584, lng: 2.2945 });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        addQuestion(camille, quiz.uniqueName, streetViewForm({ coords, iframe: STREET_VIEW_EMBED, titre: `T${i}`, description: "D" })).then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((s) => s === 201)).toHaveLength(1);
+    expect(answers.filter((s) => s === 409)).toHaveLength(9);
+    expect(await countOf(quiz.uniqueName)).toBe(200);
+    // The new one went last.
+    const rows = await db().select().from(questions).where(eq(questions.quizUniqueName, quiz.uniqueName));
+    expect(Math.max(...rows.map((r) => r.position))).toBe(199);
+  });
+
+  it("refuses to duplicate a quiz of more than 200 questions (kept from before the limit), alone or in a folder", async () => {
+    const folder = await make.folder(camille.account, { name: "Trop long" });
+    const long = await make.quiz(camille.account, { questions: spots(201), folder });
+    const dashboard = (fields: Record<string, string>) =>
+      post("/mj?index", camille, new URLSearchParams(fields), { "Content-Type": "application/x-www-form-urlencoded" });
+    const attempts: Record<string, string>[] = [{ intent: "duplicateQuiz", quiz: long.uniqueName }, { intent: "duplicateFolder", folderId: String(folder.id) }];
+    for (const fields of attempts) {
+      const res = await dashboard(fields);
+      expect({ fields, status: res.status }).toEqual({ fields, status: 409 });
+      expect(await res.text()).toContain("Un quiz de plus de 200 questions ne peut pas être dupliqué");
+    }
+    expect(await db().select().from(quizzes).where(eq(quizzes.name, `${long.name} (copie)`))).toEqual([]);
+    // 200 is fine.
+    const fits = await make.quiz(camille.account, { questions: spots(200) });
+    expect((await dashboard({ intent: "duplicateQuiz", quiz: fits.uniqueName })).status).toBe(200);
+  });
+});
+
 describe("listing and deleting questions", () => {
   it("lists the questions in order for the owner and the admin only", async () => {
     const quiz = await init(camille);

@@ -12,6 +12,7 @@ import { QuizCard } from "./QuizCard";
 import { PlayedGames } from "~/features/history/PlayedGames";
 import type { DashboardData } from "@common/dashboard/types";
 import { BackTitle } from "./BackTitle";
+import { BrowserAlerts } from "./BrowserAlerts";
 
 /**
  * /pres, /mj and their folder pages: the login form, or folders then quizzes (docs/architecture.md,
@@ -120,6 +121,7 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
         </section>
 
         {data.games ? <PlayedGames games={data.games} showOwner={account.role === "admin"} /> : null}
+        {data.alerts ? <BrowserAlerts alerts={data.alerts} /> : null}
       </main>
       <NameDialog
         open={creating}

@@ -34,6 +34,11 @@ export function Shell({ side, accountName, children }: { side: Side; accountName
             {accountName}
           </span>
           {admin ? (
+            <Link to="/pres/password" className="top-button">
+              Mot de passe
+            </Link>
+          ) : null}
+          {admin ? (
             <form
               method="post"
               action="/pres/restart"

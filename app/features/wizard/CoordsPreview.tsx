@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/coords";
 import type { LatLng } from "@common/protocol";
+import { QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import type { WizardQuestion } from "@common/wizard/types";
 import { FieldError } from "~/features/dashboard/FieldError";
 
@@ -16,6 +17,8 @@ export type AddQuestionProps = {
    * builds no map or frame out of sight.
    */
   shown: boolean;
+  /** Questions the quiz holds now: the forms stop at QUIZ_QUESTIONS_MAX. */
+  count: number;
 };
 
 /** Where the map opens when nothing is placed yet and no question shows the area: France. */
@@ -104,13 +107,24 @@ export function FormStatus({ error, progress }: { error: string | null; progress
   );
 }
 
-/** The end of both question forms: the refusal, the upload progress and the submit button. */
-export function QuestionFormFooter({ error, progress }: { error: string | null; progress: number | null }) {
+/** Why a form cannot add a question now (the quiz is full), or null. */
+export const fullNotice = (count: number) => (count >= QUIZ_QUESTIONS_MAX ? QUIZ_FULL : null);
+
+/**
+ * The end of both question forms: the refusal, the upload progress and the submit button, which
+ * waits while the quiz is full (`full` says why).
+ */
+export function QuestionFormFooter({ error, progress, full }: { error: string | null; progress: number | null; full: string | null }) {
   return (
     <>
       <FormStatus error={error} progress={progress} />
+      {full ? (
+        <p className="wz-help wz-full" role="status">
+          {full}
+        </p>
+      ) : null}
       <div className="wz-actions">
-        <button type="submit" className="button" disabled={progress !== null}>
+        <button type="submit" className="button" disabled={progress !== null || full !== null}>
           Ajouter la question
         </button>
       </div>

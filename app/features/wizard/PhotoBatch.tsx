@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { parseCoords } from "@common/coords";
 import type { LatLng } from "@common/protocol";
-import { PHOTO_BATCH_MAX, QUESTION_NAME_MAX } from "@common/rules";
+import { PHOTO_BATCH_MAX, QUESTION_NAME_MAX, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
-import { CoordsField, CoordsPreview, FormStatus, UploadProgress, type AddQuestionProps } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, FormStatus, fullNotice, UploadProgress, type AddQuestionProps } from "./CoordsPreview";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
 import { FieldError } from "~/features/dashboard/FieldError";
 
@@ -24,7 +24,8 @@ export function photoForm(photo: Pick<PreparedPhoto, "jpeg" | "name">, coords: L
 const ACCEPT = "image/*,.heic,.heif,.avif";
 
 /**
- * 'Photo et coordonnées': a selection or a drop of 1 to 100 photos. Those whose EXIF knows where
+ * 'Photo et coordonnées': a selection or a drop of 1 to 100 photos, as many as the quiz has room
+ * for (QUIZ_QUESTIONS_MAX: the first ones are taken and the others named). Those whose EXIF knows where
  * they were taken become questions there at once, in the order of the files; the others wait
  * below to be placed, by a tap on the map or typed coordinates. Each file shows where it is
  * (preparing, sending with its percentage, added, to place, or why it failed), and the batch its
@@ -35,21 +36,28 @@ export function PhotoBatch({
   onAdded,
   near,
   shown,
+  count,
 }: AddQuestionProps) {
   const [items, setItems] = useState<Item[]>([]);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
   const onAddedRef = useRef(onAdded);
   onAddedRef.current = onAdded;
 
-  async function start(files: File[]) {
-    const check = checkBatch(files.length);
-    if (!check.ok) return setError(check.error);
+  async function start(chosen: File[]) {
     if (running) return;
+    const check = checkBatch(chosen.length, room);
+    if (!check.ok) {
+      setNotice(null);
+      return setError(check.error);
+    }
+    const files = chosen.slice(0, check.take);
     setError(null);
+    setNotice(check.notice);
     setRunning(true);
     const base = nextKey.current;
     nextKey.current += files.length;
@@ -89,6 +97,8 @@ export function PhotoBatch({
     return c;
   }, [items]);
   const toPlace = items.filter((it): it is Item & { state: { status: "toPlace"; photo: PreparedPhoto } } => it.state.status === "toPlace");
+  // Each photo still to place will be a question too.
+  const room = QUIZ_QUESTIONS_MAX - count - toPlace.length;
 
   function placed(key: number, question: WizardQuestion) {
     setItems((old) => old.map((it) => (it.key === key ? { ...it, state: { status: "added", question } } : it)));
@@ -124,7 +134,7 @@ export function PhotoBatch({
             type="file"
             multiple
             accept={ACCEPT}
-            disabled={running}
+            disabled={running || room <= 0}
             onChange={(e) => void start([...(e.currentTarget.files ?? [])])}
             aria-describedby="wz-photos-help"
           />
@@ -133,10 +143,17 @@ export function PhotoBatch({
           </label>
         </div>
         <p id="wz-photos-help" className="wz-help">
-          {`JPEG, PNG, WebP, GIF, HEIC ou AVIF, jusqu'à ${PHOTO_BATCH_MAX} à la fois. Une photo qui connaît sa position GPS devient une question à cet endroit ; les autres sont à placer sur la carte.`}
+          {room <= 0
+            ? "Le quiz est complet : aucune photo ne peut plus être ajoutée."
+            : `JPEG, PNG, WebP, GIF, HEIC ou AVIF, jusqu'à ${Math.min(PHOTO_BATCH_MAX, room)} à la fois. Une photo qui connaît sa position GPS devient une question à cet endroit ; les autres sont à placer sur la carte.`}
         </p>
       </div>
       <FieldError error={error} />
+      {notice ? (
+        <p className="wz-help wz-full" role="status">
+          {notice}
+        </p>
+      ) : null}
 
       {items.length > 0 ? (
         <section className="wz-batch-status" aria-label="Photos envoyées">
@@ -175,6 +192,7 @@ export function PhotoBatch({
             photo={toPlace[0]!.state.photo}
             near={near}
             shown={shown}
+            full={fullNotice(count)}
             onPlaced={(q) => placed(toPlace[0]!.key, q)}
             onSkip={() => dropItem(toPlace[0]!.key)}
           />
@@ -224,6 +242,7 @@ function PlacePhoto({
   photo,
   near,
   shown,
+  full,
   onPlaced,
   onSkip,
 }: {
@@ -231,6 +250,8 @@ function PlacePhoto({
   photo: PreparedPhoto;
   near: LatLng | null;
   shown: boolean;
+  /** Why no question can be added now (the quiz is full), or null. */
+  full: string | null;
   onPlaced: (q: WizardQuestion) => void;
   onSkip: () => void;
 }) {
@@ -245,7 +266,7 @@ function PlacePhoto({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (progress !== null) return;
+    if (progress !== null || full) return;
     const parsed = parseCoords(coords);
     if (!parsed.ok) return setError(parsed.error);
     const questionName = name.trim();
@@ -268,11 +289,16 @@ function PlacePhoto({
         </div>
         <CoordsField id="wz-place-coords" value={coords} onChange={changeCoords} />
         <FormStatus error={error} progress={progress} />
+        {full ? (
+          <p className="wz-help wz-full" role="status">
+            {full}
+          </p>
+        ) : null}
         <div className="wz-actions">
           <button type="button" className="button button-secondary" onClick={onSkip} disabled={progress !== null}>
             Ne pas ajouter
           </button>
-          <button type="submit" className="button" disabled={progress !== null}>
+          <button type="submit" className="button" disabled={progress !== null || full !== null}>
             Ajouter la question
           </button>
         </div>

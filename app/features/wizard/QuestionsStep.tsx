@@ -5,6 +5,8 @@ import { QuestionList } from "./QuestionList";
 import { StreetViewQuestionForm } from "./StreetViewQuestionForm";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { FieldError } from "~/features/dashboard/FieldError";
+import { QUIZ_QUESTIONS_MAX } from "@common/rules";
+import { fullNotice } from "./CoordsPreview";
 
 type Kind = "streetview" | "photo";
 
@@ -100,6 +102,11 @@ export function QuestionsStep({
     <div className="wz-questions">
       <section className="wz-card wz-add" aria-labelledby="wz-add-heading">
         <h2 id="wz-add-heading">Ajouter une question</h2>
+        {fullNotice(questions.length) ? (
+          <p className="wz-full-banner" role="status">
+            {fullNotice(questions.length)}
+          </p>
+        ) : null}
         <fieldset className="wz-kind">
           <legend>Type de question</legend>
           <label className={kind === "streetview" ? "is-checked" : ""}>
@@ -113,17 +120,20 @@ export function QuestionsStep({
         </fieldset>
         {/* Both stay mounted: switching type never loses a batch under way or a half-typed form. */}
         <div hidden={kind !== "photo"}>
-          <PhotoBatch quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} shown={kind === "photo"} />
+          <PhotoBatch quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} shown={kind === "photo"} count={questions.length} />
         </div>
         <div hidden={kind !== "streetview"}>
-          <StreetViewQuestionForm quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} shown={kind === "streetview"} />
+          <StreetViewQuestionForm quiz={quiz} onAdded={added} near={questions.at(-1)?.coords ?? null} shown={kind === "streetview"} count={questions.length} />
         </div>
       </section>
 
       <section className="wz-card wz-list" aria-labelledby="wz-list-heading">
         <div className="wz-list-head">
           <h2 id="wz-list-heading">
-            Questions <span className="wz-count">({questions.length})</span>
+            Questions{" "}
+            <span className="wz-count">
+              ({questions.length} sur {QUIZ_QUESTIONS_MAX})
+            </span>
           </h2>
           <button type="button" className="button button-secondary button-small" onClick={refresh} disabled={refreshing}>
             {refreshing ? "..." : "Actualiser questions"}

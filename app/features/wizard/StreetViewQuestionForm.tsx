@@ -4,7 +4,7 @@ import { MSG } from "@common/messages";
 import { parseStreetViewEmbed, type StreetView } from "@common/streetview";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { uploadQuestion } from "./api";
-import { CoordsField, CoordsPreview, QuestionFormFooter, type AddQuestionProps } from "./CoordsPreview";
+import { CoordsField, CoordsPreview, fullNotice, QuestionFormFooter, type AddQuestionProps } from "./CoordsPreview";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
 import { WIZARD_MSG } from "@common/wizard/types";
 
@@ -17,7 +17,9 @@ export function StreetViewQuestionForm({
   onAdded,
   near,
   shown,
+  count,
 }: AddQuestionProps) {
+  const full = fullNotice(count);
   const [titre, setTitre] = useState("");
   const [description, setDescription] = useState("");
   const [iframe, setIframe] = useState("");
@@ -46,7 +48,7 @@ export function StreetViewQuestionForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (progress !== null) return;
+    if (progress !== null || full) return;
     // Without coordinates or embed the submit is silently dropped (docs/game-rules.md,
     // Building a quiz).
     if (!iframe.trim() || !coords.replace(/\s+/g, "")) return;
@@ -112,7 +114,7 @@ export function StreetViewQuestionForm({
           ) : null}
         </div>
         <CoordsField id="wz-sv-coords" value={coords} onChange={changeCoords} />
-        <QuestionFormFooter error={error} progress={progress} />
+        <QuestionFormFooter error={error} progress={progress} full={full} />
       </div>
       {/* A hidden form builds no map: each Google map built is billed. */}
       {shown ? (

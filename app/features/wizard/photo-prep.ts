@@ -6,6 +6,7 @@
  * goes up as about 0.5 MB. The server still checks what it receives.
  */
 import { readExifGps } from "@common/exif";
+import { readableHeif } from "@common/heif-iloc";
 import type { LatLng } from "@common/protocol";
 import { PHOTO_SOURCE_MAX_BYTES } from "@common/rules";
 import { DECODER, detectPhotoFormat, fitWithin, PHOTO_MSG, questionNameOf, type PhotoFormat } from "@common/wizard/photos";
@@ -62,6 +63,9 @@ export async function preparePhoto(file: File): Promise<Preparation> {
   }
   const format = detectPhotoFormat(bytes.subarray(0, 64));
   if (!format) return { ok: false, error: PHOTO_MSG.notAPhoto };
+  // A HEIC whose boxes or item locations read nothing would send the decoder, or exifr, into a
+  // loop or a huge read in this tab (common/heif-iloc.ts): refused before either sees it.
+  if (DECODER[format] === "heif" && !readableHeif(bytes)) return { ok: false, error: PHOTO_MSG.heifFailed };
   const gps = await readExifGps(bytes);
   let bitmap: ImageBitmap;
   try {

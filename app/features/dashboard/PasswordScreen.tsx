@@ -1,0 +1,89 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import type { ActionResult } from "@common/dashboard/types";
+import { Shell } from "./Shell";
+import { FieldError } from "./FieldError";
+import { BackTitle } from "./BackTitle";
+
+export type PasswordData = { accountName: string; minLength: number };
+
+/**
+ * 'Changer le mot de passe' (admin only): the current password, the new one twice. The server
+ * checks everything again, ends the account's other sessions and keeps this one.
+ */
+export function PasswordScreen({ data }: { data: PasswordData }) {
+  return (
+    <Shell side="admin" accountName={data.accountName}>
+      <PasswordForm minLength={data.minLength} />
+    </Shell>
+  );
+}
+
+function PasswordForm({ minLength }: { minLength: number }) {
+  // The answer is said under the form, beside the fields it is about (a toast would cover the
+  // button on a phone).
+  const fetcher = useFetcher<ActionResult>();
+  const ids = useId();
+  const [error, setError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  const answer = busy ? null : fetcher.data;
+  // Changed: the fields empty again; refused: they stay, to be corrected.
+  useEffect(() => {
+    if (fetcher.data && "message" in fetcher.data) form.current?.reset();
+  }, [fetcher.data]);
+  const help = `${minLength} caractères au moins.`;
+  return (
+    <main className="dash-main narrow" id="contenu">
+      <BackTitle back="/pres">Changer le mot de passe</BackTitle>
+      <p className="screen-lead">
+        Le nouveau mot de passe remplace l'actuel tout de suite : vos autres sessions (autres navigateurs, autres appareils) sont
+        fermées, celle-ci reste ouverte.
+      </p>
+      <div className="panel password-panel">
+        <fetcher.Form
+          ref={form}
+          method="post"
+          noValidate
+          className="password-form"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            const value = (name: string) => String(form.get(name) ?? "");
+            let problem: string | null = null;
+            if (!value("current") || !value("password") || !value("confirm")) problem = "Tous les champs sont obligatoires";
+            else if (value("password").length < minLength) problem = `Le mot de passe doit contenir au moins ${minLength} caractères`;
+            else if (value("password") !== value("confirm")) problem = "Les deux nouveaux mots de passe ne sont pas identiques";
+            setError(problem);
+            if (problem) event.preventDefault();
+          }}
+        >
+          <label htmlFor={`${ids}-current`}>Mot de passe actuel</label>
+          <input id={`${ids}-current`} name="current" type="password" className="field" autoComplete="current-password" required />
+          <label htmlFor={`${ids}-password`}>Nouveau mot de passe</label>
+          <input
+            id={`${ids}-password`}
+            name="password"
+            type="password"
+            className="field"
+            autoComplete="new-password"
+            minLength={minLength}
+            required
+            aria-describedby={`${ids}-help`}
+          />
+          <p id={`${ids}-help`} className="field-help">
+            {help}
+          </p>
+          <label htmlFor={`${ids}-confirm`}>Confirmer le nouveau mot de passe</label>
+          <input id={`${ids}-confirm`} name="confirm" type="password" className="field" autoComplete="new-password" minLength={minLength} required />
+          <FieldError error={error ?? (answer && "error" in answer ? answer.error : null)} />
+          <p className="password-done" role="status">
+            {!error && answer && "message" in answer ? answer.message : ""}
+          </p>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? "..." : "Changer le mot de passe"}
+          </button>
+        </fetcher.Form>
+      </div>
+    </main>
+  );
+}
