@@ -11,9 +11,9 @@ import {
 } from "@common/rules";
 
 /**
- * The launch options of a game (answer time, help zone, icons, ranking, players, teams): the
- * dashboard's quiz cards and the presenter's « Autre quiz » show the same fields, which the launch
- * query (launchParams) carries to the server.
+ * The launch options of a game (answer time, help zone, icons, ranking, players, teams, the photo
+ * on the phones): the dashboard's quiz cards and the presenter's « Autre quiz » show the same
+ * fields, which the launch query (launchParams) carries to the server.
  */
 export function LaunchOptionsFields({
   options,
@@ -96,6 +96,15 @@ export function LaunchOptionsFields({
           </select>
         </div>
       ) : null}
+      <div className="launch-field launch-check">
+        <input
+          id={`${ids}-phones`}
+          type="checkbox"
+          checked={options.photoOnPhones}
+          onChange={(e) => set("photoOnPhones", e.target.checked)}
+        />
+        <label htmlFor={`${ids}-phones`}>Photo sur les téléphones</label>
+      </div>
     </fieldset>
   );
 }
