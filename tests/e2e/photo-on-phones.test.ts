@@ -2,12 +2,15 @@
  * « Photo sur les téléphones »: a live game launched with the option shows each question's photo
  * on the phones, with the map one tap away, from the moment the room opens that question. Before
  * it opens, the photo's address answers nobody but the room's owner: a phone (or anyone) asking
- * for the next question's photo is refused. Screens at 360x640, with axe checks.
+ * for the next question's photo is refused. The option is off by default and is chosen on the
+ * quiz card. Screens at 360x640, with axe checks.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fractionsOf, launchChromium, phonePage, screenshot, seriousViolations } from "../support/browser";
-import { baseURL, launch, make, presenter } from "../support/e2e";
+import { and, eq, ne } from "drizzle-orm";
+import { games } from "@db/schema";
+import { fractionsOf, hydrated, launchChromium, phonePage, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn } from "../support/browser";
+import { app, baseURL, launch, make, presenter } from "../support/e2e";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 
 let browser: Browser;
@@ -121,5 +124,32 @@ describe("a live game with « Photo sur les téléphones »", () => {
     expect(await anonymous(first)).toBe(401);
     pres.close();
     await phone.context.close();
+  });
+
+  it("is chosen on the quiz card: the launch from the dashboard carries it to the room", async () => {
+    const owner = await make.mj();
+    const quiz = await make.quiz(owner, {
+      name: "Paris depuis le tableau de bord",
+      mapSettings: PARIS_MAP,
+      questions: [{ ...TOUR, name: "La dame de fer", photo: await make.photo(seedPicture("tour.jpg")) }],
+    });
+    const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
+    await signIn(context, await app.cookieFor(owner), baseURL);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/mj`);
+    await hydrated(page, ".quiz-card button");
+    const card = page.locator(`article[data-quiz="${quiz.uniqueName}"]`);
+    const option = card.getByLabel("Photo sur les téléphones");
+    expect(await option.isChecked()).toBe(false);
+    await option.check();
+    expect(await card.getByRole("link", { name: "Lancer" }).getAttribute("href")).toContain("photo_phones=oui");
+    await card.getByRole("link", { name: "Lancer" }).click();
+    const room = await roomOfScreen(page);
+    const [row] = await app.db
+      .select({ settings: games.settings })
+      .from(games)
+      .where(and(eq(games.roomNumber, room), ne(games.status, "closed")));
+    expect(row?.settings).toMatchObject({ photoOnPhones: true });
+    await context.close();
   });
 });
