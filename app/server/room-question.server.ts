@@ -1,16 +1,19 @@
 /**
  * The room's own pages for its owner and the admin (docs/architecture.md, Pages and HTTP API):
  * « Retour photo & carte » (/salle/{room}/question, the question just revealed) and the photos of
- * the presenter's screen (/api/salle/{room}/photos/{file}). Their addresses name the room, not the
+ * the presenter's screen (/api/salle/{room}/photos/{file}), which the phones also load when the
+ * game shows the photos on them. Their addresses name the room, not the
  * quiz: both are opened on the projector, and the quiz's unique name is its public /watch link.
  */
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { Game } from "@db/schema";
+import type { GameSettings } from "@party/engine";
 import { roomPhotoUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
 import { playedQuestion, questionDescription, quizMapView, type QuestionPageData } from "@common/public-quiz";
 import { requireAccount } from "./auth.server";
 import { ownedLiveGame, roomStub } from "./games.server";
+import { liveGame } from "./rooms.server";
 import { pageLoader } from "./http.server";
 import { serveQuestionPhoto } from "./media.server";
 import { Refusal } from "./refusal.server";
@@ -53,9 +56,27 @@ export const roomQuestionPage = pageLoader(async (args: LoaderFunctionArgs): Pro
   };
 });
 
-/** /api/salle/{room}/photos/{file}: a photo of the quiz the room plays, for the presenter's screen. */
+/**
+ * /api/salle/{room}/photos/{file}: a photo of the quiz the room plays. Its owner and the admin get
+ * any of them (the presenter's screen). When the game shows the photos on the phones (« Photo sur
+ * les téléphones »), anyone gets those of the questions the room has opened so far, the open one
+ * included, and no other: a phone loads a question's photo when it opens, never before.
+ */
 export async function serveRoomPhoto(args: LoaderFunctionArgs): Promise<Response> {
-  const game = await ownedRoom(args, MSG.fileNotFound);
   const { context, params, request } = args;
+  const game = (await shownOnPhones(args)) ?? (await ownedRoom(args, MSG.fileNotFound));
   return serveQuestionPhoto(context.db, context.cloudflare.env.BUCKET, game.quizUniqueName, params.file, request);
+}
+
+/** The room's game when the photo asked for is one its phones may load now; null otherwise. */
+async function shownOnPhones({ context, params }: LoaderFunctionArgs): Promise<Game | null> {
+  const game = await liveGame(context.db, params.room ?? "");
+  if (!game || !params.file || (game.settings as Partial<GameSettings> | null)?.photoOnPhones !== true) return null;
+  const files = await roomStub(context, game.roomNumber)
+    .phonePhotos(game.id)
+    .catch((error: unknown) => {
+      console.error(`shownOnPhones ${game.roomNumber}: room did not answer`, error);
+      return null;
+    });
+  return files?.includes(params.file) ? game : null;
 }
