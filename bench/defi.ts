@@ -52,7 +52,8 @@ async function timed<T>(kind: Kind, call: () => Promise<Response>, read: (res: R
     return body;
   } catch (error) {
     errors[kind]++;
-    firstError[kind] ??= String(error);
+    const cause = (error as { cause?: unknown }).cause;
+    firstError[kind] ??= cause ? `${String(error)} (${String(cause)})` : String(error);
     return null;
   }
 }
