@@ -7,6 +7,7 @@ import type {
   ServerMessage,
 } from "@common/protocol";
 import { ERROR_MESSAGES, errorMessage } from "@common/protocol";
+import { fromWire } from "@common/room-messages";
 import {
   answerToSend,
   initialPlayState,
@@ -72,7 +73,7 @@ const endQuestion = (questionIndex: number): PlayerEndQuestion => ({
 function run(actions: PlayAction[], from: PlayState = initialPlayState): PlayState {
   return actions.reduce(playReducer, from);
 }
-const server = (msg: ServerMessage, now = 0): PlayAction => ({ type: "server", msg, now });
+const server = (msg: ServerMessage, now = 0): PlayAction => ({ type: "server", msg: fromWire(msg), now });
 const spot = { lat: 45.01, lng: 5.02 };
 
 describe("player screens follow the room", () => {

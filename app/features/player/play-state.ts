@@ -12,15 +12,14 @@ import {
   type LatLng,
   type PlayerEndGame,
   type PlayerEndQuestion,
-  type PlayerJoinRoomCallback,
-  type ServerMessage,
 } from "@common/protocol";
+import type { RoomMessage, RoomMessageOf } from "@common/room-messages";
 import { clockFrom, type QuestionClock } from "./progress";
 
 export type SocketStatus = "connecting" | "open" | "closed";
 
 /** Who this phone is in the room: its seat as the room's join callback said, without the resume token. */
-export type Me = Omit<PlayerJoinRoomCallback, "type" | "token" | "helpSettings" | "phase">;
+export type Me = Omit<RoomMessageOf<"player_joinRoom_callback">, "type" | "token" | "helpSettings" | "phase">;
 
 export type PlayScreen =
   | { name: "loading" }
@@ -53,7 +52,7 @@ export interface PlayState {
 
 export type PlayAction =
   | { type: "socket"; status: SocketStatus }
-  | { type: "server"; msg: ServerMessage; now: number }
+  | { type: "server"; msg: RoomMessage; now: number }
   | { type: "tap"; coords: LatLng }
   | { type: "submit" }
   | { type: "answerSent" }
@@ -121,7 +120,7 @@ export function playReducer(state: PlayState, action: PlayAction): PlayState {
   }
 }
 
-function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState {
+function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
   switch (msg.type) {
     case "player_joinRoom_callback": {
       const me: Me = {
@@ -135,7 +134,7 @@ function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState 
         iconType: msg.iconType,
         mapSettings: msg.mapSettings,
         pointsSettings: msg.pointsSettings,
-        maxAnswerTime: msg.maxAnswerTime,
+        answerTimeSec: msg.answerTimeSec,
         questionsNb: msg.questionsNb,
       };
       // In the lobby nothing else follows; in other phases the room sends the current screen next.
@@ -159,7 +158,7 @@ function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState 
           name: "question",
           questionIndex: msg.questionIndex,
           questionsNb: msg.questionsNb,
-          clock: clockFrom(msg.remainingMs, msg.time, now),
+          clock: clockFrom(msg.remainingMs, msg.answerTimeSec, now),
           help: msg.help,
         },
         tap: same(state.tap),

@@ -11,8 +11,8 @@ import {
   type KickReason,
   type PlayerClientMessage,
   type PseudoRoomInfo,
-  type ServerMessage,
 } from "@common/protocol";
+import type { RoomMessage } from "@common/room-messages";
 import { FATAL_CODES, type SocketStatus } from "./play-state";
 
 export const PICK_COLOR_ALERT = "Veuillez sélectionner une couleur !";
@@ -43,7 +43,7 @@ export interface PseudoState {
 }
 
 export type PseudoAction =
-  | { type: "server"; msg: ServerMessage }
+  | { type: "server"; msg: RoomMessage }
   | { type: "socket"; status: SocketStatus }
   | { type: "pickColor"; color: ColorKey }
   | { type: "pickFruit"; fruit: FruitKey }
@@ -132,7 +132,7 @@ export function pseudoReducer(state: PseudoState, action: PseudoAction): PseudoS
   }
 }
 
-function onServer(state: PseudoState, msg: ServerMessage): PseudoState {
+function onServer(state: PseudoState, msg: RoomMessage): PseudoState {
   switch (msg.type) {
     case "player_joinPseudoRoom_callback": {
       const { type: _type, ...info } = msg;

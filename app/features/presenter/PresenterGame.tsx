@@ -1,6 +1,7 @@
 import { type CSSProperties, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
-import type { PlayerListEntry, ServerMessage } from "@common/protocol";
+import type { PlayerListEntry } from "@common/protocol";
+import type { RoomMessage } from "@common/room-messages";
 import { ERROR_MESSAGES } from "@common/protocol";
 import { roomQuestionPath } from "./format";
 import { readResume, writeResume } from "./resume";
@@ -64,7 +65,7 @@ export function PresenterGame(props: PresenterGameProps) {
       ),
   );
   useEffect(() => () => batcher.dispose(), [batcher]);
-  const onMessage = useCallback((msg: ServerMessage) => batcher.push(msg), [batcher]);
+  const onMessage = useCallback((msg: RoomMessage) => batcher.push(msg), [batcher]);
   const onStatus = useCallback((status: "open" | "down") => dispatch({ type: "connection", status }), []);
   const send = usePresenterSocket(room, token, onMessage, onStatus, state.step !== "closed");
 

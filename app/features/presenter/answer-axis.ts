@@ -25,18 +25,18 @@ export interface AxisLayout {
   overflow: number[];
 }
 
-export function axisSlot(timeMs: number, maxAnswerTimeMs: number, slots = AXIS_SLOTS): number {
-  if (!(maxAnswerTimeMs > 0) || !Number.isFinite(timeMs)) return 0;
-  return Math.max(0, Math.min(slots - 1, Math.floor((timeMs / maxAnswerTimeMs) * slots)));
+export function axisSlot(timeMs: number, answerTimeMs: number, slots = AXIS_SLOTS): number {
+  if (!(answerTimeMs > 0) || !Number.isFinite(timeMs)) return 0;
+  return Math.max(0, Math.min(slots - 1, Math.floor((timeMs / answerTimeMs) * slots)));
 }
 
 /** Earlier answers sit lower in their slot, so the stack reads in arrival order. */
-export function layoutAxis(answers: readonly AxisAnswer[], maxAnswerTimeMs: number, maxRows = 3): AxisLayout {
+export function layoutAxis(answers: readonly AxisAnswer[], answerTimeMs: number, maxRows = 3): AxisLayout {
   const overflow = new Array<number>(AXIS_SLOTS).fill(0);
   const rows = new Array<number>(AXIS_SLOTS).fill(0);
   const items: AxisItem[] = [];
   for (const a of [...answers].sort((x, y) => x.time - y.time)) {
-    const slot = axisSlot(a.time, maxAnswerTimeMs);
+    const slot = axisSlot(a.time, answerTimeMs);
     if (rows[slot]! >= maxRows) {
       overflow[slot]!++;
       continue;

@@ -13,8 +13,8 @@ import type {
   PresResults,
   PublicSettings,
   QuizQuestion,
-  ServerMessage,
 } from "@common/protocol";
+import type { RoomMessage } from "@common/room-messages";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
@@ -44,7 +44,7 @@ export interface QuestionView {
   index: number;
   count: number;
   question: QuizQuestion;
-  maxAnswerTime: number;
+  answerTimeMs: number;
   /** Local clock (performance.now() style) of the deadline. */
   deadline: number;
   answers: AxisAnswer[];
@@ -100,12 +100,12 @@ export const initialState: PresenterState = {
 
 export type PresenterAction =
   | { type: "connection"; status: "open" | "down" }
-  | { type: "message"; msg: ServerMessage; now: number; resume: ResumeRecord | null }
+  | { type: "message"; msg: RoomMessage; now: number; resume: ResumeRecord | null }
   /**
    * Several messages at once, in the order they came (the screen hands the lobby's arrivals and
    * the answer notices over a few times a second: message-batch.ts).
    */
-  | { type: "messages"; msgs: readonly ServerMessage[]; now: number; resume: ResumeRecord | null }
+  | { type: "messages"; msgs: readonly RoomMessage[]; now: number; resume: ResumeRecord | null }
   /** 'Chargement des résultats' has been up long enough: play the map. */
   | { type: "showResultsMap" }
   /** The map sequence finished. */
@@ -130,7 +130,7 @@ const GAME_STEPS: readonly Step[] = [
 const isRevealStep = (step: Step) =>
   step === "endQuestion" || step === "resultsQuestion" || step === "resultsQuestion_classement";
 
-function onMessage(state: PresenterState, msg: ServerMessage, now: number, resume: ResumeRecord | null): PresenterState {
+function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume: ResumeRecord | null): PresenterState {
   switch (msg.type) {
     case "pres_newRoom_callback": {
       const room: RoomInfo = {
@@ -190,7 +190,7 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
           index: msg.questionIndex,
           count: msg.questionsNb,
           question: msg.question,
-          maxAnswerTime: msg.maxAnswerTime,
+          answerTimeMs: msg.answerTimeMs,
           deadline: now + msg.remainingMs,
           // A reconnection mid-question keeps the markers already placed on the axis.
           answers: same ? state.question!.answers : [],

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { ServerMessage } from "./protocol";
+import { decodeServerMessage } from "./room-client-decode";
+import { fromWire } from "./room-messages";
+
+/** A wire frame as the room writes it, decoded and translated as a page reads it. */
+const read = (msg: ServerMessage) => fromWire(decodeServerMessage(JSON.stringify(msg))!);
+
+describe("fromWire: the wire's names become the code's", () => {
+  it("answer times: milliseconds for the presenter, seconds for the phone, each named with its unit", () => {
+    const presenter = read({
+      type: "pres_newQuestion",
+      questionIndex: 0,
+      questionsNb: 3,
+      question: { name: "q", kind: "photo", imageUrl: "/x.jpg", streetview: null, lat: 0, lng: 0, titre: "", description: "" },
+      maxAnswerTime: 15_000,
+      remainingMs: 14_000,
+      answeredCount: 0,
+      expectedCount: 2,
+    });
+    expect(presenter).toMatchObject({ answerTimeMs: 15_000, remainingMs: 14_000 });
+    expect(presenter).not.toHaveProperty("maxAnswerTime");
+
+    const phone = read({ type: "player_newQuestion", questionIndex: 0, questionsNb: 3, time: 30, remainingMs: 29_000, help: null });
+    expect(phone).toMatchObject({ answerTimeSec: 30 });
+    expect(phone).not.toHaveProperty("time");
+  });
+
+  it("leaves a message without a renamed field as it came", () => {
+    const msg: ServerMessage = { type: "player_startGame", startsInMs: 3_000 };
+    expect(read(msg)).toEqual(msg);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The room's messages as the phone and the presenter screens read them: the wire's messages
+ * (protocol.ts, whose field names are the specification's, some French, some without their unit)
+ * with the code's own names, one English name per meaning with its unit (docs/glossary.md, Names
+ * the wire keeps from the specification). `fromWire` translates each message as it reaches a
+ * page; the room writes the wire's names in party/engine/views.ts.
+ *
+ * The room client (room-client.ts) hands on the wire's messages as they are: the socket tests and
+ * the benchmark speak the protocol through it, and check the wire's own fields.
+ */
+import type { PlayerJoinRoomCallback, PlayerNewQuestion, PresNewQuestion, ServerMessage, ServerMessageType } from "./protocol";
+
+/** The messages whose fields the code names otherwise, by type. */
+interface Translated {
+  pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime"> & {
+    /** The question's answer time (wire: maxAnswerTime, in ms in this message). */
+    answerTimeMs: number;
+  };
+  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "maxAnswerTime"> & {
+    /** The answer time of every question (wire: maxAnswerTime, in seconds in this message). */
+    answerTimeSec: number;
+  };
+  player_newQuestion: Omit<PlayerNewQuestion, "time"> & {
+    /** Wire: time. */
+    answerTimeSec: number;
+  };
+}
+
+/** A room's message with the code's names: what the screens' reducers take. */
+export type RoomMessage = {
+  [T in ServerMessageType]: T extends keyof Translated ? Translated[T] : Extract<ServerMessage, { type: T }>;
+}[ServerMessageType];
+export type RoomMessageOf<T extends ServerMessageType> = Extract<RoomMessage, { type: T }>;
+
+/** A decoded wire message with the code's names. */
+export function fromWire(msg: ServerMessage): RoomMessage {
+  switch (msg.type) {
+    case "pres_newQuestion": {
+      const { maxAnswerTime, ...rest } = msg;
+      return { ...rest, answerTimeMs: maxAnswerTime };
+    }
+    case "player_joinRoom_callback": {
+      const { maxAnswerTime, ...rest } = msg;
+      return { ...rest, answerTimeSec: maxAnswerTime };
+    }
+    case "player_newQuestion": {
+      const { time, ...rest } = msg;
+      return { ...rest, answerTimeSec: time };
+    }
+    default:
+      return msg;
+  }
+}
