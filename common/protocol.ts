@@ -135,7 +135,10 @@ export interface PresenterQuizData extends Omit<QuizSnapshot, "uniqueName"> {
   pointsSettings: PointsSettings;
 }
 
-export interface PublicSettings extends LaunchOptions {
+/** The launch options as pres_newRoom_callback carries them (`settings`). */
+export interface PublicSettings extends Omit<LaunchOptions, "helpZoneM"> {
+  /** Side of the help square in metres, or null: the code's helpZoneM. */
+  helpZone: number | null;
   /** Seats the room accepts in total. */
   capacity: number;
 }

@@ -26,6 +26,37 @@ describe("fromWire: the wire's names become the code's", () => {
     expect(phone).not.toHaveProperty("time");
   });
 
+  it("the help square's side, in metres", () => {
+    const room = read({
+      type: "pres_newRoom_callback",
+      roomID: "123456",
+      quizzData: {
+        name: "Lyon",
+        description: "",
+        questions: [],
+        mapSettings: { center: { lat: 45, lng: 5 }, zoom: 12, bounds: { north: 46, south: 44, east: 6, west: 4 } },
+        targetSettings: [],
+        pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
+      },
+      colors: ["bleu"],
+      settings: { iconType: "random", mode: "player", answerTimeSec: 30, helpZone: 500, maxPlayer: 50, maxTeam: 6, capacity: 50 },
+      helpSettings: [],
+      phase: "lobby",
+      playerList: [],
+      playersCount: 0,
+      locked: false,
+    });
+    expect(room.type === "pres_newRoom_callback" && room.settings).toEqual({
+      iconType: "random",
+      mode: "player",
+      answerTimeSec: 30,
+      helpZoneM: 500,
+      maxPlayer: 50,
+      maxTeam: 6,
+      capacity: 50,
+    });
+  });
+
   it("leaves a message without a renamed field as it came", () => {
     const msg: ServerMessage = { type: "player_startGame", startsInMs: 3_000 };
     expect(read(msg)).toEqual(msg);

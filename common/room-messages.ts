@@ -8,10 +8,26 @@
  * The room client (room-client.ts) hands on the wire's messages as they are: the socket tests and
  * the benchmark speak the protocol through it, and check the wire's own fields.
  */
-import type { PlayerJoinRoomCallback, PlayerNewQuestion, PresNewQuestion, ServerMessage, ServerMessageType } from "./protocol";
+import type {
+  PlayerJoinRoomCallback,
+  PlayerNewQuestion,
+  PresNewQuestion,
+  PresNewRoomCallback,
+  PublicSettings,
+  ServerMessage,
+  ServerMessageType,
+} from "./protocol";
+import type { LaunchOptions } from "./rules";
+
+/** The launch options the presenter is told, with the room's capacity. */
+export interface RoomSettings extends LaunchOptions {
+  /** Seats the room accepts in total. */
+  capacity: number;
+}
 
 /** The messages whose fields the code names otherwise, by type. */
 interface Translated {
+  pres_newRoom_callback: Omit<PresNewRoomCallback, "settings"> & { settings: RoomSettings };
   pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime"> & {
     /** The question's answer time (wire: maxAnswerTime, in ms in this message). */
     answerTimeMs: number;
@@ -32,9 +48,16 @@ export type RoomMessage = {
 }[ServerMessageType];
 export type RoomMessageOf<T extends ServerMessageType> = Extract<RoomMessage, { type: T }>;
 
+function roomSettings(wire: PublicSettings): RoomSettings {
+  const { helpZone, ...rest } = wire;
+  return { ...rest, helpZoneM: helpZone };
+}
+
 /** A decoded wire message with the code's names. */
 export function fromWire(msg: ServerMessage): RoomMessage {
   switch (msg.type) {
+    case "pres_newRoom_callback":
+      return { ...msg, settings: roomSettings(msg.settings) };
     case "pres_newQuestion": {
       const { maxAnswerTime, ...rest } = msg;
       return { ...rest, answerTimeMs: maxAnswerTime };

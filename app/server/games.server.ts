@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { questions, type Account, type Game, type Question, type Quiz } from "@db/schema";
-import type { GameSettings } from "@party/engine";
+import { type GameSettings, readStoredSettings } from "@party/engine";
 import type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking, RoundInput, RoundResult } from "@party/game-room";
 import type { QuizQuestion, QuizSnapshot } from "@common/protocol";
 import { canAccess } from "./auth.server";
@@ -28,7 +28,7 @@ import { Refusal } from "./refusal.server";
 import { liveGame, liveGames, markGameClosed, registerGame } from "./rooms.server";
 
 /** The launch options as read from the query (the room checks them again when it opens). */
-export type LaunchSettings = Omit<LaunchOptions, "helpZone"> & { helpZoneM: number | null };
+export type LaunchSettings = LaunchOptions;
 
 export const GAME_MSG = {
   icon: "Type d'icônes invalide",
@@ -67,8 +67,8 @@ export function parseLaunchSettings(
   const time = intParam(search.get(LAUNCH_PARAMS.answerTimeSec), DEFAULT_OPTIONS.answerTimeSec);
   if (time === null || !isAnswerTime(time)) return { ok: false, error: GAME_MSG.time };
 
-  const rawZone = search.get(LAUNCH_PARAMS.helpZone)?.trim().toLowerCase() ?? "";
-  let helpZoneM = DEFAULT_OPTIONS.helpZone;
+  const rawZone = search.get(LAUNCH_PARAMS.helpZoneM)?.trim().toLowerCase() ?? "";
+  let helpZoneM = DEFAULT_OPTIONS.helpZoneM;
   if (rawZone === NO_HELP_ZONE || rawZone === "none" || rawZone === "false" || rawZone === "0") helpZoneM = null;
   else if (rawZone !== "") {
     const zone = intParam(rawZone, 0);
@@ -147,7 +147,7 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
     iconType: settings.iconType,
     mode: settings.mode,
     answerTimeSec: settings.answerTimeSec,
-    helpZone: settings.helpZoneM,
+    helpZoneM: settings.helpZoneM,
     maxPlayer: settings.maxPlayer,
     maxTeam: settings.maxTeam,
     circlesPoints: await readCirclesPoints(db),
@@ -339,7 +339,7 @@ export async function startRound(
   const quizUniqueName = choice.kind === "replay" ? game.quizUniqueName : choice.quizUniqueName;
   const { quiz, snapshot } = await playableQuiz(db, account, quizUniqueName);
   const settings =
-    choice.kind === "replay" ? (game.settings as GameSettings) : await gameSettingsFor(db, quiz, choice.settings);
+    choice.kind === "replay" ? readStoredSettings(game.settings) : await gameSettingsFor(db, quiz, choice.settings);
   const input: RoundInput = {
     gameId: crypto.randomUUID(),
     previousGameId: game.id,

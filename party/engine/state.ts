@@ -176,7 +176,7 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
   if (quiz.questions.length === 0 || !quiz.questions.every((q) => isValidLatLng(q)))
     return { ok: false, code: "invalid_settings" };
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(input.presenterToken)) return { ok: false, code: "invalid_settings" };
-  const side = settings.helpZone;
+  const side = settings.helpZoneM;
   return {
     ok: true,
     state: {
@@ -297,11 +297,30 @@ export function withPresence(state: GameState, here: Presence, now: number): Gam
   return next;
 }
 
+/**
+ * Settings fields by the names rooms (Durable Object storage) and game rows (D1 `games.settings`)
+ * stored them before the code named them in English with their unit: old name -> name today.
+ */
+const STORED_SETTINGS_NAMES: Readonly<Record<string, keyof GameSettings>> = { helpZone: "helpZoneM" };
+
+/** Stored settings under today's names, whichever names they were stored with (the same object if today's). */
+export function readStoredSettings(stored: unknown): GameSettings {
+  const s = stored as Record<string, unknown>;
+  if (!Object.keys(STORED_SETTINGS_NAMES).some((old) => old in s)) return stored as GameSettings;
+  const out: Record<string, unknown> = { ...s };
+  for (const [old, name] of Object.entries(STORED_SETTINGS_NAMES)) {
+    if (!(old in out)) continue;
+    if (!(name in out)) out[name] = out[old];
+    delete out[old];
+  }
+  return out as unknown as GameSettings;
+}
+
 export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
   const sorted = [...seats].sort((a, b) => a.no - b.no);
   // Rooms stored before the lock existed are unlocked, before rounds in their first; before the
   // tally, it is counted once here.
   const tally =
     core.tally?.question === core.questionIndex ? core.tally : tallyOf({ questionIndex: core.questionIndex, quiz: core.quiz, seats: sorted });
-  return { ...core, locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
+  return { ...core, settings: readStoredSettings(core.settings), locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
 }

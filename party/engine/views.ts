@@ -63,7 +63,7 @@ export function publicSettings(state: GameState): PublicSettings {
     iconType: s.iconType,
     mode: s.mode,
     answerTimeSec: s.answerTimeSec,
-    helpZone: s.helpZone,
+    helpZone: s.helpZoneM,
     maxPlayer: s.maxPlayer,
     maxTeam: s.maxTeam,
     capacity: capacityOf(state).total,

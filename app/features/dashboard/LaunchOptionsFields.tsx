@@ -56,8 +56,8 @@ export function LaunchOptionsFields({
         <label htmlFor={`${ids}-help`}>Zone d'aide</label>
         <select
           id={`${ids}-help`}
-          value={options.helpZone === null ? NO_HELP_ZONE : String(options.helpZone)}
-          onChange={(e) => set("helpZone", e.target.value === NO_HELP_ZONE ? null : Number(e.target.value))}
+          value={options.helpZoneM === null ? NO_HELP_ZONE : String(options.helpZoneM)}
+          onChange={(e) => set("helpZoneM", e.target.value === NO_HELP_ZONE ? null : Number(e.target.value))}
         >
           <option value={NO_HELP_ZONE}>Non</option>
           {HELP_ZONES_M.map((z) => (

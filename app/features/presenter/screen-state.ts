@@ -11,10 +11,9 @@ import type {
   PresEndGame,
   PresenterQuizData,
   PresResults,
-  PublicSettings,
   QuizQuestion,
 } from "@common/protocol";
-import type { RoomMessage } from "@common/room-messages";
+import type { RoomMessage, RoomSettings } from "@common/room-messages";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
@@ -37,7 +36,7 @@ export interface RoomInfo {
   roomID: string;
   quiz: PresenterQuizData;
   colors: ColorKey[];
-  settings: PublicSettings;
+  settings: RoomSettings;
 }
 
 export interface QuestionView {
