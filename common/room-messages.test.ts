@@ -26,6 +26,24 @@ describe("fromWire: the wire's names become the code's", () => {
     expect(phone).not.toHaveProperty("time");
   });
 
+  it("the time an answer took, in milliseconds, on the presenter and on the phone", () => {
+    const notice = read({
+      type: "pres_playerAnswered",
+      questionIndex: 0,
+      answers: [{ playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", time: 3_421 }],
+      answeredCount: 1,
+      expectedCount: 2,
+    });
+    expect(notice.type === "pres_playerAnswered" && notice.answers).toEqual([
+      { playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", elapsedMs: 3_421 },
+    ]);
+    expect(read({ type: "player_answer_callback", questionIndex: 0, tempsReponse: 1_234 })).toEqual({
+      type: "player_answer_callback",
+      questionIndex: 0,
+      elapsedMs: 1_234,
+    });
+  });
+
   it("the help square's side, in metres", () => {
     const room = read({
       type: "pres_newRoom_callback",

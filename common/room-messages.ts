@@ -9,10 +9,12 @@
  * the benchmark speak the protocol through it, and check the wire's own fields.
  */
 import type {
+  PlayerAnswerCallback,
   PlayerJoinRoomCallback,
   PlayerNewQuestion,
   PresNewQuestion,
   PresNewRoomCallback,
+  PresPlayerAnswered,
   PublicSettings,
   ServerMessage,
   ServerMessageType,
@@ -23,6 +25,15 @@ import type { LaunchOptions } from "./rules";
 export interface RoomSettings extends LaunchOptions {
   /** Seats the room accepts in total. */
   capacity: number;
+}
+
+/** An answer as the presenter's counter shows it. */
+export interface AnswerNotice {
+  playerID: string;
+  pseudo: string;
+  marker: string;
+  /** Milliseconds from the question's opening to the answer, room clock (wire: time). */
+  elapsedMs: number;
 }
 
 /** The messages whose fields the code names otherwise, by type. */
@@ -39,6 +50,11 @@ interface Translated {
   player_newQuestion: Omit<PlayerNewQuestion, "time"> & {
     /** Wire: time. */
     answerTimeSec: number;
+  };
+  pres_playerAnswered: Omit<PresPlayerAnswered, "answers"> & { answers: AnswerNotice[] };
+  player_answer_callback: Omit<PlayerAnswerCallback, "tempsReponse"> & {
+    /** Milliseconds from the question's opening to the answer, room clock (wire: tempsReponse). */
+    elapsedMs: number;
   };
 }
 
@@ -69,6 +85,12 @@ export function fromWire(msg: ServerMessage): RoomMessage {
     case "player_newQuestion": {
       const { time, ...rest } = msg;
       return { ...rest, answerTimeSec: time };
+    }
+    case "pres_playerAnswered":
+      return { ...msg, answers: msg.answers.map(({ time, ...rest }) => ({ ...rest, elapsedMs: time })) };
+    case "player_answer_callback": {
+      const { tempsReponse, ...rest } = msg;
+      return { ...rest, elapsedMs: tempsReponse };
     }
     default:
       return msg;

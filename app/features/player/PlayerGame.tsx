@@ -134,7 +134,7 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
       );
       break;
     case "answered":
-      body = me ? <AnsweredScreen me={me} tempsReponse={screen.tempsReponse} /> : <LoadingScreen />;
+      body = me ? <AnsweredScreen me={me} elapsedMs={screen.elapsedMs} /> : <LoadingScreen />;
       break;
     case "endQuestion":
       body = <ResultScreen result={screen.result} />;

@@ -61,7 +61,7 @@ export function StartingScreen({ endsAt }: { endsAt: number }) {
   );
 }
 
-export function AnsweredScreen({ me, tempsReponse }: { me: Me; tempsReponse: number }) {
+export function AnsweredScreen({ me, elapsedMs }: { me: Me; elapsedMs: number }) {
   return (
     <PlayerScreen className="pl-center pl-answered">
       <span className="pl-check" aria-hidden="true">
@@ -72,7 +72,7 @@ export function AnsweredScreen({ me, tempsReponse }: { me: Me; tempsReponse: num
         <MarkerImage marker={me.marker} size={40} />
         <span>{me.pseudo}</span>
       </p>
-      <p className="pl-big-line">Temps de réponse : {formatSeconds(tempsReponse)}</p>
+      <p className="pl-big-line">Temps de réponse : {formatSeconds(elapsedMs)}</p>
       <Spinner label="En attente des autres joueurs" />
     </PlayerScreen>
   );

@@ -26,7 +26,7 @@ export type PlayScreen =
   | { name: "lobby" }
   | { name: "starting"; endsAt: number }
   | { name: "question"; questionIndex: number; questionsNb: number; clock: QuestionClock; help: HelpZone | null }
-  | { name: "answered"; questionIndex: number; questionsNb: number; tempsReponse: number }
+  | { name: "answered"; questionIndex: number; questionsNb: number; elapsedMs: number }
   | { name: "endQuestion"; result: PlayerEndQuestion }
   | { name: "endGame"; result: PlayerEndGame }
   /** Defined icons and no seat: the pseudo has to be chosen on /join/{room}. */
@@ -171,7 +171,7 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
       const questionsNb = s.name === "question" ? s.questionsNb : (state.me?.questionsNb ?? 0);
       return {
         ...state,
-        screen: { name: "answered", questionIndex: msg.questionIndex, questionsNb, tempsReponse: msg.tempsReponse },
+        screen: { name: "answered", questionIndex: msg.questionIndex, questionsNb, elapsedMs: msg.elapsedMs },
         answer: null,
         notice: null,
       };

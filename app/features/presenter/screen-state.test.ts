@@ -182,7 +182,7 @@ describe("presenter screen state: the steps it moves through", () => {
       expectedCount: 4,
     };
     const s = run([newRoom("question"), { ...question(0), answeredCount: 2, expectedCount: 4 } as ServerMessage, replay]);
-    expect(s.question?.answers.map((a) => [a.playerID, a.time])).toEqual([
+    expect(s.question?.answers.map((a) => [a.playerID, a.elapsedMs])).toEqual([
       ["p2", 400],
       ["p1", 800],
     ]);
