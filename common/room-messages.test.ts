@@ -44,6 +44,40 @@ describe("fromWire: the wire's names become the code's", () => {
     });
   });
 
+  it("rank moves, in every ranking the room sends", () => {
+    const line = { rank: 1, playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 7.5, pointsQuestion: 7.5, classementMove: 2 };
+    const ranked = { rank: 1, playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 7.5, pointsQuestion: 7.5, rankMove: 2 };
+    const team = { team: "bleu" as const, name: "Équipe bleue", rank: 1, points: 7.5, classementMove: -1, players: ["Kiwi bleu"] };
+    const night = { round: 2, ranking: [line], playersCount: 1 };
+    expect(
+      read({ type: "pres_endGame", ranking: [line], team_results: [team], playersCount: 1, night })
+    ).toEqual({
+      type: "pres_endGame",
+      ranking: [ranked],
+      team_results: [{ team: "bleu", name: "Équipe bleue", rank: 1, points: 7.5, rankMove: -1, players: ["Kiwi bleu"] }],
+      playersCount: 1,
+      night: { round: 2, ranking: [ranked], playersCount: 1 },
+    });
+    const end = read({ type: "player_endGame", rank: 1, pointsTotal: 7.5, playersCount: 1, results: [line], me: line, team: null, night: { ...night, me: line } });
+    expect(end).toMatchObject({ results: [ranked], me: ranked, night: { ranking: [ranked], me: ranked } });
+    expect(JSON.stringify(end)).not.toContain("classementMove");
+    const reveal = read({
+      type: "player_endQuestion",
+      questionIndex: 0,
+      questionsNb: 3,
+      isLast: false,
+      distance: 12,
+      pointsQuestion: 7.5,
+      pointsTotal: 7.5,
+      rank: 1,
+      classementMove: 3,
+      playersCount: 1,
+      team: null,
+    });
+    expect(reveal).toMatchObject({ rankMove: 3 });
+    expect(reveal).not.toHaveProperty("classementMove");
+  });
+
   it("the help square's side, in metres", () => {
     const room = read({
       type: "pres_newRoom_callback",

@@ -9,15 +9,23 @@
  * the benchmark speak the protocol through it, and check the wire's own fields.
  */
 import type {
+  NightRanking,
   PlayerAnswerCallback,
+  PlayerEndGame,
+  PlayerEndQuestion,
+  PlayerNight,
   PlayerJoinRoomCallback,
   PlayerNewQuestion,
+  PresEndGame,
   PresNewQuestion,
   PresNewRoomCallback,
   PresPlayerAnswered,
+  PresResults,
   PublicSettings,
+  RankingLine,
   ServerMessage,
   ServerMessageType,
+  TeamResult,
 } from "./protocol";
 import type { LaunchOptions } from "./rules";
 
@@ -36,6 +44,25 @@ export interface AnswerNotice {
   elapsedMs: number;
 }
 
+/** A ranking line (wire: RankingLine). */
+export interface RankedPlayer extends Omit<RankingLine, "classementMove"> {
+  /** Previous rank minus new rank: positive means the player went up (wire: classementMove). */
+  rankMove: number;
+}
+/** A team's line (wire: TeamResult). */
+export interface RankedTeam extends Omit<TeamResult, "classementMove"> {
+  /** Previous rank minus new rank (wire: classementMove). */
+  rankMove: number;
+}
+/** The night's ranking (wire: NightRanking). */
+export interface NightTop extends Omit<NightRanking, "ranking"> {
+  ranking: RankedPlayer[];
+}
+/** A phone's night (wire: PlayerNight). */
+export interface PhoneNight extends NightTop {
+  me: RankedPlayer;
+}
+
 /** The messages whose fields the code names otherwise, by type. */
 interface Translated {
   pres_newRoom_callback: Omit<PresNewRoomCallback, "settings"> & { settings: RoomSettings };
@@ -52,6 +79,17 @@ interface Translated {
     answerTimeSec: number;
   };
   pres_playerAnswered: Omit<PresPlayerAnswered, "answers"> & { answers: AnswerNotice[] };
+  pres_results: Omit<PresResults, "results" | "team_results"> & { results: RankedPlayer[]; team_results: RankedTeam[] | null };
+  pres_endGame: Omit<PresEndGame, "ranking" | "team_results" | "night"> & {
+    ranking: RankedPlayer[];
+    team_results: RankedTeam[] | null;
+    night: NightTop | null;
+  };
+  player_endQuestion: Omit<PlayerEndQuestion, "classementMove"> & {
+    /** Previous rank minus new rank (wire: classementMove). */
+    rankMove: number;
+  };
+  player_endGame: Omit<PlayerEndGame, "results" | "me" | "night"> & { results: RankedPlayer[]; me: RankedPlayer; night: PhoneNight | null };
   player_answer_callback: Omit<PlayerAnswerCallback, "tempsReponse"> & {
     /** Milliseconds from the question's opening to the answer, room clock (wire: tempsReponse). */
     elapsedMs: number;
@@ -68,6 +106,15 @@ function roomSettings(wire: PublicSettings): RoomSettings {
   const { helpZone, ...rest } = wire;
   return { ...rest, helpZoneM: helpZone };
 }
+
+/** A ranking line with the code's names (the socket's and the HTTP ranking's). */
+export function rankedPlayer({ classementMove, ...rest }: RankingLine): RankedPlayer {
+  return { ...rest, rankMove: classementMove };
+}
+const rankedPlayers = (lines: readonly RankingLine[]) => lines.map(rankedPlayer);
+const rankedTeams = (teams: readonly TeamResult[] | null) =>
+  teams && teams.map(({ classementMove, ...rest }): RankedTeam => ({ ...rest, rankMove: classementMove }));
+const nightTop = (night: NightRanking): NightTop => ({ ...night, ranking: rankedPlayers(night.ranking) });
 
 /** A decoded wire message with the code's names. */
 export function fromWire(msg: ServerMessage): RoomMessage {
@@ -88,6 +135,28 @@ export function fromWire(msg: ServerMessage): RoomMessage {
     }
     case "pres_playerAnswered":
       return { ...msg, answers: msg.answers.map(({ time, ...rest }) => ({ ...rest, elapsedMs: time })) };
+    case "pres_results":
+      return { ...msg, results: rankedPlayers(msg.results), team_results: rankedTeams(msg.team_results) };
+    case "pres_endGame":
+      return {
+        ...msg,
+        ranking: rankedPlayers(msg.ranking),
+        team_results: rankedTeams(msg.team_results),
+        night: msg.night && nightTop(msg.night),
+      };
+    case "player_endQuestion": {
+      const { classementMove, ...rest } = msg;
+      return { ...rest, rankMove: classementMove };
+    }
+    case "player_endGame": {
+      const night: PlayerNight | null = msg.night;
+      return {
+        ...msg,
+        results: rankedPlayers(msg.results),
+        me: rankedPlayer(msg.me),
+        night: night && { ...nightTop(night), me: rankedPlayer(night.me) },
+      };
+    }
     case "player_answer_callback": {
       const { tempsReponse, ...rest } = msg;
       return { ...rest, elapsedMs: tempsReponse };

@@ -140,7 +140,7 @@ export interface GameState {
   /** Absolute end of the current question; null outside the 'question' phase. */
   deadline: number | null;
   startingEndsAt: number | null;
-  /** Ranks at the last reveal, for classementMove, and the moves they produced. */
+  /** Ranks at the last reveal, for each rankMove, and the moves they produced. */
   ranks: Record<SeatId, number>;
   moves: Record<SeatId, number>;
   teamRanks: Record<string, number>;

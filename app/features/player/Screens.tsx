@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { PlayerEndGame, PlayerEndQuestion, PlayerNight, RankingLine, TeamStanding } from "@common/protocol";
+import type { TeamStanding } from "@common/protocol";
+import type { PhoneNight, RankedPlayer, RoomMessageOf } from "@common/room-messages";
 import { teamName } from "@common/rules";
 import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, pointsWord } from "./format";
 import type { Me } from "./play-state";
@@ -103,7 +104,7 @@ function TeamLine({ team }: { team: TeamStanding | null }) {
   );
 }
 
-export function ResultScreen({ result }: { result: PlayerEndQuestion }) {
+export function ResultScreen({ result }: { result: RoomMessageOf<"player_endQuestion"> }) {
   const scored = result.pointsQuestion > 0;
   return (
     <PlayerScreen className="pl-result">
@@ -128,7 +129,7 @@ export function ResultScreen({ result }: { result: PlayerEndQuestion }) {
           <RankBadge rank={result.rank} big />
           <span className="pl-of">{ofPlayers(result.playersCount)}</span>
         </p>
-        <Move move={result.classementMove} />
+        <Move move={result.rankMove} />
         <p className="pl-total">Total : {formatPoints(result.pointsTotal)}</p>
         <TeamLine team={result.team} />
       </section>
@@ -137,7 +138,7 @@ export function ResultScreen({ result }: { result: PlayerEndQuestion }) {
   );
 }
 
-function RankingRow({ line, mine }: { line: RankingLine; mine: boolean }) {
+function RankingRow({ line, mine }: { line: RankedPlayer; mine: boolean }) {
   return (
     <li className={mine ? "pl-row pl-row-me" : "pl-row"} aria-current={mine ? "true" : undefined}>
       <span className="pl-row-rank">{medalOf(line.rank) ? <Medal rank={line.rank} /> : `#${line.rank}`}</span>
@@ -155,7 +156,7 @@ function RankingRow({ line, mine }: { line: RankingLine; mine: boolean }) {
   );
 }
 
-export function EndGameScreen({ result, me }: { result: PlayerEndGame; me: Me }) {
+export function EndGameScreen({ result, me }: { result: RoomMessageOf<"player_endGame">; me: Me }) {
   const inTop = result.results.some((l) => l.playerID === result.me.playerID);
   return (
     <PlayerScreen className={`pl-endgame${result.night ? " has-night" : ""}`}>
@@ -192,7 +193,7 @@ export function EndGameScreen({ result, me }: { result: PlayerEndGame; me: Me })
 }
 
 /** « Classement de la soirée » under the round's result: its own night rank and points, then the top. */
-function NightSection({ night }: { night: PlayerNight }) {
+function NightSection({ night }: { night: PhoneNight }) {
   const inTop = night.ranking.some((l) => l.playerID === night.me.playerID);
   return (
     <section className="pl-night" aria-label="Classement de la soirée" data-testid="phone-night">

@@ -10,8 +10,6 @@ import {
   type HelpZone,
   type KickReason,
   type LatLng,
-  type PlayerEndGame,
-  type PlayerEndQuestion,
 } from "@common/protocol";
 import type { RoomMessage, RoomMessageOf } from "@common/room-messages";
 import { clockFrom, type QuestionClock } from "./progress";
@@ -27,8 +25,8 @@ export type PlayScreen =
   | { name: "starting"; endsAt: number }
   | { name: "question"; questionIndex: number; questionsNb: number; clock: QuestionClock; help: HelpZone | null }
   | { name: "answered"; questionIndex: number; questionsNb: number; elapsedMs: number }
-  | { name: "endQuestion"; result: PlayerEndQuestion }
-  | { name: "endGame"; result: PlayerEndGame }
+  | { name: "endQuestion"; result: RoomMessageOf<"player_endQuestion"> }
+  | { name: "endGame"; result: RoomMessageOf<"player_endGame"> }
   /** Defined icons and no seat: the pseudo has to be chosen on /join/{room}. */
   | { name: "choosePseudo" }
   | { name: "kicked"; reason: KickReason }

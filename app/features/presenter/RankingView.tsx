@@ -1,4 +1,4 @@
-import type { PresResults, RankingLine } from "@common/protocol";
+import type { RankedPlayer, RoomMessageOf } from "@common/room-messages";
 import { clampPage, columnsOf, PAGE_COLUMN, type PageRange, QUESTION_COLUMN, rangeLabel } from "./ranking-pages";
 import { PlayerRows, TeamRows } from "./Ranking";
 import { useNow } from "./useNow";
@@ -23,9 +23,9 @@ export function RankingView({
   onAdvance,
   onPhotoMap,
 }: {
-  results: PresResults;
+  results: RoomMessageOf<"pres_results">;
   /** The whole ranking when it arrived over HTTP, else the top the socket brought. */
-  lines: RankingLine[];
+  lines: RankedPlayer[];
   pages: PageRange[];
   page: number;
   paused: boolean;

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { PresenterQuizData, PresResults } from "@common/protocol";
+import type { PresenterQuizData } from "@common/protocol";
+import type { RoomMessageOf } from "@common/room-messages";
 import { GameMap } from "~/features/map/GameMap";
 import { ELEMENT_MARKERS_MAX, preloadPictures } from "~/features/map/marker-layer";
 import type { MapCircle, MapMarker } from "~/features/map/types";
@@ -35,7 +36,7 @@ export function ResultsMapView({
   onDone,
 }: {
   quiz: PresenterQuizData;
-  results: PresResults;
+  results: RoomMessageOf<"pres_results">;
   onDone: () => void;
 }) {
   const boxRef = useRef<HTMLDivElement>(null);

@@ -8,12 +8,10 @@
  */
 import type {
   ColorKey,
-  PresEndGame,
   PresenterQuizData,
-  PresResults,
   QuizQuestion,
 } from "@common/protocol";
-import type { RoomMessage, RoomSettings } from "@common/room-messages";
+import type { RoomMessage, RoomMessageOf, RoomSettings } from "@common/room-messages";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
@@ -63,10 +61,10 @@ export interface PresenterState {
   /** Local clock of the end of 'starting'. */
   startingEndsAt: number | null;
   question: QuestionView | null;
-  results: PresResults | null;
+  results: RoomMessageOf<"pres_results"> | null;
   /** Local clock when 'Chargement des résultats' appeared. */
   endQuestionSince: number | null;
-  endGame: PresEndGame | null;
+  endGame: RoomMessageOf<"pres_endGame"> | null;
   paused: boolean;
   /** Which page of the ranking after a question is shown (ranking-pages.ts). */
   rankingPage: number;
