@@ -14,11 +14,13 @@ import type {
   PlayerEndGame,
   PlayerEndQuestion,
   PlayerNight,
+  PointsSettings,
   PlayerJoinRoomCallback,
   PlayerNewQuestion,
   PresEndGame,
   PresNewQuestion,
   PresNewRoomCallback,
+  PresenterQuizData,
   PresPlayerAnswered,
   PresResults,
   PublicSettings,
@@ -27,7 +29,7 @@ import type {
   ServerMessageType,
   TeamResult,
 } from "./protocol";
-import type { LaunchOptions } from "./rules";
+import type { CirclesPoints, LaunchOptions } from "./rules";
 
 /** The launch options the presenter is told, with the room's capacity. */
 export interface RoomSettings extends LaunchOptions {
@@ -42,6 +44,19 @@ export interface AnswerNotice {
   marker: string;
   /** Milliseconds from the question's opening to the answer, room clock (wire: time). */
   elapsedMs: number;
+}
+
+/** How answers earn points in this game (wire: pointsSettings). */
+export interface Scoring {
+  /** Speed points at a question's opening (wire: point_max_temps). */
+  speedPointsMax: number;
+  /** Points of the 200 / 100 / 50 / 20 m rings (wire: circlesPoints). */
+  ringPoints: CirclesPoints;
+}
+
+/** The presenter's copy of the quiz (wire: quizzData). */
+export interface RoomQuiz extends Omit<PresenterQuizData, "pointsSettings"> {
+  scoring: Scoring;
 }
 
 /** A ranking line (wire: RankingLine). */
@@ -65,12 +80,13 @@ export interface PhoneNight extends NightTop {
 
 /** The messages whose fields the code names otherwise, by type. */
 interface Translated {
-  pres_newRoom_callback: Omit<PresNewRoomCallback, "settings"> & { settings: RoomSettings };
+  pres_newRoom_callback: Omit<PresNewRoomCallback, "settings" | "quizzData"> & { settings: RoomSettings; quiz: RoomQuiz };
   pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime"> & {
     /** The question's answer time (wire: maxAnswerTime, in ms in this message). */
     answerTimeMs: number;
   };
-  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "maxAnswerTime"> & {
+  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "maxAnswerTime" | "pointsSettings"> & {
+    scoring: Scoring;
     /** The answer time of every question (wire: maxAnswerTime, in seconds in this message). */
     answerTimeSec: number;
   };
@@ -102,6 +118,8 @@ export type RoomMessage = {
 }[ServerMessageType];
 export type RoomMessageOf<T extends ServerMessageType> = Extract<RoomMessage, { type: T }>;
 
+const scoring = (wire: PointsSettings): Scoring => ({ speedPointsMax: wire.point_max_temps, ringPoints: wire.circlesPoints });
+
 function roomSettings(wire: PublicSettings): RoomSettings {
   const { helpZone, ...rest } = wire;
   return { ...rest, helpZoneM: helpZone };
@@ -119,15 +137,17 @@ const nightTop = (night: NightRanking): NightTop => ({ ...night, ranking: ranked
 /** A decoded wire message with the code's names. */
 export function fromWire(msg: ServerMessage): RoomMessage {
   switch (msg.type) {
-    case "pres_newRoom_callback":
-      return { ...msg, settings: roomSettings(msg.settings) };
+    case "pres_newRoom_callback": {
+      const { quizzData: { pointsSettings, ...quiz }, ...rest } = msg;
+      return { ...rest, settings: roomSettings(msg.settings), quiz: { ...quiz, scoring: scoring(pointsSettings) } };
+    }
     case "pres_newQuestion": {
       const { maxAnswerTime, ...rest } = msg;
       return { ...rest, answerTimeMs: maxAnswerTime };
     }
     case "player_joinRoom_callback": {
-      const { maxAnswerTime, ...rest } = msg;
-      return { ...rest, answerTimeSec: maxAnswerTime };
+      const { maxAnswerTime, pointsSettings, ...rest } = msg;
+      return { ...rest, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings) };
     }
     case "player_newQuestion": {
       const { time, ...rest } = msg;

@@ -151,7 +151,7 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
     maxPlayer: settings.maxPlayer,
     maxTeam: settings.maxTeam,
     circlesPoints: await readCirclesPoints(db),
-    pointMaxTemps: quiz.pointMaxTemps,
+    speedPointsMax: quiz.pointMaxTemps,
   };
 }
 

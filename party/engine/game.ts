@@ -509,7 +509,7 @@ export function answer(state: GameState, seatId: SeatId, questionIndex: number, 
     const t = Math.max(0, now - s.openedAt);
     const question = s.quiz.questions[questionIndex]!;
     const d = haversineMeters(question, coords);
-    const score = scoreAnswer(d, t, answerTimeMs(s), s.settings.pointMaxTemps, s.targets);
+    const score = scoreAnswer(d, t, answerTimeMs(s), s.settings.speedPointsMax, s.targets);
     tx.putSeat({
       ...seat,
       answers: {

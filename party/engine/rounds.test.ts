@@ -218,12 +218,15 @@ describe("newRound", () => {
   });
 
   it("reads settings stored under their former names (a room or a game row from before)", () => {
-    const { helpZoneM, ...rest } = settings({ helpZoneM: 300 });
-    expect(readStoredSettings({ ...rest, helpZone: helpZoneM })).toEqual(settings({ helpZoneM: 300 }));
+    const { helpZoneM, speedPointsMax, ...rest } = settings({ helpZoneM: 300, speedPointsMax: 7 });
+    expect(readStoredSettings({ ...rest, helpZone: helpZoneM, pointMaxTemps: speedPointsMax })).toEqual(
+      settings({ helpZoneM: 300, speedPointsMax: 7 })
+    );
     const { s: lobby } = roomWithTwo();
-    const { helpZoneM: _m, ...oldSettings } = lobby.settings;
-    const back = fromStorage({ ...coreOf(lobby), settings: { ...oldSettings, helpZone: 300 } as never }, lobby.seats);
-    expect(back.settings).toEqual({ ...lobby.settings, helpZoneM: 300 });
+    const { helpZoneM: _m, speedPointsMax: _p, ...oldSettings } = lobby.settings;
+    const stored = { ...oldSettings, helpZone: 300, pointMaxTemps: 7 };
+    const back = fromStorage({ ...coreOf(lobby), settings: stored as never }, lobby.seats);
+    expect(back.settings).toEqual({ ...lobby.settings, helpZoneM: 300, speedPointsMax: 7 });
     const today = settings();
     expect(readStoredSettings(today)).toBe(today);
   });

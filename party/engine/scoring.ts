@@ -27,17 +27,18 @@ export function scoreAnswer(
   distanceM: number,
   elapsedMs: number,
   answerTimeMs: number,
-  pointMaxTemps: number,
+  speedPointsMax: number,
   targets: readonly TargetSetting[]
 ): QuestionScore {
   const ring = ringIndex(distanceM, targets);
   const distancePoints = ring === 0 ? 0 : targets[ring]!.points;
-  const tp = speedPoints(elapsedMs, answerTimeMs, pointMaxTemps);
+  const tp = speedPoints(elapsedMs, answerTimeMs, speedPointsMax);
   return { ring, distancePoints, timePoints: tp, points: ring === 0 ? 0 : distancePoints + tp };
 }
 
-export function pointsSettings(pointMaxTemps: number, circlesPoints: CirclesPoints): PointsSettings {
-  return { point_max_temps: pointMaxTemps, circlesPoints };
+/** The wire's pointsSettings. */
+export function pointsSettings(speedPointsMax: number, circlesPoints: CirclesPoints): PointsSettings {
+  return { point_max_temps: speedPointsMax, circlesPoints };
 }
 
 /**

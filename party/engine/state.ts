@@ -17,7 +17,7 @@ import {
   type CirclesPoints,
   DEFAULT_CIRCLES_POINTS,
   DEFAULT_OPTIONS,
-  DEFAULT_POINT_MAX_TEMPS,
+  DEFAULT_SPEED_POINTS_MAX,
   type LaunchOptions,
   buildTargetSettings,
   isCirclesPoints,
@@ -37,13 +37,14 @@ export const ROOM_IDLE_MS = 4 * 60 * 60_000;
 export interface GameSettings extends LaunchOptions {
   /** Points of the 200 / 100 / 50 / 20 m rings, as the admin had set them at launch. */
   circlesPoints: CirclesPoints;
-  pointMaxTemps: number;
+  /** Speed points at a question's opening (the quiz's point_max_temps). */
+  speedPointsMax: number;
 }
 
 export const DEFAULT_SETTINGS: GameSettings = {
   ...DEFAULT_OPTIONS,
   circlesPoints: DEFAULT_CIRCLES_POINTS,
-  pointMaxTemps: DEFAULT_POINT_MAX_TEMPS,
+  speedPointsMax: DEFAULT_SPEED_POINTS_MAX,
 };
 
 /** One answer, full precision (display rounding happens in messages only). */
@@ -166,7 +167,7 @@ export interface CreateGameInput {
 
 /** Settings the app passes at launch are checked again here: the room trusts nobody. */
 export function validateSettings(s: GameSettings): ErrorCode | null {
-  const ok = launchProblem(s) === null && isCirclesPoints(s.circlesPoints) && isPointsValue(s.pointMaxTemps);
+  const ok = launchProblem(s) === null && isCirclesPoints(s.circlesPoints) && isPointsValue(s.speedPointsMax);
   return ok ? null : "invalid_settings";
 }
 
@@ -301,7 +302,10 @@ export function withPresence(state: GameState, here: Presence, now: number): Gam
  * Settings fields by the names rooms (Durable Object storage) and game rows (D1 `games.settings`)
  * stored them before the code named them in English with their unit: old name -> name today.
  */
-const STORED_SETTINGS_NAMES: Readonly<Record<string, keyof GameSettings>> = { helpZone: "helpZoneM" };
+const STORED_SETTINGS_NAMES: Readonly<Record<string, keyof GameSettings>> = {
+  helpZone: "helpZoneM",
+  pointMaxTemps: "speedPointsMax",
+};
 
 /** Stored settings under today's names, whichever names they were stored with (the same object if today's). */
 export function readStoredSettings(stored: unknown): GameSettings {

@@ -42,7 +42,7 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, ta
           </p>
           <PseudoBadge pseudo={me.pseudo} marker={me.marker} />
         </div>
-        <ProgressBar clock={clock} pointMax={me.pointsSettings.point_max_temps} />
+        <ProgressBar clock={clock} speedPointsMax={me.scoring.speedPointsMax} />
       </header>
       <div className="pl-map">
         {/* Not keyed by question: one map for the whole game (Google bills each one built). */}
@@ -76,13 +76,13 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, ta
 }
 
 /** Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings). */
-function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
+function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; speedPointsMax: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), QUESTION_TICK_MS);
     return () => clearInterval(id);
   }, []);
-  const progress = progressAt(clock, pointMax, now);
+  const progress = progressAt(clock, speedPointsMax, now);
   const text = progress.timeUp
     ? "Temps écoulé"
     : `${formatDecimal(progress.points, 1)} ${pointsWord(progress.points)} à gagner`;
@@ -92,7 +92,7 @@ function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: numb
       role="progressbar"
       aria-label="Points de rapidité encore à gagner"
       aria-valuemin={0}
-      aria-valuemax={pointMax}
+      aria-valuemax={speedPointsMax}
       aria-valuenow={Math.round(progress.points * 10) / 10}
       aria-valuetext={text}
     >

@@ -131,7 +131,7 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
         mode: msg.mode,
         iconType: msg.iconType,
         mapSettings: msg.mapSettings,
-        pointsSettings: msg.pointsSettings,
+        scoring: msg.scoring,
         answerTimeSec: msg.answerTimeSec,
         questionsNb: msg.questionsNb,
       };

@@ -199,7 +199,7 @@ export function PresenterGame(props: PresenterGameProps) {
     body = <StartingView endsAt={state.startingEndsAt} quizName={quiz!.name} questionsNb={quiz!.questions.length} />;
   } else if (screen === "question" && state.question) {
     body = (
-      <QuestionView question={state.question} pointMaxTemps={quiz!.pointsSettings.point_max_temps} onWarning={playWarning} />
+      <QuestionView question={state.question} speedPointsMax={quiz!.scoring.speedPointsMax} onWarning={playWarning} />
     );
   } else if (screen === "endQuestion" || (screen === "question" && !state.question)) {
     body = <LoadingScreen text="Chargement des résultats" />;

@@ -18,16 +18,16 @@ const AXIS_ROWS = 3;
  */
 export function QuestionView({
   question,
-  pointMaxTemps,
+  speedPointsMax,
   onWarning,
 }: {
   question: Question;
-  pointMaxTemps: number;
+  speedPointsMax: number;
   onWarning: () => void;
 }) {
   const now = useNow(QUESTION_TICK_MS);
   const remaining = Math.max(0, question.deadline - now);
-  const progress = questionProgress(remaining, question.answerTimeMs, pointMaxTemps);
+  const progress = questionProgress(remaining, question.answerTimeMs, speedPointsMax);
 
   const previous = useRef<{ index: number; remaining: number } | null>(null);
   useEffect(() => {

@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { PresenterQuizData } from "@common/protocol";
-import type { RoomMessageOf } from "@common/room-messages";
+import type { RoomMessageOf, RoomQuiz } from "@common/room-messages";
 import { GameMap } from "~/features/map/GameMap";
 import { ELEMENT_MARKERS_MAX, preloadPictures } from "~/features/map/marker-layer";
 import type { MapCircle, MapMarker } from "~/features/map/types";
@@ -19,7 +18,7 @@ const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayout
 const shortPoints = (p: number) => formatPoints(p).replace(/,00$/, "");
 
 /** 'Hors cible' or 'Cercle de 100 m · 3 pts'. */
-export function zoneTitle(quiz: PresenterQuizData, zone: number): string {
+export function zoneTitle(quiz: RoomQuiz, zone: number): string {
   const t = quiz.targetSettings[zone];
   if (zone === 0 || !t || t.max < 0) return "Hors cible · 0 pt";
   return `Cercle de ${t.max} m · ${shortPoints(t.points)} pts`;
@@ -35,7 +34,7 @@ export function ResultsMapView({
   results,
   onDone,
 }: {
-  quiz: PresenterQuizData;
+  quiz: RoomQuiz;
   results: RoomMessageOf<"pres_results">;
   onDone: () => void;
 }) {

@@ -8,10 +8,9 @@
  */
 import type {
   ColorKey,
-  PresenterQuizData,
   QuizQuestion,
 } from "@common/protocol";
-import type { RoomMessage, RoomMessageOf, RoomSettings } from "@common/room-messages";
+import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
@@ -32,7 +31,7 @@ export const END_QUESTION_MIN_MS = 1500;
 
 export interface RoomInfo {
   roomID: string;
-  quiz: PresenterQuizData;
+  quiz: RoomQuiz;
   colors: ColorKey[];
   settings: RoomSettings;
 }
@@ -132,7 +131,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
     case "pres_newRoom_callback": {
       const room: RoomInfo = {
         roomID: msg.roomID,
-        quiz: msg.quizzData,
+        quiz: msg.quiz,
         colors: msg.colors,
         settings: msg.settings,
       };
