@@ -29,7 +29,7 @@ import type {
   ServerMessageType,
   TeamResult,
 } from "./protocol";
-import type { CirclesPoints, LaunchOptions } from "./rules";
+import type { LaunchOptions, RingPoints } from "./rules";
 
 /** The launch options the presenter is told, with the room's capacity. */
 export interface RoomSettings extends LaunchOptions {
@@ -51,7 +51,7 @@ export interface Scoring {
   /** Speed points at a question's opening (wire: point_max_temps). */
   speedPointsMax: number;
   /** Points of the 200 / 100 / 50 / 20 m rings (wire: circlesPoints). */
-  ringPoints: CirclesPoints;
+  ringPoints: RingPoints;
 }
 
 /** The presenter's copy of the quiz (wire: quizzData). */

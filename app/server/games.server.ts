@@ -150,7 +150,7 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
     helpZoneM: settings.helpZoneM,
     maxPlayer: settings.maxPlayer,
     maxTeam: settings.maxTeam,
-    circlesPoints: await readCirclesPoints(db),
+    ringPoints: await readCirclesPoints(db),
     speedPointsMax: quiz.pointMaxTemps,
   };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_CIRCLES_POINTS,
+  DEFAULT_RING_POINTS,
   DEFAULT_SPEED_POINTS_MAX,
   RING_COLORS,
   RING_RADII_M,
   TARGET_COLORS,
   buildTargetSettings,
-  isCirclesPoints,
+  isRingPoints,
   isSpeedPointsMax,
   isPointsValue,
   SPEED_POINTS_MAX_LIMIT,
@@ -14,20 +14,20 @@ import {
   timeLeftFraction,
 } from "./points";
 
-const targets = buildTargetSettings(DEFAULT_CIRCLES_POINTS);
+const targets = buildTargetSettings(DEFAULT_RING_POINTS);
 
 describe("rings", () => {
   it("are 200, 100, 50 and 20 m, worth 2, 3, 4 and 5 points until the admin says otherwise", () => {
     expect(RING_RADII_M).toEqual([200, 100, 50, 20]);
-    expect(DEFAULT_CIRCLES_POINTS).toEqual([2, 3, 4, 5]);
+    expect(DEFAULT_RING_POINTS).toEqual([2, 3, 4, 5]);
     expect(DEFAULT_SPEED_POINTS_MAX).toBe(5);
     expect(RING_COLORS).toEqual(TARGET_COLORS.slice(1));
   });
 
   it("accepts four points between 0 and 1000, nothing else", () => {
-    expect(isCirclesPoints([0, 2.5, 4, 1000])).toBe(true);
+    expect(isRingPoints([0, 2.5, 4, 1000])).toBe(true);
     for (const bad of [[1, 2, 3], [1, 2, 3, 4, 5], [1, 2, 3, -1], [1, 2, 3, 1001], [1, 2, 3, "4"], [1, 2, 3, Number.NaN], "1,2,3,4", null])
-      expect(isCirclesPoints(bad)).toBe(false);
+      expect(isRingPoints(bad)).toBe(false);
     expect(isPointsValue(5)).toBe(true);
     expect(isPointsValue(Number.POSITIVE_INFINITY)).toBe(false);
   });

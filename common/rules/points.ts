@@ -5,11 +5,12 @@
  */
 import type { TargetSetting } from "../protocol";
 
-/** Ring radii in metres, outermost first; circlesPoints[i] belongs to RING_RADII_M[i]. */
+/** Ring radii in metres, outermost first; ringPoints[i] belongs to RING_RADII_M[i]. */
 export const RING_RADII_M = [200, 100, 50, 20] as const;
-export type CirclesPoints = [number, number, number, number];
+/** The rings' points, outermost first (circlesPoints on the wire and as the D1 settings key). */
+export type RingPoints = [number, number, number, number];
 /** Until the admin changes them: 2, 3, 4, 5 points for 200, 100, 50, 20 m. */
-export const DEFAULT_CIRCLES_POINTS: CirclesPoints = [2, 3, 4, 5];
+export const DEFAULT_RING_POINTS: RingPoints = [2, 3, 4, 5];
 /** Speed points at the opening of a question (point_max_temps on the wire and in D1), for a new quiz. */
 export const DEFAULT_SPEED_POINTS_MAX = 5;
 /** What the wizard lets a game master set as a quiz's speed points: 0 (speed does not count) to 100. */
@@ -29,15 +30,15 @@ export const isPointsValue = (p: unknown): p is number =>
 export const isSpeedPointsMax = (p: unknown): p is number =>
   typeof p === "number" && Number.isFinite(p) && p >= 0 && p <= SPEED_POINTS_MAX_LIMIT && Math.abs(p * 10 - Math.round(p * 10)) < 1e-9;
 
-export function isCirclesPoints(value: unknown): value is CirclesPoints {
+export function isRingPoints(value: unknown): value is RingPoints {
   return Array.isArray(value) && value.length === RING_RADII_M.length && value.every(isPointsValue);
 }
 
 /** targetSettings: [rest of the map (max -1, 0 points), 200 m, 100 m, 50 m, 20 m]. */
-export function buildTargetSettings(circlesPoints: readonly number[]): TargetSetting[] {
+export function buildTargetSettings(ringPoints: readonly number[]): TargetSetting[] {
   return [
     { max: -1, points: 0, color: TARGET_COLORS[0] },
-    ...RING_RADII_M.map((max, i) => ({ max, points: circlesPoints[i] ?? 0, color: TARGET_COLORS[i + 1]! })),
+    ...RING_RADII_M.map((max, i) => ({ max, points: ringPoints[i] ?? 0, color: TARGET_COLORS[i + 1]! })),
   ];
 }
 

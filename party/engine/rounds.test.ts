@@ -218,13 +218,13 @@ describe("newRound", () => {
   });
 
   it("reads settings stored under their former names (a room or a game row from before)", () => {
-    const { helpZoneM, speedPointsMax, ...rest } = settings({ helpZoneM: 300, speedPointsMax: 7 });
-    expect(readStoredSettings({ ...rest, helpZone: helpZoneM, pointMaxTemps: speedPointsMax })).toEqual(
-      settings({ helpZoneM: 300, speedPointsMax: 7 })
+    const { helpZoneM, speedPointsMax, ringPoints, ...rest } = settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] });
+    expect(readStoredSettings({ ...rest, helpZone: helpZoneM, pointMaxTemps: speedPointsMax, circlesPoints: ringPoints })).toEqual(
+      settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] })
     );
     const { s: lobby } = roomWithTwo();
-    const { helpZoneM: _m, speedPointsMax: _p, ...oldSettings } = lobby.settings;
-    const stored = { ...oldSettings, helpZone: 300, pointMaxTemps: 7 };
+    const { helpZoneM: _m, speedPointsMax: _p, ringPoints: ring, ...oldSettings } = lobby.settings;
+    const stored = { ...oldSettings, helpZone: 300, pointMaxTemps: 7, circlesPoints: ring };
     const back = fromStorage({ ...coreOf(lobby), settings: stored as never }, lobby.seats);
     expect(back.settings).toEqual({ ...lobby.settings, helpZoneM: 300, speedPointsMax: 7 });
     const today = settings();

@@ -1,5 +1,5 @@
 import type { PointsSettings, TargetSetting } from "@common/protocol";
-import { type CirclesPoints, speedPoints } from "@common/rules";
+import { type RingPoints, speedPoints } from "@common/rules";
 
 /**
  * Index in targetSettings of the smallest ring containing the distance (edge included), 0 when
@@ -37,8 +37,8 @@ export function scoreAnswer(
 }
 
 /** The wire's pointsSettings. */
-export function pointsSettings(speedPointsMax: number, circlesPoints: CirclesPoints): PointsSettings {
-  return { point_max_temps: speedPointsMax, circlesPoints };
+export function pointsSettings(speedPointsMax: number, ringPoints: RingPoints): PointsSettings {
+  return { point_max_temps: speedPointsMax, circlesPoints: ringPoints };
 }
 
 /**

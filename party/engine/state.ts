@@ -14,13 +14,13 @@ import type {
 } from "@common/protocol";
 import {
   type Capacity,
-  type CirclesPoints,
-  DEFAULT_CIRCLES_POINTS,
+  type RingPoints,
+  DEFAULT_RING_POINTS,
   DEFAULT_OPTIONS,
   DEFAULT_SPEED_POINTS_MAX,
   type LaunchOptions,
   buildTargetSettings,
-  isCirclesPoints,
+  isRingPoints,
   isPointsValue,
   launchProblem,
   seatingCapacity,
@@ -36,14 +36,14 @@ export const ROOM_IDLE_MS = 4 * 60 * 60_000;
 
 export interface GameSettings extends LaunchOptions {
   /** Points of the 200 / 100 / 50 / 20 m rings, as the admin had set them at launch. */
-  circlesPoints: CirclesPoints;
+  ringPoints: RingPoints;
   /** Speed points at a question's opening (the quiz's point_max_temps). */
   speedPointsMax: number;
 }
 
 export const DEFAULT_SETTINGS: GameSettings = {
   ...DEFAULT_OPTIONS,
-  circlesPoints: DEFAULT_CIRCLES_POINTS,
+  ringPoints: DEFAULT_RING_POINTS,
   speedPointsMax: DEFAULT_SPEED_POINTS_MAX,
 };
 
@@ -167,7 +167,7 @@ export interface CreateGameInput {
 
 /** Settings the app passes at launch are checked again here: the room trusts nobody. */
 export function validateSettings(s: GameSettings): ErrorCode | null {
-  const ok = launchProblem(s) === null && isCirclesPoints(s.circlesPoints) && isPointsValue(s.speedPointsMax);
+  const ok = launchProblem(s) === null && isRingPoints(s.ringPoints) && isPointsValue(s.speedPointsMax);
   return ok ? null : "invalid_settings";
 }
 
@@ -184,9 +184,9 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
       schema: 1,
       roomId: input.roomId,
       phase: "lobby",
-      settings: { ...settings, circlesPoints: [...settings.circlesPoints] },
+      settings: { ...settings, ringPoints: [...settings.ringPoints] },
       quiz,
-      targets: buildTargetSettings(settings.circlesPoints),
+      targets: buildTargetSettings(settings.ringPoints),
       help: quiz.questions.map((q) => (side === null ? null : helpZone(q, side, input.random))),
       presenterToken: input.presenterToken,
       locked: false,
@@ -305,6 +305,7 @@ export function withPresence(state: GameState, here: Presence, now: number): Gam
 const STORED_SETTINGS_NAMES: Readonly<Record<string, keyof GameSettings>> = {
   helpZone: "helpZoneM",
   pointMaxTemps: "speedPointsMax",
+  circlesPoints: "ringPoints",
 };
 
 /** Stored settings under today's names, whichever names they were stored with (the same object if today's). */

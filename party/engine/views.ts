@@ -88,7 +88,7 @@ export function presenterQuizData(state: GameState): PresenterQuizData {
     mapSettings,
     questions: questions.map((q) => presenterQuestion(state, q)),
     targetSettings: state.targets,
-    pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.circlesPoints),
+    pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.ringPoints),
   };
 }
 
@@ -125,7 +125,7 @@ export function playerJoinCallback(state: GameState, seat: Seat): PlayerJoinRoom
     mode: state.settings.mode,
     iconType: state.settings.iconType,
     mapSettings: state.quiz.mapSettings,
-    pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.circlesPoints),
+    pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.ringPoints),
     helpSettings: state.help.map((h, i) => (i <= opened ? h : null)),
     maxAnswerTime: state.settings.answerTimeSec,
     questionsNb: state.quiz.questions.length,
