@@ -18,11 +18,12 @@ describe("fromWire: the wire's names become the code's", () => {
       answeredCount: 0,
       expectedCount: 2,
     });
-    expect(presenter).toMatchObject({ answerTimeMs: 15_000, remainingMs: 14_000 });
+    expect(presenter).toMatchObject({ answerTimeMs: 15_000, remainingMs: 14_000, questionCount: 3 });
     expect(presenter).not.toHaveProperty("maxAnswerTime");
+    expect(presenter).not.toHaveProperty("questionsNb");
 
     const phone = read({ type: "player_newQuestion", questionIndex: 0, questionsNb: 3, time: 30, remainingMs: 29_000, help: null });
-    expect(phone).toMatchObject({ answerTimeSec: 30 });
+    expect(phone).toMatchObject({ answerTimeSec: 30, questionCount: 3 });
     expect(phone).not.toHaveProperty("time");
   });
 
@@ -74,7 +75,7 @@ describe("fromWire: the wire's names become the code's", () => {
       playersCount: 1,
       team: null,
     });
-    expect(reveal).toMatchObject({ rankMove: 3 });
+    expect(reveal).toMatchObject({ rankMove: 3, questionCount: 3 });
     expect(reveal).not.toHaveProperty("classementMove");
   });
 

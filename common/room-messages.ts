@@ -81,27 +81,40 @@ export interface PhoneNight extends NightTop {
 /** The messages whose fields the code names otherwise, by type. */
 interface Translated {
   pres_newRoom_callback: Omit<PresNewRoomCallback, "settings" | "quizzData"> & { settings: RoomSettings; quiz: RoomQuiz };
-  pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime"> & {
+  pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime" | "questionsNb"> & {
+    /** The quiz's number of questions (wire: questionsNb). */
+    questionCount: number;
     /** The question's answer time (wire: maxAnswerTime, in ms in this message). */
     answerTimeMs: number;
   };
-  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "maxAnswerTime" | "pointsSettings"> & {
+  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "maxAnswerTime" | "pointsSettings" | "questionsNb"> & {
+    /** The quiz's number of questions (wire: questionsNb). */
+    questionCount: number;
     scoring: Scoring;
     /** The answer time of every question (wire: maxAnswerTime, in seconds in this message). */
     answerTimeSec: number;
   };
-  player_newQuestion: Omit<PlayerNewQuestion, "time"> & {
+  player_newQuestion: Omit<PlayerNewQuestion, "time" | "questionsNb"> & {
+    /** The quiz's number of questions (wire: questionsNb). */
+    questionCount: number;
     /** Wire: time. */
     answerTimeSec: number;
   };
   pres_playerAnswered: Omit<PresPlayerAnswered, "answers"> & { answers: AnswerNotice[] };
-  pres_results: Omit<PresResults, "results" | "team_results"> & { results: RankedPlayer[]; team_results: RankedTeam[] | null };
+  pres_results: Omit<PresResults, "results" | "team_results" | "questionsNb"> & {
+    /** The quiz's number of questions (wire: questionsNb). */
+    questionCount: number;
+    results: RankedPlayer[];
+    team_results: RankedTeam[] | null;
+  };
   pres_endGame: Omit<PresEndGame, "ranking" | "team_results" | "night"> & {
     ranking: RankedPlayer[];
     team_results: RankedTeam[] | null;
     night: NightTop | null;
   };
-  player_endQuestion: Omit<PlayerEndQuestion, "classementMove"> & {
+  player_endQuestion: Omit<PlayerEndQuestion, "classementMove" | "questionsNb"> & {
+    /** The quiz's number of questions (wire: questionsNb). */
+    questionCount: number;
     /** Previous rank minus new rank (wire: classementMove). */
     rankMove: number;
   };
@@ -142,21 +155,23 @@ export function fromWire(msg: ServerMessage): RoomMessage {
       return { ...rest, settings: roomSettings(msg.settings), quiz: { ...quiz, scoring: scoring(pointsSettings) } };
     }
     case "pres_newQuestion": {
-      const { maxAnswerTime, ...rest } = msg;
-      return { ...rest, answerTimeMs: maxAnswerTime };
+      const { maxAnswerTime, questionsNb, ...rest } = msg;
+      return { ...rest, answerTimeMs: maxAnswerTime, questionCount: questionsNb };
     }
     case "player_joinRoom_callback": {
-      const { maxAnswerTime, pointsSettings, ...rest } = msg;
-      return { ...rest, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings) };
+      const { maxAnswerTime, pointsSettings, questionsNb, ...rest } = msg;
+      return { ...rest, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings), questionCount: questionsNb };
     }
     case "player_newQuestion": {
-      const { time, ...rest } = msg;
-      return { ...rest, answerTimeSec: time };
+      const { time, questionsNb, ...rest } = msg;
+      return { ...rest, answerTimeSec: time, questionCount: questionsNb };
     }
     case "pres_playerAnswered":
       return { ...msg, answers: msg.answers.map(({ time, ...rest }) => ({ ...rest, elapsedMs: time })) };
-    case "pres_results":
-      return { ...msg, results: rankedPlayers(msg.results), team_results: rankedTeams(msg.team_results) };
+    case "pres_results": {
+      const { questionsNb, ...rest } = msg;
+      return { ...rest, questionCount: questionsNb, results: rankedPlayers(msg.results), team_results: rankedTeams(msg.team_results) };
+    }
     case "pres_endGame":
       return {
         ...msg,
@@ -165,8 +180,8 @@ export function fromWire(msg: ServerMessage): RoomMessage {
         night: msg.night && nightTop(msg.night),
       };
     case "player_endQuestion": {
-      const { classementMove, ...rest } = msg;
-      return { ...rest, rankMove: classementMove };
+      const { classementMove, questionsNb, ...rest } = msg;
+      return { ...rest, rankMove: classementMove, questionCount: questionsNb };
     }
     case "player_endGame": {
       const night: PlayerNight | null = msg.night;

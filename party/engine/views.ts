@@ -466,12 +466,12 @@ export interface RevealedQuiz {
   description: string;
   mapSettings: QuizSnapshot["mapSettings"];
   /** Questions in the quiz as played, revealed or not. */
-  questionsNb: number;
+  questionCount: number;
   /** The questions revealed so far, in play order. */
   questions: QuizQuestion[];
 }
 
 export function revealedQuiz(state: GameState): RevealedQuiz {
   const { name, description, mapSettings, questions } = state.quiz;
-  return { name, description, mapSettings, questionsNb: questions.length, questions: questions.slice(0, revealedCount(state)) };
+  return { name, description, mapSettings, questionCount: questions.length, questions: questions.slice(0, revealedCount(state)) };
 }

@@ -120,7 +120,7 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
         <QuestionScreen
           me={me}
           questionIndex={screen.questionIndex}
-          questionsNb={screen.questionsNb}
+          questionCount={screen.questionCount}
           clock={screen.clock}
           help={screen.help}
           tap={state.tap?.questionIndex === screen.questionIndex ? state.tap.coords : null}

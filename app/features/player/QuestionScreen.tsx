@@ -11,7 +11,7 @@ import { PseudoBadge, markerUrl } from "./Common";
 type Props = {
   me: Me;
   questionIndex: number;
-  questionsNb: number;
+  questionCount: number;
   clock: QuestionClock;
   help: HelpZone | null;
   tap: LatLng | null;
@@ -25,7 +25,7 @@ type Props = {
  * The question screen (docs/game-rules.md, Phone screens): the full-screen map, points still to win
  * on top, 'Répondre' after a tap.
  */
-export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, tap, sending, notice, onTap, onAnswer }: Props) {
+export function QuestionScreen({ me, questionIndex, questionCount, clock, help, tap, sending, notice, onTap, onAnswer }: Props) {
   const timeUp = useTimeUp(clock);
   // The map only re-renders when the marker moves, not at every tick of the bar.
   const markers = useMemo<MapMarker[]>(
@@ -34,11 +34,11 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, ta
   );
 
   return (
-    <main className="pl-question" aria-label={`Question ${questionIndex + 1} sur ${questionsNb}`}>
+    <main className="pl-question" aria-label={`Question ${questionIndex + 1} sur ${questionCount}`}>
       <header className="pl-qbar">
         <div className="pl-qbar-row">
           <p className="pl-qnum">
-            Question {questionIndex + 1}/{questionsNb}
+            Question {questionIndex + 1}/{questionCount}
           </p>
           <PseudoBadge pseudo={me.pseudo} marker={me.marker} />
         </div>

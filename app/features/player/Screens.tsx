@@ -109,7 +109,7 @@ export function ResultScreen({ result }: { result: RoomMessageOf<"player_endQues
   return (
     <PlayerScreen className="pl-result">
       <p className="pl-kicker">
-        Question {result.questionIndex + 1}/{result.questionsNb}
+        Question {result.questionIndex + 1}/{result.questionCount}
       </p>
       <h1 className="pl-title">Résultats de la question</h1>
       <section className="pl-card pl-score" aria-label="Votre résultat">

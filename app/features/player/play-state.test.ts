@@ -92,7 +92,7 @@ describe("player screens follow the room", () => {
     s = run([{ type: "answerSent" }], s);
     expect(answerToSend(s)).toBeNull();
     s = run([server({ type: "player_answer_callback", questionIndex: 0, tempsReponse: 3421 })], s);
-    expect(s.screen).toEqual({ name: "answered", questionIndex: 0, questionsNb: 3, elapsedMs: 3421 });
+    expect(s.screen).toEqual({ name: "answered", questionIndex: 0, questionCount: 3, elapsedMs: 3421 });
     s = run([server(endQuestion(0))], s);
     expect(s.screen.name).toBe("endQuestion");
     s = run([server(question(1))], s);

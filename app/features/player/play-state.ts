@@ -23,8 +23,8 @@ export type PlayScreen =
   | { name: "loading" }
   | { name: "lobby" }
   | { name: "starting"; endsAt: number }
-  | { name: "question"; questionIndex: number; questionsNb: number; clock: QuestionClock; help: HelpZone | null }
-  | { name: "answered"; questionIndex: number; questionsNb: number; elapsedMs: number }
+  | { name: "question"; questionIndex: number; questionCount: number; clock: QuestionClock; help: HelpZone | null }
+  | { name: "answered"; questionIndex: number; questionCount: number; elapsedMs: number }
   | { name: "endQuestion"; result: RoomMessageOf<"player_endQuestion"> }
   | { name: "endGame"; result: RoomMessageOf<"player_endGame"> }
   /** Defined icons and no seat: the pseudo has to be chosen on /join/{room}. */
@@ -133,7 +133,7 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
         mapSettings: msg.mapSettings,
         scoring: msg.scoring,
         answerTimeSec: msg.answerTimeSec,
-        questionsNb: msg.questionsNb,
+        questionCount: msg.questionCount,
       };
       // In the lobby nothing else follows; in other phases the room sends the current screen next.
       const screen = msg.phase === "lobby" ? ({ name: "lobby" } as const) : state.screen;
@@ -155,7 +155,7 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
         screen: {
           name: "question",
           questionIndex: msg.questionIndex,
-          questionsNb: msg.questionsNb,
+          questionCount: msg.questionCount,
           clock: clockFrom(msg.remainingMs, msg.answerTimeSec, now),
           help: msg.help,
         },
@@ -166,10 +166,10 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
     }
     case "player_answer_callback": {
       const s = state.screen;
-      const questionsNb = s.name === "question" ? s.questionsNb : (state.me?.questionsNb ?? 0);
+      const questionCount = s.name === "question" ? s.questionCount : (state.me?.questionCount ?? 0);
       return {
         ...state,
-        screen: { name: "answered", questionIndex: msg.questionIndex, questionsNb, elapsedMs: msg.elapsedMs },
+        screen: { name: "answered", questionIndex: msg.questionIndex, questionCount, elapsedMs: msg.elapsedMs },
         answer: null,
         notice: null,
       };

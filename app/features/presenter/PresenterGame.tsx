@@ -196,7 +196,7 @@ export function PresenterGame(props: PresenterGameProps) {
       />
     );
   } else if (screen === "starting") {
-    body = <StartingView endsAt={state.startingEndsAt} quizName={quiz!.name} questionsNb={quiz!.questions.length} />;
+    body = <StartingView endsAt={state.startingEndsAt} quizName={quiz!.name} questionCount={quiz!.questions.length} />;
   } else if (screen === "question" && state.question) {
     body = (
       <QuestionView question={state.question} speedPointsMax={quiz!.scoring.speedPointsMax} onWarning={playWarning} />

@@ -63,7 +63,7 @@ export function RankingView({
     <div className={`pres-ranking${detailed ? "" : " is-dense"}`} data-page={shown + 1} data-pages={pages.length}>
       <header className="ranking-bar">
         <p className="question-number">
-          Question <strong>{results.questionIndex + 1}</strong>/{results.questionsNb}
+          Question <strong>{results.questionIndex + 1}</strong>/{results.questionCount}
         </p>
         <h1 className="ranking-title">Classement</h1>
       </header>

@@ -139,7 +139,7 @@ export function ResultsMapView({
     <div className="pres-results">
       <header className="results-bar">
         <p className="question-number">
-          Question <strong>{results.questionIndex + 1}</strong>/{results.questionsNb}
+          Question <strong>{results.questionIndex + 1}</strong>/{results.questionCount}
         </p>
         <h1 className="results-title">Résultats</h1>
         <p className="question-answered">

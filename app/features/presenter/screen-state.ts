@@ -184,7 +184,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
         step: "question",
         question: {
           index: msg.questionIndex,
-          count: msg.questionsNb,
+          count: msg.questionCount,
           question: msg.question,
           answerTimeMs: msg.answerTimeMs,
           deadline: now + msg.remainingMs,
