@@ -112,30 +112,6 @@ describe("fromWire: the wire's names become the code's", () => {
     expect(JSON.stringify(room)).not.toMatch(/quizzData|pointsSettings|point_max_temps|circlesPoints|helpZone"/);
   });
 
-  it("the phone's scoring and answer time", () => {
-    const joined = read({
-      type: "player_joinRoom_callback",
-      playerID: "p1",
-      token: "p1_secret",
-      pseudo: "Kiwi bleu",
-      marker: "Kiwibleu",
-      color: "bleu",
-      fruit: "kiwi",
-      team: null,
-      mode: "player",
-      iconType: "random",
-      mapSettings: { center: { lat: 45, lng: 5 }, zoom: 12, bounds: { north: 46, south: 44, east: 6, west: 4 } },
-      pointsSettings: { point_max_temps: 8.5, circlesPoints: [1, 2, 3, 4] },
-      helpSettings: [],
-      maxAnswerTime: 30,
-      questionsNb: 3,
-      phase: "lobby",
-    });
-    expect(joined).toMatchObject({ answerTimeSec: 30, scoring: { speedPointsMax: 8.5, ringPoints: [1, 2, 3, 4] } });
-    expect(joined).not.toHaveProperty("pointsSettings");
-    expect(joined).not.toHaveProperty("maxAnswerTime");
-  });
-
   it("leaves a message without a renamed field as it came", () => {
     const msg: ServerMessage = { type: "player_startGame", startsInMs: 3_000 };
     expect(read(msg)).toEqual(msg);
