@@ -55,12 +55,27 @@ describe("fromWire: the wire's names become the code's", () => {
     ).toEqual({
       type: "pres_endGame",
       ranking: [ranked],
-      team_results: [{ team: "bleu", name: "Équipe bleue", rank: 1, points: 7.5, rankMove: -1, players: ["Kiwi bleu"] }],
+      teams: [{ team: "bleu", name: "Équipe bleue", rank: 1, points: 7.5, rankMove: -1, players: ["Kiwi bleu"] }],
       playersCount: 1,
       night: { round: 2, ranking: [ranked], playersCount: 1 },
     });
     const end = read({ type: "player_endGame", rank: 1, pointsTotal: 7.5, playersCount: 1, results: [line], me: line, team: null, night: { ...night, me: line } });
-    expect(end).toMatchObject({ results: [ranked], me: ranked, night: { ranking: [ranked], me: ranked } });
+    expect(end).toMatchObject({ ranking: [ranked], me: ranked, night: { ranking: [ranked], me: ranked } });
+    expect(end).not.toHaveProperty("results");
+    const reveal3 = read({
+      type: "pres_results",
+      questionIndex: 0,
+      questionsNb: 3,
+      isLast: false,
+      spot: { lat: 45, lng: 5 },
+      answers: [],
+      results: [line],
+      team_results: null,
+      playersCount: 1,
+      answersCount: 0,
+    });
+    expect(reveal3).toMatchObject({ questionCount: 3, ranking: [ranked], teams: null });
+    expect(JSON.stringify(reveal3)).not.toMatch(/"results"|team_results|questionsNb|classementMove/);
     expect(JSON.stringify(end)).not.toContain("classementMove");
     const reveal = read({
       type: "player_endQuestion",
@@ -110,6 +125,22 @@ describe("fromWire: the wire's names become the code's", () => {
     });
     expect(room.type === "pres_newRoom_callback" && room.quiz.scoring).toEqual({ speedPointsMax: 5, ringPoints: [2, 3, 4, 5] });
     expect(JSON.stringify(room)).not.toMatch(/quizzData|pointsSettings|point_max_temps|circlesPoints|helpZone"/);
+  });
+
+  it("seats per colour on the pseudo screen", () => {
+    const info = {
+      colors: ["bleu" as const],
+      colorsUsed: { bleu: 1, jaune: 0, rose: 0, rouge: 0, turquoise: 0, vert: 0 },
+      max_players: 9,
+      fruitsUsed: { bleu: ["kiwi" as const], jaune: [], rose: [], rouge: [], turquoise: [], vert: [] },
+      fruits: ["kiwi" as const, "fraise" as const],
+    };
+    const opened = read({ type: "player_joinPseudoRoom_callback", ...info });
+    expect(opened).toMatchObject({ type: "player_joinPseudoRoom_callback", seatsPerColor: 9, colorsUsed: info.colorsUsed });
+    expect(opened).not.toHaveProperty("max_players");
+    const lost = read({ type: "fruit_selected_callback", status: false, message: "Ce fruit est déjà pris pour cette couleur", info });
+    expect(lost.type === "fruit_selected_callback" && lost.info).toMatchObject({ seatsPerColor: 9, fruits: ["kiwi", "fraise"] });
+    expect(read({ type: "fruit_selected_callback", status: true, pseudo: "Kiwi bleu" })).not.toHaveProperty("info");
   });
 
   it("leaves a message without a renamed field as it came", () => {

@@ -10,9 +10,11 @@
  */
 import type {
   NightRanking,
+  FruitSelectedCallback,
   PlayerAnswerCallback,
   PlayerEndGame,
   PlayerEndQuestion,
+  PlayerJoinPseudoRoomCallback,
   PlayerNight,
   PointsSettings,
   PlayerJoinRoomCallback,
@@ -21,6 +23,7 @@ import type {
   PresNewQuestion,
   PresNewRoomCallback,
   PresenterQuizData,
+  PseudoRoomInfo,
   PresPlayerAnswered,
   PresResults,
   PublicSettings,
@@ -59,6 +62,12 @@ export interface RoomQuiz extends Omit<PresenterQuizData, "pointsSettings"> {
   scoring: Scoring;
 }
 
+/** What the pseudo screen may still choose (wire: PseudoRoomInfo). */
+export interface PseudoChoices extends Omit<PseudoRoomInfo, "max_players"> {
+  /** Seats per colour (wire: max_players). */
+  seatsPerColor: number;
+}
+
 /** A ranking line (wire: RankingLine). */
 export interface RankedPlayer extends Omit<RankingLine, "classementMove"> {
   /** Previous rank minus new rank: positive means the player went up (wire: classementMove). */
@@ -80,6 +89,8 @@ export interface PhoneNight extends NightTop {
 
 /** The messages whose fields the code names otherwise, by type. */
 interface Translated {
+  player_joinPseudoRoom_callback: Omit<PlayerJoinPseudoRoomCallback, "max_players"> & PseudoChoices;
+  fruit_selected_callback: Omit<FruitSelectedCallback, "info"> & { info?: PseudoChoices };
   pres_newRoom_callback: Omit<PresNewRoomCallback, "settings" | "quizzData"> & { settings: RoomSettings; quiz: RoomQuiz };
   pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime" | "questionsNb"> & {
     /** The quiz's number of questions (wire: questionsNb). */
@@ -104,12 +115,15 @@ interface Translated {
   pres_results: Omit<PresResults, "results" | "team_results" | "questionsNb"> & {
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
-    results: RankedPlayer[];
-    team_results: RankedTeam[] | null;
+    /** The top of the ranking (wire: results). */
+    ranking: RankedPlayer[];
+    /** The teams' standings (wire: team_results). */
+    teams: RankedTeam[] | null;
   };
   pres_endGame: Omit<PresEndGame, "ranking" | "team_results" | "night"> & {
     ranking: RankedPlayer[];
-    team_results: RankedTeam[] | null;
+    /** Wire: team_results. */
+    teams: RankedTeam[] | null;
     night: NightTop | null;
   };
   player_endQuestion: Omit<PlayerEndQuestion, "classementMove" | "questionsNb"> & {
@@ -118,7 +132,12 @@ interface Translated {
     /** Previous rank minus new rank (wire: classementMove). */
     rankMove: number;
   };
-  player_endGame: Omit<PlayerEndGame, "results" | "me" | "night"> & { results: RankedPlayer[]; me: RankedPlayer; night: PhoneNight | null };
+  player_endGame: Omit<PlayerEndGame, "results" | "me" | "night"> & {
+    /** The top of the ranking (wire: results). */
+    ranking: RankedPlayer[];
+    me: RankedPlayer;
+    night: PhoneNight | null;
+  };
   player_answer_callback: Omit<PlayerAnswerCallback, "tempsReponse"> & {
     /** Milliseconds from the question's opening to the answer, room clock (wire: tempsReponse). */
     elapsedMs: number;
@@ -130,6 +149,8 @@ export type RoomMessage = {
   [T in ServerMessageType]: T extends keyof Translated ? Translated[T] : Extract<ServerMessage, { type: T }>;
 }[ServerMessageType];
 export type RoomMessageOf<T extends ServerMessageType> = Extract<RoomMessage, { type: T }>;
+
+const pseudoChoices = ({ max_players, ...rest }: PseudoRoomInfo): PseudoChoices => ({ ...rest, seatsPerColor: max_players });
 
 const scoring = (wire: PointsSettings): Scoring => ({ speedPointsMax: wire.point_max_temps, ringPoints: wire.circlesPoints });
 
@@ -150,6 +171,14 @@ const nightTop = (night: NightRanking): NightTop => ({ ...night, ranking: ranked
 /** A decoded wire message with the code's names. */
 export function fromWire(msg: ServerMessage): RoomMessage {
   switch (msg.type) {
+    case "player_joinPseudoRoom_callback": {
+      const { type, ...info } = msg;
+      return { type, ...pseudoChoices(info) };
+    }
+    case "fruit_selected_callback": {
+      const { info, ...rest } = msg;
+      return info ? { ...rest, info: pseudoChoices(info) } : rest;
+    }
     case "pres_newRoom_callback": {
       const { quizzData: { pointsSettings, ...quiz }, ...rest } = msg;
       return { ...rest, settings: roomSettings(msg.settings), quiz: { ...quiz, scoring: scoring(pointsSettings) } };
@@ -169,25 +198,23 @@ export function fromWire(msg: ServerMessage): RoomMessage {
     case "pres_playerAnswered":
       return { ...msg, answers: msg.answers.map(({ time, ...rest }) => ({ ...rest, elapsedMs: time })) };
     case "pres_results": {
-      const { questionsNb, ...rest } = msg;
-      return { ...rest, questionCount: questionsNb, results: rankedPlayers(msg.results), team_results: rankedTeams(msg.team_results) };
+      const { questionsNb, results, team_results, ...rest } = msg;
+      return { ...rest, questionCount: questionsNb, ranking: rankedPlayers(results), teams: rankedTeams(team_results) };
     }
-    case "pres_endGame":
-      return {
-        ...msg,
-        ranking: rankedPlayers(msg.ranking),
-        team_results: rankedTeams(msg.team_results),
-        night: msg.night && nightTop(msg.night),
-      };
+    case "pres_endGame": {
+      const { team_results, ...rest } = msg;
+      return { ...rest, ranking: rankedPlayers(msg.ranking), teams: rankedTeams(team_results), night: msg.night && nightTop(msg.night) };
+    }
     case "player_endQuestion": {
       const { classementMove, questionsNb, ...rest } = msg;
       return { ...rest, rankMove: classementMove, questionCount: questionsNb };
     }
     case "player_endGame": {
+      const { results, ...rest } = msg;
       const night: PlayerNight | null = msg.night;
       return {
-        ...msg,
-        results: rankedPlayers(msg.results),
+        ...rest,
+        ranking: rankedPlayers(results),
         me: rankedPlayer(msg.me),
         night: night && { ...nightTop(night), me: rankedPlayer(night.me) },
       };

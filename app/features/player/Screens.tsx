@@ -157,7 +157,7 @@ function RankingRow({ line, mine }: { line: RankedPlayer; mine: boolean }) {
 }
 
 export function EndGameScreen({ result, me }: { result: RoomMessageOf<"player_endGame">; me: Me }) {
-  const inTop = result.results.some((l) => l.playerID === result.me.playerID);
+  const inTop = result.ranking.some((l) => l.playerID === result.me.playerID);
   return (
     <PlayerScreen className={`pl-endgame${result.night ? " has-night" : ""}`}>
       <h1 className="pl-title">{result.night ? `Fin de la manche ${result.night.round}` : "Fin de la partie"}</h1>
@@ -175,7 +175,7 @@ export function EndGameScreen({ result, me }: { result: RoomMessageOf<"player_en
       </section>
       <p className="pl-hint">Faites défiler le classement pour voir votre position</p>
       <ol className="pl-ranking" aria-label="Classement" tabIndex={0}>
-        {result.results.map((line) => (
+        {result.ranking.map((line) => (
           <RankingRow key={line.playerID} line={line} mine={line.playerID === result.me.playerID} />
         ))}
         {inTop ? null : (

@@ -132,7 +132,7 @@ function PodiumView({
   error?: string | null;
   actions: React.ReactNode;
 }) {
-  const teams = endGame.team_results;
+  const teams = endGame.teams;
   const steps: Step[] = teams ? teams.slice(0, 3).map(teamStep) : endGame.ranking.slice(0, 3).map(playerStep);
   const full = useFullRanking(room, teams ? null : "end", "over");
   const rest = (full ?? endGame.ranking).slice(3);

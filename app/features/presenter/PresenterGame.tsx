@@ -107,8 +107,8 @@ export function PresenterGame(props: PresenterGameProps) {
   // ---- the whole ranking, fetched while the map plays, paged after it
   const inReveal = state.step === "endQuestion" || state.step === "resultsQuestion" || state.step === "resultsQuestion_classement";
   const fullRanking = useFullRanking(room, inReveal && resultsIndex !== null ? `q${resultsIndex}` : null, "reveal");
-  const rankingLines = fullRanking ?? state.results?.results ?? [];
-  const rankingPages = pageRanges(rankingLines.length, state.results?.team_results ? QUESTION_TEAM_LAYOUT : QUESTION_LAYOUT);
+  const rankingLines = fullRanking ?? state.results?.ranking ?? [];
+  const rankingPages = pageRanges(rankingLines.length, state.results?.teams ? QUESTION_TEAM_LAYOUT : QUESTION_LAYOUT);
   const pageCount = rankingPages.length;
   const page = clampPage(state.rankingPage, pageCount);
 

@@ -44,7 +44,7 @@ export function RankingView({
   const pageLines = lines.slice(range.from, range.to);
   const isLastPage = shown === pages.length - 1;
   const detailed = shown === 0;
-  const teams = detailed ? results.team_results : null;
+  const teams = detailed ? results.teams : null;
   const columns = columnsOf(pageLines, detailed ? QUESTION_COLUMN : PAGE_COLUMN);
   // Only the socket's top arrived: say how many are not listed rather than hide them silently.
   const missing = isLastPage ? results.playersCount - lines.length : 0;
