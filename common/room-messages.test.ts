@@ -45,9 +45,9 @@ describe("fromWire: the wire's names become the code's", () => {
     });
   });
 
-  it("rank moves, in every ranking the room sends", () => {
+  it("rank moves and points, in every ranking the room sends", () => {
     const line = { rank: 1, playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 7.5, pointsQuestion: 7.5, classementMove: 2 };
-    const ranked = { rank: 1, playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 7.5, pointsQuestion: 7.5, rankMove: 2 };
+    const ranked = { rank: 1, playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 7.5, questionPoints: 7.5, rankMove: 2 };
     const team = { team: "bleu" as const, name: "Équipe bleue", rank: 1, points: 7.5, classementMove: -1, players: ["Kiwi bleu"] };
     const night = { round: 2, ranking: [line], playersCount: 1 };
     expect(
@@ -60,7 +60,7 @@ describe("fromWire: the wire's names become the code's", () => {
       night: { round: 2, ranking: [ranked], playersCount: 1 },
     });
     const end = read({ type: "player_endGame", rank: 1, pointsTotal: 7.5, playersCount: 1, results: [line], me: line, team: null, night: { ...night, me: line } });
-    expect(end).toMatchObject({ ranking: [ranked], me: ranked, night: { ranking: [ranked], me: ranked } });
+    expect(end).toMatchObject({ totalPoints: 7.5, ranking: [ranked], me: ranked, night: { ranking: [ranked], me: ranked } });
     expect(end).not.toHaveProperty("results");
     const reveal3 = read({
       type: "pres_results",
@@ -90,8 +90,8 @@ describe("fromWire: the wire's names become the code's", () => {
       playersCount: 1,
       team: null,
     });
-    expect(reveal).toMatchObject({ rankMove: 3, questionCount: 3 });
-    expect(reveal).not.toHaveProperty("classementMove");
+    expect(reveal).toMatchObject({ rankMove: 3, questionCount: 3, questionPoints: 7.5, totalPoints: 7.5 });
+    expect(JSON.stringify(reveal)).not.toMatch(/classementMove|questionsNb|pointsQuestion|pointsTotal/);
   });
 
   it("the presenter's quiz, its scoring and the help square's side, in metres", () => {

@@ -69,7 +69,9 @@ export interface PseudoChoices extends Omit<PseudoRoomInfo, "max_players"> {
 }
 
 /** A ranking line (wire: RankingLine). */
-export interface RankedPlayer extends Omit<RankingLine, "classementMove"> {
+export interface RankedPlayer extends Omit<RankingLine, "classementMove" | "pointsQuestion"> {
+  /** Points of the question just revealed; in a night's line, the round's (wire: pointsQuestion). */
+  questionPoints: number;
   /** Previous rank minus new rank: positive means the player went up (wire: classementMove). */
   rankMove: number;
 }
@@ -126,13 +128,19 @@ interface Translated {
     teams: RankedTeam[] | null;
     night: NightTop | null;
   };
-  player_endQuestion: Omit<PlayerEndQuestion, "classementMove" | "questionsNb"> & {
+  player_endQuestion: Omit<PlayerEndQuestion, "classementMove" | "questionsNb" | "pointsQuestion" | "pointsTotal"> & {
+    /** Points of the question just revealed (wire: pointsQuestion). */
+    questionPoints: number;
+    /** The seat's total points (wire: pointsTotal). */
+    totalPoints: number;
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
     /** Previous rank minus new rank (wire: classementMove). */
     rankMove: number;
   };
-  player_endGame: Omit<PlayerEndGame, "results" | "me" | "night"> & {
+  player_endGame: Omit<PlayerEndGame, "results" | "me" | "night" | "pointsTotal"> & {
+    /** The seat's total points (wire: pointsTotal). */
+    totalPoints: number;
     /** The top of the ranking (wire: results). */
     ranking: RankedPlayer[];
     me: RankedPlayer;
@@ -160,8 +168,8 @@ function roomSettings(wire: PublicSettings): RoomSettings {
 }
 
 /** A ranking line with the code's names (the socket's and the HTTP ranking's). */
-export function rankedPlayer({ classementMove, ...rest }: RankingLine): RankedPlayer {
-  return { ...rest, rankMove: classementMove };
+export function rankedPlayer({ classementMove, pointsQuestion, ...rest }: RankingLine): RankedPlayer {
+  return { ...rest, questionPoints: pointsQuestion, rankMove: classementMove };
 }
 const rankedPlayers = (lines: readonly RankingLine[]) => lines.map(rankedPlayer);
 const rankedTeams = (teams: readonly TeamResult[] | null) =>
@@ -206,14 +214,15 @@ export function fromWire(msg: ServerMessage): RoomMessage {
       return { ...rest, ranking: rankedPlayers(msg.ranking), teams: rankedTeams(team_results), night: msg.night && nightTop(msg.night) };
     }
     case "player_endQuestion": {
-      const { classementMove, questionsNb, ...rest } = msg;
-      return { ...rest, rankMove: classementMove, questionCount: questionsNb };
+      const { classementMove, questionsNb, pointsQuestion, pointsTotal, ...rest } = msg;
+      return { ...rest, rankMove: classementMove, questionCount: questionsNb, questionPoints: pointsQuestion, totalPoints: pointsTotal };
     }
     case "player_endGame": {
-      const { results, ...rest } = msg;
+      const { results, pointsTotal, ...rest } = msg;
       const night: PlayerNight | null = msg.night;
       return {
         ...rest,
+        totalPoints: pointsTotal,
         ranking: rankedPlayers(results),
         me: rankedPlayer(msg.me),
         night: night && { ...nightTop(night), me: rankedPlayer(night.me) },

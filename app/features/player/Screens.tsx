@@ -105,7 +105,7 @@ function TeamLine({ team }: { team: TeamStanding | null }) {
 }
 
 export function ResultScreen({ result }: { result: RoomMessageOf<"player_endQuestion"> }) {
-  const scored = result.pointsQuestion > 0;
+  const scored = result.questionPoints > 0;
   return (
     <PlayerScreen className="pl-result">
       <p className="pl-kicker">
@@ -121,7 +121,7 @@ export function ResultScreen({ result }: { result: RoomMessageOf<"player_endQues
           <p className="pl-distance">Pas de réponse à cette question</p>
         )}
         <p className={scored ? "pl-points pl-points-won" : "pl-points"}>
-          {scored ? `Vous marquez ${formatPoints(result.pointsQuestion)}` : "Vous ne marquez pas de points"}
+          {scored ? `Vous marquez ${formatPoints(result.questionPoints)}` : "Vous ne marquez pas de points"}
         </p>
       </section>
       <section className="pl-card pl-position" aria-label="Votre classement">
@@ -130,7 +130,7 @@ export function ResultScreen({ result }: { result: RoomMessageOf<"player_endQues
           <span className="pl-of">{ofPlayers(result.playersCount)}</span>
         </p>
         <Move move={result.rankMove} />
-        <p className="pl-total">Total : {formatPoints(result.pointsTotal)}</p>
+        <p className="pl-total">Total : {formatPoints(result.totalPoints)}</p>
         <TeamLine team={result.team} />
       </section>
       <Spinner label={result.isLast ? "Le classement final arrive" : "La prochaine question arrive"} />
@@ -170,7 +170,7 @@ export function EndGameScreen({ result, me }: { result: RoomMessageOf<"player_en
           <RankBadge rank={result.rank} big />
           <span className="pl-of">{ofPlayers(result.playersCount)}</span>
         </p>
-        <p className="pl-total">Total : {formatPoints(result.pointsTotal)}</p>
+        <p className="pl-total">Total : {formatPoints(result.totalPoints)}</p>
         <TeamLine team={result.team} />
       </section>
       <p className="pl-hint">Faites défiler le classement pour voir votre position</p>

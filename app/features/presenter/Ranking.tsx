@@ -63,8 +63,8 @@ export function PlayerRows({
               <span className="ranking-pseudo">{l.pseudo}</span>
             </td>
             {showQuestion ? (
-              <td className={`ranking-gain${l.pointsQuestion > 0 ? "" : " is-zero"}`}>
-                {l.pointsQuestion > 0 ? `+${formatPoints(l.pointsQuestion)}` : "0"}
+              <td className={`ranking-gain${l.questionPoints > 0 ? "" : " is-zero"}`}>
+                {l.questionPoints > 0 ? `+${formatPoints(l.questionPoints)}` : "0"}
               </td>
             ) : null}
             <td className="ranking-points">
