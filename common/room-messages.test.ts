@@ -94,7 +94,7 @@ describe("fromWire: the wire's names become the code's", () => {
     expect(JSON.stringify(reveal)).not.toMatch(/classementMove|questionsNb|pointsQuestion|pointsTotal/);
   });
 
-  it("the presenter's quiz, its scoring and the help square's side, in metres", () => {
+  it("the presenter's quiz, its scoring and target, the help squares and their side, in metres", () => {
     const room = read({
       type: "pres_newRoom_callback",
       roomID: "123456",
@@ -103,12 +103,12 @@ describe("fromWire: the wire's names become the code's", () => {
         description: "",
         questions: [],
         mapSettings: { center: { lat: 45, lng: 5 }, zoom: 12, bounds: { north: 46, south: 44, east: 6, west: 4 } },
-        targetSettings: [],
+        targetSettings: [{ max: -1, points: 0, color: "#9e9e9e" }],
         pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
       },
       colors: ["bleu"],
       settings: { iconType: "random", mode: "player", answerTimeSec: 30, helpZone: 500, maxPlayer: 50, maxTeam: 6, capacity: 50 },
-      helpSettings: [],
+      helpSettings: [null],
       phase: "lobby",
       playerList: [],
       playersCount: 0,
@@ -124,7 +124,8 @@ describe("fromWire: the wire's names become the code's", () => {
       capacity: 50,
     });
     expect(room.type === "pres_newRoom_callback" && room.quiz.scoring).toEqual({ speedPointsMax: 5, ringPoints: [2, 3, 4, 5] });
-    expect(JSON.stringify(room)).not.toMatch(/quizzData|pointsSettings|point_max_temps|circlesPoints|helpZone"/);
+    expect(room).toMatchObject({ quiz: { target: [{ max: -1, points: 0, color: "#9e9e9e" }] }, helpSquares: [null] });
+    expect(JSON.stringify(room)).not.toMatch(/quizzData|pointsSettings|point_max_temps|circlesPoints|targetSettings|helpSettings|helpZone"/);
   });
 
   it("seats per colour on the pseudo screen", () => {

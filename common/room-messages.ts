@@ -26,10 +26,12 @@ import type {
   PseudoRoomInfo,
   PresPlayerAnswered,
   PresResults,
+  HelpZone,
   PublicSettings,
   RankingLine,
   ServerMessage,
   ServerMessageType,
+  TargetSetting,
   TeamResult,
 } from "./protocol";
 import type { LaunchOptions, RingPoints } from "./rules";
@@ -58,8 +60,10 @@ export interface Scoring {
 }
 
 /** The presenter's copy of the quiz (wire: quizzData). */
-export interface RoomQuiz extends Omit<PresenterQuizData, "pointsSettings"> {
+export interface RoomQuiz extends Omit<PresenterQuizData, "pointsSettings" | "targetSettings"> {
   scoring: Scoring;
+  /** The rest of the map, then the rings, outermost first (wire: targetSettings). */
+  target: TargetSetting[];
 }
 
 /** What the pseudo screen may still choose (wire: PseudoRoomInfo). */
@@ -93,14 +97,21 @@ export interface PhoneNight extends NightTop {
 interface Translated {
   player_joinPseudoRoom_callback: Omit<PlayerJoinPseudoRoomCallback, "max_players"> & PseudoChoices;
   fruit_selected_callback: Omit<FruitSelectedCallback, "info"> & { info?: PseudoChoices };
-  pres_newRoom_callback: Omit<PresNewRoomCallback, "settings" | "quizzData"> & { settings: RoomSettings; quiz: RoomQuiz };
+  pres_newRoom_callback: Omit<PresNewRoomCallback, "settings" | "quizzData" | "helpSettings"> & {
+    settings: RoomSettings;
+    quiz: RoomQuiz;
+    /** Each question's help square, or null (wire: helpSettings). */
+    helpSquares: (HelpZone | null)[];
+  };
   pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime" | "questionsNb"> & {
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
     /** The question's answer time (wire: maxAnswerTime, in ms in this message). */
     answerTimeMs: number;
   };
-  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "maxAnswerTime" | "pointsSettings" | "questionsNb"> & {
+  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "maxAnswerTime" | "pointsSettings" | "questionsNb" | "helpSettings"> & {
+    /** Help squares of the questions already opened, later ones null (wire: helpSettings). */
+    helpSquares: (HelpZone | null)[];
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
     scoring: Scoring;
@@ -188,16 +199,21 @@ export function fromWire(msg: ServerMessage): RoomMessage {
       return info ? { ...rest, info: pseudoChoices(info) } : rest;
     }
     case "pres_newRoom_callback": {
-      const { quizzData: { pointsSettings, ...quiz }, ...rest } = msg;
-      return { ...rest, settings: roomSettings(msg.settings), quiz: { ...quiz, scoring: scoring(pointsSettings) } };
+      const { quizzData: { pointsSettings, targetSettings, ...quiz }, helpSettings, ...rest } = msg;
+      return {
+        ...rest,
+        settings: roomSettings(msg.settings),
+        quiz: { ...quiz, scoring: scoring(pointsSettings), target: targetSettings },
+        helpSquares: helpSettings,
+      };
     }
     case "pres_newQuestion": {
       const { maxAnswerTime, questionsNb, ...rest } = msg;
       return { ...rest, answerTimeMs: maxAnswerTime, questionCount: questionsNb };
     }
     case "player_joinRoom_callback": {
-      const { maxAnswerTime, pointsSettings, questionsNb, ...rest } = msg;
-      return { ...rest, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings), questionCount: questionsNb };
+      const { maxAnswerTime, pointsSettings, questionsNb, helpSettings, ...rest } = msg;
+      return { ...rest, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings), questionCount: questionsNb, helpSquares: helpSettings };
     }
     case "player_newQuestion": {
       const { time, questionsNb, ...rest } = msg;

@@ -17,7 +17,7 @@ import { clockFrom, type QuestionClock } from "./progress";
 export type SocketStatus = "connecting" | "open" | "closed";
 
 /** Who this phone is in the room: its seat as the room's join callback said, without the resume token. */
-export type Me = Omit<RoomMessageOf<"player_joinRoom_callback">, "type" | "token" | "helpSettings" | "phase">;
+export type Me = Omit<RoomMessageOf<"player_joinRoom_callback">, "type" | "token" | "helpSquares" | "phase">;
 
 export type PlayScreen =
   | { name: "loading" }

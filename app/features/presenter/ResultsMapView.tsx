@@ -19,7 +19,7 @@ const shortPoints = (p: number) => formatPoints(p).replace(/,00$/, "");
 
 /** 'Hors cible' or 'Cercle de 100 m · 3 pts'. */
 export function zoneTitle(quiz: RoomQuiz, zone: number): string {
-  const t = quiz.targetSettings[zone];
+  const t = quiz.target[zone];
   if (zone === 0 || !t || t.max < 0) return "Hors cible · 0 pt";
   return `Cercle de ${t.max} m · ${shortPoints(t.points)} pts`;
 }
@@ -47,7 +47,7 @@ export function ResultsMapView({
 
   // The message's compact rows, read once per reveal: who, where, how far, in which zone.
   const answers = useMemo(() => revealAnswers(results), [results]);
-  const zones = useMemo(() => zonesOf(answers, quiz.targetSettings.length), [answers, quiz]);
+  const zones = useMemo(() => zonesOf(answers, quiz.target.length), [answers, quiz]);
   // A crowd's pictures load while the spot and the rings play, not under the first zone's markers.
   useEffect(() => {
     if (answers.length > ELEMENT_MARKERS_MAX) preloadPictures(new Set(answers.map((a) => markerUrl(a.marker))));
@@ -59,7 +59,7 @@ export function ResultsMapView({
         : resultsTimeline({
             spot: results.spot,
             bounds: quiz.mapSettings.bounds,
-            targets: quiz.targetSettings,
+            targets: quiz.target,
             answers,
             zones,
             aspect,
@@ -110,7 +110,7 @@ export function ResultsMapView({
   if (frame?.rings) {
     // A ring's label sits on its top edge: only rings large enough in the view get one.
     const viewHalf = halfHeightM(frame.focus ?? quiz.mapSettings.bounds);
-    const rings = quiz.targetSettings
+    const rings = quiz.target
       .map((t, i) => ({ t, i }))
       .filter(({ i, t }) => i > 0 && t.max > 0)
       .sort((a, b) => b.t.max - a.t.max);
@@ -130,7 +130,7 @@ export function ResultsMapView({
   // Counts grow as the markers appear: the legend never tells the end of the story first.
   const revealed = (i: number) => (zones[i] ?? []).filter((id) => shown.has(id)).length;
   const outside = revealed(0);
-  const legend = quiz.targetSettings
+  const legend = quiz.target
     .map((t, i) => ({ t, i, count: revealed(i) }))
     .filter(({ i }) => i > 0)
     .sort((a, b) => b.t.max - a.t.max);
