@@ -93,7 +93,7 @@ async function main() {
     const created = await postJson(
       app,
       "/api/defis/new",
-      { quiz: quiz.uniqueName, deadline: Date.now() + 86_400_000, answerTimeSec: 60, helpZone: null, nameMode: "pseudo" },
+      { quiz: quiz.uniqueName, deadline: Date.now() + 86_400_000, answerTimeSec: 60, helpZoneM: null, nameMode: "pseudo" },
       await app.cookieFor(owner),
     );
     if (created.status !== 201) throw new Error(`création du défi : ${created.status} ${await created.text()}`);

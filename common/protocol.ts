@@ -16,7 +16,7 @@
  *   seconds (`maxAnswerTime` on the phone side is seconds, as the specification has it).
  */
 
-import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
+import type { ColorKey, FruitKey, IconType, LaunchOptions, RankingMode, RingPoints } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
 export const PROTOCOL_VERSION = 6;
@@ -92,7 +92,7 @@ export interface PointsSettings {
   /** Speed points at the opening of a question (point_max_temps of the quiz). */
   point_max_temps: number;
   /** Points of the 200 / 100 / 50 / 20 m rings, frozen when the game was launched. */
-  circlesPoints: CirclesPoints;
+  circlesPoints: RingPoints;
 }
 
 export interface StreetViewInfo {
@@ -135,7 +135,10 @@ export interface PresenterQuizData extends Omit<QuizSnapshot, "uniqueName"> {
   pointsSettings: PointsSettings;
 }
 
-export interface PublicSettings extends LaunchOptions {
+/** The launch options as pres_newRoom_callback carries them (`settings`). */
+export interface PublicSettings extends Omit<LaunchOptions, "helpZoneM"> {
+  /** Side of the help square in metres, or null: the code's helpZoneM. */
+  helpZone: number | null;
   /** Seats the room accepts in total. */
   capacity: number;
 }

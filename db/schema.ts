@@ -8,7 +8,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { DEFAULT_POINT_MAX_TEMPS } from "../common/rules";
+import { DEFAULT_SPEED_POINTS_MAX } from "../common/rules";
 
 /**
  * Admin and game masters share one table: the role is the only difference
@@ -77,7 +77,7 @@ export const quizzes = sqliteTable(
     description: text("description").notNull(),
     mapSettings: text("map_settings", { mode: "json" }).$type<MapSettings>(),
     /** Speed points available when a question opens; also the scale of the rings. */
-    pointMaxTemps: real("point_max_temps").notNull().default(DEFAULT_POINT_MAX_TEMPS),
+    pointMaxTemps: real("point_max_temps").notNull().default(DEFAULT_SPEED_POINTS_MAX),
     lastTimePlayed: integer("last_time_played"),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch() * 1000)`),
   },

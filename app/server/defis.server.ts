@@ -41,7 +41,7 @@ import {
   DEFI_MSG,
   defiSeat,
   questionClock,
-  type CirclesPoints,
+  type RingPoints,
   type DefiNameMode,
 } from "@common/rules";
 import { haversineMeters, helpZone } from "@common/rules/geo";
@@ -57,9 +57,9 @@ import { Refusal } from "./refusal.server";
 /** What a défi's game row holds in `settings`: frozen at creation like a launch's. */
 export type DefiSettings = {
   answerTimeSec: number;
-  helpZone: number | null;
-  circlesPoints: CirclesPoints;
-  pointMaxTemps: number;
+  helpZoneM: number | null;
+  ringPoints: RingPoints;
+  speedPointsMax: number;
 };
 
 /** `games.quiz_snapshot` of a défi: the history's shape (PlayedQuizSnapshot), with the whole map. */
@@ -129,18 +129,18 @@ export async function createDefi(
   const problem = deadlineProblem(input.deadline, now);
   if (problem) throw Refusal.badRequest(problem);
   const { quiz, snapshot } = await playableQuiz(db, account, input.quiz);
-  const circlesPoints = await readCirclesPoints(db);
+  const ringPoints = await readCirclesPoints(db);
   const settings: DefiSettings = {
     answerTimeSec: input.answerTimeSec,
-    helpZone: input.helpZone,
-    circlesPoints,
-    pointMaxTemps: quiz.pointMaxTemps,
+    helpZoneM: input.helpZoneM,
+    ringPoints,
+    speedPointsMax: quiz.pointMaxTemps,
   };
   const played: DefiSnapshot = {
     quiz: { name: quiz.name, description: quiz.description, questions: snapshot.questions, mapSettings: snapshot.mapSettings },
-    targets: buildTargetSettings(circlesPoints),
+    targets: buildTargetSettings(ringPoints),
   };
-  const side = input.helpZone;
+  const side = input.helpZoneM;
   const help: (HelpZone | null)[] = snapshot.questions.map((q) => (side === null ? null : helpZone(q, side, secureRandom)));
   const gameId = crypto.randomUUID();
   const code = newCode();
@@ -196,7 +196,7 @@ type Player = {
 };
 
 const answerTimeMs = (l: Loaded) => l.settings.answerTimeSec * 1000;
-const questionsNb = (l: Loaded) => l.snapshot.quiz.questions.length;
+const questionCount = (l: Loaded) => l.snapshot.quiz.questions.length;
 const isOpen = (l: Pick<Loaded, "defi" | "game">, now: number) => l.game.status === "live" && now < l.defi.deadline;
 
 /**
@@ -259,9 +259,9 @@ function infoOf(l: Loaded, now: number): DefiInfo {
     code: l.defi.code,
     quizName: l.snapshot.quiz.name,
     description: l.snapshot.quiz.description,
-    questionsNb: questionsNb(l),
+    questionCount: questionCount(l),
     answerTimeSec: l.settings.answerTimeSec,
-    pointMaxTemps: l.settings.pointMaxTemps,
+    speedPointsMax: l.settings.speedPointsMax,
     nameMode: l.defi.nameMode,
     deadline: l.defi.deadline,
     open: isOpen(l, now),
@@ -412,7 +412,7 @@ function revealOf(
     points: answer?.points ?? 0,
     timeMs: answer?.timeMs ?? null,
     total,
-    remaining: questionsNb(l) - index - 1,
+    remaining: questionCount(l) - index - 1,
   };
 }
 
@@ -449,7 +449,7 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
   const l = await loadDefi(db, input.code, device);
   const me = requireMe(l);
   await finishIfDue(db, l, now);
-  if (me.question >= questionsNb(l)) return { kind: "finished" };
+  if (me.question >= questionCount(l)) return { kind: "finished" };
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
   const clock = questionClock(me.openedAt, answerTimeMs(l), now);
   if (clock.kind === "timeUp") return { kind: "missed", reveal: await recordMissed(db, l, me) };
@@ -492,7 +492,7 @@ export async function answerDefiQuestion(
   const q = l.snapshot.quiz.questions[me.question]!;
   const at = { lat: input.lat, lng: input.lng };
   const distanceM = Math.round(haversineMeters(q, at));
-  const score = scoreAnswer(haversineMeters(q, at), t, answerTimeMs(l), l.settings.pointMaxTemps, l.snapshot.targets);
+  const score = scoreAnswer(haversineMeters(q, at), t, answerTimeMs(l), l.settings.speedPointsMax, l.snapshot.targets);
   const d1 = db.$client;
   const key = [l.game.id, me.playerNo, me.question, me.openedAt] as const;
   const [, , moved] = await d1.batch([
@@ -610,7 +610,7 @@ export async function defiLeaderboard(db: Db, device: string | null, input: { co
     quizName: l.snapshot.quiz.name,
     open: isOpen(l, now),
     deadline: l.defi.deadline,
-    questionsNb: questionsNb(l),
+    questionCount: questionCount(l),
     playersCount: Number(players),
     lines,
     own,

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { questions, type Account, type Game, type Question, type Quiz } from "@db/schema";
-import type { GameSettings } from "@party/engine";
+import { type GameSettings, readStoredSettings } from "@party/engine";
 import type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking, RoundInput, RoundResult } from "@party/game-room";
 import type { QuizQuestion, QuizSnapshot } from "@common/protocol";
 import { canAccess } from "./auth.server";
@@ -29,7 +29,7 @@ import { Refusal } from "./refusal.server";
 import { liveGame, liveGames, markGameClosed, registerGame } from "./rooms.server";
 
 /** The launch options as read from the query (the room checks them again when it opens). */
-export type LaunchSettings = Omit<LaunchOptions, "helpZone"> & { helpZoneM: number | null };
+export type LaunchSettings = LaunchOptions;
 
 export const GAME_MSG = {
   icon: "Type d'icônes invalide",
@@ -77,8 +77,8 @@ export function parseLaunchSettings(
   const time = intParam(search.get(LAUNCH_PARAMS.answerTimeSec), DEFAULT_OPTIONS.answerTimeSec);
   if (time === null || !isAnswerTime(time)) return { ok: false, error: GAME_MSG.time };
 
-  const rawZone = search.get(LAUNCH_PARAMS.helpZone)?.trim().toLowerCase() ?? "";
-  let helpZoneM = DEFAULT_OPTIONS.helpZone;
+  const rawZone = search.get(LAUNCH_PARAMS.helpZoneM)?.trim().toLowerCase() ?? "";
+  let helpZoneM = DEFAULT_OPTIONS.helpZoneM;
   if (rawZone === NO_HELP_ZONE || rawZone === "none" || rawZone === "false" || rawZone === "0") helpZoneM = null;
   else if (rawZone !== "") {
     const zone = intParam(rawZone, 0);
@@ -159,22 +159,13 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
     iconType: settings.iconType,
     mode: settings.mode,
     answerTimeSec: settings.answerTimeSec,
-    helpZone: settings.helpZoneM,
+    helpZoneM: settings.helpZoneM,
     maxPlayer: settings.maxPlayer,
     maxTeam: settings.maxTeam,
     photoOnPhones: settings.photoOnPhones,
-    circlesPoints: await readCirclesPoints(db),
-    pointMaxTemps: quiz.pointMaxTemps,
+    ringPoints: await readCirclesPoints(db),
+    speedPointsMax: quiz.pointMaxTemps,
   };
-}
-
-/**
- * « Rejouer »: the settings the room's game was launched with; a game launched before « Photo sur
- * les téléphones » existed had it off.
- */
-function replayedSettings(settings: unknown): GameSettings {
-  const launched = settings as GameSettings;
-  return { ...launched, photoOnPhones: launched.photoOnPhones === true };
 }
 
 /** Who may open a game at all: an admin, or an MJ whose account has not expired. */
@@ -361,7 +352,7 @@ export async function startRound(
   const quizUniqueName = choice.kind === "replay" ? game.quizUniqueName : choice.quizUniqueName;
   const { quiz, snapshot } = await playableQuiz(db, account, quizUniqueName);
   const settings =
-    choice.kind === "replay" ? replayedSettings(game.settings) : await gameSettingsFor(db, quiz, choice.settings);
+    choice.kind === "replay" ? readStoredSettings(game.settings) : await gameSettingsFor(db, quiz, choice.settings);
   const input: RoundInput = {
     gameId: crypto.randomUUID(),
     previousGameId: game.id,

@@ -48,7 +48,7 @@ export const roomQuestionPage = pageLoader(async (args: LoaderFunctionArgs): Pro
   if (question.media.kind === "photo") question.media = { kind: "photo", url: roomPhotoUrl(game.roomNumber, question.media.url) };
   return {
     quizName: revealed.name,
-    subtitle: `Question ${index + 1} sur ${revealed.questionsNb}`,
+    subtitle: `Question ${index + 1} sur ${revealed.questionCount}`,
     question,
     description: questionDescription(played, revealed),
     notice: null,

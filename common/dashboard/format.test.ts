@@ -30,7 +30,7 @@ describe("launchUrl with its launch parameters", () => {
     );
   });
   it("admin, team mode: /team, max_team, folderId", () => {
-    const options = { ...DEFAULT_OPTIONS, mode: "team" as const, maxPlayer: defaultMaxPlayer("team"), iconType: "defined" as const, helpZone: null };
+    const options = { ...DEFAULT_OPTIONS, mode: "team" as const, maxPlayer: defaultMaxPlayer("team"), iconType: "defined" as const, helpZoneM: null };
     expect(launchUrl("admin", "q-1", options, 7)).toBe(
       "/pres/q-1/team?icon=defined&time=60&help_zone=non&max_player=8&max_team=6&folderId=7",
     );

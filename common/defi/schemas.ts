@@ -16,7 +16,7 @@ export const createDefiSchema = z.object({
   quiz: z.string({ required_error: MSG.required, invalid_type_error: MSG.required }).min(1, MSG.required),
   deadline,
   answerTimeSec: z.number({ invalid_type_error: LAUNCH_MSG.time }).refine(isAnswerTime, LAUNCH_MSG.time),
-  helpZone: z.number().nullable().refine((m) => isHelpZone(m), LAUNCH_MSG.helpZone),
+  helpZoneM: z.number().nullable().refine((m) => isHelpZone(m), LAUNCH_MSG.helpZone),
   nameMode: z.unknown().refine(isDefiNameMode, DEFI_MSG.nameMode).transform((m) => m as "free" | "pseudo"),
 });
 export type CreateDefiInput = z.infer<typeof createDefiSchema>;

@@ -12,9 +12,9 @@ export type DefiInfo = {
   code: string;
   quizName: string;
   description: string;
-  questionsNb: number;
+  questionCount: number;
   answerTimeSec: number;
-  pointMaxTemps: number;
+  speedPointsMax: number;
   nameMode: DefiNameMode;
   /** ms since epoch; the page formats it. */
   deadline: number;
@@ -28,7 +28,7 @@ export type DefiMe = {
   playerNo: number;
   name: string;
   marker: string;
-  /** 0-based question to play next (questionsNb once every question is played). */
+  /** 0-based question to play next (questionCount once every question is played). */
   question: number;
   /** A question opened and still running: resume it. */
   questionOpen: boolean;
@@ -86,7 +86,7 @@ export type DefiLeaderboard = {
   quizName: string;
   open: boolean;
   deadline: number;
-  questionsNb: number;
+  questionCount: number;
   playersCount: number;
   lines: LeaderboardLine[];
   /** The reader's own line when it is not among `lines`. */

@@ -26,7 +26,7 @@ describe("launch options", () => {
       iconType: "random",
       mode: "player",
       answerTimeSec: 60,
-      helpZone: 500,
+      helpZoneM: 500,
       maxPlayer: 50,
       maxTeam: 6,
       photoOnPhones: false,
@@ -42,14 +42,14 @@ describe("launch options", () => {
     for (const iconType of ICON_TYPES)
       for (const mode of RANKING_MODES)
         for (const answerTimeSec of ANSWER_TIMES_SEC)
-          for (const helpZone of [null, ...HELP_ZONES_M])
-            expect(launchProblem({ ...DEFAULT_OPTIONS, iconType, mode, answerTimeSec, helpZone })).toBeNull();
+          for (const helpZoneM of [null, ...HELP_ZONES_M])
+            expect(launchProblem({ ...DEFAULT_OPTIONS, iconType, mode, answerTimeSec, helpZoneM })).toBeNull();
     const bad: [Partial<typeof DEFAULT_OPTIONS>, string][] = [
       [{ iconType: "emoji" as never }, "iconType"],
       [{ mode: "solo" as never }, "mode"],
       [{ answerTimeSec: 17 }, "answerTimeSec"],
       [{ answerTimeSec: 0 }, "answerTimeSec"],
-      [{ helpZone: 250 }, "helpZone"],
+      [{ helpZoneM: 250 }, "helpZoneM"],
       [{ maxPlayer: 0 }, "maxPlayer"],
       [{ maxPlayer: 2001 }, "maxPlayer"],
       [{ maxPlayer: 2.5 }, "maxPlayer"],
@@ -127,7 +127,7 @@ describe("launchParams", () => {
       ["help_zone", "500"],
       ["max_player", "50"],
     ]);
-    expect(new URLSearchParams(launchParams({ ...DEFAULT_OPTIONS, mode: "team", helpZone: null, maxPlayer: 8 })).toString()).toBe(
+    expect(new URLSearchParams(launchParams({ ...DEFAULT_OPTIONS, mode: "team", helpZoneM: null, maxPlayer: 8 })).toString()).toBe(
       "icon=random&time=60&help_zone=non&max_player=8&max_team=6",
     );
     expect(new URLSearchParams(launchParams({ ...DEFAULT_OPTIONS, photoOnPhones: true })).get("photo_phones")).toBe("oui");

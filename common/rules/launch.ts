@@ -34,8 +34,8 @@ export interface LaunchOptions {
   iconType: IconType;
   mode: RankingMode;
   answerTimeSec: number;
-  /** Side of the help square in metres; null = no help. */
-  helpZone: number | null;
+  /** Side of the help square in metres (launch query: help_zone); null = no help. */
+  helpZoneM: number | null;
   /** Player mode: seats in the room; team mode: seats per team. */
   maxPlayer: number;
   /** Team mode: number of teams (the first maxTeam colours). */
@@ -53,7 +53,7 @@ export const DEFAULT_OPTIONS: Readonly<LaunchOptions> = {
   iconType: "random",
   mode: "player",
   answerTimeSec: 60,
-  helpZone: 500,
+  helpZoneM: 500,
   maxPlayer: DEFAULT_MAX_PLAYER.player,
   maxTeam: MAX_TEAMS,
   photoOnPhones: false,
@@ -78,7 +78,7 @@ export function launchProblem(o: LaunchOptions): keyof LaunchOptions | null {
   if (!isIconType(o.iconType)) return "iconType";
   if (!isRankingMode(o.mode)) return "mode";
   if (!isAnswerTime(o.answerTimeSec)) return "answerTimeSec";
-  if (!isHelpZone(o.helpZone)) return "helpZone";
+  if (!isHelpZone(o.helpZoneM)) return "helpZoneM";
   if (!isPlayerCount(o.maxPlayer)) return "maxPlayer";
   if (!isTeamCount(o.maxTeam)) return "maxTeam";
   if (typeof o.photoOnPhones !== "boolean") return "photoOnPhones";
@@ -132,7 +132,7 @@ export function maxPlayerLimit(o: Pick<LaunchOptions, "iconType" | "mode">): num
 export const LAUNCH_PARAMS = {
   iconType: "icon",
   answerTimeSec: "time",
-  helpZone: "help_zone",
+  helpZoneM: "help_zone",
   maxPlayer: "max_player",
   maxTeam: "max_team",
   photoOnPhones: "photo_phones",
@@ -146,7 +146,7 @@ export function launchParams(o: LaunchOptions): [string, string][] {
   const params: [string, string][] = [
     [LAUNCH_PARAMS.iconType, o.iconType],
     [LAUNCH_PARAMS.answerTimeSec, String(o.answerTimeSec)],
-    [LAUNCH_PARAMS.helpZone, o.helpZone === null ? NO_HELP_ZONE : String(o.helpZone)],
+    [LAUNCH_PARAMS.helpZoneM, o.helpZoneM === null ? NO_HELP_ZONE : String(o.helpZoneM)],
     [LAUNCH_PARAMS.maxPlayer, String(clampInt(o.maxPlayer, 1, maxPlayerLimit(o)))],
   ];
   if (o.mode === "team") params.push([LAUNCH_PARAMS.maxTeam, String(clampInt(o.maxTeam, MIN_TEAMS_OFFERED, MAX_TEAMS))]);

@@ -1,33 +1,33 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_CIRCLES_POINTS,
-  DEFAULT_POINT_MAX_TEMPS,
+  DEFAULT_RING_POINTS,
+  DEFAULT_SPEED_POINTS_MAX,
   RING_COLORS,
   RING_RADII_M,
   TARGET_COLORS,
   buildTargetSettings,
-  isCirclesPoints,
-  isPointMaxTemps,
+  isRingPoints,
+  isSpeedPointsMax,
   isPointsValue,
-  POINT_MAX_TEMPS_MAX,
+  SPEED_POINTS_MAX_LIMIT,
   speedPoints,
   timeLeftFraction,
 } from "./points";
 
-const targets = buildTargetSettings(DEFAULT_CIRCLES_POINTS);
+const targets = buildTargetSettings(DEFAULT_RING_POINTS);
 
 describe("rings", () => {
   it("are 200, 100, 50 and 20 m, worth 2, 3, 4 and 5 points until the admin says otherwise", () => {
     expect(RING_RADII_M).toEqual([200, 100, 50, 20]);
-    expect(DEFAULT_CIRCLES_POINTS).toEqual([2, 3, 4, 5]);
-    expect(DEFAULT_POINT_MAX_TEMPS).toBe(5);
+    expect(DEFAULT_RING_POINTS).toEqual([2, 3, 4, 5]);
+    expect(DEFAULT_SPEED_POINTS_MAX).toBe(5);
     expect(RING_COLORS).toEqual(TARGET_COLORS.slice(1));
   });
 
   it("accepts four points between 0 and 1000, nothing else", () => {
-    expect(isCirclesPoints([0, 2.5, 4, 1000])).toBe(true);
+    expect(isRingPoints([0, 2.5, 4, 1000])).toBe(true);
     for (const bad of [[1, 2, 3], [1, 2, 3, 4, 5], [1, 2, 3, -1], [1, 2, 3, 1001], [1, 2, 3, "4"], [1, 2, 3, Number.NaN], "1,2,3,4", null])
-      expect(isCirclesPoints(bad)).toBe(false);
+      expect(isRingPoints(bad)).toBe(false);
     expect(isPointsValue(5)).toBe(true);
     expect(isPointsValue(Number.POSITIVE_INFINITY)).toBe(false);
   });
@@ -35,9 +35,9 @@ describe("rings", () => {
 
 describe("a quiz's speed points", () => {
   it("go from 0 to 100, in tenths at most", () => {
-    expect(POINT_MAX_TEMPS_MAX).toBe(100);
-    for (const ok of [0, 0.5, 5, 7.3, 100]) expect(isPointMaxTemps(ok)).toBe(true);
-    for (const bad of [-1, 100.5, 2.25, Number.NaN, Number.POSITIVE_INFINITY, "5", null]) expect(isPointMaxTemps(bad)).toBe(false);
+    expect(SPEED_POINTS_MAX_LIMIT).toBe(100);
+    for (const ok of [0, 0.5, 5, 7.3, 100]) expect(isSpeedPointsMax(ok)).toBe(true);
+    for (const bad of [-1, 100.5, 2.25, Number.NaN, Number.POSITIVE_INFINITY, "5", null]) expect(isSpeedPointsMax(bad)).toBe(false);
   });
 });
 

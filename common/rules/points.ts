@@ -5,15 +5,16 @@
  */
 import type { TargetSetting } from "../protocol";
 
-/** Ring radii in metres, outermost first; circlesPoints[i] belongs to RING_RADII_M[i]. */
+/** Ring radii in metres, outermost first; ringPoints[i] belongs to RING_RADII_M[i]. */
 export const RING_RADII_M = [200, 100, 50, 20] as const;
-export type CirclesPoints = [number, number, number, number];
+/** The rings' points, outermost first (circlesPoints on the wire and as the D1 settings key). */
+export type RingPoints = [number, number, number, number];
 /** Until the admin changes them: 2, 3, 4, 5 points for 200, 100, 50, 20 m. */
-export const DEFAULT_CIRCLES_POINTS: CirclesPoints = [2, 3, 4, 5];
-/** Speed points at the opening of a question (point_max_temps), for a new quiz. */
-export const DEFAULT_POINT_MAX_TEMPS = 5;
+export const DEFAULT_RING_POINTS: RingPoints = [2, 3, 4, 5];
+/** Speed points at the opening of a question (point_max_temps on the wire and in D1), for a new quiz. */
+export const DEFAULT_SPEED_POINTS_MAX = 5;
 /** What the wizard lets a game master set as a quiz's speed points: 0 (speed does not count) to 100. */
-export const POINT_MAX_TEMPS_MAX = 100;
+export const SPEED_POINTS_MAX_LIMIT = 100;
 /** Ceiling of any points setting, a ring's or the speed bonus. */
 export const MAX_POINTS = 1000;
 
@@ -25,19 +26,19 @@ export const RING_COLORS = TARGET_COLORS.slice(1);
 export const isPointsValue = (p: unknown): p is number =>
   typeof p === "number" && Number.isFinite(p) && p >= 0 && p <= MAX_POINTS;
 
-/** A quiz's speed points: a number from 0 to POINT_MAX_TEMPS_MAX, tenths at most. */
-export const isPointMaxTemps = (p: unknown): p is number =>
-  typeof p === "number" && Number.isFinite(p) && p >= 0 && p <= POINT_MAX_TEMPS_MAX && Math.abs(p * 10 - Math.round(p * 10)) < 1e-9;
+/** A quiz's speed points: a number from 0 to SPEED_POINTS_MAX_LIMIT, tenths at most. */
+export const isSpeedPointsMax = (p: unknown): p is number =>
+  typeof p === "number" && Number.isFinite(p) && p >= 0 && p <= SPEED_POINTS_MAX_LIMIT && Math.abs(p * 10 - Math.round(p * 10)) < 1e-9;
 
-export function isCirclesPoints(value: unknown): value is CirclesPoints {
+export function isRingPoints(value: unknown): value is RingPoints {
   return Array.isArray(value) && value.length === RING_RADII_M.length && value.every(isPointsValue);
 }
 
 /** targetSettings: [rest of the map (max -1, 0 points), 200 m, 100 m, 50 m, 20 m]. */
-export function buildTargetSettings(circlesPoints: readonly number[]): TargetSetting[] {
+export function buildTargetSettings(ringPoints: readonly number[]): TargetSetting[] {
   return [
     { max: -1, points: 0, color: TARGET_COLORS[0] },
-    ...RING_RADII_M.map((max, i) => ({ max, points: circlesPoints[i] ?? 0, color: TARGET_COLORS[i + 1]! })),
+    ...RING_RADII_M.map((max, i) => ({ max, points: ringPoints[i] ?? 0, color: TARGET_COLORS[i + 1]! })),
   ];
 }
 
@@ -48,9 +49,9 @@ export function timeLeftFraction(elapsedMs: number, answerTimeMs: number): numbe
 }
 
 /**
- * Speed points: point_max_temps x (1 - t / answer time), never below 0. Full precision; each
+ * Speed points: speedPointsMax x (1 - elapsed / answer time), never below 0. Full precision; each
  * screen rounds for itself.
  */
-export function speedPoints(elapsedMs: number, answerTimeMs: number, pointMaxTemps: number): number {
-  return pointMaxTemps * timeLeftFraction(elapsedMs, answerTimeMs);
+export function speedPoints(elapsedMs: number, answerTimeMs: number, speedPointsMax: number): number {
+  return speedPointsMax * timeLeftFraction(elapsedMs, answerTimeMs);
 }

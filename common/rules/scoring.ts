@@ -1,5 +1,5 @@
 import type { PointsSettings, TargetSetting } from "../protocol";
-import { type CirclesPoints, speedPoints } from "./points";
+import { type RingPoints, speedPoints } from "./points";
 
 /**
  * Index in targetSettings of the smallest ring containing the distance (edge included), 0 when
@@ -27,17 +27,18 @@ export function scoreAnswer(
   distanceM: number,
   elapsedMs: number,
   answerTimeMs: number,
-  pointMaxTemps: number,
+  speedPointsMax: number,
   targets: readonly TargetSetting[]
 ): QuestionScore {
   const ring = ringIndex(distanceM, targets);
   const distancePoints = ring === 0 ? 0 : targets[ring]!.points;
-  const tp = speedPoints(elapsedMs, answerTimeMs, pointMaxTemps);
+  const tp = speedPoints(elapsedMs, answerTimeMs, speedPointsMax);
   return { ring, distancePoints, timePoints: tp, points: ring === 0 ? 0 : distancePoints + tp };
 }
 
-export function pointsSettings(pointMaxTemps: number, circlesPoints: CirclesPoints): PointsSettings {
-  return { point_max_temps: pointMaxTemps, circlesPoints };
+/** The wire's pointsSettings. */
+export function pointsSettings(speedPointsMax: number, ringPoints: RingPoints): PointsSettings {
+  return { point_max_temps: speedPointsMax, circlesPoints: ringPoints };
 }
 
 /**

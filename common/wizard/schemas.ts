@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isValidLatLng } from "@common/coords";
 import { MSG } from "@common/messages";
 import {
-  isPointMaxTemps,
+  isSpeedPointsMax,
   QUESTION_NAME_MAX,
   QUIZ_DESCRIPTION_MAX,
   QUIZ_TITLE_MAX,
@@ -20,7 +20,7 @@ const requiredText = (max: number, tooLong: string) =>
     .min(1, MSG.required)
     .max(max, tooLong);
 
-const pointMaxTemps = z.unknown().refine(isPointMaxTemps, WIZARD_MSG.badSpeedPoints).transform((p) => p as number);
+const pointMaxTemps = z.unknown().refine(isSpeedPointsMax, WIZARD_MSG.badSpeedPoints).transform((p) => p as number);
 
 /** The quiz's own fields, as step 1 creates them and edits them. */
 export const quizDetailsSchema = z.object({

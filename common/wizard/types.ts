@@ -5,7 +5,7 @@
 import { MSG } from "@common/messages";
 import {
   PHOTO_TOO_LARGE,
-  POINT_MAX_TEMPS_MAX,
+  SPEED_POINTS_MAX_LIMIT,
   QUESTION_NAME_MAX,
   QUIZ_DESCRIPTION_MAX,
   QUIZ_TITLE_MAX,
@@ -31,7 +31,7 @@ export const WIZARD_MSG = {
   cannotEdit: "Vous n'avez pas le droit de modifier ce quiz",
   badMapSettings: "Paramètres de la carte invalides",
   centerOutside: "Le centre doit être à l'intérieur des limites",
-  badSpeedPoints: `Les points de rapidité vont de 0 à ${POINT_MAX_TEMPS_MAX} (un chiffre après la virgule au plus)`,
+  badSpeedPoints: `Les points de rapidité vont de 0 à ${SPEED_POINTS_MAX_LIMIT} (un chiffre après la virgule au plus)`,
   badOrder: "Cet ordre ne reprend pas exactement les questions du quiz",
   photoOnly: "Seule une question photo a une photo à remplacer",
   network: "Erreur réseau ou serveur injoignable",

@@ -68,7 +68,7 @@ describe("createGame", () => {
     expect(s.targets.map((t) => t.points)).toEqual([0, 2, 3, 4, 5]);
   });
   it("draws no help without a help zone", () => {
-    expect(newGame({ helpZone: null }).help).toEqual([null, null]);
+    expect(newGame({ helpZoneM: null }).help).toEqual([null, null]);
   });
   it("refuses impossible settings and an empty quiz", () => {
     const base = { roomId: "1", quiz, presenterToken: PRESENTER_TOKEN, now: 0, random: Math.random };

@@ -27,7 +27,7 @@ import {
 import { haversineMeters, isValidLatLng } from "@common/rules/geo";
 import { STARTING_MS, markerOf, pseudoOf } from "@common/rules";
 import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat } from "./pseudos";
-import { classementMove, teamStandings } from "./ranking";
+import { rankMove, teamStandings } from "./ranking";
 import { scoreAnswer } from "@common/rules/scoring";
 import {
   type GameState,
@@ -509,7 +509,7 @@ export function answer(state: GameState, seatId: SeatId, questionIndex: number, 
     const t = Math.max(0, now - s.openedAt);
     const question = s.quiz.questions[questionIndex]!;
     const d = haversineMeters(question, coords);
-    const score = scoreAnswer(d, t, answerTimeMs(s), s.settings.pointMaxTemps, s.targets);
+    const score = scoreAnswer(d, t, answerTimeMs(s), s.settings.speedPointsMax, s.targets);
     tx.putSeat({
       ...seat,
       answers: {
@@ -554,7 +554,7 @@ function closeQuestion(tx: Tx) {
       .map((x) => ({ team: x.team!, total: x.score, timeMs: x.timeMs }));
     for (const t of teamStandings(members, capacityOf(s).colors)) {
       teamRanks[t.team] = t.rank;
-      teamMoves[t.team] = classementMove(s.teamRanks[t.team], t.rank);
+      teamMoves[t.team] = rankMove(s.teamRanks[t.team], t.rank);
     }
   }
   tx.patch({ phase: "reveal", deadline: null, teamRanks, teamMoves });
@@ -564,7 +564,7 @@ function closeQuestion(tx: Tx) {
   const moves: Record<SeatId, number> = {};
   for (const { seat, rank } of st.ordered) {
     ranks[seat.id] = rank;
-    moves[seat.id] = classementMove(s.ranks[seat.id], rank);
+    moves[seat.id] = rankMove(s.ranks[seat.id], rank);
   }
   tx.patch({ ranks, moves });
   tx.emit({ to: "presenter", msg: { type: "pres_endQuestion", questionIndex: q } });

@@ -18,6 +18,7 @@ export {
   coreOf,
   createGame,
   fromStorage,
+  readStoredSettings,
   withPresence,
 } from "./state";
 export { round2 } from "@common/rules/scoring";

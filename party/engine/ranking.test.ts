@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classementMove, nightRanking, rankEntries, rankInPlace, teamStandings } from "./ranking";
+import { rankMove, nightRanking, rankEntries, rankInPlace, teamStandings } from "./ranking";
 
 const e = (id: string, total: number, timeMs: number, order: number) => ({ id, total, timeMs, order });
 
@@ -49,12 +49,12 @@ describe("rankInPlace", () => {
   });
 });
 
-describe("classementMove", () => {
+describe("rankMove", () => {
   it("is previous rank minus new rank", () => {
-    expect(classementMove(5, 2)).toBe(3);
-    expect(classementMove(1, 4)).toBe(-3);
-    expect(classementMove(3, 3)).toBe(0);
-    expect(classementMove(undefined, 7)).toBe(0);
+    expect(rankMove(5, 2)).toBe(3);
+    expect(rankMove(1, 4)).toBe(-3);
+    expect(rankMove(3, 3)).toBe(0);
+    expect(rankMove(undefined, 7)).toBe(0);
   });
 });
 

@@ -50,7 +50,7 @@ export function rankInPlace<T extends RankInput & { rank: number }>(entries: T[]
 const tied = (a: RankInput, b: RankInput) => a.total === b.total && a.timeMs === b.timeMs;
 
 /** Previous rank minus new rank: +2 = up two places. No previous rank (first reveal, late joiner) = 0. */
-export function classementMove(previousRank: number | undefined, newRank: number): number {
+export function rankMove(previousRank: number | undefined, newRank: number): number {
   return previousRank === undefined ? 0 : previousRank - newRank;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, type LatLng } from "@common/protocol";
 import { type Ctx, answer, deadlines, disconnect, hello, next, start, tick } from "./game";
 import { newRound } from "./rounds";
-import { DEFAULT_SETTINGS, type GameSettings, type GameState, coreOf, fromStorage } from "./state";
+import { DEFAULT_SETTINGS, type GameSettings, type GameState, coreOf, fromStorage, readStoredSettings } from "./state";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
 
 import { IDLE_SEAT_TTL_MS } from "./state";
@@ -215,5 +215,19 @@ describe("newRound", () => {
     // A room stored before rounds existed is in its first.
     const { round: _round, ...old } = coreOf(over);
     expect(fromStorage(old as never, over.seats).round).toBe(1);
+  });
+
+  it("reads settings stored under their former names (a room or a game row from before)", () => {
+    const { helpZoneM, speedPointsMax, ringPoints, ...rest } = settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] });
+    expect(readStoredSettings({ ...rest, helpZone: helpZoneM, pointMaxTemps: speedPointsMax, circlesPoints: ringPoints })).toEqual(
+      settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] })
+    );
+    const { s: lobby } = roomWithTwo();
+    const { helpZoneM: _m, speedPointsMax: _p, ringPoints: ring, ...oldSettings } = lobby.settings;
+    const stored = { ...oldSettings, helpZone: 300, pointMaxTemps: 7, circlesPoints: ring };
+    const back = fromStorage({ ...coreOf(lobby), settings: stored as never }, lobby.seats);
+    expect(back.settings).toEqual({ ...lobby.settings, helpZoneM: 300, speedPointsMax: 7 });
+    const today = settings();
+    expect(readStoredSettings(today)).toBe(today);
   });
 });

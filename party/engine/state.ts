@@ -14,13 +14,13 @@ import type {
 } from "@common/protocol";
 import {
   type Capacity,
-  type CirclesPoints,
-  DEFAULT_CIRCLES_POINTS,
+  type RingPoints,
+  DEFAULT_RING_POINTS,
   DEFAULT_OPTIONS,
-  DEFAULT_POINT_MAX_TEMPS,
+  DEFAULT_SPEED_POINTS_MAX,
   type LaunchOptions,
   buildTargetSettings,
-  isCirclesPoints,
+  isRingPoints,
   isPointsValue,
   launchProblem,
   seatingCapacity,
@@ -36,14 +36,15 @@ export const ROOM_IDLE_MS = 4 * 60 * 60_000;
 
 export interface GameSettings extends LaunchOptions {
   /** Points of the 200 / 100 / 50 / 20 m rings, as the admin had set them at launch. */
-  circlesPoints: CirclesPoints;
-  pointMaxTemps: number;
+  ringPoints: RingPoints;
+  /** Speed points at a question's opening (the quiz's point_max_temps). */
+  speedPointsMax: number;
 }
 
 export const DEFAULT_SETTINGS: GameSettings = {
   ...DEFAULT_OPTIONS,
-  circlesPoints: DEFAULT_CIRCLES_POINTS,
-  pointMaxTemps: DEFAULT_POINT_MAX_TEMPS,
+  ringPoints: DEFAULT_RING_POINTS,
+  speedPointsMax: DEFAULT_SPEED_POINTS_MAX,
 };
 
 /** One answer, full precision (display rounding happens in messages only). */
@@ -140,7 +141,7 @@ export interface GameState {
   /** Absolute end of the current question; null outside the 'question' phase. */
   deadline: number | null;
   startingEndsAt: number | null;
-  /** Ranks at the last reveal, for classementMove, and the moves they produced. */
+  /** Ranks at the last reveal, for each rankMove, and the moves they produced. */
   ranks: Record<SeatId, number>;
   moves: Record<SeatId, number>;
   teamRanks: Record<string, number>;
@@ -166,7 +167,7 @@ export interface CreateGameInput {
 
 /** Settings the app passes at launch are checked again here: the room trusts nobody. */
 export function validateSettings(s: GameSettings): ErrorCode | null {
-  const ok = launchProblem(s) === null && isCirclesPoints(s.circlesPoints) && isPointsValue(s.pointMaxTemps);
+  const ok = launchProblem(s) === null && isRingPoints(s.ringPoints) && isPointsValue(s.speedPointsMax);
   return ok ? null : "invalid_settings";
 }
 
@@ -176,16 +177,16 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
   if (quiz.questions.length === 0 || !quiz.questions.every((q) => isValidLatLng(q)))
     return { ok: false, code: "invalid_settings" };
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(input.presenterToken)) return { ok: false, code: "invalid_settings" };
-  const side = settings.helpZone;
+  const side = settings.helpZoneM;
   return {
     ok: true,
     state: {
       schema: 1,
       roomId: input.roomId,
       phase: "lobby",
-      settings: { ...settings, circlesPoints: [...settings.circlesPoints] },
+      settings: { ...settings, ringPoints: [...settings.ringPoints] },
       quiz,
-      targets: buildTargetSettings(settings.circlesPoints),
+      targets: buildTargetSettings(settings.ringPoints),
       help: quiz.questions.map((q) => (side === null ? null : helpZone(q, side, input.random))),
       presenterToken: input.presenterToken,
       locked: false,
@@ -297,11 +298,37 @@ export function withPresence(state: GameState, here: Presence, now: number): Gam
   return next;
 }
 
+/**
+ * Settings fields by the names rooms (Durable Object storage) and game rows (D1 `games.settings`)
+ * stored them before the code named them in English with their unit: old name -> name today.
+ */
+const STORED_SETTINGS_NAMES: Readonly<Record<string, keyof GameSettings>> = {
+  helpZone: "helpZoneM",
+  pointMaxTemps: "speedPointsMax",
+  circlesPoints: "ringPoints",
+};
+
+/**
+ * Stored settings under today's names, whichever names they were stored with (the same object if
+ * today's); a game stored before « Photo sur les téléphones » existed had it off.
+ */
+export function readStoredSettings(stored: unknown): GameSettings {
+  const s = stored as Record<string, unknown>;
+  if (typeof s.photoOnPhones === "boolean" && !Object.keys(STORED_SETTINGS_NAMES).some((old) => old in s)) return stored as GameSettings;
+  const out: Record<string, unknown> = { ...s, photoOnPhones: s.photoOnPhones === true };
+  for (const [old, name] of Object.entries(STORED_SETTINGS_NAMES)) {
+    if (!(old in out)) continue;
+    if (!(name in out)) out[name] = out[old];
+    delete out[old];
+  }
+  return out as unknown as GameSettings;
+}
+
 export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
   const sorted = [...seats].sort((a, b) => a.no - b.no);
   // Rooms stored before the lock existed are unlocked, before rounds in their first; before the
   // tally, it is counted once here.
   const tally =
     core.tally?.question === core.questionIndex ? core.tally : tallyOf({ questionIndex: core.questionIndex, quiz: core.quiz, seats: sorted });
-  return { ...core, locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
+  return { ...core, settings: readStoredSettings(core.settings), locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
 }

@@ -46,7 +46,7 @@ describe("what leaves the room before the reveal", () => {
       name: quiz.name,
       description: quiz.description,
       mapSettings: quiz.mapSettings,
-      questionsNb: 2,
+      questionCount: 2,
       questions: [quiz.questions[0]],
     });
     expect(revealedQuiz(at.question0!).questions).toEqual([]);

@@ -64,7 +64,7 @@ export function publicSettings(state: GameState): PublicSettings {
     iconType: s.iconType,
     mode: s.mode,
     answerTimeSec: s.answerTimeSec,
-    helpZone: s.helpZone,
+    helpZone: s.helpZoneM,
     maxPlayer: s.maxPlayer,
     maxTeam: s.maxTeam,
     photoOnPhones: s.photoOnPhones === true,
@@ -90,7 +90,7 @@ export function presenterQuizData(state: GameState): PresenterQuizData {
     mapSettings,
     questions: questions.map((q) => presenterQuestion(state, q)),
     targetSettings: state.targets,
-    pointsSettings: pointsSettings(state.settings.pointMaxTemps, state.settings.circlesPoints),
+    pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.ringPoints),
   };
 }
 
@@ -127,7 +127,7 @@ export function playerJoinCallback(state: GameState, seat: Seat): PlayerJoinRoom
     mode: state.settings.mode,
     iconType: state.settings.iconType,
     mapSettings: state.quiz.mapSettings,
-    pointsSettings: pointsSettings(state.settings.pointMaxTemps, state.settings.circlesPoints),
+    pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.ringPoints),
     helpSettings: state.help.map((h, i) => (i <= opened ? h : null)),
     maxAnswerTime: state.settings.answerTimeSec,
     questionsNb: state.quiz.questions.length,
@@ -481,7 +481,7 @@ export interface RevealedQuiz {
   description: string;
   mapSettings: QuizSnapshot["mapSettings"];
   /** Questions in the quiz as played, revealed or not. */
-  questionsNb: number;
+  questionCount: number;
   /** The questions revealed so far, in play order. */
   questions: QuizQuestion[];
 }
@@ -493,5 +493,5 @@ export function openedCount(state: GameState): number {
 
 export function revealedQuiz(state: GameState): RevealedQuiz {
   const { name, description, mapSettings, questions } = state.quiz;
-  return { name, description, mapSettings, questionsNb: questions.length, questions: questions.slice(0, revealedCount(state)) };
+  return { name, description, mapSettings, questionCount: questions.length, questions: questions.slice(0, revealedCount(state)) };
 }

@@ -117,7 +117,7 @@ describe("Every screen runs under the Content-Security-Policy", () => {
     const created = await postJson(
       app,
       "/api/defis/new",
-      { quiz: quiz.uniqueName, deadline: Date.now() + 3_600_000, answerTimeSec: 60, helpZone: 500, nameMode: "pseudo" },
+      { quiz: quiz.uniqueName, deadline: Date.now() + 3_600_000, answerTimeSec: 60, helpZoneM: 500, nameMode: "pseudo" },
       await app.cookieFor(admin),
     );
     const { path: link } = (await created.json()) as { path: string };

@@ -37,7 +37,7 @@ async function defiOf(nameMode: "free" | "pseudo", answerTimeSec = 30) {
     ],
   });
   const cookie = await app.cookieFor(owner);
-  const res = await postJson(app, "/api/defis/new", { quiz: quiz.uniqueName, deadline: Date.now() + 86_400_000, answerTimeSec, helpZone: null, nameMode }, cookie);
+  const res = await postJson(app, "/api/defis/new", { quiz: quiz.uniqueName, deadline: Date.now() + 86_400_000, answerTimeSec, helpZoneM: null, nameMode }, cookie);
   expect(res.status).toBe(201);
   return { owner, quiz, cookie, defi: (await res.json()) as Created };
 }

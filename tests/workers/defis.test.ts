@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
 import type { DefiLeaderboard, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
-import { buildTargetSettings, DEFAULT_CIRCLES_POINTS, DEFI_MSG } from "@common/rules";
+import { buildTargetSettings, DEFAULT_RING_POINTS, DEFI_MSG } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
 import { answerDefiQuestion, createDefi, defiLeaderboard, openDefiQuestion } from "~/server/defis.server";
@@ -33,7 +33,7 @@ async function photoQuiz(owner?: TestAccount) {
 type Created = { gameId: string; code: string; path: string; deadline: number };
 
 async function create(cookie: string, body: Record<string, unknown>) {
-  return postJson("/api/defis/new", { deadline: Date.now() + 2 * HOUR, answerTimeSec: 30, helpZone: 500, nameMode: "pseudo", ...body }, cookie);
+  return postJson("/api/defis/new", { deadline: Date.now() + 2 * HOUR, answerTimeSec: 30, helpZoneM: 500, nameMode: "pseudo", ...body }, cookie);
 }
 
 async function newDefi(options: { nameMode?: "free" | "pseudo"; owner?: TestAccount } = {}) {
@@ -79,7 +79,7 @@ describe("creating a défi", () => {
     expect(game).toMatchObject({ kind: "defi", status: "live", quizUniqueName: quiz.uniqueName, playersCount: 0 });
     expect(game.roomNumber).toBe(`defi:${defi.gameId}`);
     expect(game.startedAt).not.toBeNull();
-    expect(game.settings).toMatchObject({ answerTimeSec: 30, helpZone: 500, circlesPoints: DEFAULT_CIRCLES_POINTS });
+    expect(game.settings).toMatchObject({ answerTimeSec: 30, helpZoneM: 500, ringPoints: DEFAULT_RING_POINTS });
     const [account] = await db().select().from(accounts).where(eq(accounts.id, mj.id));
     expect(account!.nbGame).toBe(1);
     // Not a live room: 'Redémarrer' and the room check never see it.
@@ -105,7 +105,7 @@ describe("creating a défi", () => {
       [{ deadline: Date.now() - 1000 }, DEFI_MSG.deadlinePast],
       [{ deadline: "demain" }, DEFI_MSG.deadlinePast],
       [{ answerTimeSec: 31 }, "Temps de réponse invalide"],
-      [{ helpZone: 123 }, "Zone d'aide invalide"],
+      [{ helpZoneM: 123 }, "Zone d'aide invalide"],
       [{ nameMode: "team" }, DEFI_MSG.nameMode],
     ] as const;
     for (const [body, error] of bad) {
@@ -114,7 +114,7 @@ describe("creating a défi", () => {
     }
     const expired = await make.mj({ expired: true });
     const expiredQuiz = await make.quiz(expired);
-    const late = await createDefi(db(), expired, { quiz: expiredQuiz.uniqueName, deadline: Date.now() + HOUR, answerTimeSec: 30, helpZone: null, nameMode: "free" }).catch((e) => e);
+    const late = await createDefi(db(), expired, { quiz: expiredQuiz.uniqueName, deadline: Date.now() + HOUR, answerTimeSec: 30, helpZoneM: null, nameMode: "free" }).catch((e) => e);
     expect(late.status).toBe(403);
     const anonymous = await postJson("/api/defis/new", { quiz: mine.quiz.uniqueName });
     expect(anonymous.status).toBe(401);
@@ -168,7 +168,7 @@ describe("playing a défi", () => {
     await openDefiQuestion(db(), device, { code: defi.code }, t0);
     const at = north(SPOTS[0], 40);
     const reveal = await answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...at }, t0 + 12_345);
-    const expected = scoreAnswer(haversineMeters(SPOTS[0], at), 12_345, 30_000, 5, buildTargetSettings(DEFAULT_CIRCLES_POINTS));
+    const expected = scoreAnswer(haversineMeters(SPOTS[0], at), 12_345, 30_000, 5, buildTargetSettings(DEFAULT_RING_POINTS));
     expect(reveal).toMatchObject({ ring: expected.ring, points: expected.points, timeMs: 12_345 });
     const [answer] = await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, defi.gameId));
     expect(answer).toMatchObject({ question: 0, timeMs: 12_345, ring: 3, points: expected.points, distanceM: 40 });

@@ -64,7 +64,7 @@ describe("launchGame", () => {
     expect(state.quiz.questions).toHaveLength(2);
     const photo = l.quiz.questions[0]!.fileKey!.slice("photos/".length);
     expect(state.quiz.questions[0]!.imageUrl).toBe(`/api/quizz/images/src/${l.quiz.uniqueName}/${photo}`);
-    expect(state.settings).toMatchObject({ iconType: "defined", answerTimeSec: 30, helpZone: null, circlesPoints: [1, 2, 3, 10] });
+    expect(state.settings).toMatchObject({ iconType: "defined", answerTimeSec: 30, helpZoneM: null, ringPoints: [1, 2, 3, 10] });
     expect(state.help).toEqual([null, null]);
     const check = await SELF.fetch(`http://localhost/api/game/check/${l.room}`);
     expect(check.status).toBe(200);

@@ -43,7 +43,7 @@ export function LaunchOptionsFields({
     <fieldset className="launch">
       <legend className="sr-only">{legend}</legend>
       <AnswerTimeField id={`${ids}-time`} value={options.answerTimeSec} onChange={(t) => set("answerTimeSec", t)} />
-      <HelpZoneField id={`${ids}-help`} value={options.helpZone} onChange={(z) => set("helpZone", z)} />
+      <HelpZoneField id={`${ids}-help`} value={options.helpZoneM} onChange={(z) => set("helpZoneM", z)} />
       <div className="launch-field">
         <label htmlFor={`${ids}-icon`}>Icônes</label>
         <select

@@ -41,7 +41,7 @@ export function ClassementPage({ code, initial }: { code: string; initial: DefiL
           ? `Ouvert jusqu'au ${formatPlayedAt(board.deadline)} · ${board.playersCount} ${board.playersCount > 1 ? "joueurs" : "joueur"}`
           : `Défi terminé · ${board.playersCount} ${board.playersCount > 1 ? "joueurs" : "joueur"}`}
       </p>
-      <LeaderboardList lines={board.lines} own={board.own} questionsNb={board.questionsNb} label={board.open ? "Classement provisoire" : "Classement final"} />
+      <LeaderboardList lines={board.lines} own={board.own} questionCount={board.questionCount} label={board.open ? "Classement provisoire" : "Classement final"} />
       {board.open ? (
         <a className="button pl-button" href={`/defi/${code}`}>
           Jouer ce défi

@@ -30,7 +30,7 @@ export function CreateDefiDialog({
   const ids = useId();
   const [deadline, setDeadline] = useState(() => toLocalInput(defaultDeadline(Date.now())));
   const [answerTimeSec, setAnswerTimeSec] = useState(DEFAULT_OPTIONS.answerTimeSec);
-  const [helpZone, setHelpZone] = useState<number | null>(DEFAULT_OPTIONS.helpZone);
+  const [helpZoneM, setHelpZoneM] = useState<number | null>(DEFAULT_OPTIONS.helpZoneM);
   const [nameMode, setNameMode] = useState<DefiNameMode>("pseudo");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +49,7 @@ export function CreateDefiDialog({
       quiz,
       deadline: fromLocalInput(deadline),
       answerTimeSec,
-      helpZone,
+      helpZoneM,
       nameMode,
     });
     setBusy(false);
@@ -94,7 +94,7 @@ export function CreateDefiDialog({
               />
             </div>
             <AnswerTimeField id={`${ids}-time`} value={answerTimeSec} onChange={setAnswerTimeSec} />
-            <HelpZoneField id={`${ids}-help`} value={helpZone} onChange={setHelpZone} />
+            <HelpZoneField id={`${ids}-help`} value={helpZoneM} onChange={setHelpZoneM} />
           </div>
           <fieldset className="defi-names">
             <legend>Noms des joueurs</legend>

@@ -73,7 +73,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
       setDefi(state.defi);
       setMe(state.me);
       if (!state.me) setScreen({ kind: "intro" });
-      else if (state.me.question >= state.defi.questionsNb || !state.defi.open) setScreen({ kind: "done" });
+      else if (state.me.question >= state.defi.questionCount || !state.defi.open) setScreen({ kind: "done" });
       else if (state.me.questionOpen) await openNext();
       else setScreen({ kind: "ready" });
     } catch (error) {
@@ -94,7 +94,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
       const state = await defiApi.join(code, name);
       setDefi(state.defi);
       setMe(state.me);
-      if (state.me && state.me.question >= state.defi.questionsNb) setScreen({ kind: "done" });
+      if (state.me && state.me.question >= state.defi.questionCount) setScreen({ kind: "done" });
       else await openNext();
     } catch (error) {
       fail(error);
@@ -131,7 +131,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
         <PlayerScreen className="pl-center df-screen">
           <p className="pl-kicker">{defi.quizName}</p>
           <h1 className="pl-title">
-            Question {(me?.question ?? 0) + 1}/{defi.questionsNb}
+            Question {(me?.question ?? 0) + 1}/{defi.questionCount}
           </h1>
           {me ? <Me me={me} /> : null}
           <p className="pl-lead">Le temps de réponse ({defi.answerTimeSec} s) démarre dès que la question s'affiche.</p>
@@ -208,7 +208,7 @@ function Intro({
       {defi.description ? <p className="pl-lead">{defi.description}</p> : null}
       <ul className="df-facts">
         <li>
-          {defi.questionsNb} {defi.questionsNb > 1 ? "questions" : "question"}, {defi.answerTimeSec} s chacune
+          {defi.questionCount} {defi.questionCount > 1 ? "questions" : "question"}, {defi.answerTimeSec} s chacune
         </li>
         <li>Ouvert jusqu'au {deadlineText(defi.deadline)}</li>
         <li>Une seule partie par appareil : vous pouvez fermer la page et reprendre où vous en étiez.</li>
@@ -280,7 +280,7 @@ function QuestionView({
     return () => clearTimeout(id);
   }, [timeUp, onTimeUp]);
   const markers = useMemo<MapMarker[]>(() => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []), [tap, me.marker]);
-  const label = `Question ${question.index + 1} sur ${defi.questionsNb}`;
+  const label = `Question ${question.index + 1} sur ${defi.questionCount}`;
   return (
     <PhotoThenMap
       label={label}
@@ -299,11 +299,11 @@ function QuestionView({
         <>
           <div className="pl-qbar-row">
             <p className="pl-qnum">
-              Question {question.index + 1}/{defi.questionsNb}
+              Question {question.index + 1}/{defi.questionCount}
             </p>
             <PseudoBadge pseudo={me.name} marker={me.marker} />
           </div>
-          <ProgressBar clock={clock} pointMax={defi.pointMaxTemps} />
+          <ProgressBar clock={clock} speedPointsMax={defi.speedPointsMax} />
         </>
       }
       answer={<AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={busy} onAnswer={() => tap && onAnswer(tap)} />}
@@ -340,7 +340,7 @@ function RevealView({
       <header className="pl-qbar">
         <div className="pl-qbar-row">
           <p className="pl-qnum">
-            Question {reveal.index + 1}/{defi.questionsNb}
+            Question {reveal.index + 1}/{defi.questionCount}
           </p>
           <PseudoBadge pseudo={me.name} marker={me.marker} />
         </div>
@@ -417,7 +417,7 @@ function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
         </section>
       ) : null}
       {over ? null : <p className="pl-lead">Le défi reste ouvert jusqu'au {deadlineText(defi.deadline)} : le classement peut encore bouger.</p>}
-      {board ? <LeaderboardList lines={board.lines.slice(0, 10)} own={mine && mine.rank > 10 ? mine : null} questionsNb={board.questionsNb} label="Classement" /> : <Spinner label="Chargement du classement…" />}
+      {board ? <LeaderboardList lines={board.lines.slice(0, 10)} own={mine && mine.rank > 10 ? mine : null} questionCount={board.questionCount} label="Classement" /> : <Spinner label="Chargement du classement…" />}
       <a className="button pl-button" href={classementUrl(defi.code)}>
         Classement complet
       </a>

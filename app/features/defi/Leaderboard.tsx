@@ -9,12 +9,12 @@ import { formatPoints } from "~/features/player/format";
 export function LeaderboardList({
   lines,
   own,
-  questionsNb,
+  questionCount,
   label,
 }: {
   lines: LeaderboardLine[];
   own: LeaderboardLine | null;
-  questionsNb: number;
+  questionCount: number;
   label: string;
 }) {
   const row = (line: LeaderboardLine, key: string) => (
@@ -23,7 +23,7 @@ export function LeaderboardList({
       <MarkerImage marker={line.marker} size={32} />
       <span className="df-name">{line.name}</span>
       <span className="df-played" title="Questions jouées">
-        {line.played}/{questionsNb}
+        {line.played}/{questionCount}
       </span>
       <span className="df-points">{formatPoints(line.points)}</span>
     </li>

@@ -120,7 +120,7 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
         <QuestionScreen
           me={me}
           questionIndex={screen.questionIndex}
-          questionsNb={screen.questionsNb}
+          questionCount={screen.questionCount}
           clock={screen.clock}
           help={screen.help}
           media={screen.media}
@@ -135,7 +135,7 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
       );
       break;
     case "answered":
-      body = me ? <AnsweredScreen me={me} tempsReponse={screen.tempsReponse} /> : <LoadingScreen />;
+      body = me ? <AnsweredScreen me={me} elapsedMs={screen.elapsedMs} /> : <LoadingScreen />;
       break;
     case "endQuestion":
       body = <ResultScreen result={screen.result} />;

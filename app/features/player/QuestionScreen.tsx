@@ -12,7 +12,7 @@ import { PhotoThenMap, type QuestionMedia } from "./PhotoThenMap";
 type Props = {
   me: Me;
   questionIndex: number;
-  questionsNb: number;
+  questionCount: number;
   clock: QuestionClock;
   help: HelpZone | null;
   /** The question's photo or view, when the game shows it on the phones; null: the map alone. */
@@ -29,14 +29,14 @@ type Props = {
  * on top, 'Répondre' after a tap. A game that shows the photos on the phones puts the question's
  * photo (or Street View view) first, with the same map one tap away.
  */
-export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, media, tap, sending, notice, onTap, onAnswer }: Props) {
+export function QuestionScreen({ me, questionIndex, questionCount, clock, help, media, tap, sending, notice, onTap, onAnswer }: Props) {
   const timeUp = useTimeUp(clock);
   // The map only re-renders when the marker moves, not at every tick of the bar.
   const markers = useMemo<MapMarker[]>(
     () => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []),
     [tap, me.marker],
   );
-  const label = `Question ${questionIndex + 1} sur ${questionsNb}`;
+  const label = `Question ${questionIndex + 1} sur ${questionCount}`;
   const map: GameMapProps = {
     bounds: me.mapSettings.bounds,
     center: me.mapSettings.center,
@@ -51,11 +51,11 @@ export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, me
     <>
       <div className="pl-qbar-row">
         <p className="pl-qnum">
-          Question {questionIndex + 1}/{questionsNb}
+          Question {questionIndex + 1}/{questionCount}
         </p>
         <PseudoBadge pseudo={me.pseudo} marker={me.marker} />
       </div>
-      <ProgressBar clock={clock} pointMax={me.pointsSettings.point_max_temps} />
+      <ProgressBar clock={clock} speedPointsMax={me.scoring.speedPointsMax} />
     </>
   );
   const answer = <AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={sending} onAnswer={onAnswer} />;
@@ -116,13 +116,13 @@ export function AnswerControls({
 }
 
 /** Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings). */
-export function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
+export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; speedPointsMax: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), QUESTION_TICK_MS);
     return () => clearInterval(id);
   }, []);
-  const progress = progressAt(clock, pointMax, now);
+  const progress = progressAt(clock, speedPointsMax, now);
   const text = progress.timeUp
     ? "Temps écoulé"
     : `${formatDecimal(progress.points, 1)} ${pointsWord(progress.points)} à gagner`;
@@ -132,7 +132,7 @@ export function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMa
       role="progressbar"
       aria-label="Points de rapidité encore à gagner"
       aria-valuemin={0}
-      aria-valuemax={pointMax}
+      aria-valuemax={speedPointsMax}
       aria-valuenow={Math.round(progress.points * 10) / 10}
       aria-valuetext={text}
     >

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { PlayerEndGame, PlayerEndQuestion, PlayerNight, RankingLine, TeamStanding } from "@common/protocol";
+import type { TeamStanding } from "@common/protocol";
+import type { PhoneNight, RankedPlayer, RoomMessageOf } from "@common/room-messages";
 import { teamName } from "@common/rules";
 import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, pointsWord } from "./format";
 import type { Me } from "./play-state";
@@ -61,7 +62,7 @@ export function StartingScreen({ endsAt }: { endsAt: number }) {
   );
 }
 
-export function AnsweredScreen({ me, tempsReponse }: { me: Me; tempsReponse: number }) {
+export function AnsweredScreen({ me, elapsedMs }: { me: Me; elapsedMs: number }) {
   return (
     <PlayerScreen className="pl-center pl-answered">
       <span className="pl-check" aria-hidden="true">
@@ -72,7 +73,7 @@ export function AnsweredScreen({ me, tempsReponse }: { me: Me; tempsReponse: num
         <MarkerImage marker={me.marker} size={40} />
         <span>{me.pseudo}</span>
       </p>
-      <p className="pl-big-line">Temps de réponse : {formatSeconds(tempsReponse)}</p>
+      <p className="pl-big-line">Temps de réponse : {formatSeconds(elapsedMs)}</p>
       <Spinner label="En attente des autres joueurs" />
     </PlayerScreen>
   );
@@ -103,12 +104,12 @@ function TeamLine({ team }: { team: TeamStanding | null }) {
   );
 }
 
-export function ResultScreen({ result }: { result: PlayerEndQuestion }) {
-  const scored = result.pointsQuestion > 0;
+export function ResultScreen({ result }: { result: RoomMessageOf<"player_endQuestion"> }) {
+  const scored = result.questionPoints > 0;
   return (
     <PlayerScreen className="pl-result">
       <p className="pl-kicker">
-        Question {result.questionIndex + 1}/{result.questionsNb}
+        Question {result.questionIndex + 1}/{result.questionCount}
       </p>
       <h1 className="pl-title">Résultats de la question</h1>
       <section className="pl-card pl-score" aria-label="Votre résultat">
@@ -120,7 +121,7 @@ export function ResultScreen({ result }: { result: PlayerEndQuestion }) {
           <p className="pl-distance">Pas de réponse à cette question</p>
         )}
         <p className={scored ? "pl-points pl-points-won" : "pl-points"}>
-          {scored ? `Vous marquez ${formatPoints(result.pointsQuestion)}` : "Vous ne marquez pas de points"}
+          {scored ? `Vous marquez ${formatPoints(result.questionPoints)}` : "Vous ne marquez pas de points"}
         </p>
       </section>
       <section className="pl-card pl-position" aria-label="Votre classement">
@@ -128,8 +129,8 @@ export function ResultScreen({ result }: { result: PlayerEndQuestion }) {
           <RankBadge rank={result.rank} big />
           <span className="pl-of">{ofPlayers(result.playersCount)}</span>
         </p>
-        <Move move={result.classementMove} />
-        <p className="pl-total">Total : {formatPoints(result.pointsTotal)}</p>
+        <Move move={result.rankMove} />
+        <p className="pl-total">Total : {formatPoints(result.totalPoints)}</p>
         <TeamLine team={result.team} />
       </section>
       <Spinner label={result.isLast ? "Le classement final arrive" : "La prochaine question arrive"} />
@@ -137,7 +138,7 @@ export function ResultScreen({ result }: { result: PlayerEndQuestion }) {
   );
 }
 
-function RankingRow({ line, mine }: { line: RankingLine; mine: boolean }) {
+function RankingRow({ line, mine }: { line: RankedPlayer; mine: boolean }) {
   return (
     <li className={mine ? "pl-row pl-row-me" : "pl-row"} aria-current={mine ? "true" : undefined}>
       <span className="pl-row-rank">{medalOf(line.rank) ? <Medal rank={line.rank} /> : `#${line.rank}`}</span>
@@ -155,8 +156,8 @@ function RankingRow({ line, mine }: { line: RankingLine; mine: boolean }) {
   );
 }
 
-export function EndGameScreen({ result, me }: { result: PlayerEndGame; me: Me }) {
-  const inTop = result.results.some((l) => l.playerID === result.me.playerID);
+export function EndGameScreen({ result, me }: { result: RoomMessageOf<"player_endGame">; me: Me }) {
+  const inTop = result.ranking.some((l) => l.playerID === result.me.playerID);
   return (
     <PlayerScreen className={`pl-endgame${result.night ? " has-night" : ""}`}>
       <h1 className="pl-title">{result.night ? `Fin de la manche ${result.night.round}` : "Fin de la partie"}</h1>
@@ -169,12 +170,12 @@ export function EndGameScreen({ result, me }: { result: PlayerEndGame; me: Me })
           <RankBadge rank={result.rank} big />
           <span className="pl-of">{ofPlayers(result.playersCount)}</span>
         </p>
-        <p className="pl-total">Total : {formatPoints(result.pointsTotal)}</p>
+        <p className="pl-total">Total : {formatPoints(result.totalPoints)}</p>
         <TeamLine team={result.team} />
       </section>
       <p className="pl-hint">Faites défiler le classement pour voir votre position</p>
       <ol className="pl-ranking" aria-label="Classement" tabIndex={0}>
-        {result.results.map((line) => (
+        {result.ranking.map((line) => (
           <RankingRow key={line.playerID} line={line} mine={line.playerID === result.me.playerID} />
         ))}
         {inTop ? null : (
@@ -192,7 +193,7 @@ export function EndGameScreen({ result, me }: { result: PlayerEndGame; me: Me })
 }
 
 /** « Classement de la soirée » under the round's result: its own night rank and points, then the top. */
-function NightSection({ night }: { night: PlayerNight }) {
+function NightSection({ night }: { night: PhoneNight }) {
   const inTop = night.ranking.some((l) => l.playerID === night.me.playerID);
   return (
     <section className="pl-night" aria-label="Classement de la soirée" data-testid="phone-night">

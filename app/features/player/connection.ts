@@ -7,21 +7,22 @@
  * answers 404, which says nothing more).
  */
 import { useEffect, useRef } from "react";
-import type { ClientMessage, ServerMessage } from "@common/protocol";
+import type { ClientMessage } from "@common/protocol";
+import { fromWire, type RoomMessage } from "@common/room-messages";
 import { SEAT_RETRY_MS } from "@common/rules";
 import { DEFAULT_LIVENESS, RoomClient, type RoomClientEvent } from "@common/room-client";
 import { followPage, pageSocketProtocol, pageVisible } from "@common/room-client-page";
 import type { SocketStatus } from "./play-state";
 import { readToken } from "./token";
 
-export type ConnectionEvent = { kind: "status"; status: SocketStatus } | { kind: "message"; msg: ServerMessage };
+export type ConnectionEvent = { kind: "status"; status: SocketStatus } | { kind: "message"; msg: RoomMessage };
 type Listener = (event: ConnectionEvent) => void;
 
 /** Time a socket stays open without a page, so /join can hand it to /play. */
 const HANDOVER_MS = 5_000;
 /** After this many failed openings in a row, ask the registry whether the room still exists. */
 const FAILS_BEFORE_CHECK = 3;
-const ENDED: ServerMessage = { type: "player_kicked", reason: "ended" };
+const ENDED: RoomMessage = { type: "player_kicked", reason: "ended" };
 
 export class RoomConnection {
   readonly room: string;
@@ -92,7 +93,7 @@ export class RoomConnection {
         return this.emit(event);
       case "message":
         if (event.msg.type === "error" && event.msg.code === "too_many_seats") this.askAgainSoon();
-        return this.emit(event);
+        return this.emit({ kind: "message", msg: fromWire(event.msg) });
       case "close":
         if (event.failures % FAILS_BEFORE_CHECK === 0) void this.checkRoom();
         return;

@@ -7,6 +7,7 @@ import type {
   ServerMessage,
 } from "@common/protocol";
 import { ERROR_MESSAGES, errorMessage } from "@common/protocol";
+import { fromWire } from "@common/room-messages";
 import {
   answerToSend,
   initialPlayState,
@@ -73,7 +74,7 @@ const endQuestion = (questionIndex: number): PlayerEndQuestion => ({
 function run(actions: PlayAction[], from: PlayState = initialPlayState): PlayState {
   return actions.reduce(playReducer, from);
 }
-const server = (msg: ServerMessage, now = 0): PlayAction => ({ type: "server", msg, now });
+const server = (msg: ServerMessage, now = 0): PlayAction => ({ type: "server", msg: fromWire(msg), now });
 const spot = { lat: 45.01, lng: 5.02 };
 
 describe("player screens follow the room", () => {
@@ -83,6 +84,8 @@ describe("player screens follow the room", () => {
     s = run([server(join())], s);
     expect(s.screen.name).toBe("lobby");
     expect(s.me?.pseudo).toBe("Kiwi bleu");
+    // The join callback's wire names (maxAnswerTime, pointsSettings, questionsNb) read as the code's.
+    expect(s.me).toMatchObject({ answerTimeSec: 60, scoring: { speedPointsMax: 5, ringPoints: [2, 3, 4, 5] }, questionCount: 3 });
     s = run([server({ type: "player_startGame", startsInMs: 5000 }, 1000)], s);
     expect(s.screen).toEqual({ name: "starting", endsAt: 6000 });
     s = run([server(question(0), 6000)], s);
@@ -92,7 +95,7 @@ describe("player screens follow the room", () => {
     s = run([{ type: "answerSent" }], s);
     expect(answerToSend(s)).toBeNull();
     s = run([server({ type: "player_answer_callback", questionIndex: 0, tempsReponse: 3421 })], s);
-    expect(s.screen).toEqual({ name: "answered", questionIndex: 0, questionsNb: 3, tempsReponse: 3421 });
+    expect(s.screen).toEqual({ name: "answered", questionIndex: 0, questionCount: 3, elapsedMs: 3421 });
     s = run([server(endQuestion(0))], s);
     expect(s.screen.name).toBe("endQuestion");
     s = run([server(question(1))], s);

@@ -11,26 +11,23 @@ import {
   type KickReason,
   type LatLng,
   type PhoneMedia,
-  type PlayerEndGame,
-  type PlayerEndQuestion,
-  type PlayerJoinRoomCallback,
-  type ServerMessage,
 } from "@common/protocol";
+import type { RoomMessage, RoomMessageOf } from "@common/room-messages";
 import { clockFrom, type QuestionClock } from "./progress";
 
 export type SocketStatus = "connecting" | "open" | "closed";
 
 /** Who this phone is in the room: its seat as the room's join callback said, without the resume token. */
-export type Me = Omit<PlayerJoinRoomCallback, "type" | "token" | "helpSettings" | "phase">;
+export type Me = Omit<RoomMessageOf<"player_joinRoom_callback">, "type" | "token" | "helpSquares" | "phase">;
 
 export type PlayScreen =
   | { name: "loading" }
   | { name: "lobby" }
   | { name: "starting"; endsAt: number }
-  | { name: "question"; questionIndex: number; questionsNb: number; clock: QuestionClock; help: HelpZone | null; media: PhoneMedia | null }
-  | { name: "answered"; questionIndex: number; questionsNb: number; tempsReponse: number }
-  | { name: "endQuestion"; result: PlayerEndQuestion }
-  | { name: "endGame"; result: PlayerEndGame }
+  | { name: "question"; questionIndex: number; questionCount: number; clock: QuestionClock; help: HelpZone | null; media: PhoneMedia | null }
+  | { name: "answered"; questionIndex: number; questionCount: number; elapsedMs: number }
+  | { name: "endQuestion"; result: RoomMessageOf<"player_endQuestion"> }
+  | { name: "endGame"; result: RoomMessageOf<"player_endGame"> }
   /** Defined icons and no seat: the pseudo has to be chosen on /join/{room}. */
   | { name: "choosePseudo" }
   | { name: "kicked"; reason: KickReason }
@@ -54,7 +51,7 @@ export interface PlayState {
 
 export type PlayAction =
   | { type: "socket"; status: SocketStatus }
-  | { type: "server"; msg: ServerMessage; now: number }
+  | { type: "server"; msg: RoomMessage; now: number }
   | { type: "tap"; coords: LatLng }
   | { type: "submit" }
   | { type: "answerSent" }
@@ -122,7 +119,7 @@ export function playReducer(state: PlayState, action: PlayAction): PlayState {
   }
 }
 
-function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState {
+function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
   switch (msg.type) {
     case "player_joinRoom_callback": {
       const me: Me = {
@@ -135,9 +132,9 @@ function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState 
         mode: msg.mode,
         iconType: msg.iconType,
         mapSettings: msg.mapSettings,
-        pointsSettings: msg.pointsSettings,
-        maxAnswerTime: msg.maxAnswerTime,
-        questionsNb: msg.questionsNb,
+        scoring: msg.scoring,
+        answerTimeSec: msg.answerTimeSec,
+        questionCount: msg.questionCount,
       };
       // In the lobby nothing else follows; in other phases the room sends the current screen next.
       const screen = msg.phase === "lobby" ? ({ name: "lobby" } as const) : state.screen;
@@ -159,8 +156,8 @@ function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState 
         screen: {
           name: "question",
           questionIndex: msg.questionIndex,
-          questionsNb: msg.questionsNb,
-          clock: clockFrom(msg.remainingMs, msg.time, now),
+          questionCount: msg.questionCount,
+          clock: clockFrom(msg.remainingMs, msg.answerTimeSec, now),
           help: msg.help,
           media: msg.media ?? null,
         },
@@ -171,10 +168,10 @@ function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState 
     }
     case "player_answer_callback": {
       const s = state.screen;
-      const questionsNb = s.name === "question" ? s.questionsNb : (state.me?.questionsNb ?? 0);
+      const questionCount = s.name === "question" ? s.questionCount : (state.me?.questionCount ?? 0);
       return {
         ...state,
-        screen: { name: "answered", questionIndex: msg.questionIndex, questionsNb, tempsReponse: msg.tempsReponse },
+        screen: { name: "answered", questionIndex: msg.questionIndex, questionCount, elapsedMs: msg.elapsedMs },
         answer: null,
         notice: null,
       };

@@ -32,12 +32,12 @@ export interface Progress {
   timeUp: boolean;
 }
 
-export function progressAt(clock: QuestionClock, pointMaxTemps: number, now: number): Progress {
+export function progressAt(clock: QuestionClock, speedPointsMax: number, now: number): Progress {
   const left = remainingMs(clock, now);
   const elapsed = clock.totalMs - left;
   return {
     fraction: timeLeftFraction(elapsed, clock.totalMs),
-    points: speedPoints(elapsed, clock.totalMs, pointMaxTemps),
+    points: speedPoints(elapsed, clock.totalMs, speedPointsMax),
     timeUp: left <= 0,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fromWire } from "@common/room-messages";
 import { ERROR_MESSAGES, type PseudoRoomInfo, type ServerMessage } from "@common/protocol";
 import {
   COLOR_RACE_LOST,
@@ -22,7 +23,7 @@ const info = (over: Partial<PseudoRoomInfo> = {}): PseudoRoomInfo => ({
   fruits: ["ananas", "banane", "carotte", "cerise", "citron", "fraise", "kiwi", "pasteque", "tomate"],
   ...over,
 });
-const server = (msg: ServerMessage): PseudoAction => ({ type: "server", msg });
+const server = (msg: ServerMessage): PseudoAction => ({ type: "server", msg: fromWire(msg) });
 const run = (actions: PseudoAction[], from: PseudoState = initialPseudoState) => actions.reduce(pseudoReducer, from);
 const opened = () => run([{ type: "socket", status: "open" }, server({ type: "player_joinPseudoRoom_callback", ...info() })]);
 

@@ -10,9 +10,8 @@ import {
   type FruitKey,
   type KickReason,
   type PlayerClientMessage,
-  type PseudoRoomInfo,
-  type ServerMessage,
 } from "@common/protocol";
+import type { PseudoChoices, RoomMessage } from "@common/room-messages";
 import { FATAL_CODES, type SocketStatus } from "./play-state";
 
 export const PICK_COLOR_ALERT = "Veuillez sélectionner une couleur !";
@@ -24,7 +23,7 @@ export const COLOR_GONE = "Cette couleur vient d'être complétée. Choisissez-e
 export const CONNECTION_LOST = "Connexion perdue : réessayez dans un instant.";
 
 export interface PseudoState {
-  info: PseudoRoomInfo | null;
+  info: PseudoChoices | null;
   step: "color" | "fruit";
   color: ColorKey | null;
   fruit: FruitKey | null;
@@ -43,7 +42,7 @@ export interface PseudoState {
 }
 
 export type PseudoAction =
-  | { type: "server"; msg: ServerMessage }
+  | { type: "server"; msg: RoomMessage }
   | { type: "socket"; status: SocketStatus }
   | { type: "pickColor"; color: ColorKey }
   | { type: "pickFruit"; fruit: FruitKey }
@@ -67,17 +66,17 @@ export const initialPseudoState: PseudoState = {
   socket: "connecting",
 };
 
-export function colorFull(info: PseudoRoomInfo, color: ColorKey): boolean {
-  return (info.colorsUsed[color] ?? 0) >= info.max_players;
+export function colorFull(info: PseudoChoices, color: ColorKey): boolean {
+  return (info.colorsUsed[color] ?? 0) >= info.seatsPerColor;
 }
 
-export function fruitTaken(info: PseudoRoomInfo, color: ColorKey, fruit: FruitKey): boolean {
+export function fruitTaken(info: PseudoChoices, color: ColorKey, fruit: FruitKey): boolean {
   return (info.fruitsUsed[color] ?? []).includes(fruit);
 }
 
 const nextId = (s: PseudoState) => (s.request?.id ?? 0) + 1;
 
-function withInfo(state: PseudoState, info: PseudoRoomInfo): PseudoState {
+function withInfo(state: PseudoState, info: PseudoChoices): PseudoState {
   let { step, color, fruit, alert } = state;
   if (step === "color" && color && colorFull(info, color)) {
     color = null;
@@ -132,7 +131,7 @@ export function pseudoReducer(state: PseudoState, action: PseudoAction): PseudoS
   }
 }
 
-function onServer(state: PseudoState, msg: ServerMessage): PseudoState {
+function onServer(state: PseudoState, msg: RoomMessage): PseudoState {
   switch (msg.type) {
     case "player_joinPseudoRoom_callback": {
       const { type: _type, ...info } = msg;
@@ -155,7 +154,7 @@ function onServer(state: PseudoState, msg: ServerMessage): PseudoState {
     case "color_selected_callback": {
       if (!msg.status && msg.message === ERROR_MESSAGES.room_full) return { ...state, waiting: false, fatal: msg.message };
       if (!msg.status) {
-        const info = state.info ? { ...state.info, colorsUsed: { ...state.info.colorsUsed, [msg.color]: state.info.max_players } } : null;
+        const info = state.info ? { ...state.info, colorsUsed: { ...state.info.colorsUsed, [msg.color]: state.info.seatsPerColor } } : null;
         return {
           ...state,
           info: msg.message === ERROR_MESSAGES.color_full ? info : state.info,

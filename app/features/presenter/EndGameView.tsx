@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { NightRanking, PresEndGame, RankingLine, TeamResult } from "@common/protocol";
+import type { NightTop, RankedPlayer, RankedTeam, RoomMessageOf } from "@common/room-messages";
 import { RoundPicker, type RoundQuizOption } from "./RoundPicker";
 import { formatPoints } from "./format";
 import { colorHex, inkOn } from "./players";
@@ -29,7 +29,7 @@ export function EndGameView({
   error,
   quizzes,
 }: {
-  endGame: PresEndGame;
+  endGame: RoomMessageOf<"pres_endGame">;
   room: string;
   error?: string | null;
   quizzes: RoundQuizOption[];
@@ -90,7 +90,7 @@ function NightView({
   error,
   actions,
 }: {
-  night: NightRanking;
+  night: NightTop;
   room: string;
   error?: string | null;
   actions: React.ReactNode;
@@ -127,12 +127,12 @@ function PodiumView({
   error,
   actions,
 }: {
-  endGame: PresEndGame;
+  endGame: RoomMessageOf<"pres_endGame">;
   room: string;
   error?: string | null;
   actions: React.ReactNode;
 }) {
-  const teams = endGame.team_results;
+  const teams = endGame.teams;
   const steps: Step[] = teams ? teams.slice(0, 3).map(teamStep) : endGame.ranking.slice(0, 3).map(playerStep);
   const full = useFullRanking(room, teams ? null : "end", "over");
   const rest = (full ?? endGame.ranking).slice(3);
@@ -239,7 +239,7 @@ function EndFooter({
   );
 }
 
-function playerStep(l: RankingLine): Step {
+function playerStep(l: RankedPlayer): Step {
   return {
     rank: l.rank,
     key: l.playerID,
@@ -249,7 +249,7 @@ function playerStep(l: RankingLine): Step {
   };
 }
 
-function teamStep(t: TeamResult): Step {
+function teamStep(t: RankedTeam): Step {
   return {
     rank: t.rank,
     key: t.team,

@@ -1,6 +1,7 @@
 import { type CSSProperties, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
-import type { PlayerListEntry, ServerMessage } from "@common/protocol";
+import type { PlayerListEntry } from "@common/protocol";
+import type { RoomMessage } from "@common/room-messages";
 import { ERROR_MESSAGES } from "@common/protocol";
 import { roomQuestionPath } from "./format";
 import { readResume, writeResume } from "./resume";
@@ -64,7 +65,7 @@ export function PresenterGame(props: PresenterGameProps) {
       ),
   );
   useEffect(() => () => batcher.dispose(), [batcher]);
-  const onMessage = useCallback((msg: ServerMessage) => batcher.push(msg), [batcher]);
+  const onMessage = useCallback((msg: RoomMessage) => batcher.push(msg), [batcher]);
   const onStatus = useCallback((status: "open" | "down") => dispatch({ type: "connection", status }), []);
   const send = usePresenterSocket(room, token, onMessage, onStatus, state.step !== "closed");
 
@@ -106,8 +107,8 @@ export function PresenterGame(props: PresenterGameProps) {
   // ---- the whole ranking, fetched while the map plays, paged after it
   const inReveal = state.step === "endQuestion" || state.step === "resultsQuestion" || state.step === "resultsQuestion_classement";
   const fullRanking = useFullRanking(room, inReveal && resultsIndex !== null ? `q${resultsIndex}` : null, "reveal");
-  const rankingLines = fullRanking ?? state.results?.results ?? [];
-  const rankingPages = pageRanges(rankingLines.length, state.results?.team_results ? QUESTION_TEAM_LAYOUT : QUESTION_LAYOUT);
+  const rankingLines = fullRanking ?? state.results?.ranking ?? [];
+  const rankingPages = pageRanges(rankingLines.length, state.results?.teams ? QUESTION_TEAM_LAYOUT : QUESTION_LAYOUT);
   const pageCount = rankingPages.length;
   const page = clampPage(state.rankingPage, pageCount);
 
@@ -195,10 +196,10 @@ export function PresenterGame(props: PresenterGameProps) {
       />
     );
   } else if (screen === "starting") {
-    body = <StartingView endsAt={state.startingEndsAt} quizName={quiz!.name} questionsNb={quiz!.questions.length} />;
+    body = <StartingView endsAt={state.startingEndsAt} quizName={quiz!.name} questionCount={quiz!.questions.length} />;
   } else if (screen === "question" && state.question) {
     body = (
-      <QuestionView question={state.question} pointMaxTemps={quiz!.pointsSettings.point_max_temps} onWarning={playWarning} />
+      <QuestionView question={state.question} speedPointsMax={quiz!.scoring.speedPointsMax} onWarning={playWarning} />
     );
   } else if (screen === "endQuestion" || (screen === "question" && !state.question)) {
     body = <LoadingScreen text="Chargement des résultats" />;

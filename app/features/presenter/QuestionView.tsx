@@ -18,16 +18,16 @@ const AXIS_ROWS = 3;
  */
 export function QuestionView({
   question,
-  pointMaxTemps,
+  speedPointsMax,
   onWarning,
 }: {
   question: Question;
-  pointMaxTemps: number;
+  speedPointsMax: number;
   onWarning: () => void;
 }) {
   const now = useNow(QUESTION_TICK_MS);
   const remaining = Math.max(0, question.deadline - now);
-  const progress = questionProgress(remaining, question.maxAnswerTime, pointMaxTemps);
+  const progress = questionProgress(remaining, question.answerTimeMs, speedPointsMax);
 
   const previous = useRef<{ index: number; remaining: number } | null>(null);
   useEffect(() => {
@@ -37,9 +37,9 @@ export function QuestionView({
   }, [question.index, remaining, onWarning]);
 
   // Laid out when answers arrive, not at every tick of the countdown (2,000 answers to sort).
-  const axis = useMemo(() => layoutAxis(question.answers, question.maxAnswerTime, AXIS_ROWS), [question.answers, question.maxAnswerTime]);
+  const axis = useMemo(() => layoutAxis(question.answers, question.answerTimeMs, AXIS_ROWS), [question.answers, question.answerTimeMs]);
   const urgent = remaining <= WARNING_BEFORE_MS;
-  const totalSec = Math.round(question.maxAnswerTime / 1000);
+  const totalSec = Math.round(question.answerTimeMs / 1000);
 
   return (
     <div className="pres-question">

@@ -1,9 +1,9 @@
-import type { RankingLine, TeamResult } from "@common/protocol";
+import type { RankedPlayer, RankedTeam } from "@common/room-messages";
 import { formatPoints, rankMove } from "./format";
 import { colorHex, inkOn } from "./players";
 import { PlayerMarker } from "./PlayerMarker";
 
-/** Rank change arrow (classementMove), with its meaning for screen readers. */
+/** Rank change arrow (rankMove), with its meaning for screen readers. */
 export function MoveArrow({ move }: { move: number }) {
   const m = rankMove(move);
   return (
@@ -37,7 +37,7 @@ export function PlayerRows({
   showQuestion,
   markerSize = 52,
 }: {
-  lines: RankingLine[];
+  lines: RankedPlayer[];
   showQuestion: boolean;
   markerSize?: number;
 }) {
@@ -63,15 +63,15 @@ export function PlayerRows({
               <span className="ranking-pseudo">{l.pseudo}</span>
             </td>
             {showQuestion ? (
-              <td className={`ranking-gain${l.pointsQuestion > 0 ? "" : " is-zero"}`}>
-                {l.pointsQuestion > 0 ? `+${formatPoints(l.pointsQuestion)}` : "0"}
+              <td className={`ranking-gain${l.questionPoints > 0 ? "" : " is-zero"}`}>
+                {l.questionPoints > 0 ? `+${formatPoints(l.questionPoints)}` : "0"}
               </td>
             ) : null}
             <td className="ranking-points">
               {formatPoints(l.points)} <span className="ranking-unit">pts</span>
             </td>
             <td className="ranking-move">
-              <MoveArrow move={l.classementMove} />
+              <MoveArrow move={l.rankMove} />
             </td>
           </tr>
         ))}
@@ -81,7 +81,7 @@ export function PlayerRows({
 }
 
 /** Team ranking (team mode): colour, name, members, average points, rank change. */
-export function TeamRows({ teams }: { teams: TeamResult[] }) {
+export function TeamRows({ teams }: { teams: RankedTeam[] }) {
   return (
     <ol className="team-ranking">
       {teams.map((t) => (
@@ -99,7 +99,7 @@ export function TeamRows({ teams }: { teams: TeamResult[] }) {
             </span>
             <span className="team-points-note">moyenne</span>
           </span>
-          <MoveArrow move={t.classementMove} />
+          <MoveArrow move={t.rankMove} />
         </li>
       ))}
     </ol>

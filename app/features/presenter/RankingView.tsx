@@ -1,4 +1,4 @@
-import type { PresResults, RankingLine } from "@common/protocol";
+import type { RankedPlayer, RoomMessageOf } from "@common/room-messages";
 import { clampPage, columnsOf, PAGE_COLUMN, type PageRange, QUESTION_COLUMN, rangeLabel } from "./ranking-pages";
 import { PlayerRows, TeamRows } from "./Ranking";
 import { useNow } from "./useNow";
@@ -23,9 +23,9 @@ export function RankingView({
   onAdvance,
   onPhotoMap,
 }: {
-  results: PresResults;
+  results: RoomMessageOf<"pres_results">;
   /** The whole ranking when it arrived over HTTP, else the top the socket brought. */
-  lines: RankingLine[];
+  lines: RankedPlayer[];
   pages: PageRange[];
   page: number;
   paused: boolean;
@@ -44,7 +44,7 @@ export function RankingView({
   const pageLines = lines.slice(range.from, range.to);
   const isLastPage = shown === pages.length - 1;
   const detailed = shown === 0;
-  const teams = detailed ? results.team_results : null;
+  const teams = detailed ? results.teams : null;
   const columns = columnsOf(pageLines, detailed ? QUESTION_COLUMN : PAGE_COLUMN);
   // Only the socket's top arrived: say how many are not listed rather than hide them silently.
   const missing = isLastPage ? results.playersCount - lines.length : 0;
@@ -63,7 +63,7 @@ export function RankingView({
     <div className={`pres-ranking${detailed ? "" : " is-dense"}`} data-page={shown + 1} data-pages={pages.length}>
       <header className="ranking-bar">
         <p className="question-number">
-          Question <strong>{results.questionIndex + 1}</strong>/{results.questionsNb}
+          Question <strong>{results.questionIndex + 1}</strong>/{results.questionCount}
         </p>
         <h1 className="ranking-title">Classement</h1>
       </header>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { PresenterQuizData, PresResults } from "@common/protocol";
+import type { RoomMessageOf, RoomQuiz } from "@common/room-messages";
 import { GameMap } from "~/features/map/GameMap";
 import { ELEMENT_MARKERS_MAX, preloadPictures } from "~/features/map/marker-layer";
 import type { MapCircle, MapMarker } from "~/features/map/types";
@@ -18,8 +18,8 @@ const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayout
 const shortPoints = (p: number) => formatPoints(p).replace(/,00$/, "");
 
 /** 'Hors cible' or 'Cercle de 100 m · 3 pts'. */
-export function zoneTitle(quiz: PresenterQuizData, zone: number): string {
-  const t = quiz.targetSettings[zone];
+export function zoneTitle(quiz: RoomQuiz, zone: number): string {
+  const t = quiz.target[zone];
   if (zone === 0 || !t || t.max < 0) return "Hors cible · 0 pt";
   return `Cercle de ${t.max} m · ${shortPoints(t.points)} pts`;
 }
@@ -34,8 +34,8 @@ export function ResultsMapView({
   results,
   onDone,
 }: {
-  quiz: PresenterQuizData;
-  results: PresResults;
+  quiz: RoomQuiz;
+  results: RoomMessageOf<"pres_results">;
   onDone: () => void;
 }) {
   const boxRef = useRef<HTMLDivElement>(null);
@@ -47,7 +47,7 @@ export function ResultsMapView({
 
   // The message's compact rows, read once per reveal: who, where, how far, in which zone.
   const answers = useMemo(() => revealAnswers(results), [results]);
-  const zones = useMemo(() => zonesOf(answers, quiz.targetSettings.length), [answers, quiz]);
+  const zones = useMemo(() => zonesOf(answers, quiz.target.length), [answers, quiz]);
   // A crowd's pictures load while the spot and the rings play, not under the first zone's markers.
   useEffect(() => {
     if (answers.length > ELEMENT_MARKERS_MAX) preloadPictures(new Set(answers.map((a) => markerUrl(a.marker))));
@@ -59,7 +59,7 @@ export function ResultsMapView({
         : resultsTimeline({
             spot: results.spot,
             bounds: quiz.mapSettings.bounds,
-            targets: quiz.targetSettings,
+            targets: quiz.target,
             answers,
             zones,
             aspect,
@@ -110,7 +110,7 @@ export function ResultsMapView({
   if (frame?.rings) {
     // A ring's label sits on its top edge: only rings large enough in the view get one.
     const viewHalf = halfHeightM(frame.focus ?? quiz.mapSettings.bounds);
-    const rings = quiz.targetSettings
+    const rings = quiz.target
       .map((t, i) => ({ t, i }))
       .filter(({ i, t }) => i > 0 && t.max > 0)
       .sort((a, b) => b.t.max - a.t.max);
@@ -130,7 +130,7 @@ export function ResultsMapView({
   // Counts grow as the markers appear: the legend never tells the end of the story first.
   const revealed = (i: number) => (zones[i] ?? []).filter((id) => shown.has(id)).length;
   const outside = revealed(0);
-  const legend = quiz.targetSettings
+  const legend = quiz.target
     .map((t, i) => ({ t, i, count: revealed(i) }))
     .filter(({ i }) => i > 0)
     .sort((a, b) => b.t.max - a.t.max);
@@ -139,7 +139,7 @@ export function ResultsMapView({
     <div className="pres-results">
       <header className="results-bar">
         <p className="question-number">
-          Question <strong>{results.questionIndex + 1}</strong>/{results.questionsNb}
+          Question <strong>{results.questionIndex + 1}</strong>/{results.questionCount}
         </p>
         <h1 className="results-title">Résultats</h1>
         <p className="question-answered">

@@ -4,7 +4,7 @@ import { useNow } from "./useNow";
  * 'Lancement' (docs/game-rules.md, Phases of a game): about 5 s before the first question, counted
  * down.
  */
-export function StartingView({ endsAt, quizName, questionsNb }: { endsAt: number | null; quizName: string; questionsNb: number }) {
+export function StartingView({ endsAt, quizName, questionCount }: { endsAt: number | null; quizName: string; questionCount: number }) {
   const now = useNow(200);
   const left = endsAt === null ? null : Math.max(0, Math.ceil((endsAt - now) / 1000));
   return (
@@ -17,7 +17,7 @@ export function StartingView({ endsAt, quizName, questionsNb }: { endsAt: number
         </p>
       ) : null}
       <p className="pres-sub">
-        {questionsNb} question{questionsNb > 1 ? "s" : ""} · préparez vos téléphones
+        {questionCount} question{questionCount > 1 ? "s" : ""} · préparez vos téléphones
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AXIS_SLOTS, axisSlot, layoutAxis, mergeAnswers } from "./answer-axis";
 
-const a = (id: string, time: number) => ({ playerID: id, pseudo: id, marker: id, time });
+const a = (id: string, elapsedMs: number) => ({ playerID: id, pseudo: id, marker: id, elapsedMs });
 
 describe("answer-time axis in 20 slots", () => {
   it("puts an answer in the slot of its time", () => {

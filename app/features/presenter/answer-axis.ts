@@ -1,18 +1,14 @@
 /**
  * The answer-time axis under the question photo (docs/game-rules.md, Presenter steps): the answer
- * time is split into 20 slots; each player's marker lands in the slot of its answer time, stacked
+ * time is split into 20 slots; each player's marker lands in the slot of the time it took, stacked
  * upwards when several answer within the same slot. Past `maxRows` a slot shows '+N' instead of
  * more markers.
  */
+import type { AnswerNotice } from "@common/room-messages";
+
 export const AXIS_SLOTS = 20;
 
-export interface AxisAnswer {
-  playerID: string;
-  pseudo: string;
-  marker: string;
-  /** Milliseconds from the opening of the question. */
-  time: number;
-}
+export type AxisAnswer = AnswerNotice;
 
 export interface AxisItem extends AxisAnswer {
   slot: number;
@@ -25,18 +21,18 @@ export interface AxisLayout {
   overflow: number[];
 }
 
-export function axisSlot(timeMs: number, maxAnswerTimeMs: number, slots = AXIS_SLOTS): number {
-  if (!(maxAnswerTimeMs > 0) || !Number.isFinite(timeMs)) return 0;
-  return Math.max(0, Math.min(slots - 1, Math.floor((timeMs / maxAnswerTimeMs) * slots)));
+export function axisSlot(elapsedMs: number, answerTimeMs: number, slots = AXIS_SLOTS): number {
+  if (!(answerTimeMs > 0) || !Number.isFinite(elapsedMs)) return 0;
+  return Math.max(0, Math.min(slots - 1, Math.floor((elapsedMs / answerTimeMs) * slots)));
 }
 
 /** Earlier answers sit lower in their slot, so the stack reads in arrival order. */
-export function layoutAxis(answers: readonly AxisAnswer[], maxAnswerTimeMs: number, maxRows = 3): AxisLayout {
+export function layoutAxis(answers: readonly AxisAnswer[], answerTimeMs: number, maxRows = 3): AxisLayout {
   const overflow = new Array<number>(AXIS_SLOTS).fill(0);
   const rows = new Array<number>(AXIS_SLOTS).fill(0);
   const items: AxisItem[] = [];
-  for (const a of [...answers].sort((x, y) => x.time - y.time)) {
-    const slot = axisSlot(a.time, maxAnswerTimeMs);
+  for (const a of [...answers].sort((x, y) => x.elapsedMs - y.elapsedMs)) {
+    const slot = axisSlot(a.elapsedMs, answerTimeMs);
     if (rows[slot]! >= maxRows) {
       overflow[slot]!++;
       continue;

@@ -13,12 +13,12 @@ export interface Progress {
   seconds: number;
 }
 
-export function questionProgress(remainingMs: number, maxAnswerTimeMs: number, pointMaxTemps: number): Progress {
-  const remaining = Math.max(0, Math.min(remainingMs, maxAnswerTimeMs));
-  const elapsed = maxAnswerTimeMs - remaining;
+export function questionProgress(remainingMs: number, answerTimeMs: number, speedPointsMax: number): Progress {
+  const remaining = Math.max(0, Math.min(remainingMs, answerTimeMs));
+  const elapsed = answerTimeMs - remaining;
   return {
-    fraction: timeLeftFraction(elapsed, maxAnswerTimeMs),
-    points: Math.round(speedPoints(elapsed, maxAnswerTimeMs, pointMaxTemps) * 10) / 10,
+    fraction: timeLeftFraction(elapsed, answerTimeMs),
+    points: Math.round(speedPoints(elapsed, answerTimeMs, speedPointsMax) * 10) / 10,
     seconds: Math.ceil(remaining / 1000),
   };
 }

@@ -37,7 +37,7 @@ export function capacityLabel(
 
 export type RankMove = { symbol: "▲" | "▼" | "="; label: string; tone: "up" | "down" | "same" };
 
-/** classementMove: previous rank minus new rank, positive = went up. */
+/** rankMove: previous rank minus new rank, positive = went up. */
 export function rankMove(move: number): RankMove {
   if (move > 0) return { symbol: "▲", label: `Gagne ${move} place${move > 1 ? "s" : ""}`, tone: "up" };
   if (move < 0) return { symbol: "▼", label: `Perd ${-move} place${move < -1 ? "s" : ""}`, tone: "down" };

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ServerMessage } from "@common/protocol";
+import type { RoomMessage } from "@common/room-messages";
 import { BATCH_MS, MessageBatcher } from "./message-batch";
 
-const join = (n: number): ServerMessage => ({
+const join = (n: number): RoomMessage => ({
   type: "pres_newPlayer",
   player: { playerID: `p${n}`, pseudo: `Kiwi ${n}`, marker: "m", color: "bleu", team: null, connected: true },
   playersCount: n,
@@ -13,7 +13,7 @@ describe("the presenter's messages on their way to the screen", () => {
   afterEach(() => vi.useRealTimers());
 
   function batcher() {
-    const delivered: ServerMessage[][] = [];
+    const delivered: RoomMessage[][] = [];
     return { delivered, b: new MessageBatcher((msgs) => delivered.push(msgs), () => Date.now()) };
   }
 

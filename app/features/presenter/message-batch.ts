@@ -6,12 +6,12 @@
  * takes the waiting ones with it at once, in their order, so the screen never shows a step
  * before the arrivals that came first.
  */
-import type { ServerMessage } from "@common/protocol";
+import type { RoomMessage } from "@common/room-messages";
 
 /** At most four renders a second from the lobby's arrivals and the answer notices. */
 export const BATCH_MS = 250;
 
-const BATCHED: ReadonlySet<ServerMessage["type"]> = new Set([
+const BATCHED: ReadonlySet<RoomMessage["type"]> = new Set([
   "pres_newPlayer",
   "pres_playerLeft",
   "pres_kickPlayer_callback",
@@ -19,16 +19,16 @@ const BATCHED: ReadonlySet<ServerMessage["type"]> = new Set([
 ]);
 
 export class MessageBatcher {
-  private queue: ServerMessage[] = [];
+  private queue: RoomMessage[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastFlush = -Infinity;
 
   constructor(
-    private readonly deliver: (msgs: ServerMessage[]) => void,
+    private readonly deliver: (msgs: RoomMessage[]) => void,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  push(msg: ServerMessage) {
+  push(msg: RoomMessage) {
     this.queue.push(msg);
     if (!BATCHED.has(msg.type)) return this.flush();
     if (this.timer !== null) return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RankingLine } from "@common/protocol";
+import { rankedPlayer } from "@common/room-messages";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import {
   afterEndPage,
@@ -25,6 +26,8 @@ const line = (rank: number, i = rank): RankingLine => ({
   pointsQuestion: 1,
   classementMove: 0,
 });
+/** The same line as the screens read it. */
+const ranked = (rank: number, i = rank) => rankedPlayer(line(rank, i));
 
 /** Every position of the ranking, in order, exactly once. */
 function covered(total: number, layout = QUESTION_LAYOUT) {
@@ -94,8 +97,8 @@ describe("ranking page layout", () => {
   });
 
   it("names a page by the ranks it shows, ties included", () => {
-    expect(rangeLabel([line(17), line(18), line(46)])).toBe("Rangs 17 à 46");
-    expect(rangeLabel([line(5, 5), line(5, 6)])).toBe("Rang 5");
+    expect(rangeLabel([ranked(17), ranked(18), ranked(46)])).toBe("Rangs 17 à 46");
+    expect(rangeLabel([ranked(5, 5), ranked(5, 6)])).toBe("Rang 5");
     expect(rangeLabel([])).toBe("");
   });
 });
@@ -104,15 +107,15 @@ describe("the full ranking fetched over HTTP", () => {
   const body = { phase: "reveal", playersCount: 2, ranking: [line(1), line(2)], teams: null };
 
   it("takes the lines of the phase the screen shows", () => {
-    expect(parseRoomRanking(body, "reveal")).toEqual([line(1), line(2)]);
+    expect(parseRoomRanking(body, "reveal")).toEqual([ranked(1), ranked(2)]);
     expect(parseRoomRanking({ ...body, phase: "over" }, "over")).toHaveLength(2);
   });
 
   it("reads the night's list when asked for it, not the round's", () => {
     const night = [line(1, 7), line(2, 3), line(3, 5)];
     const over = { ...body, phase: "over", night };
-    expect(parseRoomRanking(over, "over", "night")).toEqual(night);
-    expect(parseRoomRanking(over, "over")).toEqual([line(1), line(2)]);
+    expect(parseRoomRanking(over, "over", "night")).toEqual(night.map(rankedPlayer));
+    expect(parseRoomRanking(over, "over")).toEqual([ranked(1), ranked(2)]);
   });
 
   it("refuses a reply from another phase or of another shape", () => {

@@ -6,6 +6,7 @@
  * which lines a page holds, how long it stays and what comes after it.
  */
 import type { RankingLine } from "@common/protocol";
+import { type RankedPlayer, rankedPlayer } from "@common/room-messages";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 
 /** Lines of a page and where it starts in the ranking (0-based, `to` excluded). */
@@ -70,7 +71,7 @@ export function columnsOf<T>(lines: readonly T[], perColumn: number): T[][] {
 }
 
 /** 'Rangs 17 à 46' (ties can repeat a rank: the labels are the ranks shown, not positions). */
-export function rangeLabel(lines: readonly RankingLine[]): string {
+export function rangeLabel(lines: readonly RankedPlayer[]): string {
   const first = lines[0];
   const last = lines[lines.length - 1];
   if (!first || !last) return "";
@@ -88,15 +89,15 @@ export type RankingList = "ranking" | "night";
  * night) when the room is still in `phase` (a reply from another phase belongs to another
  * screen), else null.
  */
-export function parseRoomRanking(body: unknown, phase: "reveal" | "over", list: RankingList = "ranking"): RankingLine[] | null {
+export function parseRoomRanking(body: unknown, phase: "reveal" | "over", list: RankingList = "ranking"): RankedPlayer[] | null {
   if (!body || typeof body !== "object") return null;
   const b = body as { phase?: unknown } & Partial<Record<RankingList, unknown>>;
   const raw = b[list];
   if (b.phase !== phase || !Array.isArray(raw)) return null;
-  const lines: RankingLine[] = [];
+  const lines: RankedPlayer[] = [];
   for (const l of raw as unknown[]) {
     if (!isLine(l)) return null;
-    lines.push(l);
+    lines.push(rankedPlayer(l));
   }
   return lines;
 }

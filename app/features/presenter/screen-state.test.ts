@@ -6,6 +6,7 @@ import type {
   PlayerListEntry,
   Phase,
 } from "@common/protocol";
+import { fromWire } from "@common/room-messages";
 import { initialState, presenterReducer, type PresenterState } from "./screen-state";
 import type { ResumeRecord } from "./resume";
 import { listOf } from "./roster";
@@ -66,7 +67,7 @@ const results = (index: number): PresResults => ({
 });
 
 function run(messages: ServerMessage[], start: PresenterState = initialState, resume: ResumeRecord | null = null) {
-  return messages.reduce((s, msg, i) => presenterReducer(s, { type: "message", msg, now: 1000 + i, resume }), start);
+  return messages.reduce((s, msg, i) => presenterReducer(s, { type: "message", msg: fromWire(msg), now: 1000 + i, resume }), start);
 }
 
 describe("presenter screen state: the steps it moves through", () => {
@@ -181,7 +182,7 @@ describe("presenter screen state: the steps it moves through", () => {
       expectedCount: 4,
     };
     const s = run([newRoom("question"), { ...question(0), answeredCount: 2, expectedCount: 4 } as ServerMessage, replay]);
-    expect(s.question?.answers.map((a) => [a.playerID, a.time])).toEqual([
+    expect(s.question?.answers.map((a) => [a.playerID, a.elapsedMs])).toEqual([
       ["p2", 400],
       ["p1", 800],
     ]);

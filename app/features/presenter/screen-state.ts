@@ -8,13 +8,9 @@
  */
 import type {
   ColorKey,
-  PresEndGame,
-  PresenterQuizData,
-  PresResults,
-  PublicSettings,
   QuizQuestion,
-  ServerMessage,
 } from "@common/protocol";
+import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
@@ -35,16 +31,16 @@ export const END_QUESTION_MIN_MS = 1500;
 
 export interface RoomInfo {
   roomID: string;
-  quiz: PresenterQuizData;
+  quiz: RoomQuiz;
   colors: ColorKey[];
-  settings: PublicSettings;
+  settings: RoomSettings;
 }
 
 export interface QuestionView {
   index: number;
   count: number;
   question: QuizQuestion;
-  maxAnswerTime: number;
+  answerTimeMs: number;
   /** Local clock (performance.now() style) of the deadline. */
   deadline: number;
   answers: AxisAnswer[];
@@ -64,10 +60,10 @@ export interface PresenterState {
   /** Local clock of the end of 'starting'. */
   startingEndsAt: number | null;
   question: QuestionView | null;
-  results: PresResults | null;
+  results: RoomMessageOf<"pres_results"> | null;
   /** Local clock when 'Chargement des résultats' appeared. */
   endQuestionSince: number | null;
-  endGame: PresEndGame | null;
+  endGame: RoomMessageOf<"pres_endGame"> | null;
   paused: boolean;
   /** Which page of the ranking after a question is shown (ranking-pages.ts). */
   rankingPage: number;
@@ -100,12 +96,12 @@ export const initialState: PresenterState = {
 
 export type PresenterAction =
   | { type: "connection"; status: "open" | "down" }
-  | { type: "message"; msg: ServerMessage; now: number; resume: ResumeRecord | null }
+  | { type: "message"; msg: RoomMessage; now: number; resume: ResumeRecord | null }
   /**
    * Several messages at once, in the order they came (the screen hands the lobby's arrivals and
    * the answer notices over a few times a second: message-batch.ts).
    */
-  | { type: "messages"; msgs: readonly ServerMessage[]; now: number; resume: ResumeRecord | null }
+  | { type: "messages"; msgs: readonly RoomMessage[]; now: number; resume: ResumeRecord | null }
   /** 'Chargement des résultats' has been up long enough: play the map. */
   | { type: "showResultsMap" }
   /** The map sequence finished. */
@@ -130,12 +126,12 @@ const GAME_STEPS: readonly Step[] = [
 const isRevealStep = (step: Step) =>
   step === "endQuestion" || step === "resultsQuestion" || step === "resultsQuestion_classement";
 
-function onMessage(state: PresenterState, msg: ServerMessage, now: number, resume: ResumeRecord | null): PresenterState {
+function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume: ResumeRecord | null): PresenterState {
   switch (msg.type) {
     case "pres_newRoom_callback": {
       const room: RoomInfo = {
         roomID: msg.roomID,
-        quiz: msg.quizzData,
+        quiz: msg.quiz,
         colors: msg.colors,
         settings: msg.settings,
       };
@@ -188,9 +184,9 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
         step: "question",
         question: {
           index: msg.questionIndex,
-          count: msg.questionsNb,
+          count: msg.questionCount,
           question: msg.question,
-          maxAnswerTime: msg.maxAnswerTime,
+          answerTimeMs: msg.answerTimeMs,
           deadline: now + msg.remainingMs,
           // A reconnection mid-question keeps the markers already placed on the axis.
           answers: same ? state.question!.answers : [],

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { RankingLine } from "@common/protocol";
+import type { RankedPlayer } from "@common/room-messages";
 import { parseRoomRanking, type RankingList } from "./ranking-pages";
 
 /** A failed fetch is tried again this many times, this far apart, before the top alone is paged. */
@@ -16,8 +16,8 @@ export function useFullRanking(
   key: string | null,
   phase: "reveal" | "over",
   list: RankingList = "ranking",
-): RankingLine[] | null {
-  const [loaded, setLoaded] = useState<{ key: string; lines: RankingLine[] } | null>(null);
+): RankedPlayer[] | null {
+  const [loaded, setLoaded] = useState<{ key: string; lines: RankedPlayer[] } | null>(null);
 
   useEffect(() => {
     if (key === null) return;

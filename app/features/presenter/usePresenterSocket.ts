@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
-import type { PresenterClientMessage, ServerMessage } from "@common/protocol";
+import type { PresenterClientMessage } from "@common/protocol";
 import { RoomClient } from "@common/room-client";
+import { fromWire, type RoomMessage } from "@common/room-messages";
 import { followPage, pageSocketProtocol, reloadForNewVersion } from "@common/room-client-page";
 
 /**
@@ -12,7 +13,7 @@ import { followPage, pageSocketProtocol, reloadForNewVersion } from "@common/roo
 export function usePresenterSocket(
   room: string,
   token: string,
-  onMessage: (msg: ServerMessage) => void,
+  onMessage: (msg: RoomMessage) => void,
   onStatus: (status: "open" | "down") => void,
   /** False once the game is closed: nothing to reconnect to any more. */
   active = true,
@@ -30,7 +31,7 @@ export function usePresenterSocket(
       if (event.kind === "status") handlers.current.onStatus(event.status === "open" ? "open" : "down");
       else if (event.kind === "stopped" && event.reason === "reload") cancelReload = reloadForNewVersion(0);
       else if (event.kind === "message" && event.msg.type !== "pong" && event.msg.type !== "reload")
-        handlers.current.onMessage(event.msg);
+        handlers.current.onMessage(fromWire(event.msg));
     });
     const unfollow = followPage(client);
     return () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { initQuiz, updateQuiz } from "./api";
-import { DEFAULT_POINT_MAX_TEMPS, isPointMaxTemps, POINT_MAX_TEMPS_MAX, QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX } from "@common/rules";
+import { DEFAULT_SPEED_POINTS_MAX, isSpeedPointsMax, SPEED_POINTS_MAX_LIMIT, QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX } from "@common/rules";
 import { WIZARD_MSG } from "@common/wizard/types";
 import type { WizardQuiz } from "./Wizard";
 import { FieldError } from "~/features/dashboard/FieldError";
@@ -30,11 +30,11 @@ export function TitleStep({
     const description = String(form.get("description") ?? "").trim();
     const pointsText = String(form.get("pointMaxTemps") ?? "").trim().replace(",", ".");
     const pointMaxTemps = pointsText === "" ? Number.NaN : Number(pointsText);
-    setInvalid({ name: !name, description: !description, points: !isPointMaxTemps(pointMaxTemps) });
+    setInvalid({ name: !name, description: !description, points: !isSpeedPointsMax(pointMaxTemps) });
     if (!name || !description) return setError(WIZARD_MSG.required);
     if (name.length > QUIZ_TITLE_MAX) return setError(WIZARD_MSG.titleTooLong);
     if (description.length > QUIZ_DESCRIPTION_MAX) return setError(WIZARD_MSG.descriptionTooLong);
-    if (!isPointMaxTemps(pointMaxTemps)) return setError(WIZARD_MSG.badSpeedPoints);
+    if (!isSpeedPointsMax(pointMaxTemps)) return setError(WIZARD_MSG.badSpeedPoints);
     setError(null);
     setBusy(true);
     const details = { name, description, pointMaxTemps };
@@ -87,14 +87,14 @@ export function TitleStep({
           type="number"
           inputMode="decimal"
           min={0}
-          max={POINT_MAX_TEMPS_MAX}
+          max={SPEED_POINTS_MAX_LIMIT}
           step={0.5}
-          defaultValue={quiz?.pointMaxTemps ?? DEFAULT_POINT_MAX_TEMPS}
+          defaultValue={quiz?.pointMaxTemps ?? DEFAULT_SPEED_POINTS_MAX}
           aria-describedby="wz-points-help"
           aria-invalid={invalid.points || undefined}
         />
         <p id="wz-points-help" className="wz-help">
-          {`À gagner en plus des cercles par une réponse donnée dès l'ouverture de la question ; ils baissent jusqu'à 0 à la fin du temps (0 à ${POINT_MAX_TEMPS_MAX}).`}
+          {`À gagner en plus des cercles par une réponse donnée dès l'ouverture de la question ; ils baissent jusqu'à 0 à la fin du temps (0 à ${SPEED_POINTS_MAX_LIMIT}).`}
         </p>
       </div>
       <FieldError error={error} />
