@@ -4,8 +4,8 @@ import { useState } from "react";
 import { MSG } from "@common/messages";
 import { checkRoom, normaliseRoomInput } from "@common/room-check";
 import { joinRoomAction } from "~/server/rooms.server";
-import { FieldError } from "~/features/dashboard/FieldError";
-import { BrandName } from "~/features/public/BrandName";
+import { FieldError } from "~/components/FieldError";
+import { BrandName } from "~/components/BrandName";
 
 /** Without JavaScript the form posts here; the same room check answers. */
 export const action = joinRoomAction;

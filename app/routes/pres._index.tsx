@@ -2,10 +2,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/features/dashboard/DashboardPage";
 import { dashboardAction, dashboardLoader } from "~/server/dashboard.server";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /** /pres: the administrator's login, then their dashboard. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+];
 export const meta: MetaFunction = () => [{ title: "Administration — Repère" }];
 
 export const loader = (args: LoaderFunctionArgs) => dashboardLoader(args, "admin");

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { MjScreen } from "~/features/admin/MjScreen";
 import { mjTablePage } from "~/server/admin-pages.server";
 import adminCss from "~/features/admin/admin.css?url";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
@@ -10,6 +11,7 @@ import dashboardCss from "~/features/dashboard/dashboard.css?url";
  * calls (/api/pres/admin/mj…), which check the admin and the Origin themselves.
  */
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];

@@ -1,16 +1,18 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Shell } from "~/features/dashboard/Shell";
+import { Shell } from "~/components/Shell";
 import { restartAction, restartPage } from "~/server/admin-pages.server";
 import adminCss from "~/features/admin/admin.css?url";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
-import { BackTitle } from "~/features/dashboard/BackTitle";
+import { BackTitle } from "~/components/BackTitle";
 
 /**
  * /pres/restart: 'Redémarrer' (admin only) ends every live game. The dashboard's button posts
  * here; without `confirm=yes` the page asks first, then says how many games it ended.
  */
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];

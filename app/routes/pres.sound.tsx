@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { SoundScreen } from "~/features/admin/SoundScreen";
 import { soundsPage } from "~/server/admin-pages.server";
 import adminCss from "~/features/admin/admin.css?url";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
@@ -10,6 +11,7 @@ import dashboardCss from "~/features/dashboard/dashboard.css?url";
  * /api/pres/admin/replaceSound/… (admin and Origin checked there); GET /api/sound/{id} plays.
  */
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { ActionResult, Side } from "@common/dashboard/types";
-import { FieldError } from "./FieldError";
+import { FieldError } from "~/components/FieldError";
 
 const REQUIRED = "Tous les champs sont obligatoires";
 

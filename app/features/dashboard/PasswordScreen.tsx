@@ -1,9 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ActionResult } from "@common/dashboard/types";
-import { Shell } from "./Shell";
-import { FieldError } from "./FieldError";
-import { BackTitle } from "./BackTitle";
+import { Shell } from "~/components/Shell";
+import { FieldError } from "~/components/FieldError";
+import { BackTitle } from "~/components/BackTitle";
 
 export type PasswordData = { accountName: string; minLength: number };
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { RING_COLORS } from "@common/rules";
-import { Shell } from "./Shell";
-import { ToastProvider, useActionFetcher } from "./Toast";
-import { FieldError } from "./FieldError";
-import { BackTitle } from "./BackTitle";
+import { Shell } from "~/components/Shell";
+import { ToastProvider, useActionFetcher } from "~/components/Toast";
+import { FieldError } from "~/components/FieldError";
+import { BackTitle } from "~/components/BackTitle";
 
 export type PointsData = { accountName: string; points: number[]; radii: number[] };
 

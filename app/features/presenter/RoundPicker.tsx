@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_OPTIONS, launchParams, type LaunchOptions } from "@common/rules";
-import { LaunchOptionsFields } from "~/features/dashboard/LaunchOptionsFields";
+import { LaunchOptionsFields } from "~/components/LaunchOptionsFields";
 
 /** A quiz the picker offers, named by `ref` (presenter.server.ts): the page never holds a unique name. */
 export interface RoundQuizOption {

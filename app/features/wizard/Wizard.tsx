@@ -6,7 +6,7 @@ import { QuestionsStep } from "./QuestionsStep";
 import type { WizardQuestion } from "@common/wizard/types";
 import { TitleStep } from "./TitleStep";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
-import { BrandName } from "~/features/public/BrandName";
+import { BrandName } from "~/components/BrandName";
 
 export type WizardQuiz = {
   uniqueName: string;
