@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Question } from "@db/schema";
 import type { QuizQuestion } from "./protocol";
 import {
   DEFAULT_BOUNDS,
@@ -10,12 +9,10 @@ import {
   questionDescription,
   quizMapView,
   revealedEverywhere,
+  type StoredQuestion,
 } from "./public-quiz";
 
-const base: Question = {
-  id: 1,
-  quizUniqueName: "capitales-x7k2",
-  position: 0,
+const base: StoredQuestion = {
   name: "tour-eiffel",
   kind: "photo",
   fileKey: "photos/abc123.jpg",
@@ -42,7 +39,7 @@ describe("public question", () => {
   });
 
   it("rebuilds a Street View from the stored numbers and prefers the title", () => {
-    const q: Question = {
+    const q: StoredQuestion = {
       ...base,
       kind: "streetview",
       fileKey: null,

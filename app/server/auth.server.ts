@@ -6,12 +6,12 @@ import { accounts, type Account } from "@db/schema";
 import { jwtSecret } from "./config.server";
 import { MSG } from "@common/messages";
 import { dashboardUrl } from "@common/dashboard/format";
+import type { Side } from "@common/dashboard/types";
 import { isLocalHost } from "./security-headers.server";
 import { Refusal } from "./refusal.server";
 
 /** The two session cookies: one per side, so an admin and an MJ can share a browser. */
-export const COOKIE = { admin: "auth_admin", mj: "auth_mj" } as const;
-export type Side = keyof typeof COOKIE;
+export const COOKIE: Record<Side, string> = { admin: "auth_admin", mj: "auth_mj" };
 export const SESSION_SECONDS = 24 * 60 * 60;
 
 /** The claim that carries the account's session version (see accounts.sessionVersion). */

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Account } from "@db/schema";
 import { folderUrl, dashboardUrl, formatPlayedAt, subtreeIds } from "@common/dashboard/format";
 import type { DashboardData, ActionResult, FolderCardData, QuizCardData } from "@common/dashboard/types";
-import { canEdit, optionalAccount, requireAccount, requirePageAccount, sessionCookie, type Side } from "./auth.server";
+import { canEdit, optionalAccount, requireAccount, requirePageAccount, sessionCookie } from "./auth.server";
+import type { Side } from "@common/dashboard/types";
 import { pageAction, pageLoader } from "./http.server";
 import {
   allFolders,

@@ -19,7 +19,8 @@ import type {
   QuestionSummary,
   ReportData,
 } from "@common/history/types";
-import { canAccess, requirePageAccount, type Side } from "./auth.server";
+import { canAccess, requirePageAccount } from "./auth.server";
+import type { Side } from "@common/dashboard/types";
 import { pageLoader } from "./http.server";
 import { Refusal } from "./refusal.server";
 

@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { accounts, type Account } from "@db/schema";
-import { clearCookie, requireAccount, revokeSessions, sessionCookie, signSession, type Side } from "./auth.server";
+import { clearCookie, requireAccount, revokeSessions, sessionCookie, signSession } from "./auth.server";
+import type { Side } from "@common/dashboard/types";
 import { sendJson } from "./http.server";
 import { MSG } from "@common/messages";
 import { hashPassword, verifyPassword } from "./password.server";

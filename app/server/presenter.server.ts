@@ -15,7 +15,8 @@
  */
 import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { Account } from "@db/schema";
-import { requireAccount, requirePageAccount, type Side } from "./auth.server";
+import { requireAccount, requirePageAccount } from "./auth.server";
+import type { Side } from "@common/dashboard/types";
 import { jwtSecret } from "./config.server";
 import { GAME_MSG, closeGame, launchGame, parseLaunchSettings, presenterSession, startRound, type RoundChoice } from "./games.server";
 import { listQuizzes } from "./quizzes.server";
@@ -27,35 +28,9 @@ import { Refusal } from "./refusal.server";
 import { ROOM_NUMBER } from "./rooms.server";
 import { UNIQUE_NAME } from "@common/slug";
 import { dashboardPath, presenterRoomPath } from "@common/dashboard/format";
+import type { PresenterPageData, RoundQuiz } from "@common/presenter/types";
 
 export type RouteMode = "player" | "team" | "query";
-
-export type PresenterLoaderData =
-  | { kind: "launch"; side: Side; error: string | null; dashboard: string }
-  | { kind: "ended"; side: Side; dashboard: string }
-  | {
-      kind: "game";
-      side: Side;
-      room: string;
-      token: string;
-      mode: "player" | "team";
-      lobbyPicture: string;
-      /** For the QR code and the address to type. */
-      origin: string;
-      host: string;
-      dashboard: string;
-      /** What « Autre quiz » offers: the quizzes the account may launch (admin: all). */
-      quizzes: RoundQuiz[];
-    };
-
-/** A quiz « Autre quiz » offers, named on the page by `ref`, never by its unique name. */
-export interface RoundQuiz {
-  ref: string;
-  name: string;
-  questionCount: number;
-  /** The quiz of the round that just ended. */
-  current: boolean;
-}
 
 function folderIdOf(search: URLSearchParams): number | null {
   const raw = search.get("folderId");
@@ -79,7 +54,7 @@ export const presenterLaunchLoader = pageLoader(async (
   { request, context, params }: LoaderFunctionArgs,
   side: Side,
   routeMode: RouteMode,
-): Promise<PresenterLoaderData> => {
+): Promise<PresenterPageData> => {
   const url = new URL(request.url);
   const folderId = folderIdOf(url.searchParams);
   const dashboard = dashboardPath(side, folderId);
@@ -98,7 +73,7 @@ export const presenterLaunchLoader = pageLoader(async (
 export const presenterRoomLoader = pageLoader(async (
   { request, context, params }: LoaderFunctionArgs,
   side: Side,
-): Promise<PresenterLoaderData> => {
+): Promise<PresenterPageData> => {
   const url = new URL(request.url);
   const dashboard = dashboardPath(side, folderIdOf(url.searchParams));
   const account = await requirePageAccount(request, context, side);

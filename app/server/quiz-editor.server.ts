@@ -6,7 +6,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { folders, questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
+import { folders, questions, quizzes, type Account, type Question, type Quiz } from "@db/schema";
 import { QUESTION_PHOTO_MAX_BYTES, QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
 import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
@@ -24,7 +24,7 @@ import { IMAGE_EXTENSION, type ImageType } from "@common/sniff";
 import { cleanUpload } from "./picture-upload.server";
 import { quizUniqueName } from "@common/slug";
 import { parseStreetViewEmbed, streetViewEmbedUrl, type StreetView } from "@common/streetview";
-import type { LatLng } from "@common/protocol";
+import type { LatLng, MapSettings } from "@common/protocol";
 
 /** A folder the account may put a quiz into, or null (the quiz then goes to the root). */
 export async function usableFolder(db: Db, account: Account, folderId: number | null | undefined) {

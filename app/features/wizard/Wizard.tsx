@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import type { MapSettings } from "@db/schema";
+import type { MapSettings } from "@common/protocol";
 import { MapStep } from "./MapStep";
 import { QuestionsStep } from "./QuestionsStep";
 import type { WizardQuestion } from "@common/wizard/types";
