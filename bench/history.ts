@@ -12,6 +12,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getPlatformProxy } from "wrangler";
+import { METRES_PER_DEGREE } from "../common/projection";
 import type { QuizSnapshot } from "../common/protocol";
 import { createDb } from "../db/client";
 import { accounts, games, type Account } from "../db/schema";
@@ -77,7 +78,7 @@ function bigGame(): GameState {
       const ring = d <= 20 ? 4 : d <= 50 ? 3 : d <= 100 ? 2 : d <= 200 ? 1 : 0;
       const p = ring ? ring + 1 + random() * 5 : 0;
       score += p;
-      answers[q] = { lat: spot.lat + d / 111_195, lng: spot.lng, t: Math.floor(random() * 60_000), d, ring, p };
+      answers[q] = { lat: spot.lat + d / METRES_PER_DEGREE, lng: spot.lng, t: Math.floor(random() * 60_000), d, ring, p };
     }
     return {
       id: `p${i + 1}`,
