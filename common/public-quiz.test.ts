@@ -3,7 +3,6 @@ import type { QuizQuestion } from "./protocol";
 import {
   DEFAULT_BOUNDS,
   NO_DESCRIPTION,
-  parseQuestionNumber,
   playedQuestion,
   publicQuestion,
   questionDescription,
@@ -154,15 +153,3 @@ describe("map of a quiz", () => {
   });
 });
 
-describe("questionNumber", () => {
-  it("accepts a 0-based index within the quiz", () => {
-    expect(parseQuestionNumber("0", 3)).toBe(0);
-    expect(parseQuestionNumber("2", 3)).toBe(2);
-  });
-
-  it("refuses anything else", () => {
-    for (const raw of [null, "", "3", "-1", "1.5", "abc", "1e2", "99999999"]) {
-      expect(parseQuestionNumber(raw, 3)).toBeNull();
-    }
-  });
-});

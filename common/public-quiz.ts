@@ -144,9 +144,3 @@ export function quizMapView(settings: MapSettings | null | undefined, points: La
   return { bounds: boundsAround(points) ?? DEFAULT_BOUNDS };
 }
 
-/** `questionNumber` of /question: a 0-based index among the quiz's questions, digits only. */
-export function parseQuestionNumber(raw: string | null, count: number): number | null {
-  if (raw === null || !/^\d{1,6}$/.test(raw.trim())) return null;
-  const n = Number(raw.trim());
-  return n < count ? n : null;
-}

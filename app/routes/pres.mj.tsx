@@ -1,7 +1,10 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MjScreen } from "~/features/admin/MjScreen";
-import { mjTablePage } from "~/server/admin-pages.server";
+import type { MjPageData } from "@common/admin/types";
+import { requirePageAccount } from "~/server/auth.server";
+import { pageLoader } from "~/server/http.server";
+import { listMjs } from "~/server/mj-admin.server";
 import adminCss from "~/features/admin/admin.css?url";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
@@ -17,7 +20,10 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = () => [{ title: "Maîtres du jeu — Repère" }];
 
-export const loader = mjTablePage;
+export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<MjPageData> => {
+  const admin = await requirePageAccount(request, context, "admin");
+  return { accountName: admin.name, mjs: await listMjs(context.db) };
+});
 
 export default function MjManagement() {
   return <MjScreen data={useLoaderData<typeof loader>()} />;

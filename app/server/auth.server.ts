@@ -172,6 +172,28 @@ export async function requireAccount(
 }
 
 /**
+ * Who is logged in on either side, for the pages anyone may see but their owner sees whole (a
+ * quiz being played: played-quiz.server.ts). Nobody reads nothing from D1.
+ */
+export async function sessionAccounts(request: Request, context: AppLoadContext): Promise<Account[]> {
+  const found: Account[] = [];
+  for (const side of ["admin", "mj"] as const) {
+    const { account } = await optionalAccount(request, context, side);
+    if (account) found.push(account);
+  }
+  return found;
+}
+
+/**
+ * Logging out, from the dashboards' button or the JSON call: the account's sessions end
+ * everywhere (a copied token stops working too), the sides' cookies are deleted, back home.
+ */
+export async function logOut(request: Request, context: AppLoadContext, sides: readonly Side[]): Promise<Response> {
+  await revokeSessions(request, context, sides);
+  return redirect("/", { headers: clearing(request, sides) });
+}
+
+/**
  * For the screens of one side other than the dashboards: the account, or back to that side's
  * login (the dashboard shows it), a refused token's cookie deleted on the way.
  */

@@ -4,23 +4,20 @@
  * the presenter's screen (/api/salle/{room}/photos/{file}). Their addresses name the room, not the
  * quiz: both are opened on the projector, and the quiz's unique name is its public /watch link.
  */
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { Game } from "@db/schema";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
+import type { Account, Game } from "@db/schema";
 import { roomPhotoUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
 import { playedQuestion, questionDescription, quizMapView, type QuestionPageData } from "@common/public-quiz";
-import { requireAccount } from "./auth.server";
 import { ownedLiveGame, roomStub } from "./games.server";
-import { pageLoader } from "./http.server";
 import { serveQuestionPhoto } from "./media.server";
 import { Refusal } from "./refusal.server";
 
 export const NOTHING_REVEALED = "Aucune question n'a encore été révélée dans cette salle.";
 
 /** The live game of the room for its owner (admin: any); anyone else finds nothing there. */
-async function ownedRoom(args: LoaderFunctionArgs, missing: string): Promise<Game> {
-  const account = await requireAccount(args.request, args.context);
-  const game = await ownedLiveGame(args.context, account, args.params.room ?? "");
+async function ownedRoom(context: AppLoadContext, account: Account, room: string, missing: string): Promise<Game> {
+  const game = await ownedLiveGame(context, account, room);
   if (!game) throw Refusal.notFound(missing);
   return game;
 }
@@ -29,9 +26,9 @@ async function ownedRoom(args: LoaderFunctionArgs, missing: string): Promise<Gam
 export const roomPageHeaders: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** /salle/{room}/question: the last question the room revealed, as the room played it. */
-export const roomQuestionPage = pageLoader(async (args: LoaderFunctionArgs): Promise<QuestionPageData> => {
-  const game = await ownedRoom(args, MSG.roomNotFound);
-  const revealed = await roomStub(args.context, game.roomNumber)
+export async function roomQuestionPage(context: AppLoadContext, account: Account, room: string): Promise<QuestionPageData> {
+  const game = await ownedRoom(context, account, room, MSG.roomNotFound);
+  const revealed = await roomStub(context, game.roomNumber)
     .revealed(game.id)
     .catch((error: unknown) => {
       console.error(`roomQuestionPage ${game.roomNumber}: room did not answer`, error);
@@ -51,11 +48,19 @@ export const roomQuestionPage = pageLoader(async (args: LoaderFunctionArgs): Pro
     notice: null,
     map: quizMapView(revealed.mapSettings, [question.position]),
   };
-});
+}
 
-/** /api/salle/{room}/photos/{file}: a photo of the quiz the room plays, for the presenter's screen. */
-export async function serveRoomPhoto(args: LoaderFunctionArgs): Promise<Response> {
-  const game = await ownedRoom(args, MSG.fileNotFound);
-  const { context, params, request } = args;
-  return serveQuestionPhoto(context.db, context.cloudflare.env.BUCKET, game.quizUniqueName, params.file, request);
+/**
+ * /api/salle/{room}/photos/{file}: a photo (`file` a PICTURE_FILE) of the quiz the room plays, for
+ * the presenter's screen.
+ */
+export async function serveRoomPhoto(
+  context: AppLoadContext,
+  account: Account,
+  room: string,
+  file: string,
+  conditions: Headers,
+): Promise<Response> {
+  const game = await ownedRoom(context, account, room, MSG.fileNotFound);
+  return serveQuestionPhoto(context.db, context.cloudflare.env.BUCKET, game.quizUniqueName, file, conditions);
 }
