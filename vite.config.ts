@@ -50,7 +50,9 @@ export default defineConfig(({ command }) => ({
     target: "webworker",
   },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: { minify: true },
+  // Hidden source maps only when asked (the screen benchmark's profiles read them back): no
+  // sourceMappingURL comment, and an ordinary build ships none.
+  build: { minify: true, sourcemap: process.env.REPERE_SOURCEMAP === "hidden" ? "hidden" : false },
   // Pre-bundled up front: otherwise Vite's dev server finds them on a route's first visit,
   // re-optimizes and reloads the page.
   optimizeDeps: {
@@ -59,7 +61,6 @@ export default defineConfig(({ command }) => ({
       "react-dom",
       "react-dom/client",
       "@remix-run/react",
-      "partysocket",
       "qrcode.react",
       "@vis.gl/react-google-maps",
     ],

@@ -1,7 +1,7 @@
 // `npm run bench:history`: the history of one big game in D1 (not part of npm test).
 //
 // A 2000-player, 20-question game (40,000 answers) is written the way the room writes it
-// (party/room-d1.ts statementsFor: one batch per revealed question, then the final totals), then
+// (party/room-d1.ts statementsFor: one drizzle batch per revealed question, then the final totals), then
 // read back the way the app reads it (the report of a question, both CSV files). D1 is
 // Miniflare's, through wrangler's getPlatformProxy, in memory, with the repository's migrations.
 // Prints each figure against its budget and one JSON line; exits 1 when a budget is exceeded.
@@ -17,7 +17,7 @@ import { createDb } from "../db/client";
 import { accounts, games, type Account } from "../db/schema";
 import { DEFAULT_SETTINGS, createGame, type GameState, type Seat } from "../party/engine/state";
 import { type D1Op, statementsFor } from "../party/room-d1";
-import { questionRows } from "../party/room-history";
+import type { Statement } from "../party/room-sql";
 import { exportCsv, gameReport } from "../app/server/history.server";
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
@@ -125,6 +125,8 @@ async function main() {
       }
     }
     const db = createDb(DB);
+    // As the room sends an op: one batch (drizzle's batch takes a non-empty list).
+    const batch = (statements: Statement[]) => db.batch(statements as [Statement, ...Statement[]]);
     const [admin] = await db
       .insert(accounts)
       .values({ role: "admin", name: "Banc d'essai", mail: "bench@repere.test", passwordHash: "x" })
@@ -150,26 +152,23 @@ async function main() {
     const t0 = performance.now();
     for (let q = 0; q < QUESTIONS; q++) {
       const op: D1Op = { kind: "answers", gameId, question: q, at: Date.now() };
-      // The room's own CPU: the rows of the question and their JSON (what statementsFor binds).
+      // The room's own CPU: the question's rows, their JSON and the drizzle statements.
       const b = performance.now();
-      const rows = questionRows(state, q);
-      JSON.stringify(rows.players);
-      JSON.stringify(rows.answers);
+      const statements = statementsFor(db, op, state);
       build.push(performance.now() - b);
-      const statements = statementsFor(DB, op, state);
       const w = performance.now();
-      await DB.batch(statements);
+      await batch(statements);
       write.push(performance.now() - w);
     }
     const over = performance.now();
-    const overResult = await DB.batch(statementsFor(DB, { kind: "over", gameId, at: Date.now() }, state));
+    const overResult = (await batch(statementsFor(db, { kind: "over", gameId, at: Date.now() }, state))) as D1Result[];
     const overMs = performance.now() - over;
     const writeAllMs = performance.now() - t0;
     const sizeAfter = overResult.at(-1)?.meta.size_after ?? 0;
 
     // A retry of everything (replies lost): nothing is added.
     const retry = performance.now();
-    for (let q = 0; q < QUESTIONS; q++) await DB.batch(statementsFor(DB, { kind: "answers", gameId, question: q, at: 0 }, state));
+    for (let q = 0; q < QUESTIONS; q++) await batch(statementsFor(db, { kind: "answers", gameId, question: q, at: 0 }, state));
     const retryMs = performance.now() - retry;
     const count = (await DB.prepare("SELECT COUNT(*) AS n FROM game_answers WHERE game_id = ?").bind(gameId).first<{ n: number }>())!.n;
     if (count !== PLAYERS * QUESTIONS) throw new Error(`${count} réponses en base au lieu de ${PLAYERS * QUESTIONS}`);

@@ -41,19 +41,18 @@
 // phones waited 60 to 90 ms for their messages, the room's part being over after 45.
 // Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
 // (ROOM_PHONES_PER_ADDRESS), as a venue behind one NAT would raise them.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import type { LatLng, ServerMessage } from "../common/protocol";
 import { MAX_ROOM_PLAYERS } from "../common/rules";
-import { RoomClient, type RoomClientOptions } from "../common/room-client";
+import { RoomClient } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
-import { servedKit } from "../tests/support/served";
-import { startDirect } from "./serve-direct";
+import type { servedKit } from "../tests/support/served";
+import { benchClient, haveTaskset, pin, ROOT, startBenchServer, until, type ServerProcesses } from "./bench-kit";
 import { useWorkerd } from "./workerd";
 
 /**
@@ -61,26 +60,9 @@ import { useWorkerd } from "./workerd";
  * see what gives first past it (docs/scaling.md, What saturates first).
  */
 const ROOM_CAP = Number(process.env.BENCH_ROOM_CAP ?? MAX_ROOM_PLAYERS);
-// @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
-import * as serverLib from "../scripts/lib/server.mjs";
-
-interface Served {
-  url: string;
-  child: { pid: number };
-  inspectorPort: number;
-  stop(): Promise<void>;
-}
-const { ROOT, applyMigrations, build, freePort, startServer } = serverLib as {
-  ROOT: string;
-  applyMigrations(o: { persistTo: string; registryPath: string }): void;
-  build(): void;
-  freePort(): Promise<number>;
-  startServer(o: { port: number; persistTo: string; registryPath: string; vars: Record<string, string>; quiet: boolean }): Promise<Served>;
-};
 
 const SIZES = (process.env.BENCH_SIZES ?? "50,200,1000,2000").split(",").map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3); // measured questions per N
-const ADMIN = { mail: "admin@repere.test", password: "bench-password" };
 const CLIENT_CORE = 0;
 const SERVER_CORE = 1;
 const SPOT: LatLng = { lat: 48.8584, lng: 2.2945 };
@@ -88,8 +70,6 @@ const SPOT: LatLng = { lat: 48.8584, lng: 2.2945 };
 const JOIN_WINDOW_MS = Number(process.env.BENCH_JOIN_MS ?? 5_000);
 /** After the storm, each phone's socket comes back after a random delay below this. */
 const STORM_BACK_MS = 1_000;
-/** Caps the room applies per network address (decision 013), above every size benched. */
-const PHONES_PER_ADDRESS = 10_000;
 
 /**
  * `ws` offering permessage-deflate, as every browser does. The room declines it (decision 025:
@@ -112,11 +92,6 @@ let socketsAsked: number[] | null = null;
 /** The extensions the first phone's socket negotiated ("" for none). */
 let negotiated: string | null = null;
 
-/**
- * The simulated phones: no heartbeat (it would add pings the room answers during the measure),
- * but the real hello watchdogs and reconnection.
- */
-const PHONE_OPTIONS: Partial<RoomClientOptions> = { liveness: { heartbeatMs: 0 } };
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -146,22 +121,6 @@ function collectionsDuring(windows: readonly [number, number][]) {
 }
 const gcLine = (g: { count: number; maxMs: number }) => (g.count ? `${g.count} GC de ce processus (max ${g.maxMs} ms)` : "aucun GC de ce processus");
 
-function haveTaskset() {
-  return spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
-}
-
-/** Pins a process and all its threads (and, with `group`, its whole process group) to a core. */
-function pin(pid: number, core: number, group = false) {
-  if (!haveTaskset()) return;
-  const pids = group
-    ? execFileSync("ps", ["-eo", "pid=,pgid="], { encoding: "utf8" })
-        .split("\n")
-        .map((l) => l.trim().split(/\s+/).map(Number))
-        .filter(([, pgid]) => pgid === pid)
-        .map(([p]) => p!)
-    : [pid];
-  for (const p of pids) spawnSync("taskset", ["-a", "-p", "-c", String(core), String(p)], { stdio: "ignore" });
-}
 
 interface Stats {
   n: number;
@@ -183,31 +142,6 @@ function stats(samples: number[]): Stats {
 }
 const fmt = (st: Stats) => `p50 ${st.p50} ms  p95 ${st.p95} ms  p99 ${st.p99} ms  max ${st.max} ms  (${st.n} mesures)`;
 
-/** Waits until `cond()` holds, checking often. */
-async function until(cond: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
-    await sleep(5);
-  }
-}
-
-/** A room client whose every decoded message goes to `onMessage` with its arrival time. */
-function client(
-  host: string,
-  room: string,
-  role: "player" | "presenter",
-  id: string,
-  onMessage: (msg: ServerMessage, at: number) => void,
-  token?: string | (() => string | undefined),
-  extra: Partial<RoomClientOptions> = {},
-) {
-  const c = new RoomClient({ host, protocol: "ws", room, role, id, token, WebSocket: PhoneWebSocket, ...PHONE_OPTIONS, ...extra });
-  c.subscribe((e) => {
-    if (e.kind === "message") onMessage(e.msg, performance.now());
-  });
-  return c;
-}
 
 /** Resolves once every client of the batch has an open socket. */
 function opened(clients: RoomClient[]) {
@@ -219,7 +153,7 @@ const wireBytes = (msg: ServerMessage) => Buffer.byteLength(JSON.stringify(msg))
 
 /** Cuts a client's socket without a closing handshake, as a Wi-Fi restart does. */
 function cut(c: RoomClient) {
-  (c.transport as unknown as { _ws?: WebSocket })._ws?.terminate();
+  (c.socket as WebSocket | null)?.terminate();
 }
 
 /** Resident memory of the server's workerd processes, bytes (0 when unknown). */
@@ -259,11 +193,6 @@ function v8BackgroundMs(server: ServerProcesses): number | null {
   }
 }
 
-/** Where the server's workerd runs: its own pid (Miniflare), or wrangler's process group. */
-interface ServerProcesses {
-  workerdPid?: number;
-  group?: number;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The room
@@ -344,7 +273,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
   // ones in a burst of thousands, and so the times measured, where the floor's clients only
   // take the time.
   const toSize: ServerMessage[] = [];
-  const pres = client(
+  const pres = benchClient(
     host,
     l.room,
     "presenter",
@@ -355,6 +284,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
       if (m.type === "pres_playerAnswered") sizes.presAnswered++;
     },
     l.token,
+    { WebSocket: PhoneWebSocket },
   );
   await opened([pres]);
   await sleep(500);
@@ -460,7 +390,10 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
     // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS (its
     // own draw: the client's jitter would stretch "within a second" to a second and a half).
     const minMs = 100 + Math.random() * (STORM_BACK_MS - 100);
-    phone.client = client(host, l.room, "player", `p${j}`, onMessage, () => phone.token, { backoff: { minMs, jitter: 0 } });
+    phone.client = benchClient(host, l.room, "player", `p${j}`, onMessage, () => phone.token, {
+      WebSocket: PhoneWebSocket,
+      backoff: { minMs, jitter: 0 },
+    });
     phone.client.subscribe((e) => {
       if (storming && e.kind === "status" && e.status === "open") stormOpens.push(performance.now() - stormAt);
     });
@@ -611,34 +544,10 @@ async function main() {
     );
   if (ROOM_CAP !== MAX_ROOM_PLAYERS && process.env.BENCH_SERVE === "wrangler")
     throw new Error("BENCH_ROOM_CAP ne s'applique qu'au bundle servi par Miniflare (sans BENCH_SERVE=wrangler)");
-  if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(ROOT, "build", "server"))) build();
   const workerd = useWorkerd(ROOT, process.env.BENCH_WORKERD);
-  const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-"));
-  const persistTo = path.join(dir, "state");
-  const registryPath = path.join(dir, "registry");
-  applyMigrations({ persistTo, registryPath });
-  const vars = {
-    ADMIN_MAIL: ADMIN.mail,
-    ADMIN_PASSWORD: ADMIN.password,
-    JWT_SECRET: "bench-secret-0123456789abcdef",
-    ROOM_PHONES_PER_ADDRESS: String(PHONES_PER_ADDRESS),
-  };
-  const viaWrangler = process.env.BENCH_SERVE === "wrangler";
-  let server: { url: string; socketUrl: string; inspectorPort: number; stop(): Promise<void> };
-  let processes: ServerProcesses;
-  if (viaWrangler) {
-    const served = await startServer({ port: await freePort(), persistTo, registryPath, vars, quiet: true });
-    pin(served.child.pid, SERVER_CORE, true);
-    server = { ...served, socketUrl: served.url };
-    processes = { group: served.child.pid };
-  } else {
-    const direct = await startDirect({ root: ROOT, port: await freePort(), inspectorPort: await freePort(), persistTo, vars, roomCap: ROOM_CAP });
-    if (direct.workerdPid) pin(direct.workerdPid, SERVER_CORE);
-    server = direct;
-    processes = { workerdPid: direct.workerdPid };
-  }
-  const kit = servedKit({ baseURL: server.url, persistTo, registryPath, adminMail: ADMIN.mail, adminPassword: ADMIN.password });
-  console.log(`Serveur ${server.url}, sockets ${server.socketUrl} (${viaWrangler ? "wrangler dev" : "Miniflare direct"}, ${workerd}, cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
+  const server = await startBenchServer({ core: SERVER_CORE, roomCap: ROOM_CAP });
+  const { kit, processes } = server;
+  console.log(`Serveur ${server.url}, sockets ${server.socketUrl} (${server.how}, ${workerd}, cœur ${SERVER_CORE}), clients sur le cœur ${CLIENT_CORE}${haveTaskset() ? "" : " (taskset absent : non épinglés)"}`);
   console.log(`Charge de la machine au départ : ${loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
   const lines: Record<string, number | string>[] = [];
   try {
@@ -688,7 +597,6 @@ async function main() {
     }
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
   for (const line of lines) console.log(JSON.stringify(line));
   process.exit(0);

@@ -60,6 +60,8 @@ export async function startDirect(o: {
   vars: Record<string, string>;
   /** Seats a room may take, when not the product's MAX_ROOM_PLAYERS (the bundle is patched). */
   roomCap?: number;
+  /** Serve build/client's static files at `url` (a page is loaded); the sockets skip them anyway. */
+  assets?: boolean;
 }): Promise<DirectServer> {
   const out = mkdtempSync(path.join(tmpdir(), "repere-bundle-"));
   execFileSync(path.join(o.root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out], {
@@ -73,13 +75,14 @@ export async function startDirect(o: {
   }
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(o.root, "wrangler.toml"));
   const before = new Set(childWorkerd());
-  // No static assets: no page is loaded here, and Miniflare's assets router (with its RPC to the
+  // No static assets unless a page is loaded: Miniflare's assets router (with its RPC to the
   // asset worker for every request, sockets included) would run on the room's thread, where
   // production runs it on Cloudflare's edge. It was a third of the server core's time in a
-  // 2,000-phone storm (docs/scaling.md).
-  const { assets: _assets, ...withoutAssets } = workerOptions as { assets?: unknown };
+  // 2,000-phone storm (docs/scaling.md). The phones' direct socket (below) never meets it.
+  const { assets, ...withoutAssets } = workerOptions as { assets?: unknown };
   const mf = new Miniflare({
     ...(withoutAssets as object),
+    ...(o.assets ? { assets } : {}),
     name: "repere",
     // The bundle is one module: listed as is, since Miniflare's module walk refuses the
     // computed dynamic imports it contains.

@@ -228,8 +228,19 @@ function decimalsFor(step: number): number {
   return Math.max(0, Math.min(6, Math.ceil(-Math.log10(step) - 1e-9)));
 }
 
-const frNumber = (value: number, decimals: number) =>
-  value.toLocaleString("fr-FR", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+/**
+ * One French number format per number of decimals, made once: toLocaleString builds a new one at
+ * every call, and the offline map writes a dozen coordinates at every frame of its zoom.
+ */
+const frFormats = new Map<number, Intl.NumberFormat>();
+function frNumber(value: number, decimals: number): string {
+  let format = frFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    frFormats.set(decimals, format);
+  }
+  return format.format(value);
+}
 
 /** "48,85° N" — French decimal comma, hemisphere letter instead of a sign. */
 export function formatLat(lat: number, decimals = 4): string {

@@ -285,14 +285,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 };
 
 /**
- * WebSocket close codes of the room. ROOM_CLOSED: the game is over and gone, do not reconnect
- * (partysocket: shouldReconnectOnClose). REPLACED: a newer socket of the same page (same
- * partysocket id, or more sockets on one seat than SOCKETS_PER_SEAT) took over; that newer one
- * carries on. FLOOD: the socket kept sending past its message budget (PLAYER_BUDGET, FLOOD_DROPS
- * in common/rules/audience.ts); reconnecting would only flood again. SILENT: the socket never
- * said hello and its address needed the room (SILENT_SOCKET_MS); a page reconnects and says it.
+ * WebSocket close codes of the room. ROOM_CLOSED: the game is over and gone, do not reconnect.
+ * REPLACED: a newer socket of the same page (same line id, or more sockets on one seat than
+ * SOCKETS_PER_SEAT) took over; that newer one carries on. FLOOD: the socket kept sending past its
+ * message budget (PLAYER_BUDGET, FLOOD_DROPS in common/rules/audience.ts); reconnecting would
+ * only flood again. SILENT: the socket never said hello and its address needed the room
+ * (SILENT_SOCKET_MS); a page reconnects and says it. RESTART (1012, the standard "service
+ * restart"): the room runs a newer version than the one that accepted the socket; every client,
+ * this build's and older ones, reconnects and says hello with its token.
  */
-export const CLOSE_CODES = { roomClosed: 4000, replaced: 4001, flood: 4002, silent: 4003 } as const;
+export const CLOSE_CODES = { roomClosed: 4000, replaced: 4001, flood: 4002, silent: 4003, restart: 1012 } as const;
 
 export const RELOAD_MESSAGE = "Une nouvelle version du jeu est disponible : la page va se recharger.";
 

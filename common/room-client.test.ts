@@ -1,22 +1,44 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
 import { CLOSE_CODES, PROTOCOL_VERSION } from "./protocol";
 import { RoomClient, backoffDelay, stopReasonOf, type RoomClientEvent, type RoomClientOptions } from "./room-client";
+import { ABANDONED, ReconnectingLine, STABLE_LINE_MS, roomSocketUrl, type Backoff, type LineEvents, type WebSocketClass } from "./room-client-socket";
 
-/** A stand-in room on a real socket server: records what clients send, answers as told. */
+/**
+ * A stand-in room on a real socket server: records every upgrade asked of it and what clients
+ * send, answers as told.
+ */
 class FakeRoom {
   readonly wss: WebSocketServer;
   readonly sockets: WebSocket[] = [];
+  readonly asked: { at: number; url: string }[] = [];
   readonly received: { socket: number; data: Record<string, unknown>; url: string }[] = [];
   /** How the room answers a frame; silent by default. */
   answer: (data: Record<string, unknown>, ws: WebSocket) => void = () => {};
+  /** 0: accept upgrades; an HTTP status: refuse them; null: never answer (an opening that hangs). */
+  refuse: number | null = 0;
+  private readonly hanging: { destroy(): void }[] = [];
 
   constructor() {
-    this.wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+    this.wss = new WebSocketServer({
+      host: "127.0.0.1",
+      port: 0,
+      verifyClient: (info: { req: { url?: string; socket: { destroy(): void } } }, done: (ok: boolean, code?: number) => void) => {
+        this.asked.push({ at: Date.now(), url: info.req.url ?? "" });
+        if (this.refuse === null) this.hanging.push(info.req.socket);
+        else if (this.refuse) done(false, this.refuse);
+        else done(true);
+      },
+    });
     this.wss.on("connection", (ws, req) => {
       const index = this.sockets.push(ws) - 1;
       ws.on("message", (raw) => {
-        const data = JSON.parse(String(raw)) as Record<string, unknown>;
+        let data: Record<string, unknown>;
+        try {
+          data = JSON.parse(String(raw)) as Record<string, unknown>;
+        } catch {
+          data = { raw: String(raw) };
+        }
         this.received.push({ socket: index, data, url: req.url ?? "" });
         this.answer(data, ws);
       });
@@ -36,6 +58,7 @@ class FakeRoom {
   }
 
   close() {
+    for (const s of this.hanging) s.destroy();
     for (const ws of this.sockets) ws.terminate();
     return new Promise((resolve) => this.wss.close(resolve));
   }
@@ -48,13 +71,16 @@ const until = async (cond: () => boolean, timeoutMs = 3_000) => {
     await new Promise((r) => setTimeout(r, 5));
   }
 };
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let room: FakeRoom;
 const clients: RoomClient[] = [];
+const lines: ReconnectingLine[] = [];
 
 function client(options: Partial<RoomClientOptions> = {}) {
   const c = new RoomClient({
     host: room.host,
+    protocol: "ws",
     room: "123456",
     role: "player",
     WebSocket,
@@ -73,7 +99,9 @@ beforeEach(async () => {
   await room.listening();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   for (const c of clients.splice(0)) c.close();
+  for (const l of lines.splice(0)) l.close();
   await room.close();
 });
 
@@ -149,6 +177,8 @@ describe("the room client", () => {
     expect(stopReasonOf(1006)).toBeNull();
     // Closed for staying silent to make room for others: the page says hello on a new socket.
     expect(stopReasonOf(CLOSE_CODES.silent)).toBeNull();
+    // The room runs a newer version than the one that accepted the socket: a new one meets it.
+    expect(stopReasonOf(CLOSE_CODES.restart)).toBeNull();
     expect(stopReasonOf(1000)).toBeNull();
   });
 
@@ -322,5 +352,112 @@ describe("the room client", () => {
     expect(events.length).toBe(seen);
     expect(c.send({ type: "ping" })).toBe(false);
     expect(room.sockets).toHaveLength(1);
+  });
+});
+
+const BACKOFF: Backoff = { minMs: 40, maxMs: 1_000, grow: 2, jitter: 0.5, connectTimeoutMs: 2_000 };
+
+function line(backoff: Partial<Backoff> = {}) {
+  const log: string[] = [];
+  const closes: { code: number; reason: string }[] = [];
+  const events: LineEvents = {
+    opening: () => log.push("opening"),
+    open: () => log.push("open"),
+    frame: (data) => log.push(`frame ${String(data)}`),
+    close: (code, reason) => {
+      log.push("close");
+      closes.push({ code, reason });
+    },
+  };
+  const url = roomSocketUrl({ protocol: "ws", host: room.host, room: "123456", id: "page-1" });
+  const l = new ReconnectingLine(url, WebSocket as unknown as WebSocketClass, { ...BACKOFF, ...backoff }, events);
+  lines.push(l);
+  return { l, log, closes };
+}
+
+describe("the line under the client", () => {
+  it("opens /parties/game-room/{room} with the page's id, hands frames on, and sends only while open", async () => {
+    const { l, log } = line();
+    expect(l.send("trop tôt")).toBe(false);
+    await until(() => log.includes("open"));
+    expect(room.asked.map((a) => a.url)).toEqual(["/parties/game-room/123456?_pk=page-1"]);
+    room.sockets[0]!.send("bonjour");
+    await until(() => log.includes("frame bonjour"));
+    const got = new Promise((resolve) => room.sockets[0]!.once("message", (d) => resolve(String(d))));
+    expect(l.send("salut")).toBe(true);
+    expect(await got).toBe("salut");
+    expect(log).toEqual(["opening", "open", "frame bonjour"]);
+  });
+
+  it("waits longer after each failed opening in a row, each wait drawn within its jitter band", async () => {
+    room.refuse = 503;
+    const { closes } = line();
+    await until(() => room.asked.length === 5);
+    // Waits of 20-60, 40-120, 80-240 and 160-480 ms between the openings.
+    const gaps = room.asked.slice(1).map((a, i) => a.at - room.asked[i]!.at);
+    for (const [i, gap] of gaps.entries()) {
+      expect(gap).toBeGreaterThanOrEqual(20 * 2 ** i - 5);
+      expect(gap).toBeLessThan(60 * 2 ** i + 400);
+    }
+    expect(closes[0]!.code).toBe(1006);
+  });
+
+  it("abandons an opening that outlasts its timeout and opens another", async () => {
+    room.refuse = null;
+    const { closes, log } = line({ connectTimeoutMs: 150 });
+    await until(() => room.asked.length === 1);
+    await until(() => closes.length === 1);
+    expect(closes[0]).toEqual({ code: ABANDONED, reason: "timeout" });
+    room.refuse = 0;
+    await until(() => log.includes("open"));
+    expect(room.asked).toHaveLength(2);
+  });
+
+  it("counts a line's failures from one again once it has stayed open a while", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { log } = line({ minMs: 300, maxMs: 300_000 });
+    await until(() => log.includes("open"));
+    // Short-lived sockets: the waits grow (300, then 600 ms, ± half).
+    room.sockets.at(-1)!.close(1011);
+    await until(() => log.filter((e) => e === "open").length === 2, 5_000);
+    const before = room.asked.length;
+    room.sockets.at(-1)!.close(1011);
+    const closedAt = performance.now();
+    await until(() => room.asked.length === before + 1, 5_000);
+    expect(performance.now() - closedAt).toBeGreaterThanOrEqual(290);
+    await until(() => log.filter((e) => e === "open").length === 3);
+    // This one stays up past STABLE_LINE_MS: its close waits the first delay again (150-450 ms).
+    vi.setSystemTime(Date.now() + STABLE_LINE_MS);
+    room.sockets.at(-1)!.close(1011);
+    const stableAt = performance.now();
+    await until(() => room.asked.length === before + 2, 5_000);
+    expect(performance.now() - stableAt).toBeLessThan(600);
+  });
+
+  it("reopens at once when asked, dropping the pending wait, and closes for good without a sound", async () => {
+    const { l, log } = line({ minMs: 5_000, maxMs: 5_000 });
+    await until(() => log.includes("open"));
+    room.sockets[0]!.terminate();
+    await until(() => log.includes("close"));
+    await pause(50);
+    expect(room.asked).toHaveLength(1);
+    l.reopen();
+    await until(() => log.filter((e) => e === "open").length === 2);
+    const seen = log.length;
+    l.close();
+    await pause(100);
+    expect(log).toHaveLength(seen);
+    expect(l.send("plus rien")).toBe(false);
+    expect(room.asked).toHaveLength(2);
+  });
+
+  it("closes an opening still in flight without an error escaping (ws in Node)", async () => {
+    room.refuse = null;
+    const { l } = line();
+    await until(() => room.asked.length === 1);
+    l.close();
+    await pause(100);
+    expect(room.asked).toHaveLength(1);
+    expect(l.socket).toBeNull();
   });
 });

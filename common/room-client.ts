@@ -19,8 +19,10 @@
  *   backoff;
  * - the room's own close codes are obeyed (CLOSE_POLICY), and a `reload` (the room speaks a newer
  *   protocol) stops the client: the page reloads, a Node client reports it.
+ *
+ * The line under it (one WebSocket at a time, reopened after a jittered backoff, openings
+ * abandoned at their timeout) is room-client-socket.ts.
  */
-import PartySocket from "partysocket";
 import {
   CLOSE_CODES,
   PROTOCOL_VERSION,
@@ -31,6 +33,9 @@ import {
   type ServerMessage,
 } from "./protocol";
 import { decodeServerMessage } from "./room-client-decode";
+import { type Backoff, DEFAULT_BACKOFF, ReconnectingLine, type WebSocketClass, type WebSocketLike, backoffDelay, randomLineId, roomSocketUrl } from "./room-client-socket";
+
+export { type Backoff, DEFAULT_BACKOFF, backoffDelay } from "./room-client-socket";
 
 export type RoomClientStatus = "connecting" | "open" | "closed";
 export type CloseCodeName = keyof typeof CLOSE_CODES;
@@ -48,6 +53,8 @@ const CLOSE_POLICY: { [K in CloseCodeName]: "stop" | "reconnect" } = {
   flood: "stop",
   // Closed for never saying hello, to make room for others: a page that does says it at once.
   silent: "reconnect",
+  // The room runs a newer version than the one that took this socket: a new socket meets it.
+  restart: "reconnect",
 };
 
 /**
@@ -90,34 +97,10 @@ export interface Liveness {
 
 export const DEFAULT_LIVENESS: Liveness = { answerMs: 4_000, openHelloMs: 12_000, firstHelloMs: 15_000, heartbeatMs: 25_000 };
 
-export interface Backoff {
-  /** The delay before the first retry, before jitter. */
-  minMs: number;
-  maxMs: number;
-  /** Each failure in a row multiplies the delay by this. */
-  grow: number;
-  /** Each delay is drawn within ± this share of itself (0.5: between half and one and a half). */
-  jitter: number;
-  /**
-   * An opening that takes longer is abandoned and tried again. Long: an opening that waits is
-   * queued in a busy room, and a second one would queue behind it.
-   */
-  connectTimeoutMs: number;
-}
-
-export const DEFAULT_BACKOFF: Backoff = { minMs: 500, maxMs: 10_000, grow: 1.8, jitter: 0.5, connectTimeoutMs: 10_000 };
-
-/** The wait before retry number `retry` (1 for the first), jittered with `random` in [0, 1). */
-export function backoffDelay(b: Backoff, retry: number, random: () => number = Math.random): number {
-  if (retry <= 0) return 0;
-  const base = Math.min(b.maxMs, b.minMs * b.grow ** (retry - 1));
-  return Math.round(base * (1 - b.jitter + 2 * b.jitter * random()));
-}
-
 export interface RoomClientOptions {
   /** host[:port] of the app (`location.host` in a page). */
   host: string;
-  /** wss/ws; by default partysocket picks ws for local addresses, wss otherwise. */
+  /** wss (default) or ws: a page passes its own scheme (pageSocketProtocol). */
   protocol?: "ws" | "wss";
   room: string;
   role: Role;
@@ -141,38 +124,11 @@ export interface RoomClientOptions {
   stopOnReload?: boolean;
 }
 
-/** The socket is open (WebSocket.OPEN, which Node 20 has no global for). */
-const OPEN = 1;
-
-/**
- * partysocket hands every message on as a cloned event dispatched through EventTarget; a room
- * client has one reader, so frames go straight to it. That clone and dispatch cost a few
- * microseconds a message, which 2,000 clients in one benchmark process pay in the tail of every
- * fan-out. Opening and closing keep partysocket's own path. partysocket attaches its
- * `_handleMessage` to each WebSocket it opens, after this constructor (its first connection
- * waits a turn); if a future version has no such handler, messages take the ordinary listener.
- */
-class RoomSocket extends PartySocket {
-  onFrame: ((data: unknown) => void) | null = null;
-  readonly direct: boolean;
-
-  /**
-   * `delay(retry)`: partysocket's own retries (a socket that closed or never opened) wait this,
-   * jittered, instead of its fixed ladder; partysocket has no jitter option. Its first opening
-   * waits nothing; the client delays constructing it instead.
-   */
-  constructor(options: ConstructorParameters<typeof PartySocket>[0], delay: (retry: number) => number) {
-    super(options);
-    const internals = this as unknown as { _handleMessage?: unknown; _getNextDelay?: unknown; _retryCount?: number };
-    this.direct = typeof internals._handleMessage === "function";
-    if (this.direct) internals._handleMessage = (event: MessageEvent) => this.onFrame?.(event.data);
-    if (typeof internals._getNextDelay === "function") internals._getNextDelay = () => delay(internals._retryCount ?? 0);
-  }
-}
-
 export class RoomClient {
   readonly room: string;
   readonly role: Role;
+  /** The page's line id (`_pk`), the same for every socket of this client. */
+  readonly id: string;
   status: RoomClientStatus = "connecting";
   /** Set once the client has stopped for good. */
   stopped: StopReason | null = null;
@@ -186,8 +142,7 @@ export class RoomClient {
   private readonly options: RoomClientOptions;
   private readonly liveness: Liveness | null;
   private readonly backoff: Backoff;
-  private socket: RoomSocket;
-  private socketId: string | undefined;
+  private readonly line: ReconnectingLine;
   private readonly listeners = new Set<RoomClientListener>();
   /** Frames heard so far: a probe is answered when this moves. */
   private heard = 0;
@@ -195,31 +150,29 @@ export class RoomClient {
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   /** Sockets replaced in a row for silence, since the room last answered: they back off too. */
   private silentReplacements = 0;
-  /** A replacement socket waiting for its backoff. */
-  private pendingOpen: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: RoomClientOptions) {
     this.options = options;
     this.room = options.room;
     this.role = options.role;
+    this.id = options.id ?? randomLineId();
     this.liveness = options.liveness === false ? null : { ...DEFAULT_LIVENESS, ...options.liveness };
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
-    this.socketId = options.id;
-    this.socket = this.openSocket();
-    // Whatever partysocket drew is kept for every later socket of this client.
-    this.socketId = this.socket.id;
+    const url = roomSocketUrl({ protocol: options.protocol ?? "wss", host: options.host, room: options.room, id: this.id });
+    const WebSocketClass = (options.WebSocket ?? globalThis.WebSocket) as WebSocketClass;
+    this.line = new ReconnectingLine(url, WebSocketClass, this.backoff, {
+      opening: () => this.setStatus("connecting"),
+      open: this.onOpen,
+      frame: this.onFrame,
+      close: this.onClose,
+    });
     const beat = this.liveness?.heartbeatMs ?? 0;
     if (beat > 0) this.heartbeat = setInterval(this.beat, beat);
   }
 
-  /** The socket's id (partysocket `_pk`), the same for every socket of this client. */
-  get id(): string {
-    return this.socket.id;
-  }
-
-  /** The current partysocket, for tests that must reach the wire (cut it, read its state). */
-  get transport(): PartySocket {
-    return this.socket;
+  /** The socket open or opening now, for tests that must reach the wire (cut it); null between two. */
+  get socket(): WebSocketLike | null {
+    return this.line.socket;
   }
 
   subscribe(listener: RoomClientListener): () => void {
@@ -234,9 +187,7 @@ export class RoomClient {
 
   /** Any frame, as is (tests of what the room refuses). */
   sendRaw(data: string | ArrayBuffer | ArrayBufferView): boolean {
-    if (this.stopped || this.socket.readyState !== OPEN) return false;
-    this.socket.send(data as string);
-    return true;
+    return !this.stopped && this.line.send(data);
   }
 
   /** Says hello again on the open socket and expects an answer, or the socket is replaced. */
@@ -274,7 +225,7 @@ export class RoomClient {
     this.reconnectNow();
   }
 
-  /** A new socket now, whatever backoff partysocket (or a replacement) had pending. */
+  /** A new socket now, whatever backoff was pending. */
   reconnectNow(): void {
     this.replaceSocket(0);
   }
@@ -305,73 +256,15 @@ export class RoomClient {
   private replaceSocket(delayMs: number) {
     if (this.stopped) return;
     this.clearWatchdog();
-    this.clearPendingOpen();
-    this.detach(this.socket);
-    this.socket.close();
-    if (delayMs <= 0) {
-      this.setStatus("connecting");
-      this.socket = this.openSocket();
-      return;
-    }
-    this.setStatus("closed");
-    this.pendingOpen = setTimeout(() => {
-      this.pendingOpen = null;
-      if (this.stopped) return;
-      this.setStatus("connecting");
-      this.socket = this.openSocket();
-    }, delayMs);
-  }
-
-  private clearPendingOpen() {
-    if (this.pendingOpen) clearTimeout(this.pendingOpen);
-    this.pendingOpen = null;
-  }
-
-  private openSocket(): RoomSocket {
-    const o = this.options;
-    const reconnect = o.reconnect !== false;
-    const socket = new RoomSocket(
-      {
-        host: o.host,
-        party: "game-room",
-        room: o.room,
-        ...(o.protocol ? { protocol: o.protocol } : {}),
-        ...(this.socketId ? { id: this.socketId } : {}),
-        ...(o.WebSocket ? { WebSocket: o.WebSocket as typeof WebSocket } : {}),
-        // Our messages wait for hello (see send): nothing stale is replayed before it.
-        maxEnqueuedMessages: 0,
-        maxRetries: reconnect ? Number.POSITIVE_INFINITY : 0,
-        minReconnectionDelay: this.backoff.minMs,
-        maxReconnectionDelay: this.backoff.maxMs,
-        reconnectionDelayGrowFactor: this.backoff.grow,
-        connectionTimeout: this.backoff.connectTimeoutMs,
-        shouldReconnectOnClose: (e: CloseEvent) => reconnect && stopReasonOf(e.code) === null,
-      },
-      (retry) => backoffDelay(this.backoff, retry),
-    );
-    // Listeners, not on* properties: workerd's EventTarget also calls those when partysocket
-    // dispatches, which would deliver every event twice there.
-    socket.addEventListener("open", this.onOpen);
-    socket.addEventListener("close", this.onClose);
-    if (socket.direct) socket.onFrame = this.onFrame;
-    else socket.addEventListener("message", this.onMessage);
-    return socket;
-  }
-
-  private detach(socket: RoomSocket) {
-    socket.removeEventListener("open", this.onOpen);
-    socket.removeEventListener("close", this.onClose);
-    socket.onFrame = null;
-    socket.removeEventListener("message", this.onMessage);
+    if (delayMs > 0) this.setStatus("closed");
+    this.line.reopen(delayMs);
   }
 
   private shutdown() {
     this.clearWatchdog();
-    this.clearPendingOpen();
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    this.detach(this.socket);
-    this.socket.close();
+    this.line.close();
     this.setStatus("closed");
   }
 
@@ -433,17 +326,15 @@ export class RoomClient {
     if (this.options.autoHello !== false) this.sayHello(true);
   };
 
-  private onClose = (event: CloseEvent) => {
+  private onClose = (code: number, reason: string) => {
     if (this.stopped) return;
     this.clearWatchdog();
     this.failures++;
-    this.emit({ kind: "close", code: event.code, reason: event.reason, failures: this.failures });
-    const reason = stopReasonOf(event.code) ?? (this.options.reconnect === false ? "lost" : null);
-    if (reason) return this.stop(reason, event.code);
+    this.emit({ kind: "close", code, reason, failures: this.failures });
+    const stop = stopReasonOf(code) ?? (this.options.reconnect === false ? "lost" : null);
+    if (stop) return this.stop(stop, code);
     this.setStatus("closed");
   };
-
-  private onMessage = (event: MessageEvent) => this.onFrame(event.data);
 
   private onFrame = (data: unknown) => {
     this.heard++;

@@ -5,13 +5,12 @@
  * still in their lobby hold one each: a game may open while the quota exceeds the owner's open
  * lobbies. Evaluated inside the INSERT (or UPDATE) it guards, so two at the same instant cannot
  * both read the same count and both pass.
- *
- * `owner` is an SQL expression for the owner's id: a bound parameter (`?3`) or an integer.
  */
-export function quotaLeftSql(owner: string): string {
-  return `(
-    (SELECT nb_game FROM accounts WHERE id = ${owner}) IS NULL
-    OR (SELECT nb_game FROM accounts WHERE id = ${owner})
-       > (SELECT count(*) FROM games WHERE owner_id = ${owner} AND status = 'lobby')
-  )`;
+import { type SQL, sql } from "drizzle-orm";
+import { accounts, games } from "./schema";
+
+export function quotaLeft(ownerId: number): SQL {
+  const left = sql`(SELECT ${accounts.nbGame} FROM ${accounts} WHERE ${accounts.id} = ${ownerId})`;
+  const lobbies = sql`(SELECT count(*) FROM ${games} WHERE ${games.ownerId} = ${ownerId} AND ${games.status} = 'lobby')`;
+  return sql`(${left} IS NULL OR ${left} > ${lobbies})`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pageIdFromUrl } from "./room-connections";
 
 describe("pageIdFromUrl", () => {
-  it("reads partysocket's page id wherever it sits in the query", () => {
+  it("reads the page's line id wherever it sits in the query", () => {
     expect(pageIdFromUrl("https://repere.example/parties/game-room/123456?_pk=abc-123")).toBe("abc-123");
     expect(pageIdFromUrl("https://repere.example/parties/game-room/123456?x=1&_pk=abc&y=2")).toBe("abc");
     expect(pageIdFromUrl("https://repere.example/parties/game-room/123456?_pk=a%20b")).toBe("a b");

@@ -1,58 +1,41 @@
 /**
- * Which open socket is who. The identity lives in each socket's attachment (it survives
- * hibernation); this index is the in-memory view of it, rebuilt from the open sockets whenever
- * the object wakes up, so that sending to one seat does not scan 2000 sockets.
+ * Which open socket is who. Each socket carries the room's own attachment (SocketData: who it
+ * is, the address it came from, when it was accepted, its page's line id), written with the
+ * runtime's serializeAttachment so it survives hibernation; this index is the in-memory view of
+ * it, rebuilt from the open sockets whenever the object wakes up, so that sending to one seat
+ * does not scan 2000 sockets and a socket's data is never read back from the runtime twice.
  *
- * The room accepts its sockets itself (`accept`, decision 023): partyserver's upgrade wrapped
- * each socket in eight properties and their closures and wrote its attachment twice, a tenth of
- * the room's work when a whole venue reconnects at once. The attachment is still written in
- * partyserver's format, so that a socket accepted before the object last slept comes back
- * through partyserver (its `getConnections`, its `webSocketMessage`), wrapped, with its `id` and
- * `state`; a socket this instance accepted has those here, in `own`.
+ * A socket whose attachment is not in this format was accepted by an earlier version of the room
+ * (the hibernated sockets a deploy leaves open): it is closed with CLOSE_CODES.restart when the
+ * index is built, and its page comes back on a new socket with its token (docs/decisions/030).
  */
-import type { Connection } from "partyserver";
 import { UNKNOWN_ADDRESS } from "@common/address";
+import { CLOSE_CODES } from "@common/protocol";
 import type { Identity, SeatId } from "./engine";
 import type { Waiting } from "./engine/budget";
 
 /** What a socket's attachment holds. */
 export interface SocketData {
+  /** This format's mark: an attachment without it was written by an earlier version. */
+  v: 1;
+  /** The page's line id (`_pk`), the same across the page's sockets; a fresh one if it gave none. */
+  page: string;
   identity: Identity | null;
   /** The network address it came from (CF-Connecting-IP, keyed by common/address.ts), for the per-address caps. */
-  ip?: string;
+  ip: string;
   /** Room clock when it was accepted. */
-  since?: number;
+  since: number;
 }
 
-/** A socket this instance accepted: partysocket's id for the page, and the socket's data. */
-interface OwnSocket {
-  id: string;
-  tags: string[];
-  uri: string;
-  data: SocketData;
-}
+const isSocketData = (data: unknown): data is SocketData =>
+  typeof data === "object" && data !== null && (data as Partial<SocketData>).v === 1;
 
-/** The attachment as partyserver writes it (`__pk`) and reads it back after a hibernation. */
-function partyserverAttachment(own: OwnSocket) {
-  return { __pk: { id: own.id, tags: own.tags, uri: own.uri }, __user: own.data };
-}
-
-function wrappedData(conn: Connection): SocketData | null {
-  try {
-    const data = conn.state as SocketData | null;
-    return data && typeof data === "object" ? data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** partysocket names each page's socket with `_pk` (the same id when the page reconnects). */
+/** The page's line id a room client sends with `_pk`, wherever it sits in the query. */
 export function pageIdFromUrl(url: string): string | null {
   const m = /[?&]_pk=([^&#]+)/.exec(url);
   if (!m) return null;
   try {
     const id = decodeURIComponent(m[1]!);
-    // partyserver's own limits on a tag (the id is the socket's first tag).
     return id.length > 0 && id.length <= 256 ? id : null;
   } catch {
     return null;
@@ -63,7 +46,7 @@ export const UNKNOWN_IP = UNKNOWN_ADDRESS;
 
 /** A socket without a seat, for the room to weigh when a newcomer of its address needs a place. */
 export interface WaitingSocket extends Waiting {
-  socket: Connection;
+  socket: WebSocket;
 }
 
 /** Without a seat: not said hello yet, or on the pseudo screen. */
@@ -76,108 +59,131 @@ function keyOf(identity: Identity | null): string {
   return identity.role === "player" ? `seat:${identity.seatId}` : identity.role;
 }
 
-const isOpen = (conn: Connection) => conn.readyState === WebSocket.OPEN;
+const isOpen = (ws: WebSocket) => ws.readyState === WebSocket.OPEN;
 
-const NONE: ReadonlySet<Connection> = new Set();
+/** The room's data in a socket's attachment; null when it holds none of this format. */
+function readAttachment(ws: WebSocket): SocketData | null {
+  try {
+    const data: unknown = ws.deserializeAttachment();
+    return isSocketData(data) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Closes a socket that may already be gone. */
+export function closeSocket(ws: WebSocket, code: number, reason: string) {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already gone
+  }
+}
+
+const NONE: ReadonlySet<WebSocket> = new Set();
 
 export class ConnectionIndex {
-  private byKey: Map<string, Set<Connection>> | null = null;
-  private readonly own = new WeakMap<Connection, OwnSocket>();
+  private byKey: Map<string, Set<WebSocket>> | null = null;
+  /** Every indexed socket's data, as last written to its attachment. */
+  private readonly data = new WeakMap<WebSocket, SocketData>();
   /** Open sockets without a seat, by address (the per-address cap counts them). */
-  private unseatedByIp = new Map<string, Set<Connection>>();
+  private unseatedByIp = new Map<string, Set<WebSocket>>();
   /** Those of them on the pseudo screen, by address. */
-  private choosersByIp = new Map<string, Set<Connection>>();
+  private choosersByIp = new Map<string, Set<WebSocket>>();
 
-  constructor(private readonly openSockets: () => Iterable<Connection>) {}
+  constructor(private readonly ctx: DurableObjectState) {}
 
-  private get map(): Map<string, Set<Connection>> {
+  private get map(): Map<string, Set<WebSocket>> {
     if (!this.byKey) {
       this.byKey = new Map();
       this.unseatedByIp = new Map();
       this.choosersByIp = new Map();
-      for (const conn of this.openSockets()) this.put(conn, this.identityOf(conn));
+      for (const ws of this.ctx.getWebSockets()) {
+        const data = this.data.get(ws) ?? readAttachment(ws);
+        if (!data) {
+          closeSocket(ws, CLOSE_CODES.restart, "Nouvelle version de la salle");
+          continue;
+        }
+        this.data.set(ws, data);
+        this.put(ws, data.identity);
+      }
     }
     return this.byKey;
   }
 
-  private put(conn: Connection, identity: Identity | null) {
+  private put(ws: WebSocket, identity: Identity | null) {
     const key = keyOf(identity);
     let set = this.byKey!.get(key);
     if (!set) this.byKey!.set(key, (set = new Set()));
-    set.add(conn);
+    set.add(ws);
     if (!unseated(identity)) return;
-    const ip = this.ipOf(conn);
-    addTo(this.unseatedByIp, ip, conn);
-    if (identity?.role === "chooser") addTo(this.choosersByIp, ip, conn);
+    const ip = this.ipOf(ws);
+    addTo(this.unseatedByIp, ip, ws);
+    if (identity?.role === "chooser") addTo(this.choosersByIp, ip, ws);
   }
 
-  private dropUnseated(conn: Connection) {
-    const ip = this.ipOf(conn);
-    deleteFrom(this.unseatedByIp, ip, conn);
-    deleteFrom(this.choosersByIp, ip, conn);
-  }
-
-  /** The socket's data: this instance's own record, or the attachment partyserver wrapped. */
-  private dataOf(conn: Connection): SocketData | null {
-    return this.own.get(conn)?.data ?? wrappedData(conn);
-  }
-
-  identityOf(conn: Connection): Identity | null {
-    return this.dataOf(conn)?.identity ?? null;
-  }
-
-  /** The address a socket came from; sockets accepted before addresses were kept share one. */
-  ipOf(conn: Connection): string {
-    return this.dataOf(conn)?.ip ?? UNKNOWN_IP;
-  }
-
-  /** Whether this instance accepted the socket (rather than partyserver, before a hibernation). */
-  isOwn(socket: WebSocket): boolean {
-    return this.own.has(socket as Connection);
-  }
-
-  /** partysocket's id for the page the socket belongs to. */
-  pageIdOf(conn: Connection): string {
-    return this.own.get(conn)?.id ?? conn.id;
+  private dropUnseated(ws: WebSocket) {
+    const ip = this.ipOf(ws);
+    deleteFrom(this.unseatedByIp, ip, ws);
+    deleteFrom(this.choosersByIp, ip, ws);
   }
 
   /**
-   * Accepts the server end of a new socket for hibernation, tagged and attached as partyserver
-   * would (its id is the page's `_pk`, or a fresh one), without an identity yet.
+   * Whether the socket is one of the room's (accepted by this instance, or found with the
+   * room's attachment on waking up). One accepted by an earlier version is not, and is closed.
    */
-  accept(ctx: DurableObjectState, socket: WebSocket, o: { pageId: string | null; uri: string; ip: string; now: number }) {
+  knows(ws: WebSocket): boolean {
     void this.map;
-    const id = o.pageId ?? crypto.randomUUID();
-    const own: OwnSocket = { id, tags: [id], uri: o.uri, data: { identity: null, ip: o.ip, since: o.now } };
-    ctx.acceptWebSocket(socket, own.tags);
-    WebSocket.prototype.serializeAttachment.call(socket, partyserverAttachment(own));
-    this.own.set(socket as Connection, own);
-    this.put(socket as Connection, null);
+    if (this.data.has(ws)) return true;
+    // Closing as the room woke up, hence not among its open sockets: its attachment says.
+    const data = readAttachment(ws);
+    if (data) this.data.set(ws, data);
+    return data !== null;
+  }
+
+  identityOf(ws: WebSocket): Identity | null {
+    return this.data.get(ws)?.identity ?? null;
+  }
+
+  /** The address a socket came from. */
+  ipOf(ws: WebSocket): string {
+    return this.data.get(ws)?.ip ?? UNKNOWN_IP;
+  }
+
+  /** The line id of the page the socket belongs to. */
+  pageIdOf(ws: WebSocket): string | null {
+    return this.data.get(ws)?.page ?? null;
+  }
+
+  /** Accepts the server end of a new socket for hibernation, with its attachment and no identity yet. */
+  accept(ws: WebSocket, o: { pageId: string | null; ip: string; now: number }) {
+    void this.map;
+    const data: SocketData = { v: 1, page: o.pageId ?? crypto.randomUUID(), identity: null, ip: o.ip, since: o.now };
+    this.ctx.acceptWebSocket(ws);
+    ws.serializeAttachment(data);
+    this.data.set(ws, data);
+    this.put(ws, null);
   }
 
   /** Re-tags a socket; the attachment is written first so hibernation keeps it. */
-  setIdentity(conn: Connection, identity: Identity | null) {
-    const before = this.dataOf(conn);
-    this.map.get(keyOf(before?.identity ?? null))?.delete(conn);
-    this.dropUnseated(conn);
+  setIdentity(ws: WebSocket, identity: Identity | null) {
+    const before = this.data.get(ws);
+    if (!before) return;
+    this.map.get(keyOf(before.identity))?.delete(ws);
+    this.dropUnseated(ws);
     const data: SocketData = { ...before, identity };
-    const own = this.own.get(conn);
-    if (own) {
-      own.data = data;
-      WebSocket.prototype.serializeAttachment.call(conn, partyserverAttachment(own));
-    } else {
-      conn.setState(data);
-    }
-    this.put(conn, identity);
+    ws.serializeAttachment(data);
+    this.data.set(ws, data);
+    this.put(ws, identity);
   }
 
-  remove(conn: Connection) {
+  remove(ws: WebSocket) {
     const map = this.map;
-    this.dropUnseated(conn);
-    const set = map.get(keyOf(this.identityOf(conn)));
-    if (set?.delete(conn)) return;
+    this.dropUnseated(ws);
+    const set = map.get(keyOf(this.identityOf(ws)));
+    if (set?.delete(ws)) return;
     // The attachment and the index disagree (should not happen): look everywhere.
-    for (const s of map.values()) s.delete(conn);
+    for (const s of map.values()) s.delete(ws);
   }
 
   /** Sockets from `ip` open right now without a seat, counted exactly only from `cap` on (countFrom). */
@@ -195,27 +201,26 @@ export class ConnectionIndex {
   /**
    * The open sockets from `ip` without a seat (only those on the pseudo screen, with
    * `choosersOnly`), with when each was accepted: what givesWay (engine/budget.ts) weighs.
-   * Sockets accepted before their time was kept count as accepted long ago.
    */
   *waitingFrom(ip: string, o: { choosersOnly?: boolean } = {}): Generator<WaitingSocket> {
     void this.map;
     for (const socket of (o.choosersOnly ? this.choosersByIp : this.unseatedByIp).get(ip) ?? []) {
-      const data = this.dataOf(socket);
-      if (isOpen(socket)) yield { socket, since: data?.since ?? 0, chooser: data?.identity?.role === "chooser" };
+      const data = this.data.get(socket);
+      if (data && isOpen(socket)) yield { socket, since: data.since, chooser: data.identity?.role === "chooser" };
     }
   }
 
   /** Open sockets of one identity. */
-  of(identity: Identity | null): Connection[] {
+  of(identity: Identity | null): WebSocket[] {
     return this.openIn(keyOf(identity));
   }
-  presenters(): Connection[] {
+  presenters(): WebSocket[] {
     return this.openIn("presenter");
   }
-  choosers(): Connection[] {
+  choosers(): WebSocket[] {
     return this.openIn("chooser");
   }
-  seat(seatId: SeatId): Connection[] {
+  seat(seatId: SeatId): WebSocket[] {
     return this.openIn(`seat:${seatId}`);
   }
   /**
@@ -224,32 +229,32 @@ export class ConnectionIndex {
    * checked one by one: a reveal sends to every seat, and reading each socket's state is a
    * call into the runtime.
    */
-  sendTargets(seatId: SeatId): Iterable<Connection> {
+  sendTargets(seatId: SeatId): Iterable<WebSocket> {
     return this.map.get(`seat:${seatId}`) ?? NONE;
   }
   /** Every seated socket, on the same terms as sendTargets (a question's broadcast). */
-  *seatedTargets(): Generator<Connection> {
+  *seatedTargets(): Generator<WebSocket> {
     for (const [key, set] of this.map) if (key.startsWith("seat:")) yield* set;
   }
   /** Every open socket the index knows. */
-  *all(): Generator<Connection> {
-    for (const set of this.map.values()) for (const conn of set) if (isOpen(conn)) yield conn;
+  *all(): Generator<WebSocket> {
+    for (const set of this.map.values()) for (const ws of set) if (isOpen(ws)) yield ws;
   }
 
-  /** Other open sockets carrying the same identity as `conn`. */
-  others(conn: Connection, identity: Identity | null): Connection[] {
-    return this.of(identity).filter((c) => c !== conn);
+  /** Other open sockets carrying the same identity as `ws`. */
+  others(ws: WebSocket, identity: Identity | null): WebSocket[] {
+    return this.of(identity).filter((c) => c !== ws);
   }
 
-  private openIn(key: string): Connection[] {
+  private openIn(key: string): WebSocket[] {
     const set = this.map.get(key);
     if (!set) return [];
-    const out: Connection[] = [];
-    for (const conn of set) {
-      if (isOpen(conn)) out.push(conn);
-      else if (conn.readyState === WebSocket.CLOSED) {
-        set.delete(conn);
-        this.dropUnseated(conn);
+    const out: WebSocket[] = [];
+    for (const ws of set) {
+      if (isOpen(ws)) out.push(ws);
+      else if (ws.readyState === WebSocket.CLOSED) {
+        set.delete(ws);
+        this.dropUnseated(ws);
       }
     }
     return out;
@@ -263,15 +268,15 @@ export class ConnectionIndex {
   }
 }
 
-function addTo(byIp: Map<string, Set<Connection>>, ip: string, conn: Connection) {
+function addTo(byIp: Map<string, Set<WebSocket>>, ip: string, ws: WebSocket) {
   let mine = byIp.get(ip);
   if (!mine) byIp.set(ip, (mine = new Set()));
-  mine.add(conn);
+  mine.add(ws);
 }
 
-function deleteFrom(byIp: Map<string, Set<Connection>>, ip: string, conn: Connection) {
+function deleteFrom(byIp: Map<string, Set<WebSocket>>, ip: string, ws: WebSocket) {
   const mine = byIp.get(ip);
-  if (mine?.delete(conn) && mine.size === 0) byIp.delete(ip);
+  if (mine?.delete(ws) && mine.size === 0) byIp.delete(ip);
 }
 
 /**
@@ -280,9 +285,9 @@ function deleteFrom(byIp: Map<string, Set<Connection>>, ip: string, conn: Connec
  * socket's state at every upgrade cost a venue reconnecting at once (thousands of sockets of
  * one address between their opening and their hello) a quarter of the room's time.
  */
-function countFrom(mine: Set<Connection> | undefined, cap: number): number {
+function countFrom(mine: Set<WebSocket> | undefined, cap: number): number {
   if (!mine) return 0;
   if (mine.size < cap) return mine.size;
-  for (const conn of mine) if (conn.readyState === WebSocket.CLOSED) mine.delete(conn);
+  for (const ws of mine) if (ws.readyState === WebSocket.CLOSED) mine.delete(ws);
   return mine.size;
 }

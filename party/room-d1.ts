@@ -1,15 +1,17 @@
 /**
- * The room's writes to D1, which must land exactly once whatever fails (docs/decisions/005).
- * A room event becomes an op stored in the room's storage in the same transaction as the state
- * that caused it (the "pending D1 writes" marker); ops are flushed in order, each as one
- * `db.batch()` (a D1 transaction) whose statements only act once: they are guarded by a column
- * the op itself sets (started_at, results) or by the history's keys (room-history.ts), so a
- * retry after a lost answer changes nothing.
- * A failed flush is retried from the alarm until it succeeds.
+ * The room's writes to D1, built with drizzle from db/schema.ts (a renamed or retyped column
+ * does not compile here). Each op is one `db.batch()` (a D1 transaction) whose statements act
+ * only once: guarded by a column the op itself sets (started_at, results, status) or by the
+ * history's keys (room-history.ts), so a batch sent again after a lost reply changes nothing.
+ * The outbox (room-outbox.ts) stores the ops and sends them in order.
  */
-import { quotaLeftSql } from "@db/quota";
-import type { GameState } from "./engine";
+import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { quotaLeft } from "@db/quota";
+import { accounts, games, quizzes } from "@db/schema";
+import type { GameSettings, GameState } from "./engine";
 import { answersStatements, finalResults, overStatements, resultsJson } from "./room-history";
+import { NULL, type Statement, intoColumns, value } from "./room-sql";
 
 export type D1Op =
   /** The game left the lobby: status 'live', started_at, and one of the owner's games used. */
@@ -25,62 +27,55 @@ export type D1Op =
  * Statements of one op. `state` is the room's game when it is still the op's (null: the state is
  * gone; the status still moves on, the history keeps what it already has).
  */
-export function statementsFor(db: D1Database, op: D1Op, state: GameState | null): D1PreparedStatement[] {
+export function statementsFor(db: Db, op: D1Op, state: GameState | null): Statement[] {
   switch (op.kind) {
     case "answers":
       return answersStatements(db, op.gameId, op.question, state);
-    case "started":
+    case "started": {
       // The decrement reads the game before the update marks it started: both or neither.
+      const owner = db
+        .select({ id: games.ownerId })
+        .from(games)
+        .where(and(eq(games.id, op.gameId), isNull(games.startedAt)));
       return [
         db
-          .prepare(
-            `UPDATE accounts SET nb_game = MAX(nb_game - 1, 0)
-             WHERE nb_game IS NOT NULL
-               AND id = (SELECT owner_id FROM games WHERE id = ?1 AND started_at IS NULL)`
-          )
-          .bind(op.gameId),
+          .update(accounts)
+          .set({ nbGame: sql`MAX(${accounts.nbGame} - 1, 0)` })
+          .where(and(isNotNull(accounts.nbGame), eq(accounts.id, owner))),
         db
-          .prepare(
-            `UPDATE games SET started_at = ?2,
-               status = CASE WHEN status = 'lobby' THEN 'live' ELSE status END
-             WHERE id = ?1 AND started_at IS NULL`
-          )
-          .bind(op.gameId, op.at),
+          .update(games)
+          .set({ startedAt: op.at, status: sql`CASE WHEN ${games.status} = 'lobby' THEN 'live' ELSE ${games.status} END` })
+          .where(and(eq(games.id, op.gameId), isNull(games.startedAt))),
       ];
+    }
     case "over": {
       const results = state ? finalResults(state) : null;
+      const quiz = db.select({ name: games.quizUniqueName }).from(games).where(eq(games.id, op.gameId));
       return [
         db
-          .prepare(
-            `UPDATE quizzes SET last_time_played = MAX(COALESCE(last_time_played, 0), ?2)
-             WHERE unique_name = (SELECT quiz_unique_name FROM games WHERE id = ?1)`
-          )
-          .bind(op.gameId, op.at),
+          .update(quizzes)
+          .set({ lastTimePlayed: sql`MAX(COALESCE(${quizzes.lastTimePlayed}, 0), ${op.at})` })
+          .where(eq(quizzes.uniqueName, quiz)),
         db
-          .prepare(
-            `UPDATE games SET results = ?2, ended_at = ?3,
-               status = CASE WHEN status = 'closed' THEN 'closed' ELSE 'over' END
-             WHERE id = ?1 AND results IS NULL`
-          )
-          .bind(op.gameId, results ? resultsJson(results) : null, op.at),
+          .update(games)
+          .set({
+            // Already JSON (resultsJson keeps it under D1's row limit): written as is.
+            results: sql`${results ? resultsJson(results) : null}`,
+            endedAt: op.at,
+            status: sql`CASE WHEN ${games.status} = 'closed' THEN 'closed' ELSE 'over' END`,
+          })
+          .where(and(eq(games.id, op.gameId), isNull(games.results))),
         ...(state && results ? overStatements(db, op.gameId, state, results) : []),
       ];
     }
     case "closed":
       return [
         db
-          .prepare(
-            `UPDATE games SET status = 'closed', ended_at = COALESCE(ended_at, ?2)
-             WHERE id = ?1 AND status <> 'closed'`
-          )
-          .bind(op.gameId, op.at),
+          .update(games)
+          .set({ status: "closed", endedAt: sql`COALESCE(${games.endedAt}, ${op.at})` })
+          .where(and(eq(games.id, op.gameId), ne(games.status, "closed"))),
       ];
   }
-}
-
-/** Retry delays after failed flushes: quick at first, then once a minute. */
-export function retryDelayMs(failures: number): number {
-  return Math.min(60_000, 1_000 * 2 ** Math.min(6, Math.max(0, failures - 1)));
 }
 
 /** The D1 rows of a new round in the same room: the finished game is closed, the new one opens. */
@@ -91,7 +86,7 @@ export interface RoundRows {
   ownerId: number;
   roomNumber: string;
   mode: "player" | "team";
-  settings: unknown;
+  settings: GameSettings;
   createdAt: number;
 }
 
@@ -99,24 +94,44 @@ export interface RoundRows {
  * One batch (a D1 transaction): the finished game's row is closed and the new game's row goes in
  * with the same room number, both under the owner's quota (db/quota.ts), so over the quota
  * neither changes. Closing first frees the number in the live-room index for the insert; the
- * insert only goes in once the finished game is closed. The insert's row count says whether the
- * round was granted.
+ * insert only goes in once the finished game is closed. The insert's row count (the second
+ * result's `meta.changes`) says whether the round was granted.
  */
-export function roundStatements(db: D1Database, r: RoundRows): D1PreparedStatement[] {
-  const quota = quotaLeftSql("?3");
+export function roundStatements(db: Db, r: RoundRows): [Statement, Statement] {
   return [
     db
-      .prepare(
-        `UPDATE games SET status = 'closed', ended_at = COALESCE(ended_at, ?2)
-         WHERE id = ?1 AND status <> 'closed' AND ${quota}`
-      )
-      .bind(r.previousGameId, r.createdAt, r.ownerId),
-    db
-      .prepare(
-        `INSERT INTO games (id, quiz_unique_name, owner_id, room_number, status, mode, settings, created_at)
-         SELECT ?1, ?2, ?3, ?4, 'lobby', ?5, ?6, ?7
-         WHERE (SELECT status FROM games WHERE id = ?8) = 'closed' AND ${quota}`
-      )
-      .bind(r.gameId, r.quizUniqueName, r.ownerId, r.roomNumber, r.mode, JSON.stringify(r.settings), r.createdAt, r.previousGameId),
+      .update(games)
+      .set({ status: "closed", endedAt: sql`COALESCE(${games.endedAt}, ${r.createdAt})` })
+      .where(and(eq(games.id, r.previousGameId), ne(games.status, "closed"), quotaLeft(r.ownerId))),
+    db.insert(games).select(
+      db
+        .select(
+          intoColumns(games, {
+            id: value(r.gameId),
+            quizUniqueName: value(r.quizUniqueName),
+            ownerId: value(r.ownerId),
+            roomNumber: value(r.roomNumber),
+            status: value("lobby"),
+            mode: value(r.mode),
+            settings: value(JSON.stringify(r.settings)),
+            results: NULL,
+            createdAt: value(r.createdAt),
+            startedAt: NULL,
+            endedAt: NULL,
+            quizName: NULL,
+            quizSnapshot: NULL,
+            playersCount: NULL,
+            winner: NULL,
+          }),
+        )
+        // One row, from the finished game's own, once it is closed.
+        .from(games)
+        .where(and(eq(games.id, r.previousGameId), eq(games.status, "closed"), quotaLeft(r.ownerId))),
+    ),
   ];
+}
+
+/** A new round's row that must not stay (the room went on while D1 answered): closed now. */
+export function closeRoundRow(db: Db, gameId: string, at: number): Statement {
+  return db.update(games).set({ status: "closed", endedAt: at }).where(eq(games.id, gameId));
 }

@@ -6,13 +6,15 @@
  *
  * Every statement is idempotent: answers and players are keyed by (game, question, player) and
  * (game, player), so a batch sent again after a lost reply adds nothing; the final totals are
- * upserts of the same values. Rows travel as one JSON parameter per chunk (json_each), which
- * keeps a 2000-player question to two statements instead of D1's 100-parameter limit per query
- * turning it into hundreds.
+ * upserts of the same values. Rows travel as one JSON parameter per chunk (room-sql.ts).
  */
+import { eq, sql } from "drizzle-orm";
 import type { QuizSnapshot, TargetSetting } from "@common/protocol";
 import { teamName } from "@common/rules";
+import type { Db } from "@db/client";
+import { gameAnswers, gamePlayers, games } from "@db/schema";
 import { type GameState, gameResults, round2 } from "./engine";
+import { NULL, type Statement, intoColumns, jsonRows, rowField, value } from "./room-sql";
 
 /** Answers per INSERT: about 70 kB of JSON, far below D1's limits on a value and a statement. */
 export const HISTORY_CHUNK = 1000;
@@ -55,44 +57,78 @@ export function questionRows(state: GameState, question: number) {
   return { players, answers };
 }
 
+/** The value the insert would have written, in an upsert's update. */
+const excluded = (column: { name: string }) => sql`excluded.${sql.identifier(column.name)}`;
+
+/** The quiz as played, kept with the game from its first revealed question on (never replaced). */
+function summary(state: GameState) {
+  const played: PlayedQuiz = { quiz: state.quiz, targets: state.targets };
+  return {
+    quizName: sql`COALESCE(${games.quizName}, ${state.quiz.name})`,
+    quizSnapshot: sql`COALESCE(${games.quizSnapshot}, ${JSON.stringify(played)})`,
+  };
+}
+
+/**
+ * Players from rows [player_no, pseudo, marker, team] (and [rank, points, time_ms] after them
+ * with `totals`), one JSON parameter for the whole chunk.
+ */
+function insertPlayers(db: Db, gameId: string, rows: unknown[][], totals: boolean) {
+  return db.insert(gamePlayers).select(
+    db
+      .select(
+        intoColumns(gamePlayers, {
+          gameId: value(gameId),
+          playerNo: rowField(0),
+          pseudo: rowField(1),
+          marker: rowField(2),
+          team: rowField(3),
+          rank: totals ? rowField(4) : NULL,
+          points: totals ? rowField(5) : NULL,
+          timeMs: totals ? rowField(6) : NULL,
+        }),
+      )
+      .from(jsonRows(rows))
+      // SQLite would read the ON CONFLICT after a SELECT without WHERE as part of a join.
+      .where(sql`true`),
+  );
+}
+
 /** The statements that write one revealed question (empty when the state is gone). */
-export function answersStatements(db: D1Database, gameId: string, question: number, state: GameState | null): D1PreparedStatement[] {
+export function answersStatements(db: Db, gameId: string, question: number, state: GameState | null): Statement[] {
   if (!state) return [];
   const { players, answers } = questionRows(state, question);
-  const played: PlayedQuiz = { quiz: state.quiz, targets: state.targets };
-  const out = [
+  const out: Statement[] = [
     db
-      .prepare(
-        `UPDATE games SET quiz_name = COALESCE(quiz_name, ?2), quiz_snapshot = COALESCE(quiz_snapshot, ?3),
-           players_count = MAX(COALESCE(players_count, 0), ?4)
-         WHERE id = ?1`
-      )
-      .bind(gameId, state.quiz.name, JSON.stringify(played), state.seats.length),
+      .update(games)
+      .set({ ...summary(state), playersCount: sql`MAX(COALESCE(${games.playersCount}, 0), ${state.seats.length})` })
+      .where(eq(games.id, gameId)),
   ];
   for (const part of chunks(players))
-    out.push(
-      db
-        .prepare(
-          `INSERT INTO game_players (game_id, player_no, pseudo, marker, team)
-           SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                  json_extract(value, '$[3]')
-           FROM json_each(?2) WHERE true
-           ON CONFLICT (game_id, player_no) DO NOTHING`
-        )
-        .bind(gameId, JSON.stringify(part))
-    );
+    out.push(insertPlayers(db, gameId, part, false).onConflictDoNothing({ target: [gamePlayers.gameId, gamePlayers.playerNo] }));
   for (const part of chunks(answers))
     out.push(
       db
-        .prepare(
-          `INSERT INTO game_answers (game_id, question, player_no, lat, lng, distance_m, ring, points, time_ms)
-           SELECT ?1, ?2, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                  json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'),
-                  json_extract(value, '$[6]')
-           FROM json_each(?3) WHERE true
-           ON CONFLICT (game_id, question, player_no) DO NOTHING`
+        .insert(gameAnswers)
+        .select(
+          db
+            .select(
+              intoColumns(gameAnswers, {
+                gameId: value(gameId),
+                question: value(question),
+                playerNo: rowField(0),
+                lat: rowField(1),
+                lng: rowField(2),
+                distanceM: rowField(3),
+                ring: rowField(4),
+                points: rowField(5),
+                timeMs: rowField(6),
+              }),
+            )
+            .from(jsonRows(part))
+            .where(sql`true`),
         )
-        .bind(gameId, question, JSON.stringify(part))
+        .onConflictDoNothing({ target: [gameAnswers.gameId, gameAnswers.question, gameAnswers.playerNo] }),
     );
   return out;
 }
@@ -114,36 +150,33 @@ export function resultsJson(results: ReturnType<typeof finalResults>): string {
  * The final totals: every seat with its rank, points and time (seats that never answered
  * included), the number of players and the winner (the first team in team mode).
  */
-export function overStatements(db: D1Database, gameId: string, state: GameState, results = finalResults(state)): D1PreparedStatement[] {
+export function overStatements(db: Db, gameId: string, state: GameState, results = finalResults(state)): Statement[] {
   const bySeat = new Map(results.ranking.map((l) => [l.playerID, l]));
   const rows = state.seats.map((seat) => {
     const line = bySeat.get(seat.id);
     return [seatNo(seat.id), seat.pseudo, seat.marker, seat.team, line?.rank ?? null, line?.points ?? 0, Math.round(seat.timeMs)];
   });
   const winner = results.teams?.[0] ? teamName(results.teams[0].team) : (results.ranking[0]?.pseudo ?? null);
-  const out = [
+  const out: Statement[] = [
     db
-      .prepare(
-        `UPDATE games SET quiz_name = COALESCE(quiz_name, ?2), quiz_snapshot = COALESCE(quiz_snapshot, ?3),
-           players_count = ?4, winner = ?5
-         WHERE id = ?1`
-      )
-      .bind(gameId, state.quiz.name, JSON.stringify({ quiz: state.quiz, targets: state.targets } satisfies PlayedQuiz), state.seats.length, winner),
+      .update(games)
+      .set({ ...summary(state), playersCount: state.seats.length, winner })
+      .where(eq(games.id, gameId)),
   ];
+  const p = gamePlayers;
   for (const part of chunks(rows))
     out.push(
-      db
-        .prepare(
-          `INSERT INTO game_players (game_id, player_no, pseudo, marker, team, rank, points, time_ms)
-           SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                  json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'),
-                  json_extract(value, '$[6]')
-           FROM json_each(?2) WHERE true
-           ON CONFLICT (game_id, player_no) DO UPDATE SET
-             pseudo = excluded.pseudo, marker = excluded.marker, team = excluded.team,
-             rank = excluded.rank, points = excluded.points, time_ms = excluded.time_ms`
-        )
-        .bind(gameId, JSON.stringify(part))
+      insertPlayers(db, gameId, part, true).onConflictDoUpdate({
+        target: [p.gameId, p.playerNo],
+        set: {
+          pseudo: excluded(p.pseudo),
+          marker: excluded(p.marker),
+          team: excluded(p.team),
+          rank: excluded(p.rank),
+          points: excluded(p.points),
+          timeMs: excluded(p.timeMs),
+        },
+      }),
     );
   return out;
 }

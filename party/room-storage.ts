@@ -232,7 +232,7 @@ export class RoomStore {
   save(
     state: GameState,
     change: { dirtySeats: readonly SeatId[]; removedSeats: readonly SeatId[]; all?: boolean },
-    extra: { meta?: RoomMeta; pending?: D1Op[] } = {}
+    extra: { meta?: RoomMeta; pending?: readonly D1Op[] } = {}
   ) {
     const kv = this.storage.kv;
     this.storage.transactionSync(() => {
@@ -301,7 +301,7 @@ export class RoomStore {
       kv.put(`${KEYS.answersPrefix}${this.answersNo++}`, rows.slice(i, i + ANSWERS_PER_VALUE));
   }
 
-  savePending(pending: D1Op[]) {
+  savePending(pending: readonly D1Op[]) {
     if (pending.length) this.storage.kv.put(KEYS.pending, pending);
     else this.storage.kv.delete(KEYS.pending);
   }

@@ -136,12 +136,7 @@ export async function quizSnapshot(db: Db, quiz: Quiz): Promise<QuizSnapshot | n
   };
 }
 
-/**
- * The room's stub, addressed by name like partyserver's getServerByName (the Durable Object
- * reads its number from ctx.id.name). partyserver itself is not imported here: it needs
- * `cloudflare:workers`, which the Remix bundle cannot resolve; every room method loads its
- * state itself, so the extra setName round trip of getServerByName is not needed.
- */
+/** The room's stub, addressed by its number (idFromName: the room reads it from ctx.id.name). */
 export const roomStub = (context: AppLoadContext, roomNumber: string) => {
   const ns = context.cloudflare.env.GameRoom;
   return ns.get(ns.idFromName(roomNumber));

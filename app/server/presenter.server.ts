@@ -8,7 +8,7 @@
  *   a reload resumes the game and never launches a second one. An old `?room=N` address goes to
  *   the room's address too.
  * - The room's address /pres/salle/{room}, /mj/salle/{room}: GET gives the presenter token of that
- *   live room, or 'Cette partie est terminée'. POST intent close (« Terminer la soirée »):
+ *   live room, or 'Cette partie est terminée'. POST intent close (« Nouvelle partie »):
  *   closeGame, then back to the dashboard or folder; intent replay (« Rejouer ») or round with a
  *   quiz and launch options (« Autre quiz »): the next round in the same room (startRound), at the
  *   same address.

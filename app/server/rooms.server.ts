@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { quotaLeftSql } from "@db/quota";
+import { quotaLeft } from "@db/quota";
 import { games, type Game } from "@db/schema";
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
@@ -132,8 +132,6 @@ export async function registerGame(
   draw = randomRoomNumber,
   attempts = 25,
 ): Promise<string | null> {
-  // The owner's id is an integer from the session's account row: safe to write into the SQL.
-  const quotaLeft = sql.raw(quotaLeftSql(String(Math.trunc(game.ownerId))));
   for (let i = 0; i < attempts; i++) {
     const roomNumber = draw();
     try {
@@ -141,7 +139,7 @@ export async function registerGame(
         INSERT INTO ${games} (id, quiz_unique_name, owner_id, room_number, status, mode, settings, created_at)
         SELECT ${game.id}, ${game.quizUniqueName}, ${game.ownerId}, ${roomNumber}, 'lobby', ${game.mode},
                ${JSON.stringify(game.settings)}, ${game.createdAt}
-        WHERE ${quotaLeft}`);
+        WHERE ${quotaLeft(game.ownerId)}`);
       return result.meta.changes === 1 ? roomNumber : null;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -257,8 +257,8 @@ describe("The presenter runs a whole game on the big screen", () => {
       expect(await seriousViolations(page)).toEqual([]);
       const ended = phones.map((p) => p.find("player_kicked"));
 
-      // 'Terminer la soirée' closes the room and goes back to the dashboard.
-      await page.getByRole("button", { name: "Terminer la soirée" }).click();
+      // 'Nouvelle partie' closes the room and goes back to the dashboard.
+      await page.getByRole("button", { name: "Nouvelle partie" }).click();
       await page.waitForURL(`${baseURL}/pres`);
       for (const k of await Promise.all(ended)) expect(k.reason).toBe("ended");
       // Lobby music, ranking jingle, end fanfare and one of the question musics were asked for.
@@ -347,7 +347,7 @@ describe("A game master runs a team game", () => {
       await waitStep(page, "endGame");
       expect(await page.locator(".podium-1 .podium-name").textContent()).toBe("Équipe bleue");
 
-      await page.getByRole("button", { name: "Terminer la soirée" }).click();
+      await page.getByRole("button", { name: "Nouvelle partie" }).click();
       await page.waitForURL(new RegExp(`/mj/${folderId}/[^/]+/folder$`));
       expect(errors).toEqual([]);
     },
@@ -398,7 +398,7 @@ describe("A full room stays readable from the back", () => {
       expect(await page.locator(".end-rest .ranking-table tbody tr").first().locator(".rank").textContent()).toBe("4");
       await screenshot(page, "presenter-crowd-5-end");
       expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole("button", { name: "Terminer la soirée" }).click();
+      await page.getByRole("button", { name: "Nouvelle partie" }).click();
       await page.waitForURL(`${baseURL}/pres`);
     } finally {
       for (const p of phones) p.close();

@@ -41,7 +41,7 @@ describe("a server restart in the middle of a question", () => {
     const openedAt = Date.now();
     await server.restart();
 
-    // partysocket comes back on its own; each phone says hello with its token.
+    // The room client comes back on its own; each phone says hello with its token.
     const back = await Promise.all(phones.map((p) => p.next("player_joinRoom_callback", () => p.opens > 1, 60_000)));
     back.forEach((cb, i) => expect(cb.playerID).toBe(phones[i]!.playerID));
     const screens = await Promise.all(phones.map((p) => p.next("player_newQuestion", (m) => m.questionIndex === 1)));

@@ -36,7 +36,7 @@ describe("whole games over real sockets against the served build", () => {
     for (let q = 0; q < 3; q++) {
       await Promise.all(phones.map((p) => p.next("player_newQuestion", (m) => m.questionIndex === q)));
       if (q === 0) {
-        // Five phones lose the network before answering; partysocket brings them back.
+        // Five phones lose the network before answering; the room client brings them back.
         for (const p of phones.slice(0, 5)) p.drop();
         await Promise.all(phones.slice(0, 5).map((p) => p.next("player_newQuestion", (m) => m.questionIndex === 0)));
       }

@@ -149,7 +149,7 @@ describe("the end of a round on the big screen and on a phone", () => {
       // Round 1: the four socket phones answer; the browser phone lets the time run out.
       await playRound(pres, others.map((p, i) => [p, [north(spot, 30 * i)]] as [TestPhone, LatLng[]]));
       await expect.poll(() => screen.locator("[data-step]").getAttribute("data-step"), { timeout: 30_000 }).toBe("endGame");
-      for (const name of ["Rejouer", "Autre quiz", "Terminer la soirée"])
+      for (const name of ["Rejouer", "Autre quiz", "Nouvelle partie"])
         await expect.poll(() => screen.getByRole("button", { name, exact: true }).isVisible()).toBe(true);
       await screen.waitForTimeout(1500); // the podium rises, as presenter.test.ts waits for it
       await screenshot(screen, "rounds-1-end-buttons");

@@ -13,13 +13,20 @@ import { app, baseURL, join, make } from "../support/e2e";
 const LYON = { center: { lat: 45.76, lng: 4.84 }, zoom: 13, bounds: { north: 45.8, south: 45.72, east: 4.9, west: 4.78 } };
 const FOURVIERE = { lat: 45.76234, lng: 4.82268 };
 
-let quiz: TestQuiz;
 let cookie: string;
+let owner: Awaited<ReturnType<typeof make.mj>>;
 
 beforeAll(async () => {
-  const owner = await make.mj({ name: "Régie Street View" });
+  owner = await make.mj({ name: "Régie Street View" });
   cookie = await app.cookieFor(owner);
-  quiz = await make.quiz(owner, {
+});
+
+/**
+ * A quiz of its own for each attempt: a room an earlier attempt left in its lobby still plays
+ * the quiz, and would keep its questions off the public pages.
+ */
+function lyonQuiz(): Promise<TestQuiz> {
+  return make.quiz(owner, {
     name: "Lyon en Street View",
     mapSettings: LYON,
     questions: [
@@ -27,7 +34,7 @@ beforeAll(async () => {
       { name: "Place Bellecour", lat: 45.75781, lng: 4.83201 },
     ],
   });
-});
+}
 
 /**
  * The frame's top-left corner, where the embed's card sits, as painted: the stand-in loaded and
@@ -56,6 +63,7 @@ describe("A Street View question", () => {
   });
 
   it("shows no address on the projector, in « Retour photo & carte », or on a phone", { timeout: 120_000 }, async () => {
+    const quiz = await lyonQuiz();
     const screenContext = await openBrowser(PRESENTER);
     contexts.push(screenContext);
     const google = await fakeGoogle(screenContext);

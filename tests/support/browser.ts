@@ -32,12 +32,17 @@ const touch = (viewport: Viewport) => viewport.width < 800;
 
 /**
  * One browser with one context of its own profile (cookies, storage) at that size; `args` are
- * Chromium switches added to the usual ones.
+ * Chromium switches added to the usual ones; `executablePath` another way to start the same
+ * Chromium (the screen benchmark pins it to a core).
  */
-export async function openBrowser(viewport: Viewport = PHONE, args: readonly string[] = []): Promise<BrowserContext> {
+export async function openBrowser(
+  viewport: Viewport = PHONE,
+  args: readonly string[] = [],
+  { executablePath = CHROMIUM } = {},
+): Promise<BrowserContext> {
   const profile = mkdtempSync(path.join(tmpdir(), "repere-chromium-"));
   return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: [...FLAGS, ...args],
     viewport,

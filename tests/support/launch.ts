@@ -119,7 +119,7 @@ export async function postRound(kit: Kit, l: LaunchedRoom, fields: Record<string
 }
 
 /** 'Nouvelle partie': the room ends, phones are told 'ended'. */
-export async function closeRoom(kit: Kit, l: LaunchedRoom) {
+export async function closeRoom(kit: Kit, l: Pick<LaunchedRoom, "room" | "cookie">) {
   const res = await kit.app.fetch(`/api/game/${l.room}/close`, { method: "POST", headers: { Cookie: l.cookie, Origin: kit.app.origin } });
   if (!res.ok) throw new Error(`fermeture refusée : ${res.status} ${await res.text()}`);
 }

@@ -17,7 +17,7 @@ export interface SocketTarget {
 }
 
 export interface ClientOptions {
-  /** The socket id (partysocket `_pk`): a second client with the same id is the same page. */
+  /** The page's line id (`_pk`): a second client with the same id is the same page. */
   id?: string;
   /** Phone: a resume token; presenter: its token. */
   token?: string;
@@ -145,7 +145,7 @@ export class TestClient {
 
   /** Cuts the line without a close frame, as a lost network does (Node `ws` only). */
   drop() {
-    const ws = (this.client.transport as unknown as { _ws?: { terminate?: () => void } })._ws;
+    const ws = this.client.socket as { terminate?: () => void } | null;
     if (!ws?.terminate) throw new Error("drop() demande le WebSocket de `ws`");
     ws.terminate();
   }
@@ -178,7 +178,7 @@ export class TestClient {
 
   private trail() {
     const codes = this.closes.map((c) => c.code).join(", ");
-    return `reçus : ${this.msgs.slice(-12).map((m) => m.type).join(", ")} ; fermetures : [${codes}]`;
+    return `reçus : ${this.msgs.slice(-12).map((m) => m.type).join(", ")} ; fermetures : [${codes}] ${JSON.stringify(this.closes)}`;
   }
 }
 

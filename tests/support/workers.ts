@@ -8,10 +8,9 @@ import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare
 import { eq } from "drizzle-orm";
 import { createDb } from "@db/client";
 import { folders, quizzes } from "@db/schema";
-import type { GameState } from "@party/engine";
 import type { GameRoom } from "@party/game-room";
 import { ConnectionIndex } from "@party/room-connections";
-import type { Connection } from "partyserver";
+import type { RoomGame, RoomPorts } from "@party/room-game";
 import { signSession } from "~/server/auth.server";
 import { Refusal } from "~/server/refusal.server";
 import { findAdmin, kitOf, type AppTarget } from "./app";
@@ -22,8 +21,8 @@ import * as rooms from "./launch";
 export const ORIGIN = "http://localhost";
 
 /**
- * A WebSocket as partysocket expects one, opened by upgrading a request through SELF: the room
- * client runs unchanged inside workerd.
+ * A WebSocket as the room client expects one, opened by upgrading a request through SELF: the
+ * room client runs unchanged inside workerd.
  */
 class SelfWebSocket extends EventTarget {
   static readonly CONNECTING = 0;
@@ -173,50 +172,62 @@ export function appContext(): AppLoadContext {
 
 export const stubOf = (room: string) => env.GameRoom.get(env.GameRoom.idFromName(room));
 
-/** The room's test hooks and private fields, as the tests reach them. */
+/** The room's parts as the tests reach them: its seams (clock, D1), its game, its sockets. */
 export interface RoomInternals {
-  clockSkewMs: number;
-  failNextD1Flushes: number;
-  state: GameState | null;
-  pending: unknown[];
+  ports: RoomPorts;
+  game: RoomGame;
   ctx: DurableObjectState;
 }
 
-/** Runs `fn` on the room's instance (private fields reachable through the cast). */
+/** Runs `fn` on the room's instance (its parts reachable through the cast). */
 export function inRoom<T>(room: string, fn: (r: RoomInternals) => T | Promise<T>): Promise<T> {
   return runInDurableObject(stubOf(room), (instance: GameRoom) => fn(instance as unknown as RoomInternals));
 }
 
+/** Moves the room's clock forward (its clock seam), as if that much time had passed. */
+export const skewClock = (room: string, ms: number) =>
+  inRoom(room, (r) => {
+    const now = r.ports.now;
+    r.ports.now = () => now() + ms;
+  });
+
 /** Moves the room's clock forward and rings its alarm, as if that much time had passed. */
 export async function advance(room: string, ms: number) {
-  await inRoom(room, (r) => {
-    r.clockSkewMs += ms;
-  });
+  await skewClock(room, ms);
   await runDurableObjectAlarm(stubOf(room));
 }
 
-export const roomState = (room: string) => inRoom(room, (r) => structuredClone(r.state));
+/** D1 unreachable for the room's next `n` batches (its D1 seam): they fail whatever they write. */
+export const failD1Batches = (room: string, n: number) =>
+  inRoom(room, (r) => {
+    const batch = r.ports.batch;
+    let left = n;
+    r.ports.batch = (statements) => (left-- > 0 ? Promise.reject(new Error("D1 indisponible (test)")) : batch(statements));
+  });
+
+export const roomState = (room: string) => inRoom(room, (r) => structuredClone(r.game.state));
+
+/** The D1 writes the room still owes. */
+export const pendingD1 = (room: string) => inRoom(room, (r) => [...r.game.outbox.ops]);
 
 /** The state the room reads back from its storage, as after an eviction. */
 export const reloadRoom = (room: string) =>
   inRoom(room, (r) => {
-    const internals = r as unknown as { loaded: boolean; ensureLoaded(): void; state: unknown };
-    internals.loaded = false;
-    internals.ensureLoaded();
-    return structuredClone(r.state);
+    (r.game as unknown as { loaded: boolean }).loaded = false;
+    r.game.load();
+    return structuredClone(r.game.state);
   });
 
 /**
  * What a hibernation leaves the room: its sockets open, its memory gone. The instance forgets
- * what it loaded and which sockets it accepted itself; its next event reads the sockets back
- * through partyserver, as a room waking up does.
+ * what it loaded and the sockets it indexed; its next event reads them back from their
+ * attachments, as a room waking up does.
  */
 export const sleepRoom = (room: string) =>
   inRoom(room, (r) => {
-    const internals = r as unknown as { loaded: boolean; started: boolean; conns: ConnectionIndex; getConnections(): Iterable<Connection> };
-    internals.loaded = false;
-    internals.started = false;
-    internals.conns = new ConnectionIndex(() => internals.getConnections());
+    const conns = new ConnectionIndex(r.ctx);
+    Object.assign(r.game, { loaded: false, started: false, conns });
+    Object.assign(r, { conns });
   });
 
 // ---------------------------------------------------------------------------------------------

@@ -82,8 +82,11 @@ async function reveal(pres: TestPresenter, phone: Awaited<ReturnType<typeof join
   await pres.next("pres_results", (m) => m.questionIndex === q);
 }
 
+/** A whole game over sockets and many page reads: more than the default 5 s on a busy machine. */
+const GAME = { timeout: 60_000 };
+
 describe("while a quiz is played, its public pages", () => {
-  it("show no question before its reveal, then only the revealed ones, then everything once the game is over", async () => {
+  it("show no question before its reveal, then only the revealed ones, then everything once the game is over", GAME, async () => {
     // Not played: everything, as always.
     const before = await publicViews();
     expect(shown(before)).toEqual([0, 1, 2]);
@@ -172,7 +175,7 @@ async function screenData(room: string, account: TestAccount) {
 }
 
 describe("the presenter's screen", () => {
-  it("is at an address naming the room, and nothing on it names the quiz", async () => {
+  it("is at an address naming the room, and nothing on it names the quiz", GAME, async () => {
     const cookie = await cookieOf(owner);
     const folder = await make.folder(owner, { name: "Soirées" });
     const launched = await post(`/mj/${quiz.uniqueName}?time=15&folderId=${folder.id}`, { intent: "launch" }, cookie);
@@ -221,7 +224,7 @@ describe("the presenter's screen", () => {
     expect((await get(urls[0]!, cookie)).status).toBe(404);
   });
 
-  it("offers « Autre quiz » without naming any quiz, and plays the chosen one at the same address", async () => {
+  it("offers « Autre quiz » without naming any quiz, and plays the chosen one at the same address", GAME, async () => {
     const other = await make.quiz(owner, { name: "Autre tour de Lyon", mapSettings: LYON, questions: [{ ...SPOTS[1]! }] });
     const l = await launch({ owner, quiz });
     const pres = await presenter(l);
@@ -256,7 +259,7 @@ describe("the presenter's screen", () => {
 });
 
 describe("« Retour photo & carte »", () => {
-  it("opens, at the room's address, only the question just revealed, for the room's owner and the admin", async () => {
+  it("opens, at the room's address, only the question just revealed, for the room's owner and the admin", GAME, async () => {
     const l = await launch({ owner, quiz });
     const pres = await presenter(l);
     const phone = await join(l.room);

@@ -1,4 +1,4 @@
-import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { gameAnswers, gamePlayers, games } from "@db/schema";
@@ -7,7 +7,7 @@ import { statementsFor } from "@party/room-d1";
 import { parseCsv, readDecimal } from "@common/history/csv";
 import { METRES_PER_DEGREE } from "@common/projection";
 import type { TestAccount } from "../support/factory";
-import { advance, app, cookieOf, db, gameOf, get, inRoom, join, launch, make, presenter, stubOf } from "../support/workers";
+import { advance, app, cookieOf, db, failD1Batches, gameOf, get, inRoom, join, launch, make, pendingD1, presenter, stubOf } from "../support/workers";
 
 const SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
@@ -78,26 +78,24 @@ describe("the history of a game", () => {
   it("writes a question's answers exactly once: D1 failing, then a batch whose reply was lost", async () => {
     const { l, gameId, pres, a, b } = await atFirstQuestion();
     await expect.poll(async () => (await gameRow(gameId)).status).toBe("live");
-    await inRoom(l.room, (r) => {
-      r.failNextD1Flushes = 2;
-    });
+    await failD1Batches(l.room, 2);
     a.answer(0, SPOTS[0]);
     b.answer(0, north150(SPOTS[0]));
     await pres.next("pres_results");
     // The reveal owes D1 its answers: stored with the state, not written yet.
-    expect(await inRoom(l.room, (r) => r.pending)).toEqual([expect.objectContaining({ kind: "answers", question: 0 })]);
+    expect(await pendingD1(l.room)).toEqual([expect.objectContaining({ kind: "answers", question: 0 })]);
     expect(await answersOf(gameId)).toHaveLength(0);
     expect(await runDurableObjectAlarm(stubOf(l.room))).toBe(true); // fails again
     expect(await answersOf(gameId)).toHaveLength(0);
 
     // D1 took the batch but its reply never came back: the same statements land a second time.
     await inRoom(l.room, async (r) => {
-      const op = r.pending[0] as Parameters<typeof statementsFor>[1];
-      await env.DB.batch(statementsFor(env.DB, op, r.state));
+      const [first, ...rest] = statementsFor(db(), r.game.outbox.ops[0]!, r.game.state);
+      await db().batch([first!, ...rest]);
     });
     expect(await answersOf(gameId)).toHaveLength(2);
     expect(await runDurableObjectAlarm(stubOf(l.room))).toBe(true);
-    await expect.poll(() => inRoom(l.room, (r) => r.pending.length)).toBe(0);
+    await expect.poll(async () => (await pendingD1(l.room)).length).toBe(0);
     await runDurableObjectAlarm(stubOf(l.room));
     const answers = await answersOf(gameId);
     expect(answers).toHaveLength(2);

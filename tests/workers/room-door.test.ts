@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ERROR_MESSAGES } from "@common/protocol";
 import { ADDRESS_LIMITS, PSEUDO_SCREEN_MS, SILENT_SOCKET_MS } from "@common/rules";
 import { TestPhone } from "../support/room-sockets";
-import { ORIGIN, closeRoom, inRoom, launch, roomState, silentSocket, socketsFrom, upgradeRoom } from "../support/workers";
+import { ORIGIN, closeRoom, launch, roomState, silentSocket, skewClock, socketsFrom, upgradeRoom } from "../support/workers";
 
 /**
  * The room's door as an attacker meets it: walking room numbers through the socket path, many
@@ -104,9 +104,7 @@ describe("the pseudo screen cannot be squatted", () => {
       expect(await upgradeStatus(l.room, "203.0.113.80")).toBe(429);
 
       // A minute later (the room's clock) the squatters have had their time.
-      await inRoom(l.room, (r) => {
-        r.clockSkewMs += PSEUDO_SCREEN_MS;
-      });
+      await skewClock(l.room, PSEUDO_SCREEN_MS);
       const phone = new TestPhone(bar, l.room, { reconnect: false, label: "vrai téléphone" });
       await phone.next("player_joinPseudoRoom_callback");
       phone.chooseColor("vert");
@@ -130,16 +128,12 @@ describe("the pseudo screen cannot be squatted", () => {
     const home = socketsFrom("203.0.113.81");
     const hesitant = new TestPhone(home, l.room, { reconnect: false });
     await hesitant.next("player_joinPseudoRoom_callback");
-    await inRoom(l.room, (r) => {
-      r.clockSkewMs += 5 * PSEUDO_SCREEN_MS;
-    });
+    await skewClock(l.room, 5 * PSEUDO_SCREEN_MS);
     // Others of its address arrive, and a silent socket sits there too: room for all.
     const others = [new TestPhone(home, l.room, { reconnect: false }), new TestPhone(home, l.room, { reconnect: false })];
     for (const o of others) await o.next("player_joinPseudoRoom_callback");
     const silent = await silentSocket(home, l.room);
-    await inRoom(l.room, (r) => {
-      r.clockSkewMs += SILENT_SOCKET_MS;
-    });
+    await skewClock(l.room, SILENT_SOCKET_MS);
     hesitant.chooseColor("bleu");
     await hesitant.next("color_selected_callback");
     hesitant.chooseFruit("bleu", "banane");

@@ -16,6 +16,8 @@ import {
   advance,
   connect,
   inRoom,
+  reloadRoom,
+  skewClock,
   join,
   launch,
   presenter,
@@ -226,9 +228,7 @@ describe("one socket, one seat", () => {
       for (let i = 0; i < 15; i++) troll.sendRaw(hello);
       await troll.sync();
       // A script's pace, not a flood: the socket's budget refills between the rounds.
-      await inRoom(l.room, (r) => {
-        r.clockSkewMs += 30_000;
-      });
+      await skewClock(l.room, 30_000);
     }
     const seats = troll.all("player_joinRoom_callback");
     expect(seats).toHaveLength(30);
@@ -334,9 +334,7 @@ describe("per network address", () => {
     // Another address, and the same one a little later (as the phone tries again), get in.
     const elsewhere = await new TestPhone(socketsFrom("203.0.113.9"), l.room).seated();
     expect(elsewhere.playerID).toBeDefined();
-    await inRoom(l.room, (r) => {
-      r.clockSkewMs += 5_100 / ADDRESS_LIMITS.seats.perSecond;
-    });
+    await skewClock(l.room, 5_100 / ADDRESS_LIMITS.seats.perSecond);
     const refused = sockets.filter((s) => s.last("error"));
     for (const s of refused.slice(0, 5)) s.hello();
     await Promise.all(refused.slice(0, 5).map((s) => s.next("player_joinRoom_callback")));
@@ -361,9 +359,7 @@ describe("per network address", () => {
     // silent a while, a newcomer of that address takes its place (a page would say hello again).
     open.push((await silentSocket(idle, l.room))!);
     await expect.poll(() => upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" }), { timeout: 5_000 }).toBe(429);
-    await inRoom(l.room, (r) => {
-      r.clockSkewMs += SILENT_SOCKET_MS;
-    });
+    await skewClock(l.room, SILENT_SOCKET_MS);
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" })).toBe(101);
     await expect.poll(() => open.slice(1).filter((s) => s.closes.length > 0).length).toBe(1);
     const gaveWay = open.slice(1).find((s) => s.closes.length > 0)!;
@@ -385,13 +381,11 @@ describe("per network address", () => {
     await inRoom(l.room, (r) => {
       const bucket = (r as unknown as Gate).gate.sockets.get("192.0.2.55")!;
       bucket.tokens = 0;
-      bucket.at = Date.now() + r.clockSkewMs + 10_000;
+      bucket.at = r.ports.now() + 10_000;
     });
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.55" })).toBe(429);
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.55" })).toBe(429);
-    await inRoom(l.room, (r) => {
-      r.clockSkewMs += 10_000 + 1_000 / ADDRESS_LIMITS.sockets.perSecond;
-    });
+    await skewClock(l.room, 10_000 + 1_000 / ADDRESS_LIMITS.sockets.perSecond);
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.55" })).toBe(101);
 
     // An address whose phones resume their seats is never short: each opening is given back.
@@ -434,12 +428,7 @@ describe("locking the room", () => {
     pres.close();
     const again = await presenter(l);
     expect(again.last("pres_newRoom_callback")!.locked).toBe(true);
-    await inRoom(l.room, (r) => {
-      const internals = r as unknown as { loaded: boolean; ensureLoaded(): void };
-      internals.loaded = false;
-      internals.ensureLoaded();
-    });
-    expect((await roomState(l.room))!.locked).toBe(true);
+    expect((await reloadRoom(l.room))!.locked).toBe(true);
 
     again.start();
     await advance(l.room, STARTING_MS);

@@ -5,7 +5,7 @@ import { accounts, gameAnswers, games, quizzes } from "@db/schema";
 import { IDLE_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
 import { PROTOCOL_VERSION } from "@common/protocol";
 import type { SeatedPhone } from "../support/room-sockets";
-import { advance, connect, db, gameOf, inRoom, join, launch, make, presenter, reloadRoom, roomState, sleepRoom, stubOf } from "../support/workers";
+import { advance, connect, db, failD1Batches, gameOf, inRoom, join, launch, make, pendingD1, presenter, reloadRoom, roomState, sleepRoom, stubOf } from "../support/workers";
 import { revealAnswers, zonesOf } from "@common/reveal";
 
 /** The Eiffel tower, then Lyon's Place Bellecour: every game here has these two questions. */
@@ -18,14 +18,8 @@ const launchTwo = (options: Parameters<typeof launch>[0] = {}) => launch({ spots
 const gameRow = async (id: string) => (await db().select().from(games).where(eq(games.id, id)))[0]!;
 const gameIdOf = async (l: Awaited<ReturnType<typeof launch>>) => (await gameOf(l))!.id;
 const accountRow = async (id: number) => (await db().select().from(accounts).where(eq(accounts.id, id)))[0]!;
-/** The room's own keys (partyserver adds __ps_name, its copy of the room's name). */
-const storageKeys = (room: string) =>
-  inRoom(room, (r) =>
-    [...r.ctx.storage.kv.list()]
-      .map(([k]) => k)
-      .filter((k) => k !== "__ps_name")
-      .sort()
-  );
+/** The room's storage keys. */
+const storageKeys = (room: string) => inRoom(room, (r) => [...r.ctx.storage.kv.list()].map(([k]) => k).sort());
 
 describe("a whole game in one room", () => {
   it("plays lobby, start, questions, reveals and the end, and writes D1 exactly once", async () => {
@@ -121,7 +115,7 @@ describe("a whole game in one room", () => {
     await runDurableObjectAlarm(stubOf(l.room));
     expect((await accountRow(owner.id)).nbGame).toBe(2);
     expect((await gameRow(gameId)).endedAt).toBe(row.endedAt);
-    expect(await inRoom(l.room, (r) => r.pending.length)).toBe(0);
+    expect(await pendingD1(l.room)).toEqual([]);
   });
 });
 
@@ -129,11 +123,13 @@ describe("storage", () => {
   it("at 2000 players a group of answers writes the small core and one value of answers; a reveal the totals in one value", { timeout: 60_000 }, async () => {
     const l = await launchTwo({ max_player: 2000 });
     const writes = await inRoom(l.room, (r) => {
-      const room = r as unknown as {
-        state: import("@party/engine").GameState;
-        apply(step: unknown, caller: null, now: number): void;
-        writeGroup(): void;
-        clockSkewMs: number;
+      const game = r.game;
+      const room = {
+        get state() {
+          return game.state!;
+        },
+        apply: (step: import("@party/engine").Step, caller: null, now: number) => game.apply(step, caller, now),
+        writeGroup: () => game.group.write(),
       };
       const engine = import("@party/engine");
       return engine.then(({ hello, answer: answerStep, start, tick }) => {
@@ -342,7 +338,7 @@ describe("reconnection", () => {
     for (const secret of [String(SPOTS[0].lat), String(SPOTS[0].lng), "pointsQuestion", "pointsTotal", "spot"])
       expect(beforeReveal).not.toContain(secret);
 
-    // Same page, new socket, the old one not dead yet (same partysocket id).
+    // Same page, new socket, the old one not dead yet (same line id).
     const a2 = await join(l.room, { token: a.token, id: "phone-a" });
     expect(a2.playerID).toBe(a.playerID);
     expect(a2.pseudo).toBe(a.pseudo);
@@ -373,7 +369,7 @@ describe("reconnection", () => {
     const b = await join(l.room);
     await pres.next("pres_newPlayer");
     await pres.next("pres_newPlayer");
-    // The room accepted these sockets itself; awake again, it reads them back through partyserver.
+    // Awake again, the room reads the sockets it accepted back from their attachments.
     await sleepRoom(l.room);
 
     b.close();
@@ -393,6 +389,44 @@ describe("reconnection", () => {
       [a.playerID, true],
       [b.playerID, true],
     ]);
+  });
+
+  it("closes the sockets an earlier version accepted with 1012 when it wakes, and their phones come back to their seats", async () => {
+    const quick = { reconnect: true, backoff: { minMs: 20, maxMs: 100 } };
+    const l = await launchTwo();
+    const pres = await presenter(l, quick);
+    const a = await join(l.room, quick);
+    const b = await join(l.room, quick);
+    await pres.next("pres_newPlayer");
+    await pres.next("pres_newPlayer");
+    // What the previous version (on partyserver) left on each socket, and in a room it stored:
+    // its copy of the room's name beside the game. Then a deploy: the room wakes on this code.
+    await inRoom(l.room, (r) => {
+      for (const ws of r.ctx.getWebSockets()) {
+        const data = ws.deserializeAttachment() as { page: string; identity: unknown; ip: string; since: number };
+        const pk = { id: data.page, tags: [data.page], uri: `http://localhost/parties/game-room/${l.room}` };
+        ws.serializeAttachment({ __pk: pk, __user: { identity: data.identity, ip: data.ip, since: data.since } });
+      }
+      r.ctx.storage.kv.put("__ps_name", l.room);
+    });
+    await sleepRoom(l.room);
+
+    a.send({ type: "ping" });
+    for (const c of [a, b, pres]) await expect.poll(() => c.closes).toContainEqual({ code: 1012, reason: "Nouvelle version de la salle" });
+    // Each comes back on a socket of this version, with its token: same seat, same screen.
+    expect((await a.next("player_joinRoom_callback")).playerID).toBe(a.playerID);
+    expect((await b.next("player_joinRoom_callback")).playerID).toBe(b.playerID);
+    await pres.next("pres_newRoom_callback");
+    const seats = async () => (await roomState(l.room))!.seats.map((s) => [s.id, s.connected]);
+    await expect.poll(seats).toEqual([
+      [a.playerID, true],
+      [b.playerID, true],
+    ]);
+    pres.start();
+    await pres.next("pres_startGame_callback");
+    await advance(l.room, STARTING_MS);
+    expect((await a.next("player_newQuestion")).questionIndex).toBe(0);
+    for (const c of [a, b, pres]) c.close();
   });
 
   it("after a restart, counts as away from its return a seat stored as connected whose socket is gone", async () => {
@@ -439,9 +473,7 @@ describe("D1 writes", () => {
     const gameId = await gameIdOf(l);
     const pres = await presenter(l);
     await join(l.room);
-    await inRoom(l.room, (r) => {
-      r.failNextD1Flushes = 2;
-    });
+    await failD1Batches(l.room, 2);
     pres.start();
     await pres.next("pres_startGame_callback");
     await pres.sync();

@@ -14,7 +14,9 @@ import { boundsCenter } from "@common/projection";
 import { listenForAuthFailure, reportGoogleTrouble } from "./google-status";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes } from "./help-target";
 import { boundsKey, useLatest } from "./camera";
+import { GoogleMarkerCanvas } from "./GoogleMarkerCanvas";
 import { HtmlMarker } from "./HtmlMarker";
+import { splitMarkers } from "./marker-layer";
 import { MAP_MSG } from "./messages";
 import { OfflineMap } from "./OfflineMap";
 import type { Bounds, GameMapProps } from "./types";
@@ -87,6 +89,8 @@ function GoogleView({
   ariaLabel = "Carte",
   mapId,
 }: GameMapProps & { mapId: string | null }) {
+  // A crowd's unlabelled pictures go on one canvas; the rest stay elements (marker-layer.ts).
+  const { elements, drawn } = useMemo(() => splitMarkers(markers), [markers]);
   const camera =
     center && zoom !== undefined
       ? { defaultCenter: center, defaultZoom: zoom }
@@ -148,7 +152,8 @@ function GoogleView({
           />
         ))}
         {helpZone ? <HelpTargetLines zone={helpZone} /> : null}
-        {markers.map((m) => (
+        {drawn.length > 0 ? <GoogleMarkerCanvas markers={drawn} /> : null}
+        {elements.map((m) => (
           <HtmlMarker key={m.id} marker={m} />
         ))}
       </Map>

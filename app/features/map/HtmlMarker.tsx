@@ -1,9 +1,9 @@
 /// <reference types="google.maps" />
-import { useMap } from "@vis.gl/react-google-maps";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { MarkerBody } from "./MarkerBody";
 import type { LatLng, MapMarker } from "./types";
+import { useMapOverlay } from "./useMapOverlay";
 
 /**
  * Markers drawn as our own HTML in an OverlayView (docs/decisions/011): `google.maps.Marker` is
@@ -54,22 +54,10 @@ function overlayClass() {
 }
 
 export function HtmlMarker({ marker }: { marker: MapMarker }) {
-  const map = useMap();
-  const [overlay, setOverlay] = useState<HtmlOverlay | null>(null);
   // Read when a map comes: the position follows in the effect below, without a new overlay.
   const position = useRef(marker.position);
   position.current = marker.position;
-
-  useEffect(() => {
-    if (!map) return;
-    const created = new (overlayClass())(position.current);
-    created.setMap(map);
-    setOverlay(created);
-    return () => {
-      created.setMap(null);
-      setOverlay(null);
-    };
-  }, [map]);
+  const overlay = useMapOverlay(() => new (overlayClass())(position.current));
 
   const { lat, lng } = marker.position;
   useEffect(() => {

@@ -4,6 +4,8 @@ import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes, helpTargetSvg
 import { boundsKey, useLatest } from "./camera";
 import { MapIcon } from "./MapPin";
 import { MarkerBody } from "./MarkerBody";
+import { MarkerCanvas } from "./MarkerCanvas";
+import { splitMarkers } from "./marker-layer";
 import {
   approxZoom,
   boundsCenter,
@@ -280,6 +282,15 @@ export function OfflineMap({
   const scaleWidthPx = scale.metres / metresPerPx;
   const crossPos = unproject(view, cross);
   const help = useMemo(() => (helpZone ? helpTargetShapes(helpZone) : null), [helpZone]);
+  // A crowd's unlabelled pictures go on one canvas; the rest stay elements (marker-layer.ts).
+  const { elements, drawn } = useMemo(() => splitMarkers(markers), [markers]);
+  const toPixel = useCallback(
+    (ll: { lat: number; lng: number }) => {
+      const p = project(view, ll);
+      return inside(p) ? { x: p.x * size.w, y: p.y * size.h } : null;
+    },
+    [view, size],
+  );
   const canZoomOut = !limit || latSpan(view) < latSpan(limit) - 1e-9 || lngSpan(view) < lngSpan(limit) - 1e-9;
 
   return (
@@ -425,8 +436,9 @@ export function OfflineMap({
         })}
       </div>
 
+      <MarkerCanvas markers={drawn} toPixel={toPixel} width={size.w} height={size.h} />
       <div className="om-markers">
-        {markers.map((m) => {
+        {elements.map((m) => {
           const p = project(view, m.position);
           if (!inside(p)) return null;
           return (

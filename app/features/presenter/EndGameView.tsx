@@ -21,7 +21,7 @@ export const NIGHT_AFTER_PODIUM_MS = 15_000;
 /**
  * End of a round (docs/game-rules.md, Presenter steps, endGame): the round's podium, then from
  * the second round on the « Classement de la soirée »; and what comes next: « Rejouer » (same quiz,
- * same settings), « Autre quiz » (the picker) or « Terminer la soirée » (closes the room, back to
+ * same settings), « Autre quiz » (the picker) or « Nouvelle partie » (closes the room, back to
  * the dashboard). Every phone stays in the room for the next round.
  */
 export function EndGameView({
@@ -65,7 +65,7 @@ export function EndGameView({
         <input type="hidden" name="intent" value="close" />
         <input type="hidden" name="room" value={room} />
         <button type="submit" className="pres-button pres-button-ghost" disabled={busy}>
-          Terminer la soirée
+          Nouvelle partie
         </button>
       </Form>
     </div>

@@ -1,9 +1,22 @@
 import { QRCodeSVG } from "qrcode.react";
-import { useEffect, useRef, useState } from "react";
-import type { PlayerListEntry } from "@common/protocol";
+import { memo, useEffect, useRef, useState } from "react";
+import type { ColorKey, PlayerListEntry } from "@common/protocol";
 import { teamName } from "@common/rules";
+import { useLatest } from "~/features/map/camera";
 import { capacityLabel, splitRoomCode } from "./format";
+import {
+  isCrowd,
+  NEWEST_COUNT,
+  nextRollPage,
+  perTeamPage,
+  ROLL_PAGE_MS,
+  rollPage,
+  rollPageCount,
+  searchPlayers,
+  teamRolls,
+} from "./lobby-pages";
 import { colorHex, groupByTeam, inkOn } from "./players";
+import { listOf, newestOf, type Roster } from "./roster";
 import type { RoomInfo } from "./screen-state";
 import { LockButton, LockIcon } from "./LockButton";
 import { PlayerMarker } from "./PlayerMarker";
@@ -14,7 +27,9 @@ const CROWDED = 24;
 /**
  * Lobby (docs/game-rules.md, Presenter steps): the join code in two halves, the QR code of the play
  * page, the address to type, the lobby picture, the players as they arrive (one column per team in
- * team mode), the capacity, a kick button per player, and 'Lancer la partie'.
+ * team mode), the capacity, a kick button per player, and 'Lancer la partie'. Past what chips can
+ * show (lobby-pages.ts), the newest arrivals and every player on pages that turn by themselves,
+ * with a search to find anyone to kick.
  */
 export function LobbyView({
   room,
@@ -32,7 +47,7 @@ export function LobbyView({
   origin: string;
   host: string;
   lobbyPicture: string;
-  players: PlayerListEntry[];
+  players: Roster;
   playersCount: number;
   locked: boolean;
   onToggleLock: () => void;
@@ -40,12 +55,16 @@ export function LobbyView({
   onStart: () => void;
 }) {
   const [confirm, setConfirm] = useState<PlayerListEntry | null>(null);
+  const [query, setQuery] = useState("");
   const capacity = capacityLabel(playersCount, room.settings);
   const team = room.settings.mode === "team";
-  const code = splitRoomCode(room.roomID);
+  const crowd = isCrowd(players);
+  const crowded = players.size > CROWDED;
 
-  const chip = (p: PlayerListEntry) => (
-    <li key={p.playerID} className={`lobby-player${p.connected ? "" : " is-away"}`}>
+  // `slot`: lists that change many times a second (the newest, a search) keep their elements and
+  // change what they show, rather than make and drop elements at every batch of arrivals.
+  const chip = (p: PlayerListEntry, slot?: number) => (
+    <li key={slot ?? p.playerID} className={`lobby-player${p.connected ? "" : " is-away"}`}>
       <PlayerMarker marker={p.marker} pseudo={p.pseudo} color={p.color} size={52} />
       <span className="lobby-player-name">{p.pseudo}</span>
       {p.connected ? null : <span className="lobby-player-away">hors ligne</span>}
@@ -62,47 +81,11 @@ export function LobbyView({
   );
 
   return (
-    <div className={`pres-lobby${players.length > CROWDED ? " is-crowded" : ""}`}>
+    <div className={`pres-lobby${crowded ? " is-crowded" : ""}`}>
       <p className="pres-brand" aria-hidden="true">
         Rep<span className="pres-brand-pin">è</span>re
       </p>
-      <section className="lobby-top">
-        <figure className="lobby-picture">
-          <img src={lobbyPicture} alt="" />
-          <figcaption>
-            <span className="lobby-kicker">Quiz</span>
-            <span className="lobby-quiz">{room.quiz.name}</span>
-          </figcaption>
-        </figure>
-        <div className="lobby-join">
-          {locked ? (
-            <h1 className="lobby-title lobby-title-locked">
-              <LockIcon size={48} /> Salle verrouillée
-            </h1>
-          ) : (
-            <h1 className="lobby-title">Rejoignez la partie !</h1>
-          )}
-          <div className="lobby-join-row">
-            <div className="lobby-qr">
-              <QRCodeSVG
-                value={`${origin}/play/${room.roomID}`}
-                size={150}
-                level="H"
-                marginSize={2}
-                title="QR code pour rejoindre la partie"
-              />
-            </div>
-            <div className="lobby-address">
-              <p className="lobby-address-label">Sur votre téléphone, allez sur</p>
-              <p className="lobby-host">{host}</p>
-              <p className="lobby-address-label">et entrez le numéro de</p>
-              <p className="lobby-code">
-                <span className="lobby-code-word">Salle</span> <span data-testid="room-code">{code}</span>
-              </p>
-            </div>
-          </div>
-        </div>
-      </section>
+      <JoinPanel room={room} origin={origin} host={host} lobbyPicture={lobbyPicture} locked={locked} />
 
       <section className="lobby-players" aria-labelledby="lobby-players-title">
         <header className="lobby-players-head">
@@ -115,21 +98,28 @@ export function LobbyView({
             Lancer la partie
           </button>
         </header>
-        {players.length === 0 ? (
+        {players.size === 0 ? (
           <p className="lobby-empty">En attente des joueurs…</p>
+        ) : crowd ? (
+          <CrowdList
+            roster={players}
+            teams={team ? room.colors : null}
+            query={query}
+            onQuery={setQuery}
+            hold={confirm !== null}
+            chip={chip}
+          />
         ) : team ? (
           <div className="lobby-teams" style={{ gridTemplateColumns: `repeat(${room.colors.length}, minmax(0, 1fr))` }}>
-            {groupByTeam(players, room.colors).map((g) => (
+            {groupByTeam(listOf(players), room.colors).map((g) => (
               <div key={g.team} className="lobby-team">
-                <h3 className="lobby-team-name" style={{ background: colorHex(g.team), color: inkOn(g.team) }}>
-                  {teamName(g.team)} <span className="lobby-team-count">{g.players.length}</span>
-                </h3>
-                <ul className="lobby-list lobby-list-team">{g.players.map(chip)}</ul>
+                <TeamHead team={g.team} count={g.players.length} />
+                <ul className="lobby-list lobby-list-team">{g.players.map((p) => chip(p))}</ul>
               </div>
             ))}
           </div>
         ) : (
-          <ul className={`lobby-list${players.length > CROWDED ? " is-crowded" : ""}`}>{players.map(chip)}</ul>
+          <ul className={`lobby-list${crowded ? " is-crowded" : ""}`}>{listOf(players).map((p) => chip(p))}</ul>
         )}
       </section>
 
@@ -143,6 +133,196 @@ export function LobbyView({
           }}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The lobby's top half: the quiz, how to join (QR code, address, room number). Memoised: the
+ * players' list below changes a few times a second in a rush, and the QR code is worked out
+ * again at every render.
+ */
+const JoinPanel = memo(function JoinPanel({
+  room,
+  origin,
+  host,
+  lobbyPicture,
+  locked,
+}: {
+  room: RoomInfo;
+  origin: string;
+  host: string;
+  lobbyPicture: string;
+  locked: boolean;
+}) {
+  const code = splitRoomCode(room.roomID);
+  return (
+    <section className="lobby-top">
+      <figure className="lobby-picture">
+        <img src={lobbyPicture} alt="" />
+        <figcaption>
+          <span className="lobby-kicker">Quiz</span>
+          <span className="lobby-quiz">{room.quiz.name}</span>
+        </figcaption>
+      </figure>
+      <div className="lobby-join">
+        {locked ? (
+          <h1 className="lobby-title lobby-title-locked">
+            <LockIcon size={48} /> Salle verrouillée
+          </h1>
+        ) : (
+          <h1 className="lobby-title">Rejoignez la partie !</h1>
+        )}
+        <div className="lobby-join-row">
+          <div className="lobby-qr">
+            <QRCodeSVG
+              value={`${origin}/play/${room.roomID}`}
+              size={150}
+              level="H"
+              marginSize={2}
+              title="QR code pour rejoindre la partie"
+            />
+          </div>
+          <div className="lobby-address">
+            <p className="lobby-address-label">Sur votre téléphone, allez sur</p>
+            <p className="lobby-host">{host}</p>
+            <p className="lobby-address-label">et entrez le numéro de</p>
+            <p className="lobby-code">
+              <span className="lobby-code-word">Salle</span> <span data-testid="room-code">{code}</span>
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+});
+
+function TeamHead({ team, count }: { team: ColorKey; count: number }) {
+  return (
+    <h3 className="lobby-team-name" style={{ background: colorHex(team), color: inkOn(team) }}>
+      {teamName(team)} <span className="lobby-team-count">{count}</span>
+    </h3>
+  );
+}
+
+/**
+ * A room past what chips can show: the newest arrivals as chips (with their kick button), and
+ * every player by name on pages that turn every ROLL_PAGE_MS (held while the presenter points at
+ * them or confirms a kick), one column per team in team mode; the search beside the newest
+ * replaces the pages with the chips of what it finds, to kick anyone.
+ */
+function CrowdList({
+  roster,
+  teams,
+  query,
+  onQuery,
+  hold,
+  chip,
+}: {
+  roster: Roster;
+  /** Team mode: the room's teams, one column each. */
+  teams: readonly ColorKey[] | null;
+  query: string;
+  onQuery: (query: string) => void;
+  hold: boolean;
+  chip: (p: PlayerListEntry, slot?: number) => React.ReactNode;
+}) {
+  const [page, setPage] = useState(0);
+  const [pointed, setPointed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const perTeam = teams ? perTeamPage(teams.length) : 0;
+  const rolls = teams ? teamRolls(roster, teams, page, perTeam) : null;
+  const pages = rolls ? Math.max(...rolls.map((r) => r.pages)) : rollPageCount(roster);
+  const shown = page % pages;
+  // The page turns on its own clock: arrivals add pages without putting the turn off.
+  const pagesNow = useLatest(pages);
+  const held = hold || pointed || focused || query.trim() !== "";
+  useEffect(() => {
+    if (held) return;
+    const id = window.setTimeout(() => setPage((p) => nextRollPage(p % pagesNow.current, pagesNow.current)), ROLL_PAGE_MS);
+    return () => window.clearTimeout(id);
+  }, [shown, held, pagesNow]);
+  const turn = (by: number) => setPage((p) => (((p % pages) + by) % pages + pages) % pages);
+
+  // Names only: whole pseudos, numbers included, and a calm page; kicks go through the search.
+  const name = (p: PlayerListEntry, slot: number) => (
+    <li key={slot} className={`lobby-name${p.connected ? "" : " is-away"}`}>
+      <span className="lobby-name-dot" style={{ background: colorHex(p.color) }} aria-hidden="true" />
+      <span className="lobby-name-text">{p.pseudo}</span>
+      {p.connected ? null : <span className="sr-only"> (hors ligne)</span>}
+    </li>
+  );
+
+  const found = query.trim() ? searchPlayers(roster, query) : null;
+  return (
+    <div className="lobby-crowd">
+      <div className="lobby-crowd-top">
+        <section className="lobby-newest" aria-labelledby="lobby-newest-title">
+          <h3 id="lobby-newest-title" className="lobby-newest-title">
+            Derniers arrivés
+          </h3>
+          <ul className="lobby-list is-crowded">{newestOf(roster, NEWEST_COUNT).map((p, i) => chip(p, i))}</ul>
+        </section>
+        <input
+          type="search"
+          className="lobby-search"
+          placeholder="Rechercher un joueur"
+          aria-label="Rechercher un joueur"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+        />
+      </div>
+      {found ? (
+        <section className="lobby-found" aria-label="Joueurs trouvés">
+          {found.matches.length === 0 ? (
+            <p className="lobby-empty">Aucun joueur ne porte ce nom.</p>
+          ) : (
+            <ul className="lobby-list is-crowded">{found.matches.map((p, i) => chip(p, i))}</ul>
+          )}
+          {found.more > 0 ? (
+            <p className="lobby-roll-where">
+              et {found.more} autre{found.more > 1 ? "s" : ""} : précisez la recherche
+            </p>
+          ) : null}
+        </section>
+      ) : (
+        <section
+          className="lobby-roll"
+          aria-label="Tous les joueurs"
+          data-roll-page={shown + 1}
+          data-roll-pages={pages}
+          onPointerEnter={() => setPointed(true)}
+          onPointerLeave={() => setPointed(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+          }}
+        >
+          {rolls ? (
+            <div className="lobby-teams" style={{ gridTemplateColumns: `repeat(${rolls.length}, minmax(0, 1fr))` }}>
+              {rolls.map((r) => (
+                <div key={r.team} className="lobby-team">
+                  <TeamHead team={r.team} count={r.count} />
+                  <ul className="lobby-names">{r.players.map(name)}</ul>
+                </div>
+              ))}
+            </div>
+          ) : (
+            <ul className="lobby-names lobby-names-all">{rollPage(roster, shown).map(name)}</ul>
+          )}
+          <footer className="lobby-roll-foot">
+            <button type="button" className="pres-icon-button lobby-roll-turn" aria-label="Joueurs précédents" onClick={() => turn(-1)} disabled={pages <= 1}>
+              <span aria-hidden="true">‹</span>
+            </button>
+            <p className="lobby-roll-where" aria-live="off">
+              Tous les joueurs · page {shown + 1}/{pages}
+            </p>
+            <button type="button" className="pres-icon-button lobby-roll-turn" aria-label="Joueurs suivants" onClick={() => turn(1)} disabled={pages <= 1}>
+              <span aria-hidden="true">›</span>
+            </button>
+          </footer>
+        </section>
+      )}
     </div>
   );
 }

@@ -21,7 +21,9 @@ export function PlayerMarker({
   size?: number;
   className?: string;
 }) {
-  const [failed, setFailed] = useState(false);
+  // Which picture failed: a marker reused for another player (the lobby's newest) tries its own.
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const failed = failedFor === marker;
   const key = color ?? colorOfPseudo(pseudo);
   if (failed) {
     return (
@@ -42,7 +44,7 @@ export function PlayerMarker({
       height={size}
       alt=""
       draggable={false}
-      onError={() => setFailed(true)}
+      onError={() => setFailedFor(marker)}
     />
   );
 }

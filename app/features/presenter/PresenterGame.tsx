@@ -14,6 +14,7 @@ import { EndGameView } from "./EndGameView";
 import type { RoundQuiz } from "@common/presenter/types";
 import { LockButton, LockIcon } from "./LockButton";
 import { LobbyView } from "./LobbyView";
+import { MessageBatcher } from "./message-batch";
 import { QuestionView } from "./QuestionView";
 import { afterQuestionPage, clampPage, pageRanges, QUESTION_LAYOUT, QUESTION_TEAM_LAYOUT, questionPageMs } from "./ranking-pages";
 import { RankingView } from "./RankingView";
@@ -50,16 +51,20 @@ export function PresenterGame(props: PresenterGameProps) {
   const [state, dispatch] = useReducer(presenterReducer, initialState);
   const actionData = useActionData<{ error?: string }>();
 
-  const onMessage = useCallback(
-    (msg: ServerMessage) =>
-      dispatch({
-        type: "message",
-        msg,
-        now: performance.now(),
-        resume: msg.type === "pres_results" ? readResume(room) : null,
-      }),
-    [room],
+  // The room's messages reach the reducer a few at a time (message-batch.ts).
+  const [batcher] = useState(
+    () =>
+      new MessageBatcher((msgs) =>
+        dispatch({
+          type: "messages",
+          msgs,
+          now: performance.now(),
+          resume: msgs.some((m) => m.type === "pres_results") ? readResume(room) : null,
+        }),
+      ),
   );
+  useEffect(() => () => batcher.dispose(), [batcher]);
+  const onMessage = useCallback((msg: ServerMessage) => batcher.push(msg), [batcher]);
   const onStatus = useCallback((status: "open" | "down") => dispatch({ type: "connection", status }), []);
   const send = usePresenterSocket(room, token, onMessage, onStatus, state.step !== "closed");
 
@@ -136,7 +141,7 @@ export function PresenterGame(props: PresenterGameProps) {
 
   // ---- lobby actions
   const start = useCallback(() => {
-    if (!state.players.some((p) => p.connected)) {
+    if (state.players.connected === 0) {
       dispatch({ type: "error", message: ERROR_MESSAGES.no_players });
       return;
     }

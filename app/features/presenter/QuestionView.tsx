@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { AXIS_SLOTS, layoutAxis } from "./answer-axis";
 import { QUESTION_TICK_MS, WARNING_BEFORE_MS } from "@common/rules";
 import { crossesWarning, questionProgress } from "./countdown";
@@ -36,7 +36,8 @@ export function QuestionView({
     previous.current = { index: question.index, remaining };
   }, [question.index, remaining, onWarning]);
 
-  const axis = layoutAxis(question.answers, question.maxAnswerTime, AXIS_ROWS);
+  // Laid out when answers arrive, not at every tick of the countdown (2,000 answers to sort).
+  const axis = useMemo(() => layoutAxis(question.answers, question.maxAnswerTime, AXIS_ROWS), [question.answers, question.maxAnswerTime]);
   const urgent = remaining <= WARNING_BEFORE_MS;
   const totalSec = Math.round(question.maxAnswerTime / 1000);
 

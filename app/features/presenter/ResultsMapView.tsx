@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { PresenterQuizData, PresResults } from "@common/protocol";
 import { GameMap } from "~/features/map/GameMap";
+import { ELEMENT_MARKERS_MAX, preloadPictures } from "~/features/map/marker-layer";
 import type { MapCircle, MapMarker } from "~/features/map/types";
 import { markerUrl } from "@common/media-urls";
 import { revealAnswers, zonesOf } from "@common/reveal";
 import { SPOT_COLOR } from "@common/rules";
 import { formatPoints } from "./format";
-import { frameAt, halfHeightM, resultsTimeline, spotCircleRadiusM } from "./results-timeline";
-import { useNow } from "./useNow";
+import { frameAt, halfHeightM, nextEventAt, resultsTimeline, spotCircleRadiusM, type TimelineEvent } from "./results-timeline";
 
 /** Every marker keeps its pseudo up to this many on the map; beyond, only the latest zone's. */
 const LABELS_ALL = 8;
@@ -48,6 +48,10 @@ export function ResultsMapView({
   // The message's compact rows, read once per reveal: who, where, how far, in which zone.
   const answers = useMemo(() => revealAnswers(results), [results]);
   const zones = useMemo(() => zonesOf(answers, quiz.targetSettings.length), [answers, quiz]);
+  // A crowd's pictures load while the spot and the rings play, not under the first zone's markers.
+  useEffect(() => {
+    if (answers.length > ELEMENT_MARKERS_MAX) preloadPictures(new Set(answers.map((a) => markerUrl(a.marker))));
+  }, [answers]);
   const timeline = useMemo(
     () =>
       aspect === null
@@ -63,12 +67,7 @@ export function ResultsMapView({
     [aspect, quiz, results, answers, zones],
   );
 
-  const [startedAt, setStartedAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (timeline) setStartedAt(performance.now());
-  }, [timeline]);
-  const now = useNow(100, startedAt !== null);
-  const frame = timeline && startedAt !== null ? frameAt(timeline, now - startedAt) : null;
+  const frame = useTimelineFrame(timeline);
 
   const done = frame?.done ?? false;
   const doneRef = useRef(onDone);
@@ -78,26 +77,27 @@ export function ResultsMapView({
   }, [done]);
 
   const byId = useMemo(() => new Map(answers.map((a) => [a.playerID, a])), [answers]);
-  const shown = new Set(frame?.shown ?? []);
-  // Once the rings are drawn the pin alone marks the spot: its label would hide the small rings.
-  // Pseudos beside the markers while they stay readable; a crowd keeps its names in the side panel.
-  const latest = new Set(
-    frame?.zone === null || frame?.zone === undefined
-      ? []
-      : (zones[frame.zone] ?? []),
-  );
-  const labelled = (id: string) => shown.size <= LABELS_ALL || (latest.size <= LABELS_ZONE && latest.has(id));
-  const markers: MapMarker[] = [
-    { id: "spot", position: results.spot, color: SPOT_COLOR, label: frame?.rings ? undefined : "Bonne réponse" },
-    ...answers
-      .filter((a) => shown.has(a.playerID))
-      .map((a) => ({
-        id: a.playerID,
-        position: a.coords,
-        iconUrl: markerUrl(a.marker),
-        label: labelled(a.playerID) ? a.pseudo : undefined,
-      })),
-  ];
+  // The frame changes a few times in the whole sequence: what it puts on the map is worked out
+  // then, not at every render (2,000 markers).
+  const { shown, markers } = useMemo(() => {
+    const shown = new Set(frame?.shown ?? []);
+    // Once the rings are drawn the pin alone marks the spot: its label would hide the small rings.
+    // Pseudos beside the markers while they stay readable; a crowd keeps its names in the side panel.
+    const latest = new Set(frame?.zone === null || frame?.zone === undefined ? [] : (zones[frame.zone] ?? []));
+    const labelled = (id: string) => shown.size <= LABELS_ALL || (latest.size <= LABELS_ZONE && latest.has(id));
+    const markers: MapMarker[] = [
+      { id: "spot", position: results.spot, color: SPOT_COLOR, label: frame?.rings ? undefined : "Bonne réponse" },
+      ...answers
+        .filter((a) => shown.has(a.playerID))
+        .map((a) => ({
+          id: a.playerID,
+          position: a.coords,
+          iconUrl: markerUrl(a.marker),
+          label: labelled(a.playerID) ? a.pseudo : undefined,
+        })),
+    ];
+    return { shown, markers };
+  }, [frame, zones, answers, results.spot]);
   const circles: MapCircle[] = [];
   if (frame?.spotCircle)
     circles.push({
@@ -207,6 +207,29 @@ export function ResultsMapView({
       </div>
     </div>
   );
+}
+
+/**
+ * The timeline's frame now: set when the sequence starts and again at each of its events, a
+ * timer sleeping until the next one (a dozen renders for the whole sequence).
+ */
+function useTimelineFrame(timeline: TimelineEvent[] | null) {
+  const [clock, setClock] = useState<{ timeline: TimelineEvent[]; startedAt: number; elapsed: number } | null>(null);
+  useEffect(() => {
+    if (timeline) setClock({ timeline, startedAt: performance.now(), elapsed: 0 });
+  }, [timeline]);
+  const current = clock && clock.timeline === timeline ? clock : null;
+  useEffect(() => {
+    if (!current) return;
+    const next = nextEventAt(current.timeline, current.elapsed);
+    if (next === null) return;
+    const id = window.setTimeout(
+      () => setClock({ ...current, elapsed: Math.max(next, performance.now() - current.startedAt) }),
+      Math.max(0, next - (performance.now() - current.startedAt)),
+    );
+    return () => window.clearTimeout(id);
+  }, [current]);
+  return useMemo(() => (current ? frameAt(current.timeline, current.elapsed) : null), [current]);
 }
 
 export function formatDistance(m: number): string {

@@ -20,9 +20,9 @@ export function colorOfPseudo(pseudo: string): ColorKey | null {
 
 export const colorHex = (key: ColorKey | null | undefined) => (key ? COLORS[key].hex : "#7a869e");
 
-/** Text colour that reads on a team colour (yellow and turquoise need dark ink). */
+/** Text colour that reads on a team colour (yellow, turquoise and pink need dark ink). */
 export function inkOn(key: ColorKey | null | undefined): string {
-  return key === "jaune" || key === "turquoise" ? "#0b1d3a" : "#ffffff";
+  return key === "jaune" || key === "turquoise" || key === "rose" ? "#0b1d3a" : "#ffffff";
 }
 
 export interface TeamGroup {

@@ -8,6 +8,7 @@ import {
   ZONE_GAP_MS,
   ZOOM_AT_MS,
   frameAt,
+  nextEventAt,
   resultsTimeline,
   spotCircleRadiusM,
   zonesFarToNear,
@@ -71,6 +72,18 @@ describe("results map sequence", () => {
     expect(frameAt(tl, FIRST_ZONE_AT_MS + ZONE_GAP_MS - 1).shown).toEqual(["a"]);
     expect(frameAt(tl, FIRST_ZONE_AT_MS + ZONE_GAP_MS)).toMatchObject({ shown: ["a", "b"], zone: 4, done: false });
     expect(frameAt(tl, FIRST_ZONE_AT_MS + ZONE_GAP_MS + DONE_AFTER_MS).done).toBe(true);
+  });
+
+  it("says when the next event comes, so the screen sleeps between them (a frame changes only there)", () => {
+    const answers = [answer("a", 0.00135), answer("b", 0.00009)];
+    const tl = resultsTimeline(input(answers, [[], ["a"], [], [], ["b"]]));
+    expect(nextEventAt(tl, 0)).toBe(ZOOM_AT_MS);
+    expect(nextEventAt(tl, ZOOM_AT_MS)).toBe(RINGS_AT_MS);
+    expect(nextEventAt(tl, RINGS_AT_MS + 1)).toBe(FIRST_ZONE_AT_MS);
+    const doneAt = tl.at(-1)!.at;
+    expect(nextEventAt(tl, doneAt)).toBeNull();
+    // Between two events, the frame is the same.
+    expect(frameAt(tl, RINGS_AT_MS + 1)).toEqual(frameAt(tl, FIRST_ZONE_AT_MS - 1));
   });
 
   it("without answers still shows the spot and the rings, then completes", () => {

@@ -129,6 +129,12 @@ export function resultsTimeline(input: TimelineInput): TimelineEvent[] {
   return events;
 }
 
+/** When the next event after `elapsedMs` happens (the screen sleeps until then), or null at the end. */
+export function nextEventAt(timeline: readonly TimelineEvent[], elapsedMs: number): number | null {
+  for (const e of timeline) if (e.at > elapsedMs) return e.at;
+  return null;
+}
+
 export function frameAt(timeline: readonly TimelineEvent[], elapsedMs: number): ResultsFrame {
   const frame: ResultsFrame = { spotCircle: false, focus: null, rings: false, shown: [], zone: null, done: false };
   for (const e of timeline) {

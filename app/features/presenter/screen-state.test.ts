@@ -8,6 +8,7 @@ import type {
 } from "@common/protocol";
 import { initialState, presenterReducer, type PresenterState } from "./screen-state";
 import type { ResumeRecord } from "./resume";
+import { listOf } from "./roster";
 
 const player = (n: number, connected = true): PlayerListEntry => ({
   playerID: `p${n}`,
@@ -72,7 +73,7 @@ describe("presenter screen state: the steps it moves through", () => {
   it("goes lobby -> starting -> question -> endQuestion -> map -> ranking -> next question -> end", () => {
     let s = run([newRoom("lobby", [player(1)])]);
     expect(s.step).toBe("lobby");
-    expect(s.players).toHaveLength(1);
+    expect(s.players.size).toBe(1);
 
     s = run([{ type: "pres_newPlayer", player: player(2), playersCount: 2 }], s);
     expect(s.playersCount).toBe(2);
@@ -145,7 +146,7 @@ describe("presenter screen state: the steps it moves through", () => {
   it("removes kicked players and says so", () => {
     let s = run([newRoom("lobby", [player(1), player(2)])]);
     s = run([{ type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 1 }], s);
-    expect(s.players.map((p) => p.playerID)).toEqual(["p2"]);
+    expect(listOf(s.players).map((p) => p.playerID)).toEqual(["p2"]);
     expect(s.notice).toBe("Kiwi 1 a été exclu de la partie");
   });
 
@@ -223,5 +224,41 @@ describe("presenter screen state: the steps it moves through", () => {
     const s = run([newRoom("over")]);
     expect(s.step).toBe("loading");
     expect(run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 0, night: null }], s).step).toBe("endGame");
+  });
+});
+
+describe("presenter screen state: a crowded lobby", () => {
+  it("takes a batch of arrivals, departures and kicks in their order, in one step", () => {
+    const s0 = run([newRoom("lobby", [player(1)])]);
+    const s1 = presenterReducer(s0, {
+      type: "messages",
+      msgs: [
+        { type: "pres_newPlayer", player: player(2), playersCount: 2 },
+        { type: "pres_newPlayer", player: player(3), playersCount: 3 },
+        { type: "pres_newPlayer", player: { ...player(2), connected: false }, playersCount: 3 },
+        { type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 2 },
+      ],
+      now: 2000,
+      resume: null,
+    });
+    expect(listOf(s1.players).map((p) => [p.playerID, p.connected])).toEqual([
+      ["p2", false],
+      ["p3", true],
+    ]);
+    expect([s1.playersCount, s1.players.connected, s1.notice]).toEqual([2, 1, "Kiwi 1 a été exclu de la partie"]);
+    // The state it started from is untouched: the reducer stays pure.
+    expect(listOf(s0.players).map((p) => p.playerID)).toEqual(["p1"]);
+  });
+
+  it("adds the 2,000th player without copying the 1,999 before it", () => {
+    let s = run([newRoom("lobby")]);
+    for (let n = 1; n < 2000; n++) s = run([{ type: "pres_newPlayer", player: player(n), playersCount: n }], s);
+    const before = s.players;
+    const after = run([{ type: "pres_newPlayer", player: player(2000), playersCount: 2000 }], s).players;
+    expect(after.size).toBe(2000);
+    // Every block of seats but the last is the very same array: nothing was copied.
+    const shared = after.blocks.filter((b, i) => b === before.blocks[i]).length;
+    expect(shared).toBe(after.blocks.length - 1);
+    expect(before.size).toBe(1999);
   });
 });

@@ -8,7 +8,6 @@
  */
 import type {
   ColorKey,
-  PlayerListEntry,
   PresEndGame,
   PresenterQuizData,
   PresResults,
@@ -18,6 +17,7 @@ import type {
 } from "@common/protocol";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
+import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
 
 export type Step =
   | "loading"
@@ -58,8 +58,8 @@ export interface PresenterState {
   step: Step;
   /** No new seat while locked (the room says so on every hello and at every change). */
   locked: boolean;
-  /** Join order. */
-  players: PlayerListEntry[];
+  /** Join order; a join copies a block of it, never the whole list (roster.ts). */
+  players: Roster;
   playersCount: number;
   /** Local clock of the end of 'starting'. */
   startingEndsAt: number | null;
@@ -84,7 +84,7 @@ export const initialState: PresenterState = {
   room: null,
   step: "loading",
   locked: false,
-  players: [],
+  players: emptyRoster,
   playersCount: 0,
   startingEndsAt: null,
   question: null,
@@ -101,6 +101,11 @@ export const initialState: PresenterState = {
 export type PresenterAction =
   | { type: "connection"; status: "open" | "down" }
   | { type: "message"; msg: ServerMessage; now: number; resume: ResumeRecord | null }
+  /**
+   * Several messages at once, in the order they came (the screen hands the lobby's arrivals and
+   * the answer notices over a few times a second: message-batch.ts).
+   */
+  | { type: "messages"; msgs: readonly ServerMessage[]; now: number; resume: ResumeRecord | null }
   /** 'Chargement des résultats' has been up long enough: play the map. */
   | { type: "showResultsMap" }
   /** The map sequence finished. */
@@ -122,14 +127,6 @@ const GAME_STEPS: readonly Step[] = [
   "endGame",
 ];
 
-function upsert(list: readonly PlayerListEntry[], player: PlayerListEntry): PlayerListEntry[] {
-  const i = list.findIndex((p) => p.playerID === player.playerID);
-  if (i < 0) return [...list, player];
-  const out = [...list];
-  out[i] = player;
-  return out;
-}
-
 const isRevealStep = (step: Step) =>
   step === "endQuestion" || step === "resultsQuestion" || step === "resultsQuestion_classement";
 
@@ -146,7 +143,7 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
         ...state,
         room,
         locked: msg.locked,
-        players: msg.playerList,
+        players: rosterOf(msg.playerList),
         playersCount: msg.playersCount,
         error: null,
       };
@@ -161,18 +158,18 @@ function onMessage(state: PresenterState, msg: ServerMessage, now: number, resum
       }
     }
     case "pres_newPlayer":
-      return { ...state, players: upsert(state.players, msg.player), playersCount: msg.playersCount };
+      return { ...state, players: upsertPlayer(state.players, msg.player), playersCount: msg.playersCount };
     case "pres_playerLeft":
       return {
         ...state,
-        players: state.players.filter((p) => p.playerID !== msg.playerID),
+        players: removePlayer(state.players, msg.playerID),
         playersCount: msg.playersCount,
         notice: `${msg.pseudo} a quitté la partie`,
       };
     case "pres_kickPlayer_callback":
       return {
         ...state,
-        players: state.players.filter((p) => p.playerID !== msg.playerID),
+        players: removePlayer(state.players, msg.playerID),
         playersCount: msg.playersCount,
         notice: `${msg.pseudo} a été exclu de la partie`,
       };
@@ -266,6 +263,8 @@ export function presenterReducer(state: PresenterState, action: PresenterAction)
       return { ...state, connection: action.status };
     case "message":
       return onMessage(state, action.msg, action.now, action.resume);
+    case "messages":
+      return action.msgs.reduce((s, msg) => onMessage(s, msg, action.now, action.resume), state);
     case "showResultsMap":
       return state.step === "endQuestion" && state.results ? { ...state, step: "resultsQuestion" } : state;
     case "resultsMapDone":

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ELEMENT_MARKERS_MAX, splitMarkers } from "./marker-layer";
+import type { MapMarker } from "./types";
+
+const player = (n: number, label?: string): MapMarker => ({
+  id: `p${n}`,
+  position: { lat: 48.85, lng: 2.29 + n * 1e-4 },
+  iconUrl: `/api/markers/Kiwibleu`,
+  label,
+});
+const spot: MapMarker = { id: "spot", position: { lat: 48.85, lng: 2.29 }, color: "#e53935" };
+
+describe("which markers go on the crowd's canvas", () => {
+  it("keeps every marker an element on a small map", () => {
+    const markers = [spot, ...Array.from({ length: ELEMENT_MARKERS_MAX - 1 }, (_, i) => player(i))];
+    expect(splitMarkers(markers)).toEqual({ elements: markers, drawn: [] });
+  });
+
+  it("draws a crowd's unlabelled pictures, in their order, and keeps labels and plain pins as elements", () => {
+    const crowd = Array.from({ length: 500 }, (_, i) => player(i, i === 7 ? "Kiwi bleu 7" : undefined));
+    const { elements, drawn } = splitMarkers([spot, ...crowd]);
+    expect(elements.map((m) => m.id)).toEqual(["spot", "p7"]);
+    expect(drawn).toHaveLength(499);
+    expect(drawn[0]!.id).toBe("p0");
+    expect(drawn.at(-1)!.id).toBe("p499");
+  });
+});

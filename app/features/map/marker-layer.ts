@@ -1,0 +1,133 @@
+/**
+ * Many players' markers drawn on one canvas instead of one element each (docs/decisions/029):
+ * the results map of a 2,000-player room. As elements, every marker was an SVG picture to
+ * decode, lay out and paint, and the whole crowd was moved again at every frame of the camera's
+ * zoom: the screen stopped for a second or two. On a canvas each distinct picture is rasterised
+ * once onto one atlas (a room has at most 54 of them) and every frame is one pass of copies.
+ *
+ * A small map keeps its markers as elements (MarkerBody), and so does any marker with a label
+ * (its name, its accessible name) or a plain pin (the true spot): what the canvas takes is the
+ * crowd of unlabelled players' pictures, drawn exactly where and as large as the elements were.
+ */
+import type { LatLng, MapMarker } from "./types";
+
+/** Up to this many markers, every one is its own element, as on every other map of the app. */
+export const ELEMENT_MARKERS_MAX = 50;
+
+/** Size of a player's picture on the map (map.css, .om-marker-icon). */
+const ICON_PX = 40;
+/** Room around the picture for its shadow (map.css, .om-marker: drop-shadow 0 3px 3px). */
+const PAD = 6;
+
+/** Which markers stay elements and which go on the canvas. */
+export function splitMarkers(markers: readonly MapMarker[]): { elements: MapMarker[]; drawn: MapMarker[] } {
+  if (markers.length <= ELEMENT_MARKERS_MAX) return { elements: [...markers], drawn: [] };
+  const elements: MapMarker[] = [];
+  const drawn: MapMarker[] = [];
+  for (const m of markers) (m.iconUrl && !m.label ? drawn : elements).push(m);
+  return { elements, drawn };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pictures, rasterised once each with their shadow, side by side on one atlas canvas
+
+const CELL = ICON_PX + 2 * PAD;
+const ATLAS_COLUMNS = 8;
+/** Room for every fruit and colour (9 x 6 = 54 pictures) and a few more. */
+const ATLAS_CELLS = 64;
+
+type Sprite = { cell: number | null };
+const sprites = new Map<string, Sprite>();
+let atlas: HTMLCanvasElement | null = null;
+const listeners = new Set<() => void>();
+let version = 0;
+let notifying = false;
+
+/** Something to redraw: pictures finished loading (told once a frame, however many came). */
+export function subscribeSprites(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const spritesVersion = () => version;
+
+function loaded() {
+  version++;
+  if (notifying) return;
+  notifying = true;
+  requestAnimationFrame(() => {
+    notifying = false;
+    for (const l of listeners) l();
+  });
+}
+
+function spriteOf(url: string): Sprite {
+  const sprite = sprites.get(url);
+  if (sprite) return sprite;
+  const s: Sprite = { cell: null };
+  sprites.set(url, s);
+  const cell = sprites.size - 1;
+  if (cell >= ATLAS_CELLS) return s;
+  const img = new Image(ICON_PX, ICON_PX);
+  img.decoding = "async";
+  // As an element would show a broken picture, the canvas shows nothing for one that fails.
+  img.onload = () => {
+    atlas ??= Object.assign(document.createElement("canvas"), {
+      width: CELL * ATLAS_COLUMNS,
+      height: CELL * Math.ceil(ATLAS_CELLS / ATLAS_COLUMNS),
+    });
+    const ctx = atlas.getContext("2d");
+    if (!ctx) return;
+    ctx.shadowColor = "rgba(11, 29, 58, 0.35)";
+    ctx.shadowOffsetY = 3;
+    ctx.shadowBlur = 3;
+    ctx.drawImage(img, (cell % ATLAS_COLUMNS) * CELL + PAD, Math.floor(cell / ATLAS_COLUMNS) * CELL + PAD, ICON_PX, ICON_PX);
+    s.cell = cell;
+    loaded();
+  };
+  img.src = url;
+  return s;
+}
+
+/**
+ * Starts loading the pictures a map is about to show (the results map, while its first zone is
+ * still seconds away), so that none is first decoded in the middle of the animation.
+ */
+export function preloadPictures(urls: Iterable<string>) {
+  for (const url of urls) spriteOf(url);
+}
+
+/**
+ * Draws the markers' pictures, the tip of each (the middle of its bottom edge) on its point, as
+ * the elements do. `toPixel` gives a point's position in the canvas's CSS pixels, or null when it
+ * is off the drawn area. Returns how many were drawn.
+ */
+export function drawMarkers(
+  canvas: HTMLCanvasElement,
+  markers: readonly MapMarker[],
+  toPixel: (p: LatLng) => { x: number; y: number } | null,
+  widthPx: number,
+  heightPx: number,
+): number {
+  const dpr = typeof window === "undefined" ? 1 : window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round(widthPx * dpr));
+  const h = Math.max(1, Math.round(heightPx * dpr));
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return 0;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, widthPx, heightPx);
+  let drawn = 0;
+  for (const m of markers) {
+    if (!m.iconUrl) continue;
+    const { cell } = spriteOf(m.iconUrl);
+    if (cell === null || !atlas) continue;
+    const p = toPixel(m.position);
+    if (!p || p.x < -ICON_PX || p.x > widthPx + ICON_PX || p.y < -PAD || p.y > heightPx + ICON_PX + PAD) continue;
+    const sx = (cell % ATLAS_COLUMNS) * CELL;
+    const sy = Math.floor(cell / ATLAS_COLUMNS) * CELL;
+    ctx.drawImage(atlas, sx, sy, CELL, CELL, Math.round(p.x - ICON_PX / 2 - PAD), Math.round(p.y - ICON_PX - PAD), CELL, CELL);
+    drawn++;
+  }
+  return drawn;
+}

@@ -1,0 +1,152 @@
+// What the benchmarks that serve the app and bring simulated phones share (bench/room.ts,
+// bench/screen.ts): the production build served with its bindings and raised per-address caps,
+// cores pinned with taskset, and the light phones (the app's own room client over `ws`).
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import WebSocket from "ws";
+import type { ServerMessage } from "../common/protocol";
+import { RoomClient, type RoomClientOptions } from "../common/room-client";
+import { servedKit } from "../tests/support/served";
+import { startDirect } from "./serve-direct";
+// @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
+import * as serverLib from "../scripts/lib/server.mjs";
+
+interface Served {
+  url: string;
+  child: { pid: number };
+  inspectorPort: number;
+  stop(): Promise<void>;
+}
+export const { ROOT, applyMigrations, build, freePort, startServer } = serverLib as {
+  ROOT: string;
+  applyMigrations(o: { persistTo: string; registryPath: string }): void;
+  build(): void;
+  freePort(): Promise<number>;
+  startServer(o: { port: number; persistTo: string; registryPath: string; vars: Record<string, string>; quiet: boolean }): Promise<Served>;
+};
+
+export const BENCH_ADMIN = { mail: "admin@repere.test", password: "bench-password" };
+/** Caps the room applies per network address (decision 013), above every size benched. */
+const PHONES_PER_ADDRESS = 10_000;
+
+export function haveTaskset() {
+  return spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
+}
+
+/** Pins a process and all its threads (and, with `group`, its whole process group) to a core. */
+export function pin(pid: number, core: number, group = false) {
+  if (!haveTaskset()) return;
+  const pids = group
+    ? execFileSync("ps", ["-eo", "pid=,pgid="], { encoding: "utf8" })
+        .split("\n")
+        .map((l) => l.trim().split(/\s+/).map(Number))
+        .filter(([, pgid]) => pgid === pid)
+        .map(([p]) => p!)
+    : [pid];
+  for (const p of pids) spawnSync("taskset", ["-a", "-p", "-c", String(core), String(p)], { stdio: "ignore" });
+}
+
+/** Waits until `cond()` holds, checking often. */
+export async function until(cond: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`délai dépassé : ${what}`);
+    await sleep(5);
+  }
+}
+
+/**
+ * The simulated phones: no heartbeat (it would add pings the room answers during the measure),
+ * but the real hello watchdogs and reconnection.
+ */
+const PHONE_OPTIONS: Partial<RoomClientOptions> = { liveness: { heartbeatMs: 0 } };
+
+/** A room client whose every decoded message goes to `onMessage` with its arrival time. */
+export function benchClient(
+  host: string,
+  room: string,
+  role: "player" | "presenter",
+  id: string,
+  onMessage: (msg: ServerMessage, at: number) => void,
+  token?: string | (() => string | undefined),
+  extra: Partial<RoomClientOptions> = {},
+) {
+  const c = new RoomClient({ host, protocol: "ws", room, role, id, token, WebSocket, ...PHONE_OPTIONS, ...extra });
+  c.subscribe((e) => {
+    if (e.kind === "message") onMessage(e.msg, performance.now());
+  });
+  return c;
+}
+
+/** Where the server's workerd runs: its own pid (Miniflare), or wrangler's process group. */
+export interface ServerProcesses {
+  workerdPid?: number;
+  group?: number;
+}
+
+export interface BenchServer {
+  /** Pages and the test kit's HTTP calls. */
+  url: string;
+  /** Where the phones' sockets go (the Worker itself when served by Miniflare directly). */
+  socketUrl: string;
+  inspectorPort: number;
+  processes: ServerProcesses;
+  kit: ReturnType<typeof servedKit>;
+  /** "wrangler dev" or "Miniflare direct". */
+  how: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production build (built first unless BENCH_NO_BUILD and a build exists), served on its
+ * own state with the bench's admin and per-address caps raised for one machine, pinned to
+ * `core`: by Miniflare directly (bench/serve-direct.ts: phones past its front door, decision 021)
+ * or, with BENCH_SERVE=wrangler, by `wrangler dev` as the e2e tests serve it. `assets`: serve
+ * the static files too (a page is loaded).
+ */
+export async function startBenchServer(o: { core: number; assets?: boolean; roomCap?: number; vars?: Record<string, string> }): Promise<BenchServer> {
+  if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(ROOT, "build", "server"))) build();
+  const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-"));
+  const persistTo = path.join(dir, "state");
+  const registryPath = path.join(dir, "registry");
+  applyMigrations({ persistTo, registryPath });
+  const vars = {
+    ADMIN_MAIL: BENCH_ADMIN.mail,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    JWT_SECRET: "bench-secret-0123456789abcdef",
+    ROOM_PHONES_PER_ADDRESS: String(PHONES_PER_ADDRESS),
+    ...o.vars,
+  };
+  const viaWrangler = process.env.BENCH_SERVE === "wrangler";
+  let served: Omit<BenchServer, "kit" | "how" | "stop"> & { stop(): Promise<void> };
+  if (viaWrangler) {
+    const s = await startServer({ port: await freePort(), persistTo, registryPath, vars, quiet: true });
+    pin(s.child.pid, o.core, true);
+    served = { url: s.url, socketUrl: s.url, inspectorPort: s.inspectorPort, processes: { group: s.child.pid }, stop: s.stop };
+  } else {
+    const d = await startDirect({
+      root: ROOT,
+      port: await freePort(),
+      inspectorPort: await freePort(),
+      persistTo,
+      vars,
+      roomCap: o.roomCap,
+      assets: o.assets,
+    });
+    if (d.workerdPid) pin(d.workerdPid, o.core);
+    served = { url: d.url, socketUrl: d.socketUrl, inspectorPort: d.inspectorPort, processes: { workerdPid: d.workerdPid }, stop: d.stop };
+  }
+  const kit = servedKit({ baseURL: served.url, persistTo, registryPath, adminMail: BENCH_ADMIN.mail, adminPassword: BENCH_ADMIN.password });
+  return {
+    ...served,
+    kit,
+    how: viaWrangler ? "wrangler dev" : "Miniflare direct",
+    stop: async () => {
+      await served.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,474 @@
+// `npm run bench:screen`: the presenter's big screen under N simulated phones (not part of npm test).
+//
+// The production build is served with its static files (bench/bench-kit.ts: Miniflare directly,
+// the phones' sockets past its front door, decision 021; BENCH_SERVE=wrangler serves it with
+// `wrangler dev` as the e2e tests do). The presenter page runs in Chromium at 1920x1080 and is
+// reached as a presenter reaches it: the launch form's address, then wherever the launch
+// redirects. With taskset (Linux, two cores or more), Chromium and all its processes run on core
+// 0, the server and this process (every phone) on core 1. For each size N (BENCH_SIZES, default
+// 2000), on the demo quiz:
+//   lobby     N phones join at JOIN_PER_SECOND, until the screen counts them all (plus 1 s);
+//   question  « Lancer la partie » is clicked, then from the first question on screen until
+//             « Chargement des résultats »: every phone answers within ANSWER_WITHIN_MS;
+//   reveal    from « Chargement des résultats » through the results map to the first ranking page;
+//   ranking   two pages of the ranking (the first one alone when it is the only one).
+// For each moment, in the page: long tasks (PerformanceObserver `longtask`: count, total,
+// longest), the longest gap between two animation frames (requestAnimationFrame), and from the
+// DevTools protocol (Performance.getMetrics, sampled every second): DOM nodes and JS heap at
+// their highest (nodes dropped but not yet collected included; and again after a collection
+// forced at the moment's end: the nodes the page holds), and the time the renderer spent in
+// script, style and layout. One JSON line per size at the end.
+// Options: BENCH_SIZES=50,500,2000; BENCH_CPU=4 (CPU slowed 4x, Emulation.setCPUThrottlingRate,
+// as a cheap laptop); BENCH_MAP=google (GOOGLE_MAPS_API_KEY set, the fake Maps script of the e2e
+// tests answers for Google); BENCH_PROFILE=dir (a trace and a CPU profile of each moment, to
+// open in Chrome's DevTools, and a summary of where the time went); BENCH_SHOTS=dir (screenshots
+// of every step, the game played to its end: figures taken then include the screenshots);
+// BENCH_NO_BUILD=1 (reuse build/).
+import { readFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import type { LatLng, ServerMessage } from "../common/protocol";
+import type { RoomClient } from "../common/room-client";
+// @ts-expect-error -- plain ESM data shared with `npm start`'s seeding
+import * as demo from "../db/seed/demo-quiz.mjs";
+import { CHROMIUM, openBrowser, PRESENTER, signIn } from "../tests/support/browser";
+import { fakeGoogle } from "../tests/support/google-maps";
+import { TEST_MAPS_KEY } from "../tests/support/google-server";
+import type { TestQuiz } from "../tests/support/factory";
+import { closeRoom } from "../tests/support/launch";
+import { benchClient, haveTaskset, pin, ROOT, startBenchServer, until, type BenchServer } from "./bench-kit";
+import { mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
+
+/** The demo quiz that `npm start` gives an empty database. */
+const DEMO_QUIZ = (demo as {
+  DEMO_QUIZ: {
+    name: string;
+    description: string;
+    mapSettings: { center: LatLng; zoom: number; bounds: { north: number; south: number; east: number; west: number } };
+    questions: { file: string; name: string; lat: number; lng: number }[];
+  };
+}).DEMO_QUIZ;
+
+const SIZES = (process.env.BENCH_SIZES ?? "2000").split(",").map(Number);
+const CPU_RATE = Number(process.env.BENCH_CPU ?? 1);
+const GOOGLE = process.env.BENCH_MAP === "google";
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
+const SHOTS_DIR = process.env.BENCH_SHOTS ? path.resolve(process.env.BENCH_SHOTS) : null;
+const JOIN_PER_SECOND = 100;
+const ANSWER_WITHIN_MS = 3_000;
+const BROWSER_CORE = 0;
+const SERVER_CORE = 1;
+const MB = 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// The page's own meters, installed before any of its scripts
+
+/**
+ * Long tasks and gaps between animation frames (over 25 ms), on the page's clock. Plain text:
+ * a function handed over from here would carry this process's compiler helpers with it.
+ */
+const METERS_SCRIPT = `(() => {
+  const meters = (window.__screenBench = { longTasks: [], gaps: [] });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) meters.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {}
+  let previous = 0;
+  const frame = (t) => {
+    if (previous && t - previous > 25) meters.gaps.push([previous, t - previous]);
+    previous = t;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+
+type Meters = { longTasks: [number, number][]; gaps: [number, number][] };
+
+interface Moment {
+  ms: number;
+  long_tasks: number;
+  long_total_ms: number;
+  long_max_ms: number;
+  /** Tasks of the page's main thread that used over 50 ms of CPU, and the most one used (the machine's load aside). */
+  cpu_long_tasks: number;
+  cpu_task_max_ms: number;
+  /** CPU time of all the main thread's tasks in the moment: how busy the page kept it. */
+  main_cpu_ms: number;
+  frame_gap_max_ms: number;
+  dom_nodes_max: number;
+  /** After a forced collection at the moment's end: the nodes the page still holds. */
+  dom_nodes_live: number;
+  heap_mb_max: number;
+  script_ms: number;
+  style_ms: number;
+  layout_ms: number;
+}
+
+const round = (x: number) => Math.round(x);
+
+/** The renderer's counters (Performance.getMetrics) by name. */
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+/**
+ * A trace of one moment: always its tasks ("toplevel", cheap), whose CPU time tells a task the
+ * page made long from one the machine's other processes kept off the core; with BENCH_PROFILE,
+ * the whole timeline and a CPU profile too, written to files and summarised.
+ */
+async function startTrace(cdp: CDPSession) {
+  if (PROFILE_DIR) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
+  const categories = PROFILE_DIR
+    ? ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink", "loading"]
+    : ["toplevel", "-*"];
+  await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
+  return async (file: string) => {
+    const profile = PROFILE_DIR ? ((await cdp.send("Profiler.stop")) as { profile: unknown }).profile : null;
+    const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e: { stream?: string }) => resolve(e.stream!)));
+    await cdp.send("Tracing.end");
+    const stream = await done;
+    let text = "";
+    for (;;) {
+      const chunk = (await cdp.send("IO.read", { handle: stream })) as { data: string; eof: boolean; base64Encoded?: boolean };
+      text += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
+      if (chunk.eof) break;
+    }
+    await cdp.send("IO.close", { handle: stream });
+    const trace = JSON.parse(text) as Parameters<typeof mainThreadTasks>[0];
+    if (PROFILE_DIR) {
+      writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(`${file}.trace.json`, text);
+      console.log(`    profil ${path.basename(file)} :`);
+      for (const line of summariseTrace(trace)) console.log(`      ${line}`);
+      for (const line of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client")))
+        console.log(`      ${line}`);
+    }
+    return mainThreadTasks(trace);
+  };
+}
+
+/** Runs `during` and measures the page meanwhile. */
+async function measure(page: Page, cdp: CDPSession, name: string, label: string, during: () => Promise<void>): Promise<Moment> {
+  const stopTrace = await startTrace(cdp);
+  const before = await metrics(cdp);
+  const t0 = (await page.evaluate(() => performance.now())) as number;
+  let nodesMax = before.Nodes ?? 0;
+  let heapMax = before.JSHeapUsedSize ?? 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      await sleep(1_000);
+      const m = await metrics(cdp).catch(() => null);
+      if (m) {
+        nodesMax = Math.max(nodesMax, m.Nodes ?? 0);
+        heapMax = Math.max(heapMax, m.JSHeapUsedSize ?? 0);
+      }
+    }
+  })();
+  await during();
+  sampling = false;
+  await sampler;
+  const t1 = (await page.evaluate(() => performance.now())) as number;
+  const after = await metrics(cdp);
+  nodesMax = Math.max(nodesMax, after.Nodes ?? 0);
+  heapMax = Math.max(heapMax, after.JSHeapUsedSize ?? 0);
+  const meters = (await page.evaluate(() => (window as unknown as { __screenBench: Meters }).__screenBench)) as Meters;
+  // A throttled CPU (BENCH_CPU) counts in the thread's CPU time already (measured: 4x, 3.5 to 4x).
+  const cpuTasks = (await stopTrace(path.join(PROFILE_DIR ?? "", `${label}-${name}`))).map((t) => t.cpuMs);
+  // The counters include nodes already dropped and not yet collected: a collection tells apart
+  // what the page holds. Forced after the moment's figures, outside what is timed.
+  await cdp.send("HeapProfiler.collectGarbage");
+  const live = (await metrics(cdp)).Nodes ?? 0;
+  const tasks = meters.longTasks.filter(([at]) => at >= t0 && at < t1).map(([, d]) => d);
+  const gaps = meters.gaps.filter(([at, d]) => at + d >= t0 && at < t1).map(([, d]) => d);
+  const seconds = (key: string) => ((after[key] ?? 0) - (before[key] ?? 0)) * 1000;
+  return {
+    ms: round(t1 - t0),
+    long_tasks: tasks.length,
+    long_total_ms: round(tasks.reduce((a, b) => a + b, 0)),
+    long_max_ms: round(Math.max(0, ...tasks)),
+    cpu_long_tasks: cpuTasks.filter((ms) => ms > 50).length,
+    cpu_task_max_ms: round(Math.max(0, ...cpuTasks)),
+    main_cpu_ms: round(cpuTasks.reduce((a, b) => a + b, 0)),
+    frame_gap_max_ms: round(Math.max(16, ...gaps)),
+    dom_nodes_max: nodesMax,
+    dom_nodes_live: live,
+    heap_mb_max: Math.round((heapMax / MB) * 10) / 10,
+    script_ms: round(seconds("ScriptDuration")),
+    style_ms: round(seconds("RecalcStyleDuration")),
+    layout_ms: round(seconds("LayoutDuration")),
+  };
+}
+
+const line = (m: Moment) =>
+  `${(m.ms / 1000).toFixed(1)} s, tâches longues ${m.long_tasks} (${m.long_total_ms} ms, max ${m.long_max_ms} ms), ` +
+  `${m.cpu_long_tasks} de plus de 50 ms de processeur (tâche la plus chère : ${m.cpu_task_max_ms} ms, toutes : ${m.main_cpu_ms} ms), ` +
+  `écart max entre images ${m.frame_gap_max_ms} ms, nœuds ${m.dom_nodes_max} (${m.dom_nodes_live} après ramassage), tas ${m.heap_mb_max} Mo, ` +
+  `script ${m.script_ms} ms, style ${m.style_ms} ms, mise en page ${m.layout_ms} ms`;
+
+// ---------------------------------------------------------------------------------------------
+// The phones
+
+/** An answer at `distanceM` from `spot`, in a random direction. */
+function around(spot: LatLng, distanceM: number): LatLng {
+  const a = Math.random() * 2 * Math.PI;
+  const dLat = (distanceM * Math.cos(a)) / 111_320;
+  const dLng = (distanceM * Math.sin(a)) / (111_320 * Math.cos((spot.lat * Math.PI) / 180));
+  return { lat: spot.lat + dLat, lng: spot.lng + dLng };
+}
+
+/** A night's spread: a third outside every ring (up to 3 km away), the rest across the rings. */
+function answerDistance(): number {
+  const r = Math.random();
+  if (r < 0.3) return 250 + Math.random() * 2_750;
+  if (r < 0.55) return 100 + Math.random() * 100;
+  if (r < 0.75) return 50 + Math.random() * 50;
+  if (r < 0.9) return 20 + Math.random() * 30;
+  return Math.random() * 20;
+}
+
+class Phones {
+  readonly clients: RoomClient[] = [];
+  seated = 0;
+  private readonly tokens: (string | undefined)[] = [];
+
+  constructor(
+    private readonly host: string,
+    private readonly room: string,
+  ) {}
+
+  /** One phone more; it answers every question within ANSWER_WITHIN_MS, at a night's spread. */
+  add() {
+    const j = this.clients.length;
+    const onMessage = (m: ServerMessage) => {
+      if (m.type === "player_joinRoom_callback") {
+        if (this.tokens[j] === undefined) this.seated++;
+        this.tokens[j] = m.token;
+      } else if (m.type === "player_newQuestion") {
+        const spot = DEMO_QUIZ.questions[m.questionIndex]!;
+        setTimeout(() => client.send({ type: "player_answer", questionIndex: m.questionIndex, coords: around(spot, answerDistance()) }), Math.random() * ANSWER_WITHIN_MS);
+      } else if (m.type === "error") {
+        console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+      }
+    };
+    // A first hello answered late is a busy machine, not a dead socket: replaced, it would take a
+    // second seat (and fill the room) when the first answer comes.
+    const client = benchClient(this.host, this.room, "player", `p${j}`, onMessage, () => this.tokens[j], {
+      liveness: { heartbeatMs: 0, firstHelloMs: 120_000 },
+    });
+    this.clients.push(client);
+  }
+
+  /** `n` phones, JOIN_PER_SECOND of them a second, each seated. */
+  async join(n: number) {
+    const t0 = performance.now();
+    for (let j = 0; j < n; j++) {
+      const wait = (j / JOIN_PER_SECOND) * 1000 - (performance.now() - t0);
+      if (wait > 1) await sleep(wait);
+      this.add();
+    }
+    await until(() => this.seated === n, 120_000, `${n} joueurs assis`);
+  }
+
+  close() {
+    for (const c of this.clients) c.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The presenter page
+
+const step = (page: Page) => page.locator("[data-step]").getAttribute("data-step");
+
+/**
+ * Waits until the page holds an element matching `selector` (and, if given, whose text starts
+ * with `text`). Checked four times a second with one querySelector: Playwright's own locators
+ * poll on every animation frame with its selector engine, a cost of the bench, not of the page,
+ * that took a second of the main thread in a 2,000-player lobby.
+ */
+async function waitFor(page: Page, selector: string, timeout = 120_000, text?: string) {
+  await page.waitForFunction(
+    ([sel, txt]) => {
+      const el = document.querySelector(sel!);
+      return !!el && (txt === undefined || (el.textContent ?? "").startsWith(txt));
+    },
+    [selector, text] as const,
+    { polling: 250, timeout },
+  );
+}
+const waitStep = (page: Page, name: string, timeout = 120_000) => waitFor(page, `[data-step="${name}"]`, timeout);
+
+async function shot(page: Page, label: string, name: string) {
+  if (!SHOTS_DIR) return;
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${label}-${name}.png`) });
+}
+
+/** The results map at its end: every answer's marker is out (the legend counts them all). */
+async function resultsMapEnd(page: Page, answers: number) {
+  await page
+    .waitForFunction(
+      (n) => {
+        const counts = [...document.querySelectorAll(".results-legend .legend-count")].map((e) => parseInt(e.textContent ?? "0", 10));
+        return counts.length > 0 && counts.reduce((a, b) => a + b, 0) >= n;
+      },
+      answers,
+      { timeout: 60_000, polling: 250 },
+    )
+    .catch(() => {});
+  await sleep(1_200);
+}
+
+/** Chromium pinned to its core: a wrapper that starts it under taskset (its children inherit). */
+function pinnedChromium(dir: string): string {
+  if (!haveTaskset() || cpus().length < 2) return CHROMIUM;
+  const file = path.join(dir, "chromium-pinned.sh");
+  writeFileSync(file, `#!/bin/sh\nexec taskset -c ${BROWSER_CORE} "${CHROMIUM}" "$@"\n`, { mode: 0o755 });
+  return file;
+}
+
+async function benchScreen(server: BenchServer, context: BrowserContext, quiz: TestQuiz, n: number) {
+  const label = `${n}${GOOGLE ? "-google" : ""}${CPU_RATE !== 1 ? `-cpu${CPU_RATE}` : ""}`;
+  const page = await context.newPage();
+  await page.addInitScript(METERS_SCRIPT);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  if (CPU_RATE !== 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+
+  // As a presenter: the launch form's address, then wherever the launch leads.
+  await page.goto(`${server.url}/pres/${quiz.uniqueName}?icon=random&time=60&help_zone=non&max_player=${n}`);
+  await waitStep(page, "lobby");
+  const room = ((await page.getByTestId("room-code").textContent()) ?? "").replace(/\D/g, "");
+  const phones = new Phones(new URL(server.socketUrl).host, room);
+  const moments: Record<string, Moment> = {};
+  try {
+    await sleep(1_000);
+    moments.lobby = await measure(page, cdp, "lobby", label, async () => {
+      await phones.join(n);
+      await waitFor(page, '[data-testid="capacity"]', 60_000, `${n}/`);
+      await sleep(1_000);
+    });
+    console.log(`  salle d'attente (${n} arrivées, ${JOIN_PER_SECOND}/s) : ${line(moments.lobby)}`);
+    await shot(page, label, "1-lobby");
+
+    await page.getByRole("button", { name: "Lancer la partie" }).click();
+    await waitStep(page, "starting");
+    await sleep(1_500);
+    await shot(page, label, "2-starting");
+    await waitStep(page, "question", 30_000);
+    moments.question = await measure(page, cdp, "question", label, async () => {
+      if (SHOTS_DIR) {
+        await sleep(ANSWER_WITHIN_MS / 2);
+        await shot(page, label, "3-question");
+      }
+      await waitStep(page, "endQuestion", 60_000);
+    });
+    console.log(`  question (${n} réponses en ${ANSWER_WITHIN_MS / 1000} s) : ${line(moments.question)}`);
+
+    moments.reveal = await measure(page, cdp, "reveal", label, async () => {
+      if (SHOTS_DIR) {
+        await waitStep(page, "resultsQuestion", 30_000);
+        await resultsMapEnd(page, n);
+        await shot(page, label, "4-results-map");
+      }
+      await waitStep(page, "resultsQuestion_classement", 90_000);
+    });
+    console.log(`  révélation (jusqu'au classement) : ${line(moments.reveal)}`);
+
+    moments.ranking = await measure(page, cdp, "ranking", label, async () => {
+      await sleep(500);
+      await shot(page, label, "5-ranking");
+      const pages = Number((await page.locator("[data-pages]").getAttribute("data-pages")) ?? 1);
+      await waitFor(page, pages > 1 ? '[data-page="3"], [data-step="question"]' : '[data-step="question"]', 30_000);
+    });
+    console.log(`  classement (deux pages) : ${line(moments.ranking)}`);
+    if (SHOTS_DIR) await playToTheEnd(page, label);
+  } finally {
+    phones.close();
+    await closeRoom(server.kit, { room, cookie: await server.kit.app.cookieFor(await server.kit.app.admin()) }).catch(() => {});
+    await page.close();
+  }
+  if (errors.length) console.log(`  erreurs de la page : ${errors.join(" | ")}`);
+  return { label, moments };
+}
+
+/** The rest of the game, every ranking skipped, to the podium (BENCH_SHOTS). */
+async function playToTheEnd(page: Page, label: string) {
+  for (;;) {
+    const now = await step(page);
+    if (now === "endGame") break;
+    if (now === "resultsQuestion_classement") {
+      const skip = page.getByRole("button", { name: /Question suivante|Résultats finaux|Page suivante/ }).first();
+      await skip.click().catch(() => {});
+    }
+    await sleep(500);
+  }
+  await sleep(2_000);
+  await shot(page, label, "6-end");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  pin(process.pid, SERVER_CORE);
+  // The profiles read the minified chunks back into their sources (bench/screen-profile.ts).
+  if (PROFILE_DIR) process.env.REPERE_SOURCEMAP = "hidden";
+  const scratch = mkdtempSync(path.join(tmpdir(), "repere-screen-"));
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
+  const server = await startBenchServer({ core: SERVER_CORE, assets: true, vars: GOOGLE ? { GOOGLE_MAPS_API_KEY: TEST_MAPS_KEY } : {} });
+  const context = await openBrowser(PRESENTER, [], { executablePath: pinnedChromium(scratch) });
+  const results: Record<string, unknown>[] = [];
+  try {
+    const { kit } = server;
+    const admin = await kit.app.admin();
+    const photos = await Promise.all(
+      DEMO_QUIZ.questions.map((q) => kit.make.photo(new Uint8Array(readFileSync(path.join(ROOT, "db", "seed", "pictures", q.file))))),
+    );
+    const quiz = await kit.make.quiz(admin, {
+      name: DEMO_QUIZ.name,
+      description: DEMO_QUIZ.description,
+      mapSettings: DEMO_QUIZ.mapSettings,
+      questions: DEMO_QUIZ.questions.map((q, i) => ({ name: q.name, lat: q.lat, lng: q.lng, photo: photos[i]! })),
+    });
+    await signIn(context, await kit.app.cookieFor(admin), server.url);
+    if (GOOGLE) await fakeGoogle(context);
+    console.log(
+      `Serveur ${server.url} (${server.how}) et téléphones sur le cœur ${SERVER_CORE}, Chromium sur le cœur ${BROWSER_CORE}` +
+        `${haveTaskset() && cpus().length >= 2 ? "" : " (non épinglés : taskset absent ou un seul cœur)"}` +
+        `; carte ${GOOGLE ? "Google (script simulé)" : "hors ligne"}${CPU_RATE !== 1 ? `, processeur ralenti ${CPU_RATE}x` : ""}\n`,
+    );
+    console.log("— échauffement (20 joueurs, non retenu)");
+    await benchScreen(server, context, quiz, 20); // the server's and the browser's caches
+    for (const n of SIZES) {
+      const load = loadavg()[0]!.toFixed(2);
+      console.log(`— ${n} joueurs (charge de la machine ${load})`);
+      const { label, moments } = await benchScreen(server, context, quiz, n);
+      const flat: Record<string, unknown> = { players: n, map: GOOGLE ? "google" : "offline", cpu_rate: CPU_RATE, load_before: Number(load) };
+      for (const [name, m] of Object.entries(moments)) for (const [k, v] of Object.entries(m)) flat[`${name}_${k}`] = v;
+      flat.load_after = Number(loadavg()[0]!.toFixed(2));
+      results.push(flat);
+      console.log(`  (${label})\n`);
+    }
+  } finally {
+    await context.close();
+    await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  for (const r of results) console.log(JSON.stringify(r));
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
