@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { MSG } from "@common/messages";
 
 /** What the error page says, and whether reloading is worth offering. */
-export function errorNotice(error: unknown): { message: string; reload: boolean } {
+function errorNotice(error: unknown): { message: string; reload: boolean } {
   if (isRouteErrorResponse(error)) {
     // The server answered on purpose (a refusal with its status): its own sentence.
     if (error.status === 404) return { message: "Cette page n'existe pas.", reload: false };

@@ -61,7 +61,7 @@ export async function parseJson<S extends z.ZodTypeAny>(request: Request, schema
 /** A form's file field: the file sent, or null (nothing, or a text in its place). */
 export const fileField = z.unknown().transform((value) => (value instanceof File ? value : null));
 
-export interface FormLimits {
+interface FormLimits {
   /** The largest body read (default: a small form); beyond, 413 with `tooLarge`. */
   maxBytes?: number;
   tooLarge?: string;

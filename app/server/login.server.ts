@@ -23,7 +23,7 @@ export const credentialsSchema = z.object({
   password: z.string().min(1, MSG.required),
 });
 
-export type Credentials = z.output<typeof credentialsSchema>;
+type Credentials = z.output<typeof credentialsSchema>;
 
 let decoyHash: Promise<string> | null = null;
 

@@ -44,7 +44,7 @@ export const RoundForm = z.record(z.unknown());
 type RoundFields = z.output<typeof RoundForm>;
 
 /** Where the screen of a room is shown: its side, and the address the page was asked at. */
-export interface ScreenAddress {
+interface ScreenAddress {
   side: Side;
   folderId: number | null;
   url: URL;
