@@ -7,7 +7,7 @@ import type { Bounds, LatLng } from "./protocol";
  * this, so it stays linear (no Mercator), whatever the latitude.
  */
 
-/** Mean Earth radius (IUGG), as party/engine/geo.ts uses for scoring. */
+/** Mean Earth radius (IUGG), as common/rules/geo.ts uses for scoring. */
 export const EARTH_RADIUS_M = 6_371_000;
 export const METRES_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_M;
 

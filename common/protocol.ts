@@ -20,7 +20,7 @@ import { MSG } from "./messages";
 import type { CirclesPoints, ColorKey, FruitKey, IconType, LaunchOptions, RankingMode } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** Client messages larger than this are refused before JSON parsing. */
 export const MAX_CLIENT_MESSAGE_CHARS = 2048;
@@ -519,6 +519,13 @@ export interface PlayerStartGame {
   type: "player_startGame";
   startsInMs: number;
 }
+/**
+ * What a phone shows of the open question when the game was launched with « Photo sur les
+ * téléphones »: its photo at the room's address (served to anyone only once the question is
+ * open), or its Street View view.
+ */
+export type PhoneMedia = { kind: "photo"; url: string } | { kind: "streetview"; streetview: StreetViewInfo };
+
 export interface PlayerNewQuestion {
   type: "player_newQuestion";
   questionIndex: number;
@@ -527,6 +534,8 @@ export interface PlayerNewQuestion {
   time: number;
   remainingMs: number;
   help: HelpZone | null;
+  /** The question's photo or view for the phone; null unless the game shows it on the phones. */
+  media: PhoneMedia | null;
 }
 export interface PlayerAnswerCallback {
   type: "player_answer_callback";

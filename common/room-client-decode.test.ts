@@ -11,7 +11,16 @@ const SAMPLES: ServerMessage[] = [
   { type: "reload", version: PROTOCOL_VERSION + 1, message: RELOAD_MESSAGE },
   { type: "player_kicked", reason: "kick" },
   { type: "player_startGame", startsInMs: 3_000 },
-  { type: "player_newQuestion", questionIndex: 0, questionsNb: 3, time: 30, remainingMs: 29_500, help: null },
+  { type: "player_newQuestion", questionIndex: 0, questionsNb: 3, time: 30, remainingMs: 29_500, help: null, media: null },
+  {
+    type: "player_newQuestion",
+    questionIndex: 1,
+    questionsNb: 3,
+    time: 30,
+    remainingMs: 30_000,
+    help: null,
+    media: { kind: "photo", url: "/api/salle/123456/photos/a.jpg" },
+  },
   { type: "player_answer_callback", questionIndex: 0, tempsReponse: 1_234 },
   {
     type: "player_endQuestion",

@@ -99,7 +99,7 @@ const SHAPES: Shapes = {
   fruit_selected: { color: str, selectedFruit: str },
   player_kicked: { reason: str },
   player_startGame: { startsInMs: num },
-  player_newQuestion: { questionIndex: num, questionsNb: num, time: num, remainingMs: num, help: nullable(obj) },
+  player_newQuestion: { questionIndex: num, questionsNb: num, time: num, remainingMs: num, help: nullable(obj), media: nullable(obj) },
   player_answer_callback: { questionIndex: num, tempsReponse: num },
   player_endQuestion: {
     questionIndex: num,

@@ -122,8 +122,11 @@ export const games = sqliteTable(
     id: text("id").primaryKey(),
     quizUniqueName: text("quiz_unique_name").notNull(),
     ownerId: integer("owner_id").notNull(),
+    /** A défi has no room: `defi:{id}`, which no room number (six digits) can ever be. */
     roomNumber: text("room_number").notNull(),
     status: text("status", { enum: ["lobby", "live", "over", "closed"] }).notNull(),
+    /** 'room': a live game in a room; 'defi': played alone until a deadline (its row stays 'live' until then). */
+    kind: text("kind", { enum: ["room", "defi"] }).notNull().default("room"),
     mode: text("mode", { enum: ["player", "team"] }).notNull(),
     settings: text("settings", { mode: "json" }).notNull(),
     /** Final ranking and team standings ({ ranking, teams }); each answer is a game_answers row. */
@@ -170,7 +173,11 @@ export const gamePlayers = sqliteTable(
     points: real("points"),
     timeMs: integer("time_ms"),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.playerNo] })],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.playerNo] }),
+    // A défi's leaderboard: its players' running totals, best first, read without the answers.
+    index("game_players_total").on(t.gameId, sql`${t.points} DESC`, t.timeMs, t.playerNo),
+  ],
 );
 
 /**
@@ -194,6 +201,53 @@ export const gameAnswers = sqliteTable(
     timeMs: integer("time_ms").notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.question, t.playerNo] })],
+);
+
+/**
+ * A défi: its game row (kind 'defi') holds the frozen settings and the quiz as played; this holds
+ * what only a défi has. Its code is the link's (`/defi/{code}`).
+ */
+export const defis = sqliteTable(
+  "defis",
+  {
+    gameId: text("game_id").primaryKey(),
+    code: text("code").notNull(),
+    /** Answers are taken until this instant (ms); the MJ may move it or end the défi early. */
+    deadline: integer("deadline").notNull(),
+    nameMode: text("name_mode", { enum: ["free", "pseudo"] }).notNull(),
+    /** Join numbers handed out so far: the next player's is one more, taken in one statement. */
+    joins: integer("joins").notNull().default(0),
+    /** Shuffles the colour and fruit pairs the players get (common/rules/defi.ts). */
+    seed: integer("seed").notNull(),
+    /** Help squares, one per question (null: no help), drawn once at creation like a launch's. */
+    help: text("help", { mode: "json" }).notNull(),
+  },
+  (t) => [uniqueIndex("defis_code_unique").on(t.code)],
+);
+
+/**
+ * A défi's player beyond their game_players row: the device that plays (a hash of its token), the
+ * name's key for uniqueness, and where they are: the question to play next, and once it is opened,
+ * when (server clock) and the token of its photo address.
+ */
+export const defiPlayers = sqliteTable(
+  "defi_players",
+  {
+    gameId: text("game_id").notNull(),
+    playerNo: integer("player_no").notNull(),
+    deviceHash: text("device_hash").notNull(),
+    /** Free names only: the name without case or accents. */
+    nameKey: text("name_key"),
+    question: integer("question").notNull().default(0),
+    openedAt: integer("opened_at"),
+    openToken: text("open_token"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.playerNo] }),
+    uniqueIndex("defi_players_device").on(t.gameId, t.deviceHash),
+    uniqueIndex("defi_players_name").on(t.gameId, t.nameKey),
+    uniqueIndex("defi_players_open_token").on(t.openToken),
+  ],
 );
 
 /**
@@ -231,3 +285,5 @@ export type Question = typeof questions.$inferSelect;
 export type Game = typeof games.$inferSelect;
 export type GamePlayer = typeof gamePlayers.$inferSelect;
 export type GameAnswer = typeof gameAnswers.$inferSelect;
+export type Defi = typeof defis.$inferSelect;
+export type DefiPlayer = typeof defiPlayers.$inferSelect;

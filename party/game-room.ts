@@ -211,6 +211,10 @@ export class GameRoom extends DurableObject<Env> {
     return this.calls.revealed(gameId);
   }
 
+  async phonePhotos(gameId: string): Promise<string[] | null> {
+    return this.calls.phonePhotos(gameId);
+  }
+
   end(gameId: string | null, reason?: KickReason): Promise<boolean> {
     return this.calls.end(gameId, reason);
   }

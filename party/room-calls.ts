@@ -5,10 +5,11 @@
  * (room-game.ts): due deadlines, one engine step, store, effects.
  */
 import { type GameSettings, closeRoom, createGame, fullNightRanking, fullRanking, newRound } from "./engine";
-import { type RevealedQuiz, revealedQuiz, teamResults } from "./engine/views";
+import { type RevealedQuiz, openedCount, revealedQuiz, teamResults } from "./engine/views";
 import type { ErrorCode, KickReason, Phase, QuizSnapshot, RankingLine, RankingMode, TeamResult } from "./protocol";
 import { closeRoundRow, roundStatements } from "./room-d1";
 import { type RoomGame, presenterToken } from "./room-game";
+import { photoFileOf } from "@common/media-urls";
 import { secureRandom } from "@common/random";
 
 export interface LaunchInput {
@@ -107,6 +108,20 @@ export class RoomCalls {
     g.tickIfDue(g.ports.now());
     if (!g.state || g.meta?.gameId !== gameId) return null;
     return revealedQuiz(g.state);
+  }
+
+  /**
+   * The photo files the phones may load (« Photo sur les téléphones »): those of the questions
+   * opened so far, the open one included. Null when the room holds another game or none, or when
+   * the game does not show photos on the phones.
+   */
+  phonePhotos(gameId: string): string[] | null {
+    const g = this.game;
+    g.start();
+    g.tickIfDue(g.ports.now());
+    const s = g.state;
+    if (!s || g.meta?.gameId !== gameId || s.settings.photoOnPhones !== true) return null;
+    return s.quiz.questions.slice(0, openedCount(s)).flatMap((q) => (q.imageUrl ? [photoFileOf(q.imageUrl)] : []));
   }
 
   /**

@@ -112,6 +112,7 @@ export function roundStatements(db: Db, r: RoundRows): [Statement, Statement] {
             ownerId: value(r.ownerId),
             roomNumber: value(r.roomNumber),
             status: value("lobby"),
+            kind: value("room"),
             mode: value(r.mode),
             settings: value(JSON.stringify(r.settings)),
             results: NULL,

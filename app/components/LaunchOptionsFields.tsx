@@ -11,9 +11,9 @@ import {
 } from "@common/rules";
 
 /**
- * The launch options of a game (answer time, help zone, icons, ranking, players, teams): the
- * dashboard's quiz cards and the presenter's « Autre quiz » show the same fields, which the launch
- * query (launchParams) carries to the server.
+ * The launch options of a game (answer time, help zone, icons, ranking, players, teams, the photo
+ * on the phones): the dashboard's quiz cards and the presenter's « Autre quiz » show the same
+ * fields, which the launch query (launchParams) carries to the server.
  */
 export function LaunchOptionsFields({
   options,
@@ -42,31 +42,8 @@ export function LaunchOptionsFields({
   return (
     <fieldset className="launch">
       <legend className="sr-only">{legend}</legend>
-      <div className="launch-field">
-        <label htmlFor={`${ids}-time`}>Temps de réponse</label>
-        <select id={`${ids}-time`} value={options.answerTimeSec} onChange={(e) => set("answerTimeSec", Number(e.target.value))}>
-          {ANSWER_TIMES_SEC.map((t) => (
-            <option key={t} value={t}>
-              {`${t} s`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="launch-field">
-        <label htmlFor={`${ids}-help`}>Zone d'aide</label>
-        <select
-          id={`${ids}-help`}
-          value={options.helpZone === null ? NO_HELP_ZONE : String(options.helpZone)}
-          onChange={(e) => set("helpZone", e.target.value === NO_HELP_ZONE ? null : Number(e.target.value))}
-        >
-          <option value={NO_HELP_ZONE}>Non</option>
-          {HELP_ZONES_M.map((z) => (
-            <option key={z} value={String(z)}>
-              {`${z} m`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <AnswerTimeField id={`${ids}-time`} value={options.answerTimeSec} onChange={(t) => set("answerTimeSec", t)} />
+      <HelpZoneField id={`${ids}-help`} value={options.helpZone} onChange={(z) => set("helpZone", z)} />
       <div className="launch-field">
         <label htmlFor={`${ids}-icon`}>Icônes</label>
         <select
@@ -119,6 +96,52 @@ export function LaunchOptionsFields({
           </select>
         </div>
       ) : null}
+      <div className="launch-field launch-check">
+        <input
+          id={`${ids}-phones`}
+          type="checkbox"
+          checked={options.photoOnPhones}
+          onChange={(e) => set("photoOnPhones", e.target.checked)}
+        />
+        <label htmlFor={`${ids}-phones`}>Photo sur les téléphones</label>
+      </div>
     </fieldset>
+  );
+}
+
+/** The answer time of each question: a launch's and a défi's. */
+export function AnswerTimeField({ id, value, onChange }: { id: string; value: number; onChange: (sec: number) => void }) {
+  return (
+    <div className="launch-field">
+      <label htmlFor={id}>Temps de réponse</label>
+      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {ANSWER_TIMES_SEC.map((t) => (
+          <option key={t} value={t}>
+            {`${t} s`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The help square's side, or none: a launch's and a défi's. */
+export function HelpZoneField({ id, value, onChange }: { id: string; value: number | null; onChange: (m: number | null) => void }) {
+  return (
+    <div className="launch-field">
+      <label htmlFor={id}>Zone d'aide</label>
+      <select
+        id={id}
+        value={value === null ? NO_HELP_ZONE : String(value)}
+        onChange={(e) => onChange(e.target.value === NO_HELP_ZONE ? null : Number(e.target.value))}
+      >
+        <option value={NO_HELP_ZONE}>Non</option>
+        {HELP_ZONES_M.map((z) => (
+          <option key={z} value={String(z)}>
+            {`${z} m`}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

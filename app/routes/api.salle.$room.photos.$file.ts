@@ -9,12 +9,15 @@ import { serveRoomPhoto } from "~/server/room-question.server";
 
 const Params = z.object({ room: z.string(), file: pictureFile });
 
-/** GET: a photo of the quiz the room plays, for the room's owner and the admin (the presenter's screen). */
+/**
+ * GET: a photo of the quiz the room plays, for the room's owner and the admin (the presenter's
+ * screen), and for anyone once its question is open when the game shows the photos on the phones:
+ * the account is read only when the photo is not one the phones may load.
+ */
 export const loader = apiRoute({
   GET: async ({ request, context, params }) => {
-    const account = await requireAccount(request, context);
-    const { room, file } = parseParams(params, Params, Refusal.notFound(MSG.fileNotFound));
-    return serveRoomPhoto(context, account, room, file, request.headers);
+    const photo = parseParams(params, Params, Refusal.notFound(MSG.fileNotFound));
+    return serveRoomPhoto(context, () => requireAccount(request, context), photo, request.headers);
   },
 });
 export const action = loader;

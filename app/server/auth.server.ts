@@ -34,7 +34,7 @@ export async function signSession(
  * deployment behind a proxy that speaks http to the Worker still gets them: the host decides,
  * not the scheme the Worker happens to see.
  */
-function secureFlag(request: Request): string {
+export function secureFlag(request: Request): string {
   return isLocalHost(new URL(request.url)) ? "" : "; Secure";
 }
 
@@ -46,7 +46,7 @@ export function clearCookie(request: Request, side: Side): string {
   return `${COOKIE[side]}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureFlag(request)}`;
 }
 
-function readCookie(request: Request, name: string): string | null {
+export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   for (const part of header.split(";")) {

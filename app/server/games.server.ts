@@ -16,6 +16,7 @@ import {
   MAX_ROOM_PLAYERS,
   MAX_TEAMS,
   NO_HELP_ZONE,
+  PHOTO_ON_PHONES,
   defaultMaxPlayer,
   isAnswerTime,
   isHelpZone,
@@ -37,6 +38,7 @@ export const GAME_MSG = {
   helpZone: "Zone d'aide invalide",
   maxPlayer: `Le nombre de joueurs doit être un entier entre 1 et ${MAX_ROOM_PLAYERS}`,
   maxTeam: `Le nombre d'équipes doit être un entier entre 1 et ${MAX_TEAMS}`,
+  photoOnPhones: "Option « Photo sur les téléphones » invalide",
   noQuestion: "Ce quiz n'a aucune question : ajoutez-en avant de lancer une partie",
   unfinished: MSG.quizUnfinished,
   expired: "Votre compte de maître du jeu a expiré",
@@ -49,6 +51,14 @@ export const GAME_MSG = {
 } as const;
 
 
+/** A yes/no parameter: absent or empty is no; null for anything else than the words below. */
+function onOff(raw: string | null): boolean | null {
+  const word = raw?.trim().toLowerCase() ?? "";
+  if (word === "" || word === "non" || word === "false" || word === "0") return false;
+  if (word === PHOTO_ON_PHONES || word === "true" || word === "1") return true;
+  return null;
+}
+
 function intParam(raw: string | null, fallback: number): number | null {
   if (raw === null || raw.trim() === "") return fallback;
   return /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : null;
@@ -56,7 +66,7 @@ function intParam(raw: string | null, fallback: number): number | null {
 
 /**
  * Reads the launch query parameters (docs/game-rules.md, Launch options: icon, time, help_zone,
- * max_player, max_team).
+ * max_player, max_team, photo_phones).
  */
 export function parseLaunchSettings(
   search: URLSearchParams,
@@ -86,7 +96,9 @@ export function parseLaunchSettings(
     if (teams === null || !isTeamCount(teams)) return { ok: false, error: GAME_MSG.maxTeam };
     maxTeam = teams;
   }
-  return { ok: true, settings: { iconType: icon, answerTimeSec: time, helpZoneM, mode, maxPlayer, maxTeam } };
+  const photoOnPhones = onOff(search.get(LAUNCH_PARAMS.photoOnPhones));
+  if (photoOnPhones === null) return { ok: false, error: GAME_MSG.photoOnPhones };
+  return { ok: true, settings: { iconType: icon, answerTimeSec: time, helpZoneM, mode, maxPlayer, maxTeam, photoOnPhones } };
 }
 
 function snapshotQuestion(quiz: Quiz, q: Question): QuizQuestion {
@@ -151,13 +163,23 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
     helpZone: settings.helpZoneM,
     maxPlayer: settings.maxPlayer,
     maxTeam: settings.maxTeam,
+    photoOnPhones: settings.photoOnPhones,
     circlesPoints: await readCirclesPoints(db),
     pointMaxTemps: quiz.pointMaxTemps,
   };
 }
 
+/**
+ * « Rejouer »: the settings the room's game was launched with; a game launched before « Photo sur
+ * les téléphones » existed had it off.
+ */
+function replayedSettings(settings: unknown): GameSettings {
+  const launched = settings as GameSettings;
+  return { ...launched, photoOnPhones: launched.photoOnPhones === true };
+}
+
 /** Who may open a game at all: an admin, or an MJ whose account has not expired. */
-function requireGameMaster(account: Account) {
+export function requireGameMaster(account: Account) {
   if (account.role !== "admin" && account.role !== "mj") throw Refusal.forbidden();
   if (account.role === "mj" && account.expiration !== null && account.expiration < Date.now()) {
     throw Refusal.forbidden(GAME_MSG.expired);
@@ -165,7 +187,7 @@ function requireGameMaster(account: Account) {
 }
 
 /** The quiz as the room will play it: refused (409) while it has nothing to play. */
-async function playableQuiz(db: Db, account: Account, quizUniqueName: string) {
+export async function playableQuiz(db: Db, account: Account, quizUniqueName: string) {
   const quiz = await requireOwnedQuiz(db, account, quizUniqueName);
   if (!quiz.mapSettings) throw Refusal.conflict(GAME_MSG.unfinished);
   const snapshot = await quizSnapshot(db, quiz);
@@ -229,7 +251,7 @@ export const LaunchJson = z.record(z.unknown());
 
 /**
  * POST /api/game/launch for scripts and tests: JSON {quiz, mode?, icon?, time?, help_zone?,
- * max_player?, max_team?}, read like the presenter page's query, then launched the same way.
+ * max_player?, max_team?, photo_phones?}, read like the presenter page's query, then launched the same way.
  */
 
 export async function launchFromJson(
@@ -241,7 +263,7 @@ export async function launchFromJson(
   const search = new URLSearchParams();
   for (const key of Object.values(LAUNCH_PARAMS)) {
     const value = fields[key];
-    if (typeof value === "string" || typeof value === "number") search.set(key, String(value));
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") search.set(key, String(value));
   }
   const parsed = parseLaunchSettings(search, fields.mode === "team" ? "team" : "player");
   if (!parsed.ok) throw Refusal.badRequest(parsed.error);
@@ -343,7 +365,7 @@ export async function startRound(
   const quizUniqueName = choice.kind === "replay" ? game.quizUniqueName : choice.quizUniqueName;
   const { quiz, snapshot } = await playableQuiz(db, account, quizUniqueName);
   const settings =
-    choice.kind === "replay" ? (game.settings as GameSettings) : await gameSettingsFor(db, quiz, choice.settings);
+    choice.kind === "replay" ? replayedSettings(game.settings) : await gameSettingsFor(db, quiz, choice.settings);
   const input: RoundInput = {
     gameId: crypto.randomUUID(),
     previousGameId: game.id,

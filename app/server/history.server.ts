@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
-import { accounts, gameAnswers, gamePlayers, games, quizzes, type Account, type Game } from "@db/schema";
+import { accounts, defis, gameAnswers, gamePlayers, games, quizzes, type Account, type Game } from "@db/schema";
 import type { TeamResult } from "@common/protocol";
 import { formatPlayedAt } from "@common/dashboard/format";
 import { answersCsv, exportFileName, totalsCsv } from "@common/history/exports";
@@ -20,7 +20,9 @@ import type {
   ReportData,
 } from "@common/history/types";
 import type { Side } from "@common/dashboard/types";
+import { rankEntries } from "@party/engine/ranking";
 import { canAccess } from "./auth.server";
+import { defiAdmin } from "./defis.server";
 import { Refusal } from "./refusal.server";
 
 export const HISTORY_MSG = {
@@ -70,34 +72,42 @@ export async function playedGamesPage(db: Db, account: Account, side: Side, page
       playersCount: games.playersCount,
       winner: games.winner,
       ownerName: accounts.name,
+      deadline: defis.deadline,
     })
     .from(games)
     .leftJoin(quizzes, eq(quizzes.uniqueName, games.quizUniqueName))
     .leftJoin(accounts, eq(accounts.id, games.ownerId))
+    .leftJoin(defis, eq(defis.gameId, games.id))
     .where(where)
     .orderBy(desc(games.startedAt), desc(games.id))
     .limit(GAMES_PAGE_SIZE)
     .offset((current - 1) * GAMES_PAGE_SIZE);
+  const now = Date.now();
   return {
     page: current,
     pages,
     total,
-    rows: rows.map((g) => ({
+    rows: rows.map((g) => {
+      // A défi past its deadline is over, even before anyone has read it since.
+      const defiOpen = g.deadline !== null && g.status === "live" && g.deadline > now;
+      return {
       id: g.id,
       playedAt: formatPlayedAt(g.startedAt),
       quizName: g.quizName ?? g.currentQuizName ?? HISTORY_MSG.deletedQuiz,
       mode: g.mode,
       playersCount: g.playersCount ?? 0,
       winner: g.winner,
-      status: statusLabel(g),
+      status: g.deadline === null ? statusLabel(g) : defiOpen ? "En cours" : "Terminée",
       owner: g.ownerId === account.id ? null : (g.ownerName ?? "?"),
       reportUrl: reportUrl(side, g.id),
-    })),
+      defi: g.deadline === null ? null : { deadline: formatPlayedAt(g.deadline), open: defiOpen },
+      };
+    }),
   };
 }
 
 /** A game that started, the account's (admin: any); 404 for anything else. */
-async function requirePlayedGame(db: Db, account: Account, id: string): Promise<Game> {
+export async function requirePlayedGame(db: Db, account: Account, id: string): Promise<Game> {
   const [game] = await db.select().from(games).where(eq(games.id, id)).limit(1);
   if (!game || game.startedAt === null || !canAccess(account, game.ownerId)) throw Refusal.notFound(HISTORY_MSG.notFound);
   return game;
@@ -116,7 +126,8 @@ async function playersOf(db: Db, gameId: string): Promise<HistoryPlayer[]> {
     })
     .from(gamePlayers)
     .where(eq(gamePlayers.gameId, gameId))
-    .orderBy(sql`${gamePlayers.rank} IS NULL`, asc(gamePlayers.rank), asc(gamePlayers.playerNo));
+    // Before its end a défi has no ranks yet: its running totals order it.
+    .orderBy(sql`${gamePlayers.rank} IS NULL`, asc(gamePlayers.rank), desc(gamePlayers.points), asc(gamePlayers.timeMs), asc(gamePlayers.playerNo));
 }
 
 /** What one answer says, as the report shows it and the CSV exports it. */
@@ -165,6 +176,8 @@ async function questionStats(db: Db, gameId: string) {
 /** The report of one game; `question` is the 1-based number of the question shown on its map. */
 export async function gameReport(db: Db, account: Account, side: Side, id: string, question: number): Promise<ReportData> {
   const game = await requirePlayedGame(db, account, id);
+  // A défi past its deadline is closed first, so the report shows its final ranks.
+  const defi = await defiAdmin(db, game);
   const played = playedQuiz(game);
   const questions = played?.quiz.questions ?? [];
   const selected = Math.min(question, Math.max(1, questions.length)) - 1;
@@ -192,6 +205,11 @@ export async function gameReport(db: Db, account: Account, side: Side, id: strin
     played ? Promise.resolve(null) : db.select({ name: quizzes.name }).from(quizzes).where(eq(quizzes.uniqueName, game.quizUniqueName)).then((r) => r[0]?.name ?? null),
   ]);
   const answeredBy = new Map(answered.map((a) => [a.player_no, a.n]));
+  // An open défi's ranks, as its leaderboard gives them, from the running totals.
+  if (defi?.open) {
+    for (const { entry, rank } of rankEntries(players.map((p, order) => ({ id: String(p.playerNo), total: p.points ?? 0, timeMs: p.timeMs ?? 0, order, p }))))
+      entry.p.rank = rank;
+  }
   const playersCount = game.playersCount ?? players.length;
   const summaries: QuestionSummary[] = questions.map((q, index) => {
     const s = stats.get(index);
@@ -222,7 +240,7 @@ export async function gameReport(db: Db, account: Account, side: Side, id: strin
       mode: game.mode,
       playersCount,
       winner: game.winner,
-      status: statusLabel(game),
+      status: defi ? (defi.open ? "En cours" : "Terminée") : statusLabel(game),
       owner,
       answerTimeSec: settings?.answerTimeSec ?? null,
     },
@@ -235,6 +253,7 @@ export async function gameReport(db: Db, account: Account, side: Side, id: strin
     answers: selectedAnswers,
     exports: { answers: exportUrl(game.id, "answers"), totals: exportUrl(game.id, "totals") },
     backUrl: side === "admin" ? "/pres" : "/mj",
+    defi,
   };
 }
 

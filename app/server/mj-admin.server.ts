@@ -34,7 +34,7 @@ export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
     db
       .select({ owner: games.ownerId, n: sql<number>`count(*)` })
       .from(games)
-      .where(ne(games.status, "closed"))
+      .where(and(ne(games.status, "closed"), eq(games.kind, "room")))
       .groupBy(games.ownerId),
   ]);
   const count = (rows: { owner: number; n: number }[], id: number) => Number(rows.find((r) => r.owner === id)?.n ?? 0);
@@ -232,7 +232,7 @@ export async function deleteMj(context: AppLoadContext, admin: Account, id: numb
   const live = await db
     .select({ roomNumber: games.roomNumber })
     .from(games)
-    .where(and(eq(games.ownerId, mj.id), ne(games.status, "closed")));
+    .where(and(eq(games.ownerId, mj.id), ne(games.status, "closed"), eq(games.kind, "room")));
   let gamesEnded = 0;
   for (const game of live) {
     try {

@@ -8,7 +8,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
-import { games, quizzes, type Account } from "@db/schema";
+import { defis, games, quizzes, type Account } from "@db/schema";
 import type { QuizQuestion } from "@common/protocol";
 import { photoFileOf } from "@common/media-urls";
 import { revealedEverywhere } from "@common/public-quiz";
@@ -28,7 +28,7 @@ const WHOLE: PublicScope = { playing: false, questions: null };
 /** The games playing the quiz now, with the quiz's owner. */
 async function playingGames(context: AppLoadContext, quizUniqueName: string) {
   return context.db
-    .select({ id: games.id, roomNumber: games.roomNumber, quizOwner: quizzes.ownerId })
+    .select({ id: games.id, roomNumber: games.roomNumber, kind: games.kind, quizOwner: quizzes.ownerId })
     .from(games)
     .innerJoin(quizzes, eq(quizzes.uniqueName, games.quizUniqueName))
     .where(
@@ -38,6 +38,8 @@ async function playingGames(context: AppLoadContext, quizUniqueName: string) {
         // scans only the live games, however long the history grows.
         sql`${games.status} <> 'closed'`,
         sql`${games.status} IN ('lobby', 'live')`,
+        // A défi past its deadline is over, even before anyone has read it since.
+        sql`NOT EXISTS (SELECT 1 FROM ${defis} WHERE ${defis.gameId} = ${games.id} AND ${defis.deadline} <= ${Date.now()})`,
       ),
     );
 }
@@ -52,8 +54,12 @@ export type Viewers = () => Promise<readonly Account[]>;
 /** The quiz's owner or the admin, by either side's session. */
 const seesWholeQuiz = async (viewers: Viewers, ownerId: number) => (await viewers()).some((account) => canAccess(account, ownerId));
 
-/** What one room has revealed; a room that cannot say counts as having revealed nothing. */
-async function revealedIn(context: AppLoadContext, game: { id: string; roomNumber: string }): Promise<QuizQuestion[]> {
+/**
+ * What one room has revealed; a room that cannot say counts as having revealed nothing. An open
+ * défi reveals nothing to the public: each player meets the answers at their own pace.
+ */
+async function revealedIn(context: AppLoadContext, game: { id: string; roomNumber: string; kind: "room" | "defi" }): Promise<QuizQuestion[]> {
+  if (game.kind === "defi") return [];
   try {
     const revealed = await roomStub(context, game.roomNumber).revealed(game.id);
     return revealed?.questions ?? [];

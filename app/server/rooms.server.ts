@@ -94,13 +94,16 @@ export async function liveGame(db: Db, roomNumber: string): Promise<Game | null>
   return row ?? null;
 }
 
+/** A game in a room (a défi has none), not closed. */
+const inLiveRoom = () => and(ne(games.status, "closed"), eq(games.kind, "room"));
+
 /** Every live game, for 'Redémarrer'. */
 export async function liveGames(db: Db): Promise<Game[]> {
-  return db.select().from(games).where(ne(games.status, "closed"));
+  return db.select().from(games).where(inLiveRoom());
 }
 
 export async function liveGameCount(db: Db): Promise<number> {
-  return db.$count(games, ne(games.status, "closed"));
+  return db.$count(games, inLiveRoom());
 }
 
 /** 100000..999999: no leading zero a player could drop when typing it. */

@@ -1,5 +1,6 @@
 /** What the history's loaders send to the pages (plain JSON), and what the exports read. */
 import type { Bounds, QuizQuestion, TargetSetting, TeamResult } from "../protocol";
+import type { DefiAdmin } from "../defi/types";
 
 export type GameStatusLabel = "En cours" | "Terminée" | "Interrompue";
 
@@ -16,6 +17,8 @@ export type PlayedGameRow = {
   /** The admin sees everyone's games: whose it is (null for their own). */
   owner: string | null;
   reportUrl: string;
+  /** A défi: until when it takes answers ('dd/mm/yyyy HHhMM'), and whether it still does. */
+  defi: { deadline: string; open: boolean } | null;
 };
 
 export type GamesPage = {
@@ -90,6 +93,8 @@ export type ReportData = {
   answers: ReportAnswer[];
   exports: { answers: string; totals: string };
   backUrl: string;
+  /** A défi's link, deadline, state and players, for its owner to manage. */
+  defi: DefiAdmin | null;
 };
 
 /** The quiz as it was played, kept with the game (games.quiz_snapshot). */

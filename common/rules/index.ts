@@ -9,3 +9,4 @@ export * from "./limits";
 export * from "./names";
 export * from "./points";
 export * from "./timings";
+export * from "./defi";

@@ -29,6 +29,7 @@ describe("launch options", () => {
       helpZone: 500,
       maxPlayer: 50,
       maxTeam: 6,
+      photoOnPhones: false,
     });
     expect(defaultMaxPlayer("team")).toBe(8);
   });
@@ -54,6 +55,7 @@ describe("launch options", () => {
       [{ maxPlayer: 2.5 }, "maxPlayer"],
       [{ maxTeam: 7 }, "maxTeam"],
       [{ maxTeam: Number.NaN }, "maxTeam"],
+      [{ photoOnPhones: "oui" as never }, "photoOnPhones"],
     ];
     for (const [change, field] of bad) expect(launchProblem({ ...DEFAULT_OPTIONS, ...change })).toBe(field);
   });
@@ -128,6 +130,7 @@ describe("launchParams", () => {
     expect(new URLSearchParams(launchParams({ ...DEFAULT_OPTIONS, mode: "team", helpZone: null, maxPlayer: 8 })).toString()).toBe(
       "icon=random&time=60&help_zone=non&max_player=8&max_team=6",
     );
+    expect(new URLSearchParams(launchParams({ ...DEFAULT_OPTIONS, photoOnPhones: true })).get("photo_phones")).toBe("oui");
   });
 
   it("brings numbers within what the options allow", () => {

@@ -40,6 +40,11 @@ export interface LaunchOptions {
   maxPlayer: number;
   /** Team mode: number of teams (the first maxTeam colours). */
   maxTeam: number;
+  /**
+   * « Photo sur les téléphones »: each phone shows the open question's photo (or Street View
+   * view) with the map a tap away, for nights streamed to players who cannot see the screen well.
+   */
+  photoOnPhones: boolean;
 }
 
 const DEFAULT_MAX_PLAYER: Record<RankingMode, number> = { player: 50, team: 8 };
@@ -51,6 +56,7 @@ export const DEFAULT_OPTIONS: Readonly<LaunchOptions> = {
   helpZone: 500,
   maxPlayer: DEFAULT_MAX_PLAYER.player,
   maxTeam: MAX_TEAMS,
+  photoOnPhones: false,
 };
 
 /** Seats by default: 50 players, or 8 per team. */
@@ -75,6 +81,7 @@ export function launchProblem(o: LaunchOptions): keyof LaunchOptions | null {
   if (!isHelpZone(o.helpZone)) return "helpZone";
   if (!isPlayerCount(o.maxPlayer)) return "maxPlayer";
   if (!isTeamCount(o.maxTeam)) return "maxTeam";
+  if (typeof o.photoOnPhones !== "boolean") return "photoOnPhones";
   return null;
 }
 
@@ -128,7 +135,11 @@ export const LAUNCH_PARAMS = {
   helpZone: "help_zone",
   maxPlayer: "max_player",
   maxTeam: "max_team",
+  photoOnPhones: "photo_phones",
 } as const;
+
+/** How the launch query says « Photo sur les téléphones » (absent: off). */
+export const PHOTO_ON_PHONES = "oui";
 
 /** The query of a launch, numbers brought within what the options allow. */
 export function launchParams(o: LaunchOptions): [string, string][] {
@@ -139,5 +150,6 @@ export function launchParams(o: LaunchOptions): [string, string][] {
     [LAUNCH_PARAMS.maxPlayer, String(clampInt(o.maxPlayer, 1, maxPlayerLimit(o)))],
   ];
   if (o.mode === "team") params.push([LAUNCH_PARAMS.maxTeam, String(clampInt(o.maxTeam, MIN_TEAMS_OFFERED, MAX_TEAMS))]);
+  if (o.photoOnPhones) params.push([LAUNCH_PARAMS.photoOnPhones, PHOTO_ON_PHONES]);
   return params;
 }

@@ -18,10 +18,11 @@ import {
   start,
   tick,
 } from "./game";
+import { openedCount } from "./views";
 import { type GameState, coreOf, createGame, DEFAULT_SETTINGS, fromStorage } from "./state";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
 import { revealAnswers } from "@common/reveal";
-import { haversineMeters } from "./geo";
+import { haversineMeters } from "@common/rules/geo";
 
 const T_CREATE = 1_000_000;
 const T_START = T_CREATE + 1_000;
@@ -267,6 +268,7 @@ describe("lobby", () => {
       time: 60,
       remainingMs: 60_000,
       help: q.state.help[0],
+      media: null,
     });
     expect(JSON.stringify(phone)).not.toMatch(/"lat"|"lng"/);
     expect(sent(q.effects, "presenter", "pres_newQuestion")[0]).toMatchObject({
@@ -275,6 +277,19 @@ describe("lobby", () => {
       expectedCount: 2,
       answeredCount: 0,
     });
+  });
+});
+
+describe("« Photo sur les téléphones »", () => {
+  it("gives the phones each question's photo at the room's address when it opens, never before", () => {
+    const { s } = lobbyWithTwo({ photoOnPhones: true });
+    const r = ok(start(s, T_START));
+    expect(JSON.stringify(r.effects)).not.toContain("/photos/");
+    const q0 = ok(tick(r.state, T0));
+    expect(sent(q0.effects, "seats", "player_newQuestion")[0]!.media).toEqual({ kind: "photo", url: "/api/salle/123456/photos/a.jpg" });
+    expect(JSON.stringify(q0.effects.filter((e) => e.to === "seats"))).not.toContain("b.jpg");
+    expect(openedCount(q0.state)).toBe(1);
+    expect(openedCount(r.state)).toBe(0);
   });
 });
 

@@ -24,11 +24,11 @@ import {
   RELOAD_MESSAGE,
   errorMessage,
 } from "@common/protocol";
-import { haversineMeters, isValidLatLng } from "./geo";
+import { haversineMeters, isValidLatLng } from "@common/rules/geo";
 import { STARTING_MS, markerOf, pseudoOf } from "@common/rules";
 import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat } from "./pseudos";
 import { classementMove, teamStandings } from "./ranking";
-import { scoreAnswer } from "./scoring";
+import { scoreAnswer } from "@common/rules/scoring";
 import {
   type GameState,
   IDLE_SEAT_TTL_MS,

@@ -20,6 +20,6 @@ export {
   fromStorage,
   withPresence,
 } from "./state";
-export { round2 } from "./scoring";
+export { round2 } from "@common/rules/scoring";
 // A common/rules timing, also reachable here for code that drives a room and waits for its start.
 export { STARTING_MS } from "@common/rules";

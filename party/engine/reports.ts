@@ -1,6 +1,6 @@
 /** Read-only reports the room's Durable Object methods hand to the app, and throttling help. */
 import type { PresPlayerAnswered, RankingLine, TeamResult } from "@common/protocol";
-import { round2 } from "./scoring";
+import { round2 } from "@common/rules/scoring";
 import { type GameState, findSeat, seatList } from "./state";
 import { fullRanking, standings } from "./views";
 

@@ -26,7 +26,7 @@ import {
   seatingCapacity,
 } from "@common/rules";
 export { IDLE_SEAT_TTL_MS, RECONNECT_GRACE_MS } from "@common/rules";
-import { helpZone, isValidLatLng } from "./geo";
+import { helpZone, isValidLatLng } from "@common/rules/geo";
 import type { Occupant } from "./pseudos";
 import { type Tally, tallyOf } from "./tally";
 

@@ -20,6 +20,7 @@ import {
   type PresResults,
   type PresenterQuizData,
   type PublicSettings,
+  type PhoneMedia,
   type QuizQuestion,
   type QuizSnapshot,
   type RankingLine,
@@ -32,7 +33,7 @@ import { revealRow } from "@common/reveal";
 import { teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { nightRanking, rankInPlace, teamStandings } from "./ranking";
-import { pointsSettings, round2 } from "./scoring";
+import { pointsSettings, round2 } from "@common/rules/scoring";
 import { expectedOf } from "./tally";
 import {
   type GameState,
@@ -66,6 +67,7 @@ export function publicSettings(state: GameState): PublicSettings {
     helpZone: s.helpZone,
     maxPlayer: s.maxPlayer,
     maxTeam: s.maxTeam,
+    photoOnPhones: s.photoOnPhones === true,
     capacity: capacityOf(state).total,
   };
 }
@@ -388,7 +390,20 @@ export function playerNewQuestion(state: GameState, now: number): PlayerNewQuest
     time: state.settings.answerTimeSec,
     remainingMs: Math.max(0, (state.deadline ?? now) - now),
     help: state.help[state.questionIndex] ?? null,
+    media: phoneMedia(state),
   };
+}
+
+/**
+ * The open question's photo or view for the phones, when the game shows it on them (a game stored
+ * before the option existed does not). The photo's address is the room's: the app serves it to a
+ * phone only once the room has opened that question (room-calls.ts, phonePhotos).
+ */
+function phoneMedia(state: GameState): PhoneMedia | null {
+  const q = state.quiz.questions[state.questionIndex];
+  if (state.settings.photoOnPhones !== true || !q) return null;
+  if (q.imageUrl) return { kind: "photo", url: roomPhotoUrl(state.roomId, q.imageUrl) };
+  return q.streetview ? { kind: "streetview", streetview: q.streetview } : null;
 }
 
 export function seatScreen(state: GameState, seat: Seat, now: number): ServerMessage[] {
@@ -469,6 +484,11 @@ export interface RevealedQuiz {
   questionsNb: number;
   /** The questions revealed so far, in play order. */
   questions: QuizQuestion[];
+}
+
+/** How many questions the phones have been shown: the revealed ones and the open one. */
+export function openedCount(state: GameState): number {
+  return state.phase === "question" ? state.questionIndex + 1 : revealedCount(state);
 }
 
 export function revealedQuiz(state: GameState): RevealedQuiz {

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestQuiz } from "../support/factory";
 import { hydrated, LAPTOP, openBrowser, PHONE, PRESENTER, roomOfScreen, signIn, tapMap } from "../support/browser";
+import { postJson } from "../support/app";
 import { app, baseURL, closeRoom, launch, make } from "../support/e2e";
 import { shownMap, tapGoogleMap } from "../support/google-maps";
 import { googleSuite } from "../support/google-server";
@@ -109,6 +110,26 @@ describe("Every screen runs under the Content-Security-Policy", () => {
       `/quiz/${mjQuiz.uniqueName}/edit`,
     ];
     for (const url of pages) expect({ url, violations: await visit(w, url) }).toEqual({ url, violations: [] });
+    await w.page.close();
+  });
+
+  it("a défi: its link, a question's photo on the phone, its leaderboard", async () => {
+    const created = await postJson(
+      app,
+      "/api/defis/new",
+      { quiz: quiz.uniqueName, deadline: Date.now() + 3_600_000, answerTimeSec: 60, helpZone: 500, nameMode: "pseudo" },
+      await app.cookieFor(admin),
+    );
+    const { path: link } = (await created.json()) as { path: string };
+    const w = await watched(phoneContext);
+    expect(await visit(w, link)).toEqual([]);
+    await w.page.getByRole("button", { name: "Commencer" }).click();
+    const photo = w.page.locator(".pl-ptm-photo");
+    await photo.waitFor();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await w.page.getByRole("button", { name: "Carte" }).click();
+    expect(await violationsOf(w)).toEqual([]);
+    expect(await visit(w, `${link}/classement`)).toEqual([]);
     await w.page.close();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LatLng } from "@common/protocol";
-import { haversineMeters } from "@party/engine/geo";
+import { haversineMeters } from "@common/rules/geo";
 import {
   fractionsOf,
   frNumber,

@@ -19,6 +19,8 @@ export interface LaunchSettings {
   help_zone?: number | "non";
   max_player?: number;
   max_team?: number;
+  /** « Photo sur les téléphones »: "oui" (absent: off). */
+  photo_phones?: "oui";
 }
 
 export interface LaunchOptions extends LaunchSettings {

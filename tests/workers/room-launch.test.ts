@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { helpZone } from "@party/engine/geo";
+import { helpZone } from "@common/rules/geo";
 import { games } from "@db/schema";
 import {
   closeGame,
@@ -23,6 +23,7 @@ const SETTINGS: LaunchSettings = {
   mode: "player",
   maxPlayer: 50,
   maxTeam: 6,
+  photoOnPhones: false,
 };
 const TWO_SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
@@ -33,11 +34,16 @@ describe("launch settings", () => {
   it("reads the launch query parameters with their defaults", () => {
     expect(parseLaunchSettings(new URLSearchParams(""), "player")).toEqual({
       ok: true,
-      settings: { iconType: "random", answerTimeSec: 60, helpZoneM: 500, mode: "player", maxPlayer: 50, maxTeam: 6 },
+      settings: { iconType: "random", answerTimeSec: 60, helpZoneM: 500, mode: "player", maxPlayer: 50, maxTeam: 6, photoOnPhones: false },
     });
     expect(parseLaunchSettings(new URLSearchParams("icon=defined&time=15&help_zone=non&max_player=4&max_team=3"), "team")).toEqual({
       ok: true,
-      settings: { iconType: "defined", answerTimeSec: 15, helpZoneM: null, mode: "team", maxPlayer: 4, maxTeam: 3 },
+      settings: { iconType: "defined", answerTimeSec: 15, helpZoneM: null, mode: "team", maxPlayer: 4, maxTeam: 3, photoOnPhones: false },
+    });
+    expect(parseLaunchSettings(new URLSearchParams("photo_phones=oui"), "player")).toMatchObject({ ok: true, settings: { photoOnPhones: true } });
+    expect(parseLaunchSettings(new URLSearchParams("photo_phones=peut-etre"), "player")).toEqual({
+      ok: false,
+      error: "Option « Photo sur les téléphones » invalide",
     });
     expect(parseLaunchSettings(new URLSearchParams("max_team=9"), "team")).toMatchObject({ ok: false });
     expect(parseLaunchSettings(new URLSearchParams("time=17"), "player")).toEqual({ ok: false, error: "Temps de réponse invalide" });

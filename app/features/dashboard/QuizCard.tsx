@@ -9,10 +9,11 @@ import { LaunchOptionsFields } from "~/components/LaunchOptionsFields";
 import { Icon } from "~/components/Icon";
 import { IntentMenuButton, Menu, MenuButton } from "~/components/Menu";
 import { MoveDialog } from "./MoveDialog";
+import { CreateDefiDialog } from "~/features/defi/CreateDefiDialog";
 import { useActionFetcher } from "~/components/Toast";
 import type { QuizCardData, Side, TreeFolder } from "@common/dashboard/types";
 
-type Open = null | "move" | "delete";
+type Open = null | "move" | "delete" | "defi";
 
 export function QuizCard({
   quiz,
@@ -107,6 +108,11 @@ export function QuizCard({
               <Icon name="map" /> Terminer
             </Link>
           )}
+          {quiz.finished ? (
+            <button type="button" className="button button-small button-secondary" onClick={() => setOpen("defi")}>
+              <Icon name="share" /> Créer un défi
+            </button>
+          ) : null}
           <a
             className="button button-small button-secondary"
             href={`/watch?quiz=${encodeURIComponent(quiz.uniqueName)}`}
@@ -133,6 +139,15 @@ export function QuizCard({
         hidden={hidden}
         intent="moveQuiz"
       />
+      {quiz.finished ? (
+        <CreateDefiDialog
+          open={open === "defi"}
+          onClose={() => setOpen(null)}
+          quiz={quiz.uniqueName}
+          quizName={quiz.name}
+          reportBase={side === "admin" ? "/pres/parties" : "/mj/parties"}
+        />
+      ) : null}
       <ConfirmDialog
         open={open === "delete"}
         onClose={() => setOpen(null)}

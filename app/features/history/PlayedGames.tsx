@@ -36,7 +36,18 @@ export function PlayedGames({ games, showOwner }: { games: GamesPage; showOwner:
                   <td data-label="Date" className="played-date">{g.playedAt}</td>
                   <th scope="row" className="played-quiz">{g.quizName}</th>
                   {showOwner ? <td data-label="Compte">{g.owner ?? "Vous"}</td> : null}
-                  <td data-label="Mode">{MODE[g.mode]}</td>
+                  <td data-label="Mode">
+                    {g.defi ? (
+                      <>
+                        <span className="played-defi">Défi</span>{" "}
+                        <span className="played-deadline">
+                          {g.defi.open ? "jusqu'au" : "clos le"} {g.defi.deadline}
+                        </span>
+                      </>
+                    ) : (
+                      MODE[g.mode]
+                    )}
+                  </td>
                   <td data-label="Joueurs" className="num">{g.playersCount}</td>
                   <td data-label="Gagnant">{g.winner ?? "—"}</td>
                   <td data-label="État">

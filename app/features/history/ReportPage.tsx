@@ -6,6 +6,8 @@ import { boxAroundMetres } from "@common/projection";
 import { SPOT_COLOR } from "@common/rules";
 import { Shell } from "~/components/Shell";
 import { Icon } from "~/components/Icon";
+import { ringCircles } from "~/features/map/rings";
+import { DefiManage } from "~/features/defi/DefiManage";
 import { GameMap } from "~/features/map/GameMap";
 import type { MapCircle, MapMarker } from "~/features/map/types";
 import { formatPoints } from "~/features/presenter/format";
@@ -47,7 +49,7 @@ export function ReportPage({ data }: { data: ReportData }) {
             <h1>Rapport — {game.quizName}</h1>
             <p className="report-meta">
               <span>{game.playedAt}</span>
-              <span>Mode {MODE[game.mode].toLowerCase()}</span>
+              <span>{data.defi ? "Défi" : `Mode ${MODE[game.mode].toLowerCase()}`}</span>
               <span>
                 {game.playersCount} joueur{game.playersCount > 1 ? "s" : ""}
               </span>
@@ -73,6 +75,8 @@ export function ReportPage({ data }: { data: ReportData }) {
           </div>
         </div>
 
+        {data.defi ? <DefiManage defi={data.defi} quizName={game.quizName} /> : null}
+
         <div className="report-body">
           <Ranking data={data} />
           <div className="report-questions">
@@ -89,7 +93,7 @@ function Ranking({ data }: { data: ReportData }) {
   const team = data.game.mode === "team";
   return (
     <section className="report-ranking" aria-labelledby="classement">
-      <h2 id="classement">Classement final</h2>
+      <h2 id="classement">{data.defi?.open ? "Classement provisoire" : "Classement final"}</h2>
       {data.teams?.length ? (
         <table className="report-table report-teams">
           <caption className="sr-only">Classement des équipes</caption>
@@ -201,11 +205,7 @@ function QuestionDetail({ data }: { data: ReportData }) {
       })),
       { id: "spot", position: q.spot, color: SPOT_COLOR, label: "Bonne réponse" },
     ];
-    const circles: MapCircle[] = data.targets
-      .map((t, i) => ({ t, i }))
-      .filter(({ t, i }) => i > 0 && t.max > 0)
-      .sort((a, b) => b.t.max - a.t.max)
-      .map(({ t, i }) => ({ id: `ring-${i}`, center: q.spot, radiusM: t.max, color: t.color, fillOpacity: 0.22 }));
+    const circles: MapCircle[] = ringCircles(data.targets, q.spot);
     return { markers, circles };
   }, [data.answers, data.targets, q.spot]);
   const counts = data.targets.map((_, i) => data.answers.filter((a) => a.ring === i).length);

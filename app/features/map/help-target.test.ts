@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { helpTargetLineWidth, helpTargetShapes, helpTargetSvgPath } from "./help-target";
 import { METRES_PER_DEGREE } from "@common/projection";
 
-// A 500 m square at 45° N, as party/engine/geo.ts builds it.
+// A 500 m square at 45° N, as common/rules/geo.ts builds it.
 const HALF_LAT = 250 / METRES_PER_DEGREE;
 const HALF_LNG = 250 / (METRES_PER_DEGREE * Math.cos(Math.PI / 4));
 const ZONE = { lat1: 45 - HALF_LAT, lon1: 5 - HALF_LNG, lat2: 45 + HALF_LAT, lon2: 5 + HALF_LNG };

@@ -37,7 +37,7 @@ export function helpZoneBounds(zone: HelpZone): Bounds {
 
 /**
  * Circles are true circles on the ground (radius in metres), so they look round on Google's map
- * whatever the latitude; the room sends a square in metres anyway (party/engine/geo.ts).
+ * whatever the latitude; the room sends a square in metres anyway (common/rules/geo.ts).
  */
 export function helpTargetShapes(zone: HelpZone, segments = 72): HelpTarget {
   const b = helpZoneBounds(zone);

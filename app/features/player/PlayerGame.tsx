@@ -123,6 +123,7 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
           questionsNb={screen.questionsNb}
           clock={screen.clock}
           help={screen.help}
+          media={screen.media}
           tap={state.tap?.questionIndex === screen.questionIndex ? state.tap.coords : null}
           sending={state.answer !== null}
           notice={state.notice}

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
-import type { HelpZone, LatLng } from "@common/protocol";
+import type { HelpZone, LatLng, PhoneMedia } from "@common/protocol";
 import { GameMap } from "~/features/map/GameMap";
-import type { MapMarker } from "~/features/map/types";
+import type { GameMapProps, MapMarker } from "~/features/map/types";
 import { formatDecimal, pointsWord } from "./format";
 import type { Me } from "./play-state";
 import { QUESTION_TICK_MS } from "@common/rules";
 import { progressAt, type QuestionClock } from "./progress";
 import { PseudoBadge, markerUrl } from "./Common";
+import { PhotoThenMap, type QuestionMedia } from "./PhotoThenMap";
 
 type Props = {
   me: Me;
@@ -14,6 +15,8 @@ type Props = {
   questionsNb: number;
   clock: QuestionClock;
   help: HelpZone | null;
+  /** The question's photo or view, when the game shows it on the phones; null: the map alone. */
+  media: PhoneMedia | null;
   tap: LatLng | null;
   sending: boolean;
   notice: string | null;
@@ -23,60 +26,97 @@ type Props = {
 
 /**
  * The question screen (docs/game-rules.md, Phone screens): the full-screen map, points still to win
- * on top, 'Répondre' after a tap.
+ * on top, 'Répondre' after a tap. A game that shows the photos on the phones puts the question's
+ * photo (or Street View view) first, with the same map one tap away.
  */
-export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, tap, sending, notice, onTap, onAnswer }: Props) {
+export function QuestionScreen({ me, questionIndex, questionsNb, clock, help, media, tap, sending, notice, onTap, onAnswer }: Props) {
   const timeUp = useTimeUp(clock);
   // The map only re-renders when the marker moves, not at every tick of the bar.
   const markers = useMemo<MapMarker[]>(
     () => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []),
     [tap, me.marker],
   );
+  const label = `Question ${questionIndex + 1} sur ${questionsNb}`;
+  const map: GameMapProps = {
+    bounds: me.mapSettings.bounds,
+    center: me.mapSettings.center,
+    zoom: me.mapSettings.zoom,
+    restrict: true,
+    markers,
+    helpZone: help,
+    onMapClick: sending ? undefined : onTap,
+    ariaLabel: "Carte : touchez l'endroit où la photo a été prise",
+  };
+  const header = (
+    <>
+      <div className="pl-qbar-row">
+        <p className="pl-qnum">
+          Question {questionIndex + 1}/{questionsNb}
+        </p>
+        <PseudoBadge pseudo={me.pseudo} marker={me.marker} />
+      </div>
+      <ProgressBar clock={clock} pointMax={me.pointsSettings.point_max_temps} />
+    </>
+  );
+  const answer = <AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={sending} onAnswer={onAnswer} />;
 
+  if (media) {
+    // Keyed by question: each one opens on its photo.
+    return <PhotoThenMap key={questionIndex} label={label} media={shownMedia(media, label)} map={map} header={header} answer={answer} />;
+  }
   return (
-    <main className="pl-question" aria-label={`Question ${questionIndex + 1} sur ${questionsNb}`}>
-      <header className="pl-qbar">
-        <div className="pl-qbar-row">
-          <p className="pl-qnum">
-            Question {questionIndex + 1}/{questionsNb}
-          </p>
-          <PseudoBadge pseudo={me.pseudo} marker={me.marker} />
-        </div>
-        <ProgressBar clock={clock} pointMax={me.pointsSettings.point_max_temps} />
-      </header>
+    <main className="pl-question" aria-label={label}>
+      <header className="pl-qbar">{header}</header>
       <div className="pl-map">
         {/* Not keyed by question: one map for the whole game (Google bills each one built). */}
-        <GameMap
-          bounds={me.mapSettings.bounds}
-          center={me.mapSettings.center}
-          zoom={me.mapSettings.zoom}
-          restrict
-          markers={markers}
-          helpZone={help}
-          onMapClick={sending ? undefined : onTap}
-          ariaLabel="Carte : touchez l'endroit où la photo a été prise"
-        />
-        <div className="pl-answer-zone">
-          {notice ? (
-            <p className="pl-notice" role="alert">
-              {notice}
-            </p>
-          ) : null}
-          {tap && !timeUp ? (
-            <button type="button" className="button pl-answer" onClick={onAnswer} disabled={sending}>
-              {sending ? "Envoi…" : "Répondre"}
-            </button>
-          ) : !tap && !timeUp ? (
-            <p className="pl-tap-hint">Touchez la carte là où la photo a été prise</p>
-          ) : null}
-        </div>
+        <GameMap {...map} />
+        <div className="pl-answer-zone">{answer}</div>
       </div>
     </main>
   );
 }
 
+/** The room's media as PhotoThenMap shows it; `title` names the question, never its answer. */
+function shownMedia(media: PhoneMedia, title: string): QuestionMedia {
+  if (media.kind === "photo") return { photoUrl: media.url, streetview: null, title };
+  const sv = media.streetview;
+  return { photoUrl: null, streetview: { pano: sv.panoId, lat: sv.lat, lng: sv.lng, heading: sv.heading, pitch: sv.pitch, fov: sv.fov }, title };
+}
+
+/** Over the map: why an answer failed, « Répondre » once the map was tapped, or the hint to tap it. */
+export function AnswerControls({
+  notice,
+  tapped,
+  timeUp,
+  sending,
+  onAnswer,
+}: {
+  notice: string | null;
+  tapped: boolean;
+  timeUp: boolean;
+  sending: boolean;
+  onAnswer: () => void;
+}) {
+  return (
+    <>
+      {notice ? (
+        <p className="pl-notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {tapped && !timeUp ? (
+        <button type="button" className="button pl-answer" onClick={onAnswer} disabled={sending}>
+          {sending ? "Envoi…" : "Répondre"}
+        </button>
+      ) : !tapped && !timeUp ? (
+        <p className="pl-tap-hint">Touchez la carte là où la photo a été prise</p>
+      ) : null}
+    </>
+  );
+}
+
 /** Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings). */
-function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
+export function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), QUESTION_TICK_MS);
@@ -105,7 +145,7 @@ function ProgressBar({ clock, pointMax }: { clock: QuestionClock; pointMax: numb
 }
 
 /** True once the room's deadline has passed on the local clock; re-checked when it is due. */
-function useTimeUp(clock: QuestionClock): boolean {
+export function useTimeUp(clock: QuestionClock): boolean {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const left = clock.deadlineAt - Date.now();

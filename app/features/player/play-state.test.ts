@@ -43,6 +43,7 @@ const question = (questionIndex: number, remainingMs = 60_000): ServerMessage =>
   time: 60,
   remainingMs,
   help: questionIndex === 1 ? { lat1: 44.95, lon1: 4.95, lat2: 44.96, lon2: 4.96 } : null,
+  media: null,
 });
 
 const line = (rank: number, pseudo: string, points: number): RankingLine => ({
@@ -109,6 +110,13 @@ describe("player screens follow the room", () => {
     };
     s = run([server(end)], s);
     expect(s.screen.name).toBe("endGame");
+  });
+
+  it("keeps the question's photo when the game shows it on the phones, none otherwise", () => {
+    const media = { kind: "photo", url: "/api/salle/123456/photos/a.jpg" } as const;
+    const shown = run([server(join("question")), server({ ...question(0), media } as ServerMessage)]);
+    expect(shown.screen).toMatchObject({ name: "question", media });
+    expect(run([server(join("question")), server(question(0))]).screen).toMatchObject({ name: "question", media: null });
   });
 
   it("anchors the progress bar on the room's remaining time at reception", () => {

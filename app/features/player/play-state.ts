@@ -10,6 +10,7 @@ import {
   type HelpZone,
   type KickReason,
   type LatLng,
+  type PhoneMedia,
   type PlayerEndGame,
   type PlayerEndQuestion,
   type PlayerJoinRoomCallback,
@@ -26,7 +27,7 @@ export type PlayScreen =
   | { name: "loading" }
   | { name: "lobby" }
   | { name: "starting"; endsAt: number }
-  | { name: "question"; questionIndex: number; questionsNb: number; clock: QuestionClock; help: HelpZone | null }
+  | { name: "question"; questionIndex: number; questionsNb: number; clock: QuestionClock; help: HelpZone | null; media: PhoneMedia | null }
   | { name: "answered"; questionIndex: number; questionsNb: number; tempsReponse: number }
   | { name: "endQuestion"; result: PlayerEndQuestion }
   | { name: "endGame"; result: PlayerEndGame }
@@ -161,6 +162,7 @@ function onServer(state: PlayState, msg: ServerMessage, now: number): PlayState 
           questionsNb: msg.questionsNb,
           clock: clockFrom(msg.remainingMs, msg.time, now),
           help: msg.help,
+          media: msg.media ?? null,
         },
         tap: same(state.tap),
         answer: same(state.answer),

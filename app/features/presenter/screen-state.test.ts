@@ -32,7 +32,7 @@ function newRoom(phase: Phase, players: PlayerListEntry[] = []): PresNewRoomCall
       pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
     },
     colors: ["bleu"],
-    settings: { iconType: "random", mode: "player", answerTimeSec: 15, helpZone: null, maxPlayer: 50, maxTeam: 6, capacity: 50 },
+    settings: { iconType: "random", mode: "player", answerTimeSec: 15, helpZone: null, maxPlayer: 50, maxTeam: 6, photoOnPhones: false, capacity: 50 },
     helpSettings: [],
     phase,
     playerList: players,

@@ -1,5 +1,5 @@
-import type { PointsSettings, TargetSetting } from "@common/protocol";
-import { type CirclesPoints, speedPoints } from "@common/rules";
+import type { PointsSettings, TargetSetting } from "../protocol";
+import { type CirclesPoints, speedPoints } from "./points";
 
 /**
  * Index in targetSettings of the smallest ring containing the distance (edge included), 0 when

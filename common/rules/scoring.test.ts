@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTargetSettings } from "@common/rules";
+import { buildTargetSettings } from "./points";
 import { ringIndex, round2, scoreAnswer } from "./scoring";
 
 const targets = buildTargetSettings([2, 3, 4, 5]);

@@ -1,0 +1,425 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { DefiInfo, DefiLeaderboard, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
+import type { LatLng } from "@common/protocol";
+import { DEFI_NAME_MAX, SPOT_COLOR } from "@common/rules";
+import { formatPlayedAt } from "@common/dashboard/format";
+import { GameMap } from "~/features/map/GameMap";
+import { ringCircles } from "~/features/map/rings";
+import type { MapMarker } from "~/features/map/types";
+import { MarkerImage, markerUrl, PlayerScreen, PseudoBadge, Spinner } from "~/features/player/Common";
+import { formatDistance, formatPoints, formatSeconds } from "~/features/player/format";
+import { PhotoThenMap } from "~/features/player/PhotoThenMap";
+import { clockFrom, type QuestionClock } from "~/features/player/progress";
+import { AnswerControls, ProgressBar, useTimeUp } from "~/features/player/QuestionScreen";
+import { DefiCallError, defiApi, NETWORK_ERROR } from "./api";
+import { LeaderboardList } from "./Leaderboard";
+
+type Screen =
+  | { kind: "loading" }
+  | { kind: "intro" }
+  | { kind: "ready" }
+  | { kind: "question"; question: DefiQuestion; clock: QuestionClock }
+  | { kind: "reveal"; reveal: DefiReveal }
+  | { kind: "done" };
+
+const classementUrl = (code: string) => `/defi/${code}/classement`;
+const deadlineText = (ms: number) => formatPlayedAt(ms);
+
+/**
+ * A défi on a phone (/defi/{code}): the name or pseudo, then each question opened by the server
+ * (photo or Street View, the map a tap away, a countdown), the true spot right after each answer,
+ * and at the end the total, the rank so far and the leaderboard. The server says where the device
+ * is (its cookie): a reload comes back to the same question, still running on the server's clock.
+ */
+export function DefiPlay({ initial }: { initial: DefiInfo }) {
+  const code = initial.code;
+  const [defi, setDefi] = useState<DefiInfo>(initial);
+  const [me, setMe] = useState<DefiMe | null>(null);
+  // A défi already over shows its end from the first paint, before any script runs.
+  const [screen, setScreen] = useState<Screen>(initial.open ? { kind: "loading" } : { kind: "done" });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fail = useCallback((error: unknown) => {
+    setNotice(error instanceof DefiCallError ? error.message : NETWORK_ERROR);
+    setBusy(false);
+  }, []);
+
+  const openNext = useCallback(async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const opened = await defiApi.open(code);
+      if (opened.kind === "question") {
+        setScreen({ kind: "question", question: opened.question, clock: clockFrom(opened.question.remainingMs, defi.answerTimeSec, Date.now()) });
+      } else if (opened.kind === "missed") {
+        setMe((m) => (m ? { ...m, question: opened.reveal.index + 1, total: opened.reveal.total } : m));
+        setScreen({ kind: "reveal", reveal: opened.reveal });
+      } else setScreen({ kind: "done" });
+      setBusy(false);
+    } catch (error) {
+      if (error instanceof DefiCallError && error.status === 409) {
+        setDefi((d) => ({ ...d, open: false }));
+        setScreen({ kind: "done" });
+        setBusy(false);
+      } else fail(error);
+    }
+  }, [code, defi.answerTimeSec, fail]);
+
+  const load = useCallback(async () => {
+    try {
+      const state = await defiApi.state(code);
+      setDefi(state.defi);
+      setMe(state.me);
+      if (!state.me) setScreen({ kind: "intro" });
+      else if (state.me.question >= state.defi.questionsNb || !state.defi.open) setScreen({ kind: "done" });
+      else if (state.me.questionOpen) await openNext();
+      else setScreen({ kind: "ready" });
+    } catch (error) {
+      fail(error);
+    }
+  }, [code, fail, openNext]);
+
+  useEffect(() => {
+    void load();
+    // Once, on arrival: everything after follows the player's taps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const start = async (name: string | undefined) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const state = await defiApi.join(code, name);
+      setDefi(state.defi);
+      setMe(state.me);
+      if (state.me && state.me.question >= state.defi.questionsNb) setScreen({ kind: "done" });
+      else await openNext();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const answer = async (question: number, at: LatLng) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const reveal = await defiApi.answer(code, { question, lat: at.lat, lng: at.lng });
+      setMe((m) => (m ? { ...m, question: question + 1, total: reveal.total } : m));
+      setScreen({ kind: "reveal", reveal });
+      setBusy(false);
+    } catch (error) {
+      // Too late, already answered elsewhere, or the défi just ended: the server says what stands.
+      if (error instanceof DefiCallError && error.status === 409) await openNext();
+      else fail(error);
+    }
+  };
+
+  switch (screen.kind) {
+    case "loading":
+      return (
+        <PlayerScreen className="pl-center df-screen">
+          <h1 className="pl-title">{defi.quizName}</h1>
+          {notice ? <Retry notice={notice} onRetry={() => void load()} /> : <Spinner label="Chargement du défi…" />}
+        </PlayerScreen>
+      );
+    case "intro":
+      return <Intro defi={defi} busy={busy} notice={notice} onStart={start} />;
+    case "ready":
+      return (
+        <PlayerScreen className="pl-center df-screen">
+          <p className="pl-kicker">{defi.quizName}</p>
+          <h1 className="pl-title">
+            Question {(me?.question ?? 0) + 1}/{defi.questionsNb}
+          </h1>
+          {me ? <Me me={me} /> : null}
+          <p className="pl-lead">Le temps de réponse ({defi.answerTimeSec} s) démarre dès que la question s'affiche.</p>
+          <button type="button" className="button pl-button" disabled={busy} onClick={() => void openNext()}>
+            {me?.question ? "Question suivante" : "Commencer"}
+          </button>
+          {notice ? <p className="pl-notice" role="alert">{notice}</p> : null}
+        </PlayerScreen>
+      );
+    case "question":
+      return (
+        <QuestionView
+          key={screen.question.index}
+          defi={defi}
+          me={me!}
+          question={screen.question}
+          clock={screen.clock}
+          busy={busy}
+          notice={notice}
+          onAnswer={(at) => void answer(screen.question.index, at)}
+          onTimeUp={() => void openNext()}
+        />
+      );
+    case "reveal":
+      return <RevealView defi={defi} reveal={screen.reveal} me={me!} busy={busy} notice={notice} onNext={() => (screen.reveal.remaining > 0 ? void openNext() : setScreen({ kind: "done" }))} />;
+    case "done":
+      return <DoneView defi={defi} me={me} />;
+  }
+}
+
+function Retry({ notice, onRetry }: { notice: string; onRetry: () => void }) {
+  return (
+    <>
+      <p className="pl-notice" role="alert">
+        {notice}
+      </p>
+      <button type="button" className="button pl-button" onClick={onRetry}>
+        Réessayer
+      </button>
+    </>
+  );
+}
+
+function Me({ me }: { me: DefiMe }) {
+  return (
+    <section className="pl-card df-me-card" aria-label="Vous">
+      <p className="pl-me-inline">
+        <MarkerImage marker={me.marker} size={40} />
+        <span>{me.name}</span>
+      </p>
+      <p className="pl-big-line">Total : {formatPoints(me.total)}</p>
+    </section>
+  );
+}
+
+function Intro({
+  defi,
+  busy,
+  notice,
+  onStart,
+}: {
+  defi: DefiInfo;
+  busy: boolean;
+  notice: string | null;
+  onStart: (name: string | undefined) => void | Promise<void>;
+}) {
+  const [name, setName] = useState("");
+  if (!defi.open) return <DoneView defi={defi} me={null} />;
+  const free = defi.nameMode === "free";
+  return (
+    <PlayerScreen className="df-screen df-intro">
+      <p className="pl-kicker">Défi</p>
+      <h1 className="pl-title">{defi.quizName}</h1>
+      {defi.description ? <p className="pl-lead">{defi.description}</p> : null}
+      <ul className="df-facts">
+        <li>
+          {defi.questionsNb} {defi.questionsNb > 1 ? "questions" : "question"}, {defi.answerTimeSec} s chacune
+        </li>
+        <li>Ouvert jusqu'au {deadlineText(defi.deadline)}</li>
+        <li>Une seule partie par appareil : vous pouvez fermer la page et reprendre où vous en étiez.</li>
+      </ul>
+      <form
+        className="df-start"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onStart(free ? name : undefined);
+        }}
+      >
+        {free ? (
+          <label className="df-field">
+            <span>Votre nom</span>
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={DEFI_NAME_MAX}
+              autoComplete="name"
+              required
+              aria-invalid={notice ? true : undefined}
+              aria-describedby={notice ? "df-error" : undefined}
+            />
+          </label>
+        ) : (
+          <p className="pl-lead">Vous recevrez un pseudo (un fruit et une couleur).</p>
+        )}
+        {notice ? (
+          <p id="df-error" className="pl-notice" role="alert">
+            {notice}
+          </p>
+        ) : null}
+        <button type="submit" className="button pl-button" disabled={busy}>
+          Commencer
+        </button>
+      </form>
+      <a className="df-link" href={classementUrl(defi.code)}>
+        Voir le classement
+      </a>
+    </PlayerScreen>
+  );
+}
+
+function QuestionView({
+  defi,
+  me,
+  question,
+  clock,
+  busy,
+  notice,
+  onAnswer,
+  onTimeUp,
+}: {
+  defi: DefiInfo;
+  me: DefiMe;
+  question: DefiQuestion;
+  clock: QuestionClock;
+  busy: boolean;
+  notice: string | null;
+  onAnswer: (at: LatLng) => void;
+  onTimeUp: () => void;
+}) {
+  const [tap, setTap] = useState<LatLng | null>(null);
+  const timeUp = useTimeUp(clock);
+  useEffect(() => {
+    if (!timeUp) return;
+    // The server decides: the missed question's reveal, once its clock agrees the time is up.
+    const id = setTimeout(onTimeUp, 400);
+    return () => clearTimeout(id);
+  }, [timeUp, onTimeUp]);
+  const markers = useMemo<MapMarker[]>(() => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []), [tap, me.marker]);
+  const label = `Question ${question.index + 1} sur ${defi.questionsNb}`;
+  return (
+    <PhotoThenMap
+      label={label}
+      media={{ photoUrl: question.photoUrl, streetview: question.streetview, title: label }}
+      map={{
+        bounds: defi.mapSettings.bounds,
+        center: defi.mapSettings.center,
+        zoom: defi.mapSettings.zoom,
+        restrict: true,
+        markers,
+        helpZone: question.help,
+        onMapClick: busy || timeUp ? undefined : setTap,
+        ariaLabel: "Carte : touchez l'endroit où la photo a été prise",
+      }}
+      header={
+        <>
+          <div className="pl-qbar-row">
+            <p className="pl-qnum">
+              Question {question.index + 1}/{defi.questionsNb}
+            </p>
+            <PseudoBadge pseudo={me.name} marker={me.marker} />
+          </div>
+          <ProgressBar clock={clock} pointMax={defi.pointMaxTemps} />
+        </>
+      }
+      answer={<AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={busy} onAnswer={() => tap && onAnswer(tap)} />}
+    />
+  );
+}
+
+function RevealView({
+  defi,
+  reveal,
+  me,
+  busy,
+  notice,
+  onNext,
+}: {
+  defi: DefiInfo;
+  reveal: DefiReveal;
+  me: DefiMe;
+  busy: boolean;
+  notice: string | null;
+  onNext: () => void;
+}) {
+  const circles = useMemo(() => ringCircles(defi.targets, reveal.spot), [defi.targets, reveal.spot]);
+  const markers = useMemo<MapMarker[]>(
+    () => [
+      { id: "spot", position: reveal.spot, color: SPOT_COLOR },
+      ...(reveal.answer ? [{ id: "me", position: reveal.answer, iconUrl: markerUrl(me.marker) }] : []),
+    ],
+    [reveal.spot, reveal.answer, me.marker],
+  );
+  const focus = useMemo(() => around(reveal.spot, reveal.answer), [reveal.spot, reveal.answer]);
+  return (
+    <main className="pl-question df-reveal" aria-label={`Réponse de la question ${reveal.index + 1}`}>
+      <header className="pl-qbar">
+        <div className="pl-qbar-row">
+          <p className="pl-qnum">
+            Question {reveal.index + 1}/{defi.questionsNb}
+          </p>
+          <PseudoBadge pseudo={me.name} marker={me.marker} />
+        </div>
+        <p className="df-reveal-title">{reveal.title}</p>
+      </header>
+      <div className="pl-map">
+        <GameMap bounds={defi.mapSettings.bounds} markers={markers} circles={circles} focus={focus} ariaLabel="Carte : la bonne réponse et la vôtre" />
+      </div>
+      <section className="df-reveal-card" aria-label="Votre résultat">
+        {reveal.answer ? (
+          <p className="df-reveal-line">
+            À <strong>{formatDistance(reveal.distanceM ?? 0)}</strong> en {formatSeconds(reveal.timeMs ?? 0)} :{" "}
+            <strong>{formatPoints(reveal.points)}</strong>
+          </p>
+        ) : (
+          <p className="df-reveal-line">Temps écoulé : pas de réponse, 0 point</p>
+        )}
+        <p className="df-reveal-total">Total : {formatPoints(reveal.total)}</p>
+        <p className="df-legend">
+          <span className="df-legend-dot" style={{ background: SPOT_COLOR }} aria-hidden="true" /> la bonne réponse, au centre des cercles
+        </p>
+        {notice ? (
+          <p className="pl-notice" role="alert">
+            {notice}
+          </p>
+        ) : null}
+        <button type="button" className="button pl-button" disabled={busy} onClick={onNext}>
+          {reveal.remaining > 0 ? "Question suivante" : "Voir mon résultat"}
+        </button>
+      </section>
+    </main>
+  );
+}
+
+/** '1er', '2e', '3e'. */
+const rankText = (rank: number) => (rank === 1 ? "1er" : `${rank}e`);
+
+/** A view around the spot and the answer, at least a kilometre across. */
+function around(spot: LatLng, answer: LatLng | null) {
+  const pad = 0.005;
+  const lats = [spot.lat, answer?.lat ?? spot.lat];
+  const lngs = [spot.lng, answer?.lng ?? spot.lng];
+  return {
+    north: Math.max(...lats) + pad,
+    south: Math.min(...lats) - pad,
+    east: Math.max(...lngs) + pad,
+    west: Math.min(...lngs) - pad,
+  };
+}
+
+function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
+  const [board, setBoard] = useState<DefiLeaderboard | null>(null);
+  useEffect(() => {
+    defiApi.ranking(defi.code).then(setBoard, () => setBoard(null));
+  }, [defi.code]);
+  const mine = board?.lines.find((l) => l.me) ?? board?.own ?? null;
+  const over = !defi.open || board?.open === false;
+  return (
+    <PlayerScreen className="df-screen df-done">
+      <p className="pl-kicker">{defi.quizName}</p>
+      <h1 className="pl-title">{over ? "Défi terminé" : "Défi terminé pour vous"}</h1>
+      {me ? (
+        <section className="pl-card df-me-card" aria-label="Votre résultat">
+          <p className="pl-me-inline">
+            <MarkerImage marker={me.marker} size={40} />
+            <span>{me.name}</span>
+          </p>
+          <p className="pl-big-line">Total : {formatPoints(me.total)}</p>
+          {mine ? (
+            <p className="df-rank-line">
+              {over ? "Classement final" : "Classement pour l'instant"} : <strong>{rankText(mine.rank)}</strong> sur {board?.playersCount}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {over ? null : <p className="pl-lead">Le défi reste ouvert jusqu'au {deadlineText(defi.deadline)} : le classement peut encore bouger.</p>}
+      {board ? <LeaderboardList lines={board.lines.slice(0, 10)} own={mine && mine.rank > 10 ? mine : null} questionsNb={board.questionsNb} label="Classement" /> : <Spinner label="Chargement du classement…" />}
+      <a className="button pl-button" href={classementUrl(defi.code)}>
+        Classement complet
+      </a>
+    </PlayerScreen>
+  );
+}

@@ -1,0 +1,26 @@
+import { MSG } from "@common/messages";
+import { NETWORK_ERROR } from "./api";
+
+/** A deadline as a `datetime-local` field holds it (the browser's own time zone), and back. */
+export function toLocalInput(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** NaN for an empty or unreadable field: the server refuses it with its French sentence. */
+export function fromLocalInput(value: string): number {
+  return value ? new Date(value).getTime() : Number.NaN;
+}
+
+/** POST JSON to one of the dashboard's défi routes: the answer's JSON, or its French `error`. */
+export async function postDefi<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; error: string }> {
+  try {
+    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const json = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
+    if (res.ok && json) return { ok: true, data: json };
+    return { ok: false, error: json?.error ?? MSG.serverError };
+  } catch {
+    return { ok: false, error: NETWORK_ERROR };
+  }
+}

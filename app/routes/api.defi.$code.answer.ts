@@ -1,0 +1,16 @@
+import { answerDefiSchema } from "@common/defi/schemas";
+import { answerDefiQuestion, deviceOf } from "~/server/defis.server";
+import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson } from "~/server/input.server";
+
+/**
+ * « Répondre »: POST JSON {question, lat, lng} -> 200 the reveal (true spot, distance, points,
+ * total). 409 for a question not open, already answered, past its time or after the deadline.
+ */
+export const action = apiRoute({
+  POST: async ({ request, context, params }) => {
+    const input = await parseJson(request, answerDefiSchema);
+    return sendJson(await answerDefiQuestion(context.db, deviceOf(request), { ...input, code: params.code }));
+  },
+});
+export const loader = action;

@@ -1,0 +1,12 @@
+import { deviceOf, openDefiQuestion } from "~/server/defis.server";
+import { apiRoute, sendJson } from "~/server/http.server";
+
+/**
+ * « Question suivante »: POST -> 200 {kind: 'question', question} (opened now, or still open),
+ * {kind: 'missed', reveal} (its time ran out) or {kind: 'finished'}. 403 without a player on
+ * this device, 409 once the défi is over.
+ */
+export const action = apiRoute({
+  POST: async ({ request, context, params }) => sendJson(await openDefiQuestion(context.db, deviceOf(request), { code: params.code })),
+});
+export const loader = action;

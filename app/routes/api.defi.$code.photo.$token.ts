@@ -1,0 +1,9 @@
+import { defiPhoto } from "~/server/defis.server";
+import { apiRoute } from "~/server/http.server";
+
+/** GET: the photo of a question, at the address its opening minted, while it is open (else 404). */
+export const loader = apiRoute({
+  GET: async ({ request, context, params }) =>
+    defiPhoto(context.db, context.cloudflare.env.BUCKET, request.headers, { code: params.code, token: params.token }),
+});
+export const action = loader;

@@ -1,0 +1,8 @@
+import { defiLeaderboard, deviceOf } from "~/server/defis.server";
+import { apiRoute, sendJson } from "~/server/http.server";
+
+/** GET: the leaderboard (top 100, and this device's own line): names, totals and ranks, never a spot. */
+export const loader = apiRoute({
+  GET: async ({ request, context, params }) => sendJson(await defiLeaderboard(context.db, deviceOf(request), { code: params.code })),
+});
+export const action = loader;

@@ -1,0 +1,19 @@
+import { createDefiSchema } from "@common/defi/schemas";
+import { requireAccount } from "~/server/auth.server";
+import { createDefi } from "~/server/defis.server";
+import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson } from "~/server/input.server";
+
+/**
+ * « Créer un défi » (dashboard): POST JSON {quiz, deadline (ms), answerTimeSec, helpZone (m or
+ * null), nameMode ('free' | 'pseudo')} -> 201 {gameId, code, path, deadline}. Refusals:
+ * 400/401/403/404/409 with a French {error}.
+ */
+export const action = apiRoute({
+  POST: async ({ request, context }) => {
+    const account = await requireAccount(request, context);
+    const input = await parseJson(request, createDefiSchema);
+    return sendJson(await createDefi(context.db, account, input), 201);
+  },
+});
+export const loader = action;

@@ -1,0 +1,183 @@
+// `npm run bench:defi`: a défi played by 2,000 phones (not part of npm test).
+//
+// The production build served by `wrangler dev` as the e2e tests serve it (scripts/lib/server.mjs,
+// its own state folder and registry), data made through the test kit (tests/support/served.ts).
+// Each player joins, then plays 10 questions: opens one (the POST that starts its clock), loads
+// its photo, thinks, answers; players start over the first 20 s and answer every ~20 s, about 100
+// answers a second in all; a few phones read the leaderboard meanwhile (5 a second). Prints
+// p50/p99 of each call, the errors, and the machine's load average before and after.
+// Options: BENCH_PLAYERS=2000 BENCH_QUESTIONS=10 BENCH_ANSWERS_PER_S=100 BENCH_READS_PER_S=5.
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+// @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
+import * as serverLib from "../scripts/lib/server.mjs";
+import { postJson } from "../tests/support/app";
+import { servedKit } from "../tests/support/served";
+import { PARIS_MAP, seedPicture } from "../tests/fixtures/paris";
+import type { DefiLeaderboard, DefiOpened } from "../common/defi/types";
+
+const { applyMigrations, freePort, startServer } = serverLib as {
+  applyMigrations(o: { persistTo: string; registryPath: string }): void;
+  freePort(): Promise<number>;
+  startServer(o: { port: number; persistTo: string; registryPath: string; vars: Record<string, string>; quiet: boolean }): Promise<{
+    url: string;
+    stop(): Promise<void>;
+  }>;
+};
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 10);
+const ANSWERS_PER_S = Number(process.env.BENCH_ANSWERS_PER_S ?? 100);
+const READS_PER_S = Number(process.env.BENCH_READS_PER_S ?? 5);
+/** Each player answers every PLAYERS / ANSWERS_PER_S seconds on average (20 s at the defaults). */
+const CYCLE_MS = (PLAYERS / ANSWERS_PER_S) * 1000;
+const P99_TARGET_MS = 300;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
+
+type Kind = "join" | "open" | "photo" | "answer" | "leaderboard";
+const times: Record<Kind, number[]> = { join: [], open: [], photo: [], answer: [], leaderboard: [] };
+const errors: Record<Kind, number> = { join: 0, open: 0, photo: 0, answer: 0, leaderboard: 0 };
+/** The first refusal of each call, to say why when there are errors. */
+const firstError: Partial<Record<Kind, string>> = {};
+
+async function timed<T>(kind: Kind, call: () => Promise<Response>, read: (res: Response) => Promise<T>): Promise<T | null> {
+  const start = performance.now();
+  try {
+    const res = await call();
+    const body = await read(res);
+    times[kind].push(performance.now() - start);
+    if (!res.ok) {
+      errors[kind]++;
+      firstError[kind] ??= `${res.status} ${JSON.stringify(body).slice(0, 120)}`;
+      return null;
+    }
+    return body;
+  } catch (error) {
+    errors[kind]++;
+    firstError[kind] ??= String(error);
+    return null;
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-defi-"));
+  const persistTo = path.join(dir, "state");
+  const registryPath = path.join(dir, "registry");
+  const vars = { ADMIN_MAIL: "admin@repere.bench", ADMIN_PASSWORD: "admin-bench-password", JWT_SECRET: "bench-secret-0123456789abcdef" };
+  console.log(`Défi : ${PLAYERS} joueurs, ${QUESTIONS} questions, ~${ANSWERS_PER_S} réponses/s, ${READS_PER_S} lectures du classement/s`);
+  console.log(`Machine : ${cpus().length} cœurs, charge moyenne au départ ${load()}`);
+  applyMigrations({ persistTo, registryPath });
+  const server = await startServer({ port: await freePort(), persistTo, registryPath, vars, quiet: true });
+  try {
+    const { app, make } = servedKit({ baseURL: server.url, adminMail: vars.ADMIN_MAIL, adminPassword: vars.ADMIN_PASSWORD, persistTo, registryPath });
+    const owner = await make.mj();
+    const pictures = ["tour.jpg", "arc.jpg", "pyramide.jpg"];
+    const keys: string[] = [];
+    for (const p of pictures) keys.push(await make.photo(seedPicture(p)));
+    const { bounds } = PARIS_MAP;
+    const spot = (q: number) => ({
+      lat: bounds.south + ((q * 0.37) % 1) * (bounds.north - bounds.south),
+      lng: bounds.west + ((q * 0.61) % 1) * (bounds.east - bounds.west),
+    });
+    const quiz = await make.quiz(owner, {
+      name: "Banc d'essai",
+      mapSettings: PARIS_MAP,
+      questions: Array.from({ length: QUESTIONS }, (_, q) => ({ ...spot(q), photo: keys[q % keys.length]! })),
+    });
+    const created = await postJson(
+      app,
+      "/api/defis/new",
+      { quiz: quiz.uniqueName, deadline: Date.now() + 86_400_000, answerTimeSec: 60, helpZone: null, nameMode: "pseudo" },
+      await app.cookieFor(owner),
+    );
+    if (created.status !== 201) throw new Error(`création du défi : ${created.status} ${await created.text()}`);
+    const { code } = (await created.json()) as { code: string };
+    const api = (p: string) => `/api/defi/${code}/${p}`;
+    const devices: string[] = [];
+    let answered = 0;
+
+    const player = async (i: number) => {
+      await sleep((i / PLAYERS) * CYCLE_MS);
+      let device = "";
+      const joined = await timed(
+        "join",
+        // Each phone from its own address, as on a real network (joins are counted per address).
+        () =>
+          app.fetch(api("join"), {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: app.origin, "CF-Connecting-IP": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+            body: "{}",
+          }),
+        async (res) => {
+          device = res.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+          return res.json();
+        },
+      );
+      if (!joined || !device) return;
+      devices.push(device);
+      for (let q = 0; q < QUESTIONS; q++) {
+        const opened = await timed<DefiOpened>("open", () => postJson(app, api("open"), {}, device), (res) => res.json() as Promise<DefiOpened>);
+        if (!opened || opened.kind !== "question") return;
+        const photoUrl = opened.question.photoUrl!;
+        await timed("photo", () => app.fetch(photoUrl, { headers: { Cookie: device } }), (res) => res.arrayBuffer());
+        // Think, then answer: on average one answer per player every CYCLE_MS.
+        await sleep(CYCLE_MS * (0.75 + Math.random() * 0.5) - 300);
+        const s = spot(q);
+        const at = { lat: s.lat + (Math.random() - 0.5) * 0.004, lng: s.lng + (Math.random() - 0.5) * 0.004 };
+        const reveal = await timed("answer", () => postJson(app, api("answer"), { question: q, ...at }, device), (res) => res.json());
+        if (reveal) answered++;
+      }
+    };
+
+    let playing = true;
+    const reader = async () => {
+      while (playing) {
+        await sleep(1000 / READS_PER_S);
+        const device = devices[Math.floor(Math.random() * devices.length)];
+        void timed("leaderboard", () => app.fetch(api("ranking"), { headers: device ? { Cookie: device } : {} }), (res) => res.json());
+      }
+    };
+    const started = performance.now();
+    const readers = reader();
+    const progress = setInterval(() => {
+      const s = ((performance.now() - started) / 1000).toFixed(0);
+      console.log(`  ${s} s : ${devices.length} joueurs, ${answered} réponses, charge ${load()}`);
+    }, 20_000);
+    await Promise.all(Array.from({ length: PLAYERS }, (_, i) => player(i)));
+    playing = false;
+    await readers;
+    clearInterval(progress);
+    const seconds = (performance.now() - started) / 1000;
+
+    const board = (await (await app.fetch(api("ranking"))).json()) as DefiLeaderboard;
+    console.log(`\n${answered} réponses en ${seconds.toFixed(0)} s (${(answered / seconds).toFixed(1)}/s), ${board.playersCount} joueurs au classement`);
+    console.log("appel            n      p50 ms   p99 ms   erreurs");
+    let over = false;
+    for (const kind of Object.keys(times) as Kind[]) {
+      const p50 = percentile(times[kind], 50);
+      const p99 = percentile(times[kind], 99);
+      if (kind !== "join" && kind !== "photo" && p99 > P99_TARGET_MS) over = true;
+      console.log(`${kind.padEnd(14)} ${String(times[kind].length).padStart(6)} ${p50.toFixed(1).padStart(9)} ${p99.toFixed(1).padStart(8)} ${String(errors[kind]).padStart(9)}`);
+    }
+    for (const [kind, why] of Object.entries(firstError)) console.log(`Première erreur (${kind}) : ${why}`);
+    console.log(`Charge moyenne à la fin : ${load()}`);
+    console.log(over ? `Un p99 dépasse ${P99_TARGET_MS} ms (ouvrir, répondre ou lire le classement).` : `Chaque p99 (ouvrir, répondre, classement) est sous ${P99_TARGET_MS} ms.`);
+    console.log(JSON.stringify({ players: PLAYERS, questions: QUESTIONS, answered, seconds: Math.round(seconds), p50: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(percentile(v, 50))])), p99: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(percentile(v, 99))])), errors, load: loadavg() }));
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);

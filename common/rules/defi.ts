@@ -1,0 +1,111 @@
+/**
+ * Défis: a quiz played alone on one's own time until a deadline (docs/game-rules.md, Défis).
+ * Its figures, the rule of free names and the pseudo each player gets, shared by the app server
+ * (which decides) and the pages (which say the same in advance).
+ */
+import { COLOR_KEYS, FRUIT_KEYS, foldAccents, markerOf, pseudoOf } from "./names";
+
+/** Random characters of a défi's link: 96 bits, nothing a person could guess or walk through. */
+export const DEFI_CODE_LENGTH = 16;
+export const DEFI_CODE = /^[A-Za-z0-9_-]{16}$/;
+
+/** Deadline offered by default: a week from now. */
+export const DEFI_DEFAULT_DAYS = 7;
+/** A deadline at most a year ahead, at least a minute ahead. */
+export const DEFI_MAX_DAYS = 366;
+export const DEFI_MIN_LEAD_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export const DEFI_NAME_MODES = ["free", "pseudo"] as const;
+/** 'free': players type their own name (a class); 'pseudo': a colour and a fruit, as in live games. */
+export type DefiNameMode = (typeof DEFI_NAME_MODES)[number];
+export const isDefiNameMode = (x: unknown): x is DefiNameMode => (DEFI_NAME_MODES as readonly unknown[]).includes(x);
+
+/** Lines of the public leaderboard; the reader's own line is added when it is further down. */
+export const DEFI_LEADERBOARD_SIZE = 100;
+/** The leaderboard refreshes itself this often while the défi is open. */
+export const DEFI_POLL_MS = 15_000;
+
+export const DEFI_NAME_MIN = 2;
+export const DEFI_NAME_MAX = 24;
+/** Letters (accents included), digits, spaces, hyphens and apostrophes. */
+const NAME_CHARS = /^[\p{L}\p{M}0-9 '-]+$/u;
+
+export const DEFI_MSG = {
+  nameLength: `Le nom doit faire entre ${DEFI_NAME_MIN} et ${DEFI_NAME_MAX} caractères`,
+  nameChars: "Le nom ne peut contenir que des lettres, des chiffres, des espaces, des tirets et des apostrophes",
+  nameTaken: "Ce nom est déjà pris dans ce défi : choisissez-en un autre",
+  deadlinePast: "L'échéance doit être dans le futur (au moins une minute)",
+  deadlineFar: `L'échéance ne peut pas dépasser ${DEFI_MAX_DAYS} jours`,
+  nameMode: "Choix des noms invalide",
+  notFound: "Ce défi n'existe pas",
+  over: "Défi terminé",
+  notJoined: "Commencez d'abord le défi",
+  finished: "Vous avez répondu à toutes les questions",
+  notOpened: "Cette question n'est pas ouverte",
+  answered: "Vous avez déjà répondu à cette question",
+  late: "Temps écoulé : la réponse n'a pas été comptée",
+  badAnswer: "Réponse invalide",
+  playerNotFound: "Joueur introuvable",
+} as const;
+
+export type NameCheck = { ok: true; name: string; key: string } | { ok: false; error: string };
+
+/**
+ * A name typed by a player: trimmed, inner spaces collapsed, the typographic apostrophe of phone
+ * keyboards read as ' ; `key` is what uniqueness compares (no case, no accents).
+ */
+export function checkDefiName(raw: unknown): NameCheck {
+  const name = typeof raw === "string" ? raw.normalize("NFC").replace(/[’‘]/g, "'").trim().replace(/\s+/g, " ") : "";
+  const length = [...name].length;
+  if (length < DEFI_NAME_MIN || length > DEFI_NAME_MAX) return { ok: false, error: DEFI_MSG.nameLength };
+  if (!NAME_CHARS.test(name)) return { ok: false, error: DEFI_MSG.nameChars };
+  return { ok: true, name, key: defiNameKey(name) };
+}
+
+export const defiNameKey = (name: string) => foldAccents(name).toLocaleLowerCase("fr");
+
+const PAIRS = COLOR_KEYS.length * FRUIT_KEYS.length;
+
+/**
+ * The colour and fruit of a défi's player, from their join number: the défi's `seed` shuffles
+ * the 54 pairs (an affine walk through them, its step prime to 54), every pair is taken once
+ * before any is numbered, then 'Fraise verte 2' and so on, as a large live room numbers them.
+ * Free-name players get the same marker for the report's map.
+ */
+export function defiSeat(playerNo: number, seed: number): { pseudo: string; marker: string } {
+  const steps = [1, 5, 7, 11, 13, 17, 19, 23, 25, 29, 31, 35, 37, 41, 43, 47, 49, 53];
+  const step = steps[Math.abs(seed) % steps.length]!;
+  const offset = Math.abs(Math.floor(seed / steps.length)) % PAIRS;
+  const turn = Math.max(0, playerNo - 1);
+  const pair = (offset + step * (turn % PAIRS)) % PAIRS;
+  const color = COLOR_KEYS[pair % COLOR_KEYS.length]!;
+  const fruit = FRUIT_KEYS[Math.floor(pair / COLOR_KEYS.length)]!;
+  return { pseudo: pseudoOf(fruit, color, Math.floor(turn / PAIRS) + 1), marker: markerOf(fruit, color) };
+}
+
+/** The deadline offered when a défi is created: in a week, on the minute. */
+export function defaultDeadline(now: number): number {
+  return Math.floor((now + DEFI_DEFAULT_DAYS * DAY_MS) / 60_000) * 60_000;
+}
+
+/** Null when the deadline may be set, else the French reason. */
+export function deadlineProblem(deadline: unknown, now: number): string | null {
+  if (typeof deadline !== "number" || !Number.isFinite(deadline) || deadline < now + DEFI_MIN_LEAD_MS) {
+    return DEFI_MSG.deadlinePast;
+  }
+  if (deadline > now + DEFI_MAX_DAYS * DAY_MS) return DEFI_MSG.deadlineFar;
+  return null;
+}
+
+/**
+ * Where a player's current question stands on the server's clock: never opened, open (with the
+ * time left), or its time up (a missed question, 0 points, counted with the whole answer time).
+ */
+export type QuestionClockState = { kind: "unopened" } | { kind: "open"; remainingMs: number } | { kind: "timeUp" };
+
+export function questionClock(openedAt: number | null, answerTimeMs: number, now: number): QuestionClockState {
+  if (openedAt === null) return { kind: "unopened" };
+  const remainingMs = openedAt + answerTimeMs - now;
+  return remainingMs > 0 ? { kind: "open", remainingMs } : { kind: "timeUp" };
+}

@@ -1,0 +1,464 @@
+import { env, SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { accounts, defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
+import type { DefiLeaderboard, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
+import { buildTargetSettings, DEFAULT_CIRCLES_POINTS, DEFI_MSG } from "@common/rules";
+import { haversineMeters } from "@common/rules/geo";
+import { scoreAnswer } from "@common/rules/scoring";
+import { answerDefiQuestion, createDefi, defiLeaderboard, openDefiQuestion } from "~/server/defis.server";
+import { liveGameCount } from "~/server/rooms.server";
+import type { TestAccount } from "../support/factory";
+import { cookieOf, db, get, make, png, postJson, refusal } from "../support/workers";
+import { gameReport, playedGamesPage } from "~/server/history.server";
+
+const SPOTS = [
+  { lat: 48.8584, lng: 2.2945 },
+  { lat: 48.8606, lng: 2.3376 },
+  { lat: 48.853, lng: 2.3499 },
+] as const;
+const HOUR = 3_600_000;
+/** 150 m north of a spot: inside the 200 m ring only. */
+const north = (s: { lat: number; lng: number }, m: number) => ({ lat: s.lat + m / 111_195, lng: s.lng });
+
+/** A finished quiz of three real photos, owned by `owner` (a new MJ unless given). */
+async function photoQuiz(owner?: TestAccount) {
+  const mj = owner ?? (await make.mj());
+  const keys: string[] = [];
+  for (let i = 0; i < SPOTS.length; i++) keys.push(await make.photo(new Uint8Array(await png(100 + i).arrayBuffer())));
+  const quiz = await make.quiz(mj, { questions: SPOTS.map((s, i) => ({ ...s, photo: keys[i]! })) });
+  return { mj, quiz, keys, cookie: await cookieOf(mj) };
+}
+
+type Created = { gameId: string; code: string; path: string; deadline: number };
+
+async function create(cookie: string, body: Record<string, unknown>) {
+  return postJson("/api/defis/new", { deadline: Date.now() + 2 * HOUR, answerTimeSec: 30, helpZone: 500, nameMode: "pseudo", ...body }, cookie);
+}
+
+async function newDefi(options: { nameMode?: "free" | "pseudo"; owner?: TestAccount } = {}) {
+  const q = await photoQuiz(options.owner);
+  const res = await create(q.cookie, { quiz: q.quiz.uniqueName, nameMode: options.nameMode ?? "pseudo" });
+  expect(res.status).toBe(201);
+  return { ...q, defi: (await res.json()) as Created };
+}
+
+/** A phone: its own cookie jar of one cookie, the défi's device cookie once it has joined. */
+function phoneOf(code: string) {
+  let device = "";
+  const api = (path: string) => `/api/defi/${code}/${path}`;
+  return {
+    get device() {
+      return device;
+    },
+    async join(name?: string) {
+      const res = await postJson(api("join"), name === undefined ? {} : { name }, device || undefined);
+      const set = res.headers.get("Set-Cookie");
+      if (set) device = set.split(";")[0]!;
+      return res;
+    },
+    open: () => postJson(api("open"), {}, device || undefined),
+    answer: (question: number, at: { lat: number; lng: number }) => postJson(api("answer"), { question, ...at }, device || undefined),
+    state: () => get(api("state"), device || undefined),
+    ranking: () => get(api("ranking"), device || undefined),
+  };
+}
+
+const json = async <T>(res: Response) => (await res.json()) as T;
+const gameRow = async (id: string) => (await db().select().from(games).where(eq(games.id, id)))[0]!;
+const playerRows = (gameId: string) => db().select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
+
+describe("creating a défi", () => {
+  it("gives an unguessable link, stores one game without a room number and spends one of the MJ's games", async () => {
+    const mj = await make.mj({ nbGame: 2 });
+    const rooms = await liveGameCount(db());
+    const { defi, quiz } = await newDefi({ owner: mj });
+    expect(defi.code).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(defi.path).toBe(`/defi/${defi.code}`);
+    const game = await gameRow(defi.gameId);
+    expect(game).toMatchObject({ kind: "defi", status: "live", quizUniqueName: quiz.uniqueName, playersCount: 0 });
+    expect(game.roomNumber).toBe(`defi:${defi.gameId}`);
+    expect(game.startedAt).not.toBeNull();
+    expect(game.settings).toMatchObject({ answerTimeSec: 30, helpZone: 500, circlesPoints: DEFAULT_CIRCLES_POINTS });
+    const [account] = await db().select().from(accounts).where(eq(accounts.id, mj.id));
+    expect(account!.nbGame).toBe(1);
+    // Not a live room: 'Redémarrer' and the room check never see it.
+    expect(await liveGameCount(db())).toBe(rooms);
+    expect((await get(`/api/game/check/${encodeURIComponent(game.roomNumber)}`)).status).not.toBe(200);
+  });
+
+  it("refuses without games left, on an unfinished or someone else's quiz, for an expired MJ, with bad options", async () => {
+    const broke = await make.mj({ nbGame: 0 });
+    const q = await photoQuiz(broke);
+    const none = await create(q.cookie, { quiz: q.quiz.uniqueName });
+    expect(none.status).toBe(403);
+    expect(await none.json()).toEqual({ error: "Vous n'avez plus de parties disponibles" });
+    expect(await db().select().from(defis).where(eq(defis.code, "x"))).toEqual([]);
+
+    const mine = await photoQuiz();
+    const unfinished = await make.quiz(mine.mj, { mapSettings: null });
+    expect((await create(mine.cookie, { quiz: unfinished.uniqueName })).status).toBe(409);
+    const other = await photoQuiz();
+    expect((await create(mine.cookie, { quiz: other.quiz.uniqueName })).status).toBe(404);
+
+    const bad = [
+      [{ deadline: Date.now() - 1000 }, DEFI_MSG.deadlinePast],
+      [{ deadline: "demain" }, DEFI_MSG.deadlinePast],
+      [{ answerTimeSec: 31 }, "Temps de réponse invalide"],
+      [{ helpZone: 123 }, "Zone d'aide invalide"],
+      [{ nameMode: "team" }, DEFI_MSG.nameMode],
+    ] as const;
+    for (const [body, error] of bad) {
+      const res = await create(mine.cookie, { quiz: mine.quiz.uniqueName, ...body });
+      expect({ body, status: res.status, json: await res.json() }).toEqual({ body, status: 400, json: { error } });
+    }
+    const expired = await make.mj({ expired: true });
+    const expiredQuiz = await make.quiz(expired);
+    const late = await createDefi(db(), expired, { quiz: expiredQuiz.uniqueName, deadline: Date.now() + HOUR, answerTimeSec: 30, helpZone: null, nameMode: "free" }).catch((e) => e);
+    expect(late.status).toBe(403);
+    const anonymous = await postJson("/api/defis/new", { quiz: mine.quiz.uniqueName });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("playing a défi", () => {
+  it("opens a question on the server's clock, serves its photo only at the opening's address, and reveals the spot after the answer", async () => {
+    const { defi, keys } = await newDefi();
+    const phone = phoneOf(defi.code);
+    const joined = await phone.join();
+    expect(joined.status).toBe(200);
+    const cookie = joined.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toContain(`Path=/api/defi/${defi.code}`);
+    const { me, defi: info } = await json<DefiState>(joined);
+    expect(me!.name).toMatch(/^[A-ZÉ][a-zè]+ [a-z]+$/);
+    expect(JSON.stringify(info)).not.toContain(String(SPOTS[0].lat));
+
+    const opened = await json<DefiOpened>(await phone.open());
+    if (opened.kind !== "question") throw new Error(opened.kind);
+    expect(opened.question).toMatchObject({ index: 0, streetview: null });
+    expect(opened.question.remainingMs).toBe(30_000);
+    expect(JSON.stringify(opened)).not.toContain(String(SPOTS[0].lat));
+    const photo = await get(opened.question.photoUrl!);
+    expect(photo.status).toBe(200);
+    const original = await env.BUCKET.get(keys[0]!);
+    expect(new Uint8Array(await photo.arrayBuffer())).toEqual(new Uint8Array(await original!.arrayBuffer()));
+
+    // The same device coming back gets the same question, still running, at the same address.
+    const again = await json<DefiOpened>(await phone.open());
+    expect(again).toMatchObject({ kind: "question", question: { index: 0, photoUrl: opened.question.photoUrl } });
+
+    const res = await phone.answer(0, north(SPOTS[0], 150));
+    expect(res.status).toBe(200);
+    const reveal = await json<DefiReveal>(res);
+    expect(reveal).toMatchObject({ index: 0, spot: SPOTS[0], ring: 1, remaining: 2 });
+    expect(reveal.distanceM).toBe(150);
+    expect(reveal.points).toBeGreaterThan(2);
+    expect(reveal.total).toBe(reveal.points);
+    // The opening's address died with the answer.
+    expect((await get(opened.question.photoUrl!)).status).toBe(404);
+  });
+
+  it("scores exactly as a live game, with the time measured from the stored opening", async () => {
+    const { defi } = await newDefi();
+    const phone = phoneOf(defi.code);
+    await phone.join();
+    const device = phone.device.split("=")[1]!;
+    const t0 = Date.now();
+    await openDefiQuestion(db(), device, { code: defi.code }, t0);
+    const at = north(SPOTS[0], 40);
+    const reveal = await answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...at }, t0 + 12_345);
+    const expected = scoreAnswer(haversineMeters(SPOTS[0], at), 12_345, 30_000, 5, buildTargetSettings(DEFAULT_CIRCLES_POINTS));
+    expect(reveal).toMatchObject({ ring: expected.ring, points: expected.points, timeMs: 12_345 });
+    const [answer] = await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, defi.gameId));
+    expect(answer).toMatchObject({ question: 0, timeMs: 12_345, ring: 3, points: expected.points, distanceM: 40 });
+    const [row] = await playerRows(defi.gameId);
+    expect(row).toMatchObject({ points: expected.points, timeMs: 12_345 });
+  });
+
+  it("counts a question left open past its time as missed: 0 points, the whole time, the spot shown", async () => {
+    const { defi } = await newDefi();
+    const phone = phoneOf(defi.code);
+    await phone.join();
+    const device = phone.device.split("=")[1]!;
+    const t0 = Date.now();
+    await openDefiQuestion(db(), device, { code: defi.code }, t0);
+    const late = await refusal(answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...SPOTS[0] }, t0 + 30_000));
+    expect(late).toEqual({ status: 409, error: DEFI_MSG.late });
+    const back = await openDefiQuestion(db(), device, { code: defi.code }, t0 + 45_000);
+    expect(back).toMatchObject({ kind: "missed", reveal: { index: 0, spot: SPOTS[0], answer: null, points: 0, remaining: 2 } });
+    const [row] = await playerRows(defi.gameId);
+    expect(row).toMatchObject({ points: 0, timeMs: 30_000 });
+    expect(await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, defi.gameId))).toEqual([]);
+    const next = await openDefiQuestion(db(), device, { code: defi.code }, t0 + 46_000);
+    expect(next).toMatchObject({ kind: "question", question: { index: 1, remainingMs: 30_000 } });
+  });
+
+  it("resumes the device's player: one device, one attempt", async () => {
+    const { defi } = await newDefi({ nameMode: "free" });
+    const phone = phoneOf(defi.code);
+    const first = await json<DefiState>(await phone.join("Zoé"));
+    await phone.open();
+    const second = await phone.join("Quelqu'un d'autre");
+    expect(second.headers.get("Set-Cookie")).toBeNull();
+    expect((await json<DefiState>(second)).me).toMatchObject({ playerNo: first.me!.playerNo, name: "Zoé", questionOpen: true });
+    expect((await json<DefiState>(await phone.state())).me).toMatchObject({ name: "Zoé", question: 0, questionOpen: true });
+    expect(await playerRows(defi.gameId)).toHaveLength(1);
+    expect((await gameRow(defi.gameId)).playersCount).toBe(1);
+  });
+
+  it("takes free names by the rule, unique without case or accents", async () => {
+    const { defi } = await newDefi({ nameMode: "free" });
+    expect((await json<DefiState>(await phoneOf(defi.code).join("  Élodie  L’Huillier "))).me!.name).toBe("Élodie L'Huillier");
+    const taken = await phoneOf(defi.code).join("elodie l'huillier");
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: DEFI_MSG.nameTaken });
+    for (const [name, error] of [["A", DEFI_MSG.nameLength], ["<b>Bob</b>", DEFI_MSG.nameChars], [undefined, DEFI_MSG.nameLength]] as const) {
+      const res = await phoneOf(defi.code).join(name);
+      expect({ name, status: res.status, body: await res.json() }).toEqual({ name, status: 400, body: { error } });
+    }
+    expect(await playerRows(defi.gameId)).toHaveLength(1);
+  });
+
+  it("numbers colour and fruit pseudos once every pair is taken, as live rooms do", async () => {
+    const { defi } = await newDefi();
+    const names: string[] = [];
+    for (let i = 0; i < 56; i++) names.push((await json<DefiState>(await phoneOf(defi.code).join())).me!.name);
+    expect(new Set(names).size).toBe(56);
+    expect(names.slice(0, 54).every((n) => !/\d$/.test(n))).toBe(true);
+    expect(names[54]).toBe(`${names[0]} 2`);
+  });
+});
+
+describe("what a défi refuses, tried as an attack", () => {
+  it("never gives a question's photo or spot before that player opens it", async () => {
+    const { defi, quiz, keys } = await newDefi();
+    const phone = phoneOf(defi.code);
+    await phone.join();
+    const opened = await json<DefiOpened>(await phone.open());
+    if (opened.kind !== "question") throw new Error(opened.kind);
+    const token = opened.question.photoUrl!.split("/").pop()!;
+    const file = (k: string) => k.split("/").pop()!;
+    // The quiz's own public photo address, even guessed with its unique name: not while the défi is open.
+    for (const key of keys) expect((await get(`/api/quizz/images/src/${quiz.uniqueName}/${file(key)}`)).status).toBe(404);
+    const watch = await get(`/watch?quiz=${quiz.uniqueName}`);
+    expect(await watch.text()).not.toContain(file(keys[1]!));
+    // Another défi's code with this token, a made-up token, a token of the right shape: 404.
+    const other = await newDefi();
+    expect((await get(`/api/defi/${other.defi.code}/photo/${token}`)).status).toBe(404);
+    expect((await get(`/api/defi/${defi.code}/photo/${"A".repeat(32)}`)).status).toBe(404);
+    expect((await get(`/api/defi/${defi.code}/photo/../../quizz/images`)).status).toBe(404);
+    // An answer to a question not opened (the next one) and from a device that has no player.
+    const future = await phone.answer(1, SPOTS[1]);
+    expect(future.status).toBe(409);
+    expect(await future.json()).toEqual({ error: DEFI_MSG.notOpened });
+    const stranger = await postJson(`/api/defi/${defi.code}/answer`, { question: 0, ...SPOTS[0] });
+    expect(stranger.status).toBe(403);
+    const forged = await postJson(`/api/defi/${defi.code}/answer`, { question: 0, ...SPOTS[0] }, `repere_defi=${"B".repeat(43)}`);
+    expect(forged.status).toBe(403);
+    const nobody = await postJson(`/api/defi/${defi.code}/open`, {});
+    expect(nobody.status).toBe(403);
+    // Nothing was stored by the refused answers.
+    expect(await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, defi.gameId))).toEqual([]);
+  });
+
+  it("refuses a second answer, a replayed one, bad coordinates and unknown codes", async () => {
+    const { defi } = await newDefi();
+    const phone = phoneOf(defi.code);
+    await phone.join();
+    await phone.open();
+    expect((await phone.answer(0, { lat: 91, lng: 0 })).status).toBe(400);
+    expect((await postJson(`/api/defi/${defi.code}/answer`, { question: "0", lat: 1, lng: 1 }, phone.device)).status).toBe(400);
+    const [first, replay] = await Promise.all([phone.answer(0, SPOTS[0]), phone.answer(0, north(SPOTS[0], 10))]);
+    expect([first.status, replay.status].sort()).toEqual([200, 409]);
+    const again = await phone.answer(0, SPOTS[0]);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: DEFI_MSG.answered });
+    expect(await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, defi.gameId))).toHaveLength(1);
+    expect((await playerRows(defi.gameId))[0]!.points).toBeGreaterThan(0);
+    for (const code of ["short", "A".repeat(16), "%27%20OR%201%3D1%20--%20xxxx"]) {
+      expect((await get(`/api/defi/${code}/state`)).status).toBe(404);
+      expect((await get(`/defi/${code}`)).status).toBe(404);
+    }
+  });
+
+  it("shows names, totals and ranks on the leaderboard, never a spot or an answer", async () => {
+    const { defi } = await newDefi();
+    const phone = phoneOf(defi.code);
+    await phone.join();
+    await phone.open();
+    await phone.answer(0, north(SPOTS[0], 30));
+    const text = await (await phone.ranking()).text();
+    for (const value of [SPOTS[0].lat, north(SPOTS[0], 30).lat]) expect(text).not.toContain(String(value).slice(0, 6));
+    const board = JSON.parse(text) as DefiLeaderboard;
+    expect(Object.keys(board.lines[0]!).sort()).toEqual(["marker", "me", "name", "played", "points", "rank"]);
+    // Another device reads it without its own line.
+    const stranger = await json<DefiLeaderboard>(await get(`/api/defi/${defi.code}/ranking`));
+    expect(stranger.lines[0]!.me).toBe(false);
+    expect(stranger.own).toBeNull();
+  });
+});
+
+describe("the leaderboard and the deadline", () => {
+  it("ranks by total, then the lower cumulated time, exact ties sharing a rank, and adds the reader's own line", async () => {
+    const { defi } = await newDefi();
+    const t0 = Date.now();
+    const plan = [
+      { ms: [5_000, 5_000], m: [10, 10] },
+      { ms: [5_000, 5_000], m: [10, 10] },
+      { ms: [2_000, 9_000], m: [10, 10] },
+      { ms: [1_000, 1_000], m: [5_000, 5_000] },
+      { ms: [3_000, 3_000], m: [150, 150] },
+    ];
+    const devices: string[] = [];
+    for (const p of plan) {
+      const phone = phoneOf(defi.code);
+      await phone.join();
+      const device = phone.device.split("=")[1]!;
+      devices.push(device);
+      for (let q = 0; q < 2; q++) {
+        await openDefiQuestion(db(), device, { code: defi.code }, t0);
+        await answerDefiQuestion(db(), device, { code: defi.code, question: q, ...north(SPOTS[q]!, p.m[q]!) }, t0 + p.ms[q]!);
+      }
+    }
+    const answers = await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, defi.gameId));
+    const sums = new Map<number, { points: number; time: number }>();
+    for (const a of answers) {
+      const s = sums.get(a.playerNo) ?? { points: 0, time: 0 };
+      sums.set(a.playerNo, { points: s.points + a.points, time: s.time + a.timeMs });
+    }
+    const independent = [...sums.entries()].sort((a, b) => b[1].points - a[1].points || a[1].time - b[1].time || a[0] - b[0]);
+    const board = await defiLeaderboard(db(), devices[3]!, { code: defi.code }, t0 + 20_000);
+    const names = new Map((await playerRows(defi.gameId)).map((p) => [p.playerNo, p.pseudo]));
+    expect(board.lines.map((l) => l.name)).toEqual(independent.map(([no]) => names.get(no)));
+    expect(board.lines.map((l) => l.rank)).toEqual([1, 1, 3, 4, 5]);
+    expect(board.lines.find((l) => l.me)?.points).toBe(0);
+    expect(board.playersCount).toBe(5);
+    expect(board.open).toBe(true);
+  });
+
+  it("after the deadline: « Défi terminé », ranks written, the game over in the history", async () => {
+    const { defi, mj } = await newDefi();
+    const phone = phoneOf(defi.code);
+    await phone.join();
+    await phone.open();
+    await phone.answer(0, SPOTS[0]);
+    const ended = await postJson(`/api/defis/${defi.gameId}`, { action: "end" }, await cookieOf(mj));
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ open: false, players: [{ playerNo: 1 }] });
+    const game = await gameRow(defi.gameId);
+    expect(game).toMatchObject({ status: "over", playersCount: 1 });
+    expect(game.winner).toBeTruthy();
+    expect((await playerRows(defi.gameId))[0]!.rank).toBe(1);
+    const late = await phoneOf(defi.code).join();
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ error: "Défi terminé" });
+    expect((await phone.open()).status).toBe(409);
+    expect((await json<DefiLeaderboard>(await phone.ranking())).open).toBe(false);
+    const page = await get(`/defi/${defi.code}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Défi terminé");
+  });
+
+  it("ends by itself at its deadline, on the first read after it", async () => {
+    const { defi } = await newDefi();
+    await phoneOf(defi.code).join();
+    await db().update(defis).set({ deadline: Date.now() - 1 }).where(eq(defis.gameId, defi.gameId));
+    expect((await gameRow(defi.gameId)).status).toBe("live");
+    const board = await json<DefiLeaderboard>(await get(`/api/defi/${defi.code}/ranking`));
+    expect(board.open).toBe(false);
+    expect((await gameRow(defi.gameId)).status).toBe("over");
+  });
+});
+
+describe("the MJ's actions", () => {
+  it("moves the deadline, renames and removes a player's line, for the owner and the admin only", async () => {
+    const { defi, mj } = await newDefi({ nameMode: "free" });
+    const owner = await cookieOf(mj);
+    const a = phoneOf(defi.code);
+    const b = phoneOf(defi.code);
+    await a.join("Alice");
+    await b.join("Bruno");
+    await b.open();
+    await b.answer(0, SPOTS[0]);
+    const manage = (body: unknown, cookie = owner) => postJson(`/api/defis/${defi.gameId}`, body, cookie);
+
+    const stranger = await cookieOf(await make.mj());
+    for (const body of [{ action: "end" }, { action: "remove", playerNo: 1 }]) {
+      const refused = await manage(body, stranger);
+      expect(refused.status).toBe(404);
+    }
+    expect((await manage({ action: "what" })).status).toBe(400);
+
+    const later = Date.now() + 48 * HOUR;
+    expect(await json(await manage({ action: "deadline", deadline: later }))).toMatchObject({ deadline: later, open: true });
+    expect((await manage({ action: "deadline", deadline: Date.now() - HOUR })).status).toBe(400);
+
+    const taken = await manage({ action: "rename", playerNo: 1, name: "BRUNO" });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: DEFI_MSG.nameTaken });
+    expect((await manage({ action: "rename", playerNo: 1, name: "x" })).status).toBe(400);
+    expect((await manage({ action: "rename", playerNo: 99, name: "Xavier" })).status).toBe(404);
+    const renamed = await json<{ players: { name: string }[] }>(await manage({ action: "rename", playerNo: 1, name: "Alice Dupont" }));
+    expect(renamed.players.map((p) => p.name).sort()).toEqual(["Alice Dupont", "Bruno"]);
+    // The old name is free again; the device keeps its player under the new name.
+    expect((await json<DefiState>(await a.state())).me!.name).toBe("Alice Dupont");
+
+    const removed = await json<{ players: { name: string }[] }>(await manage({ action: "remove", playerNo: 2 }));
+    expect(removed.players.map((p) => p.name)).toEqual(["Alice Dupont"]);
+    expect(await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, defi.gameId))).toEqual([]);
+    expect(await db().select().from(defiPlayers).where(and(eq(defiPlayers.gameId, defi.gameId), eq(defiPlayers.playerNo, 2)))).toEqual([]);
+    expect((await gameRow(defi.gameId)).playersCount).toBe(1);
+    // A removed device starts again from nothing.
+    expect((await b.state()).status).toBe(200);
+    expect((await json<DefiState>(await b.state())).me).toBeNull();
+
+    const admin = await make.account({ role: "admin" });
+    expect((await postJson(`/api/defis/${defi.gameId}`, { action: "end" }, await cookieOf(admin))).status).toBe(200);
+    expect((await gameRow(defi.gameId)).status).toBe("over");
+    expect((await manage({ action: "deadline", deadline: later })).status).toBe(409);
+  }, 30_000);
+});
+
+describe("a défi in the history", () => {
+  it("is listed in « Parties jouées » with its deadline, reported with its players and exported as CSV", async () => {
+    const { defi, mj } = await newDefi({ nameMode: "free" });
+    const phone = phoneOf(defi.code);
+    await phone.join("Léa");
+    await phone.open();
+    await phone.answer(0, north(SPOTS[0], 20));
+    const page = await playedGamesPage(db(), mj, "mj", 1);
+    expect(page.rows[0]).toMatchObject({ id: defi.gameId, playersCount: 1, status: "En cours", defi: { open: true } });
+    const report = await gameReport(db(), mj, "mj", defi.gameId, 1);
+    expect(report.defi).toMatchObject({ code: defi.code, open: true, players: [{ name: "Léa", played: 1 }] });
+    expect(report.ranking).toMatchObject([{ pseudo: "Léa", rank: 1, answered: 1 }]);
+    const csv = await (await get(`/api/history/${defi.gameId}/answers`, await cookieOf(mj))).text();
+    expect(csv).toContain("Léa");
+    expect((await get(`/api/history/${defi.gameId}/answers`, await cookieOf(await make.mj()))).status).toBe(404);
+    await db().update(defis).set({ deadline: Date.now() - 1 }).where(eq(defis.gameId, defi.gameId));
+    expect((await playedGamesPage(db(), mj, "mj", 1)).rows[0]).toMatchObject({ status: "Terminée", defi: { open: false } });
+    expect((await gameReport(db(), mj, "mj", defi.gameId, 1)).game.status).toBe("Terminée");
+    expect((await gameRow(defi.gameId)).status).toBe("over");
+  });
+});
+
+describe("a script filling a défi", () => {
+  it("is stopped after 300 joins from one address in 10 minutes, other addresses and défis unaffected", { timeout: 60_000 }, async () => {
+    const { defi } = await newDefi();
+    const join = (ip: string, code = defi.code) =>
+      SELF.fetch(`http://localhost/api/defi/${code}/join`, {
+        method: "POST",
+        body: "{}",
+        headers: { "Content-Type": "application/json", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": ip },
+      });
+    for (let i = 0; i < 300; i++) expect((await join("203.0.113.7")).status).toBe(200);
+    const refused = await join("203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: "Trop de tentatives, réessayez dans quelques minutes" });
+    expect((await gameRow(defi.gameId)).playersCount).toBe(300);
+    expect((await join("198.51.100.1")).status).toBe(200);
+    const other = await newDefi();
+    expect((await join("203.0.113.7", other.defi.code)).status).toBe(200);
+  });
+});
+
