@@ -1,31 +1,25 @@
 // `npm run bench:defi`: a défi played by 2,000 phones (not part of npm test).
 //
-// The production build served by `wrangler dev` as the e2e tests serve it (scripts/lib/server.mjs,
-// its own state folder and registry), data made through the test kit (tests/support/served.ts).
+// The production build served as bench:room serves it (bench/bench-kit.ts: Miniflare directly,
+// the phones' calls past its front door, decision 021; BENCH_SERVE=wrangler serves it with
+// `wrangler dev` as the e2e tests do), the server on one core and this process (every phone) on
+// the other where the machine has two; data made through the test kit (tests/support/served.ts).
 // Each player joins, then plays 10 questions: opens one (the POST that starts its clock), loads
 // its photo, thinks, answers; players start over the first 20 s and answer every ~20 s, about 100
-// answers a second in all; a few phones read the leaderboard meanwhile (5 a second). Prints
-// p50/p99 of each call, the errors, and the machine's load average before and after.
-// Options: BENCH_PLAYERS=2000 BENCH_QUESTIONS=10 BENCH_ANSWERS_PER_S=100 BENCH_READS_PER_S=5.
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import path from "node:path";
+// answers a second in all; a few phones read the leaderboard meanwhile (5 a second). Each phone
+// calls from an address of its own, as on a real network (joins are counted per address).
+// Prints p50/p99 of each call, the errors, and the machine's load average before and after.
+// Options: BENCH_PLAYERS=2000 BENCH_QUESTIONS=10 BENCH_ANSWERS_PER_S=100 BENCH_READS_PER_S=5,
+// BENCH_NO_BUILD=1 (reuse build/).
+import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-// @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
-import * as serverLib from "../scripts/lib/server.mjs";
 import { postJson } from "../tests/support/app";
-import { servedKit } from "../tests/support/served";
 import { PARIS_MAP, seedPicture } from "../tests/fixtures/paris";
 import type { DefiLeaderboard, DefiOpened } from "../common/defi/types";
+import { pin, startBenchServer } from "./bench-kit";
 
-const { applyMigrations, freePort, startServer } = serverLib as {
-  applyMigrations(o: { persistTo: string; registryPath: string }): void;
-  freePort(): Promise<number>;
-  startServer(o: { port: number; persistTo: string; registryPath: string; vars: Record<string, string>; quiet: boolean }): Promise<{
-    url: string;
-    stop(): Promise<void>;
-  }>;
-};
+const SERVER_CORE = 0;
+const PHONES_CORE = 1;
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 10);
@@ -58,7 +52,8 @@ async function timed<T>(kind: Kind, call: () => Promise<Response>, read: (res: R
     return body;
   } catch (error) {
     errors[kind]++;
-    firstError[kind] ??= String(error);
+    const cause = (error as { cause?: unknown }).cause;
+    firstError[kind] ??= cause ? `${String(error)} (${String(cause)})` : String(error);
     return null;
   }
 }
@@ -70,16 +65,17 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "repere-bench-defi-"));
-  const persistTo = path.join(dir, "state");
-  const registryPath = path.join(dir, "registry");
-  const vars = { ADMIN_MAIL: "admin@repere.bench", ADMIN_PASSWORD: "admin-bench-password", JWT_SECRET: "bench-secret-0123456789abcdef" };
   console.log(`Défi : ${PLAYERS} joueurs, ${QUESTIONS} questions, ~${ANSWERS_PER_S} réponses/s, ${READS_PER_S} lectures du classement/s`);
   console.log(`Machine : ${cpus().length} cœurs, charge moyenne au départ ${load()}`);
-  applyMigrations({ persistTo, registryPath });
-  const server = await startServer({ port: await freePort(), persistTo, registryPath, vars, quiet: true });
+  const server = await startBenchServer({ core: SERVER_CORE });
+  if (cpus().length > 1) pin(process.pid, PHONES_CORE);
+  console.log(`Serveur ${server.url} (${server.how})`);
   try {
-    const { app, make } = servedKit({ baseURL: server.url, adminMail: vars.ADMIN_MAIL, adminPassword: vars.ADMIN_PASSWORD, persistTo, registryPath });
+    const { kit } = server;
+    const { make } = kit;
+    // The phones' calls go where the phones' sockets would: the Worker itself when served directly.
+    const phoneFetch = (p: string, init?: RequestInit) => fetch(`${server.socketUrl}${p}`, init);
+    const app = { ...kit.app, origin: server.socketUrl, fetch: phoneFetch };
     const owner = await make.mj();
     const pictures = ["tour.jpg", "arc.jpg", "pyramide.jpg"];
     const keys: string[] = [];
@@ -175,7 +171,6 @@ async function main() {
     console.log(JSON.stringify({ players: PLAYERS, questions: QUESTIONS, answered, seconds: Math.round(seconds), p50: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(percentile(v, 50))])), p99: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(percentile(v, 99))])), errors, load: loadavg() }));
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -241,10 +241,17 @@ export const defiPlayers = sqliteTable(
     question: integer("question").notNull().default(0),
     openedAt: integer("opened_at"),
     openToken: text("open_token"),
+    /**
+     * The joining network's address key (common/address.ts) hashed with the défi's id: the
+     * table counts joins per address without holding an address.
+     */
+    addressHash: text("address_hash").notNull().default(""),
+    joinedAt: integer("joined_at").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.playerNo] }),
     uniqueIndex("defi_players_device").on(t.gameId, t.deviceHash),
+    index("defi_players_address").on(t.gameId, t.addressHash, t.joinedAt),
     uniqueIndex("defi_players_name").on(t.gameId, t.nameKey),
     uniqueIndex("defi_players_open_token").on(t.openToken),
   ],

@@ -2,19 +2,18 @@ import { joinDefiSchema } from "@common/defi/schemas";
 import { deviceCookie, deviceOf, joinDefi } from "~/server/defis.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseJson } from "~/server/input.server";
-import { throttledDefiJoin } from "~/server/throttle.server";
+import { clientAddress } from "~/server/throttle.server";
 
 /**
  * « Commencer »: POST JSON {name?} -> 200 {defi, me}. A new device gets its player and an
  * HttpOnly cookie scoped to this défi's API; a device that already plays gets its player back.
  * Refusals: 400 a name outside the rule, 409 a name taken or the défi over, 429 past 300 joins
- * from one address in 10 minutes (per défi).
+ * from one network address in 10 minutes (per défi, DEFI_JOINS_PER_ADDRESS).
  */
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const input = await parseJson(request, joinDefiSchema);
-    await throttledDefiJoin(request, context, params.code ?? "");
-    const joined = await joinDefi(context.db, deviceOf(request), { ...input, code: params.code });
+    const joined = await joinDefi(context.db, deviceOf(request), { ...input, code: params.code, address: clientAddress(request) });
     const headers = new Headers();
     if (joined.device) headers.set("Set-Cookie", deviceCookie(request, joined.code, joined.device, joined.deadline));
     return sendJson(joined.state, { headers });

@@ -10,7 +10,7 @@
  * for that opening, and its spot leaves only in the reveal of that player's own answer, or once
  * their time is up.
  */
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { quotaLeft, spendGame } from "@db/quota";
 import { defiPlayers, defis, gamePlayers, games, type Account, type Defi, type Game } from "@db/schema";
@@ -35,6 +35,8 @@ import {
   deadlineProblem,
   DEFI_CODE,
   DEFI_CODE_LENGTH,
+  DEFI_JOIN_WINDOW_MS,
+  DEFI_JOINS_PER_ADDRESS,
   DEFI_LEADERBOARD_SIZE,
   DEFI_MSG,
   defiSeat,
@@ -312,10 +314,30 @@ function isUniqueViolation(error: unknown, index?: string): boolean {
  * otherwise the player gets the next colour and fruit. Returns the new device token to set as
  * the cookie, or null when the device already had one.
  */
+/**
+ * Refuses (429) a join past DEFI_JOINS_PER_ADDRESS from one network address in the last
+ * DEFI_JOIN_WINDOW_MS: a school behind one address joins its classes, a script filling the
+ * leaderboard with made-up lines stops there. Counted from the défi's own rows, through their
+ * index: a throttle object per address would cost every new player one more call and one more
+ * stored object. Players joining at the very same instant may pass the count by a few.
+ */
+async function checkJoinsFrom(db: Db, gameId: string, addressHash: string, now: number): Promise<void> {
+  const since = now - DEFI_JOIN_WINDOW_MS;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`, first: sql<number | null>`min(${defiPlayers.joinedAt})` })
+    .from(defiPlayers)
+    .where(and(eq(defiPlayers.gameId, gameId), eq(defiPlayers.addressHash, addressHash), gt(defiPlayers.joinedAt, since)));
+  if ((row?.n ?? 0) >= DEFI_JOINS_PER_ADDRESS) throw Refusal.tooManyRequests(Math.ceil(((row?.first ?? now) + DEFI_JOIN_WINDOW_MS - now) / 1000));
+}
+
+/**
+ * « Commencer »: the device's player, or a new one. `address` is the caller's address key
+ * (common/address.ts); only its hash with the défi's id is stored.
+ */
 export async function joinDefi(
   db: Db,
   device: string | null,
-  input: { code: string | undefined; name?: string },
+  input: { code: string | undefined; name?: string; address: string },
   now = Date.now(),
 ): Promise<{ state: DefiState; device: string | null; deadline: number; code: string }> {
   const l = await loadDefi(db, input.code, device);
@@ -328,9 +350,11 @@ export async function joinDefi(
     if (!check.ok) throw Refusal.badRequest(check.error);
     name = check;
   }
+  const gameId = l.game.id;
+  const addressHash = await sha256(`${gameId}:${input.address}`);
+  await checkJoinsFrom(db, gameId, addressHash, now);
   const token = randomToken(32);
   const deviceHash = await sha256(token);
-  const gameId = l.game.id;
   // The join number is taken in one statement, so players joining at once never collide.
   const [taken] = await db
     .update(defis)
@@ -342,7 +366,7 @@ export async function joinDefi(
   const pseudo = name?.name ?? seat.pseudo;
   try {
     await db.batch([
-      db.insert(defiPlayers).values({ gameId, playerNo, deviceHash, nameKey: name?.key ?? null }),
+      db.insert(defiPlayers).values({ gameId, playerNo, deviceHash, nameKey: name?.key ?? null, addressHash, joinedAt: now }),
       db.insert(gamePlayers).values({ gameId, playerNo, pseudo, marker: seat.marker, points: 0, timeMs: 0 }),
       db.update(games).set({ playersCount: sql`COALESCE(${games.playersCount}, 0) + 1` }).where(eq(games.id, gameId)),
     ]);

@@ -22,10 +22,10 @@
  *   those of a game closed in the last hours (phones reloading after the podium). Guessing live
  *   rooms among 900 000 numbers at 50 per 10 minutes is hopeless. Once over it, live numbers
  *   are refused too: otherwise the answer would still tell them apart.
- * - Joining a défi: 300 players in 10 minutes per défi and per IP. A school behind one address
- *   joins its classes; a script filling a défi's leaderboard with made-up lines stops there.
  * - Reports of the pages' Content-Security-Policies (browser-alerts.server.ts): 30 posts in 10
  *   minutes per address, 600 from everywhere; beyond, 429 and nothing stored.
+ * Not here: a défi's joins per address are counted from its own rows (defis.server.ts,
+ * DEFI_JOINS_PER_ADDRESS), which cost a new player no call to a counter object.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { addressKey } from "@common/address";
@@ -43,7 +43,6 @@ export const THROTTLE_RULES = {
   /** Wrong passwords for one mail from every address together. */
   loginMail: { limit: 100, windowMs: 10 * MINUTE },
   roomGuess: { limit: 50, windowMs: 10 * MINUTE },
-  defiJoin: { limit: 300, windowMs: 10 * MINUTE },
   /** Reports a browser posts to the CSP report endpoint, from one address. */
   cspReportAddress: { limit: 30, windowMs: 10 * MINUTE },
   /** The same from every address together: what the reports may cost D1, whoever sends them. */
@@ -146,12 +145,6 @@ export function roomGuessThrottle(env: Env, address: string): RoomGuessThrottle 
   const rule = THROTTLE_RULES.roomGuess;
   const byIp = env.Throttle.get(env.Throttle.idFromName(`room-ip:${address}`));
   return { check: () => byIp.check(rule), miss: () => byIp.take(rule) };
-}
-
-/** « Commencer » on a défi, counted per défi and per IP; 429 once over THROTTLE_RULES.defiJoin. */
-export async function throttledDefiJoin(request: Request, context: AppLoadContext, code: string): Promise<void> {
-  const taken = await counter(context, `defi-join:${code}:${clientAddress(request)}`).take(THROTTLE_RULES.defiJoin);
-  if (!taken.ok) throw tooMany(taken.retryAfterMs);
 }
 
 /**

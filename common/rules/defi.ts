@@ -21,6 +21,13 @@ export const DEFI_NAME_MODES = ["free", "pseudo"] as const;
 export type DefiNameMode = (typeof DEFI_NAME_MODES)[number];
 export const isDefiNameMode = (x: unknown): x is DefiNameMode => (DEFI_NAME_MODES as readonly unknown[]).includes(x);
 
+/**
+ * Players one network address may add to a défi in DEFI_JOIN_WINDOW_MS: a school behind one
+ * address joins its classes; a script filling the leaderboard stops there.
+ */
+export const DEFI_JOINS_PER_ADDRESS = 300;
+export const DEFI_JOIN_WINDOW_MS = 10 * 60_000;
+
 /** Lines of the public leaderboard; the reader's own line is added when it is further down. */
 export const DEFI_LEADERBOARD_SIZE = 100;
 /** The leaderboard refreshes itself this often while the défi is open. */

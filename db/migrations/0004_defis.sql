@@ -6,10 +6,13 @@ CREATE TABLE `defi_players` (
 	`question` integer DEFAULT 0 NOT NULL,
 	`opened_at` integer,
 	`open_token` text,
+	`address_hash` text DEFAULT '' NOT NULL,
+	`joined_at` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`game_id`, `player_no`)
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `defi_players_device` ON `defi_players` (`game_id`,`device_hash`);--> statement-breakpoint
+CREATE INDEX `defi_players_address` ON `defi_players` (`game_id`,`address_hash`,`joined_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `defi_players_name` ON `defi_players` (`game_id`,`name_key`);--> statement-breakpoint
 CREATE UNIQUE INDEX `defi_players_open_token` ON `defi_players` (`open_token`);--> statement-breakpoint
 CREATE TABLE `defis` (
