@@ -10,6 +10,24 @@ import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 
+// Import paths by layer, whether written with an alias or relative.
+const DB = String.raw`^(@db/|(\.\./)+db/)`;
+const SERVER = String.raw`^(~/server/|(\.\./)+server/)|\.server$`;
+const PARTY = String.raw`^(@party/|(\.\./)+party/)`;
+const ROUTES = String.raw`^(~/routes/|(\.\./)+routes/)`;
+const SCREENS = String.raw`^(~/(features|components)/|(\.\./)+(features|components)/)`;
+const APP = String.raw`^(~/|(\.\./)+app/)`;
+
+/** One `no-restricted-imports` entry per layer; `why` is the message a wrong import gets. */
+function layers(list) {
+  return list.map(({ files, forbidden, why }) => ({
+    files,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: forbidden.map((regex) => ({ regex, message: why })) }],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".wrangler/", ".cache/", "public/", "db/migrations/", "tests/.artifacts/", "test-results/"] },
   js.configs.recommended,
@@ -72,6 +90,37 @@ export default tseslint.config(
       ],
     },
   },
+  // Layers point one way (docs/architecture.md, The parts). A browser module takes nothing from
+  // the database or the server, not even a type: the page's data comes through a contract in
+  // common/ or from its route's loader. app/server never imports the screens; common/ imports
+  // nothing outside itself; db/ may import common/ (the rules it stores), never the reverse.
+  ...layers([
+    {
+      files: ["app/features/**", "app/components/**", "app/root.tsx", "app/entry.client.tsx"],
+      forbidden: [DB, SERVER, PARTY, ROUTES],
+      why: "a browser module takes nothing from db/, app/server, party/ or the routes: use a contract of common/ or the route's loader data",
+    },
+    {
+      files: ["app/routes/**"],
+      forbidden: [DB, PARTY],
+      why: "a route reads the request and calls app/server; data types come from common/",
+    },
+    {
+      files: ["app/server/**"],
+      forbidden: [SCREENS, ROUTES],
+      why: "app/server never imports the screens",
+    },
+    {
+      files: ["common/**"],
+      forbidden: [DB, APP, PARTY],
+      why: "common/ imports nothing outside itself: what db/ and app/ share lives in common/",
+    },
+    {
+      files: ["db/**"],
+      forbidden: [APP, PARTY],
+      why: "db/ may import common/ (the rules it stores), nothing else",
+    },
+  ]),
   {
     files: ["**/*.mjs", "**/*.js"],
     languageOptions: { globals: globals.node },

@@ -5,6 +5,7 @@ import {
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./load-context";
+import { routeId, SHARED_ROUTES } from "./app/shared-routes";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -24,6 +25,12 @@ export default defineConfig(({ command }) => ({
         })
       : null,
     remix({
+      routes: (defineRoutes) =>
+        defineRoutes((route) => {
+          for (const { file, paths, index } of SHARED_ROUTES) {
+            for (const path of paths) route(path, file, { id: routeId(path, index), index });
+          }
+        }),
       future: {
         v3_fetcherPersist: true,
         v3_throwAbortReason: true,

@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,6 +11,7 @@ import type { ReactNode } from "react";
 import appCss from "./styles/app.css?url";
 import { publicEnv, type PublicEnv } from "@common/public-env";
 import { useNonce } from "./nonce";
+import { ErrorPage } from "./components/ErrorPage";
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ env: PublicEnv }> {
   return { env: publicEnv(context.cloudflare.env) };
@@ -52,17 +52,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="page page-center">
-      <h1 className="brand">Repère</h1>
-      <p className="lead">
-        {notFound ? "Cette page n'existe pas." : "Une erreur est survenue au niveau du serveur"}
-      </p>
-      <a className="button" href="/">
-        Retour à l'accueil
-      </a>
-    </main>
-  );
+  return <ErrorPage error={useRouteError()} />;
 }

@@ -10,8 +10,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getPlatformProxy } from "wrangler";
+import { METRES_PER_DEGREE } from "../common/projection";
 import type { QuizSnapshot } from "../common/protocol";
 import { createDb } from "../db/client";
 import { accounts, games, type Account } from "../db/schema";
@@ -77,7 +77,7 @@ function bigGame(): GameState {
       const ring = d <= 20 ? 4 : d <= 50 ? 3 : d <= 100 ? 2 : d <= 200 ? 1 : 0;
       const p = ring ? ring + 1 + random() * 5 : 0;
       score += p;
-      answers[q] = { lat: spot.lat + d / 111_195, lng: spot.lng, t: Math.floor(random() * 60_000), d, ring, p };
+      answers[q] = { lat: spot.lat + d / METRES_PER_DEGREE, lng: spot.lng, t: Math.floor(random() * 60_000), d, ring, p };
     }
     return {
       id: `p${i + 1}`,
@@ -174,16 +174,15 @@ async function main() {
     if (count !== PLAYERS * QUESTIONS) throw new Error(`${count} réponses en base au lieu de ${PLAYERS * QUESTIONS}`);
 
     // Reads, as the app does them.
-    const context = { db, cloudflare: { env: { DB } } } as unknown as AppLoadContext;
     const r = performance.now();
-    const report = await gameReport(context, admin as Account, "admin", gameId, "7");
+    const report = await gameReport(db, admin as Account, "admin", gameId, 7);
     const reportMs = performance.now() - r;
     if (report.answers.length !== PLAYERS || report.ranking.length !== PLAYERS) throw new Error("rapport incomplet");
     const c = performance.now();
-    const answersCsv = await (await exportCsv(context, admin as Account, gameId, "answers")).text();
+    const answersCsv = (await exportCsv(db, admin as Account, gameId, "answers")).body;
     const answersCsvMs = performance.now() - c;
     const tc = performance.now();
-    const totalsCsv = await (await exportCsv(context, admin as Account, gameId, "totals")).text();
+    const totalsCsv = (await exportCsv(db, admin as Account, gameId, "totals")).body;
     const totalsCsvMs = performance.now() - tc;
     const lines = answersCsv.split("\r\n").length - 2;
     if (lines !== PLAYERS * QUESTIONS) throw new Error(`${lines} lignes de CSV au lieu de ${PLAYERS * QUESTIONS}`);

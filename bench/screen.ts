@@ -29,6 +29,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { METRES_PER_DEGREE } from "../common/projection";
 import type { LatLng, ServerMessage } from "../common/protocol";
 import type { RoomClient } from "../common/room-client";
 // @ts-expect-error -- plain ESM data shared with `npm start`'s seeding
@@ -220,8 +221,8 @@ const line = (m: Moment) =>
 /** An answer at `distanceM` from `spot`, in a random direction. */
 function around(spot: LatLng, distanceM: number): LatLng {
   const a = Math.random() * 2 * Math.PI;
-  const dLat = (distanceM * Math.cos(a)) / 111_320;
-  const dLng = (distanceM * Math.sin(a)) / (111_320 * Math.cos((spot.lat * Math.PI) / 180));
+  const dLat = (distanceM * Math.cos(a)) / METRES_PER_DEGREE;
+  const dLng = (distanceM * Math.sin(a)) / (METRES_PER_DEGREE * Math.cos((spot.lat * Math.PI) / 180));
   return { lat: spot.lat + dLat, lng: spot.lng + dLng };
 }
 

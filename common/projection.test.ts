@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   approxZoom,
   boundsAround,
+  boxAroundMetres,
   clampView,
   formatLat,
   formatLng,
@@ -139,5 +140,15 @@ describe("map furniture", () => {
   it("picks a round scale bar length", () => {
     expect(scaleBar(730)).toEqual({ metres: 500, label: "500 m" });
     expect(scaleBar(27_000)).toEqual({ metres: 20_000, label: "20 km" });
+  });
+});
+
+describe("a view measured in metres", () => {
+  it("keeps the map box's aspect so that circles stay round", () => {
+    const b = boxAroundMetres({ lat: 60, lng: 10 }, 1000, 2);
+    const heightM = (b.north - b.south) * METRES_PER_DEGREE;
+    const widthM = (b.east - b.west) * METRES_PER_DEGREE * Math.cos((60 * Math.PI) / 180);
+    expect(heightM).toBeCloseTo(2000, 6);
+    expect(widthM / heightM).toBeCloseTo(2, 5);
   });
 });

@@ -11,6 +11,18 @@ import type { Bounds, LatLng } from "./protocol";
 export const EARTH_RADIUS_M = 6_371_000;
 export const METRES_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_M;
 
+/**
+ * A view `halfHeightM` metres above and below `center`, `aspect` (width / height, 0.2 at the
+ * least) times as wide: on a map that stretches its view over a box of that shape, circles stay
+ * round.
+ */
+export function boxAroundMetres(center: LatLng, halfHeightM: number, aspect: number): Bounds {
+  const dLat = halfHeightM / METRES_PER_DEGREE;
+  const cos = Math.max(0.01, Math.cos((center.lat * Math.PI) / 180));
+  const dLng = (halfHeightM * Math.max(0.2, aspect)) / (METRES_PER_DEGREE * cos);
+  return { north: center.lat + dLat, south: center.lat - dLat, east: center.lng + dLng, west: center.lng - dLng };
+}
+
 /** A point of the box as fractions: x 0 = west edge, 1 = east edge; y 0 = north, 1 = south. */
 export type BoxPoint = { x: number; y: number };
 

@@ -1,21 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { Question } from "@db/schema";
 import type { QuizQuestion } from "./protocol";
 import {
   DEFAULT_BOUNDS,
   NO_DESCRIPTION,
-  parseQuestionNumber,
   playedQuestion,
   publicQuestion,
   questionDescription,
   quizMapView,
   revealedEverywhere,
+  type StoredQuestion,
 } from "./public-quiz";
 
-const base: Question = {
-  id: 1,
-  quizUniqueName: "capitales-x7k2",
-  position: 0,
+const base: StoredQuestion = {
   name: "tour-eiffel",
   kind: "photo",
   fileKey: "photos/abc123.jpg",
@@ -42,7 +38,7 @@ describe("public question", () => {
   });
 
   it("rebuilds a Street View from the stored numbers and prefers the title", () => {
-    const q: Question = {
+    const q: StoredQuestion = {
       ...base,
       kind: "streetview",
       fileKey: null,
@@ -157,15 +153,3 @@ describe("map of a quiz", () => {
   });
 });
 
-describe("questionNumber", () => {
-  it("accepts a 0-based index within the quiz", () => {
-    expect(parseQuestionNumber("0", 3)).toBe(0);
-    expect(parseQuestionNumber("2", 3)).toBe(2);
-  });
-
-  it("refuses anything else", () => {
-    for (const raw of [null, "", "3", "-1", "1.5", "abc", "1e2", "99999999"]) {
-      expect(parseQuestionNumber(raw, 3)).toBeNull();
-    }
-  });
-});

@@ -1,8 +1,7 @@
 import { boundsAround } from "./projection";
-import type { Bounds, LatLng, QuizQuestion } from "@common/protocol";
+import type { Bounds, LatLng, MapSettings, QuizQuestion } from "@common/protocol";
 import { questionImageUrl } from "./media-urls";
 import type { StreetView } from "./streetview";
-import type { MapSettings, Question, Quiz } from "@db/schema";
 
 /**
  * Pure parts of the public pages /watch and /question (docs/architecture.md, Pages and HTTP API):
@@ -30,6 +29,23 @@ export type PublicQuestion = {
   media: PublicMedia;
 };
 
+/** What these functions read of a stored question (a `questions` row of db/schema.ts fits). */
+export interface StoredQuestion {
+  kind: "photo" | "streetview";
+  name: string;
+  titre: string | null;
+  description: string | null;
+  lat: number;
+  lng: number;
+  fileKey: string | null;
+  svPano: string | null;
+  svLat: number | null;
+  svLng: number | null;
+  svHeading: number | null;
+  svPitch: number | null;
+  svFov: number | null;
+}
+
 export type MapView = { bounds: Bounds; center?: LatLng; zoom?: number };
 
 /** What the one-question page shows, whoever serves it (/question, or the room's own page). */
@@ -44,7 +60,7 @@ export interface QuestionPageData {
   map: MapView;
 }
 
-export function questionMedia(quizUniqueName: string, q: Question): PublicMedia {
+export function questionMedia(quizUniqueName: string, q: StoredQuestion): PublicMedia {
   if (q.kind === "photo" && q.fileKey)
     return { kind: "photo", url: questionImageUrl(quizUniqueName, q.fileKey) };
   if (q.kind === "streetview" && q.svHeading !== null && q.svPitch !== null) {
@@ -63,7 +79,7 @@ export function questionMedia(quizUniqueName: string, q: Question): PublicMedia 
   return { kind: "none" };
 }
 
-export function publicQuestion(quizUniqueName: string, q: Question, index: number): PublicQuestion {
+export function publicQuestion(quizUniqueName: string, q: StoredQuestion, index: number): PublicQuestion {
   return {
     index,
     name: q.titre?.trim() || q.name,
@@ -98,8 +114,8 @@ export function revealedEverywhere(rooms: readonly (readonly QuizQuestion[])[]):
 
 /** The question's own description, else the quiz's, else a fixed French sentence. */
 export function questionDescription(
-  q: Pick<Question, "description">,
-  quiz: Pick<Quiz, "description">
+  q: { description: string | null },
+  quiz: { description: string | null }
 ): string {
   return q.description?.trim() || quiz.description?.trim() || NO_DESCRIPTION;
 }
@@ -128,9 +144,3 @@ export function quizMapView(settings: MapSettings | null | undefined, points: La
   return { bounds: boundsAround(points) ?? DEFAULT_BOUNDS };
 }
 
-/** `questionNumber` of /question: a 0-based index among the quiz's questions, digits only. */
-export function parseQuestionNumber(raw: string | null, count: number): number | null {
-  if (raw === null || !/^\d{1,6}$/.test(raw.trim())) return null;
-  const n = Number(raw.trim());
-  return n < count ? n : null;
-}

@@ -8,6 +8,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type { MapSettings } from "../common/protocol";
 import { DEFAULT_SPEED_POINTS_MAX } from "../common/rules";
 
 /**
@@ -58,11 +59,6 @@ export const folders = sqliteTable(
   (t) => [index("folders_owner_parent").on(t.ownerId, t.parentId)],
 );
 
-export type MapSettings = {
-  center: { lat: number; lng: number };
-  zoom: number;
-  bounds: { north: number; south: number; east: number; west: number };
-};
 
 export const quizzes = sqliteTable(
   "quizzes",

@@ -1,14 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, redirect, useActionData, useNavigation } from "@remix-run/react";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { useState } from "react";
+import { z } from "zod";
 import { MSG } from "@common/messages";
 import { checkRoom, normaliseRoomInput } from "@common/room-check";
-import { joinRoomAction } from "~/server/rooms.server";
-import { FieldError } from "~/features/dashboard/FieldError";
-import { BrandName } from "~/features/public/BrandName";
+import { pageAction } from "~/server/http.server";
+import { parseForm } from "~/server/input.server";
+import { requireLiveRoom } from "~/server/rooms.server";
+import { clientAddress } from "~/server/throttle.server";
+import { FieldError } from "~/components/FieldError";
+import { BrandName } from "~/components/BrandName";
 
-/** Without JavaScript the form posts here; the same room check answers. */
-export const action = joinRoomAction;
+/** The number as typed: digits once the spaces are gone; anything else is a missing number. */
+const JoinForm = z.object({ room: z.unknown().transform((raw) => normaliseRoomInput(raw)).pipe(z.string()) });
+
+/** Without JavaScript the form posts here; the same room check answers, then the room's page. */
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const { room: number } = await parseForm(request, JoinForm);
+  const room = await requireLiveRoom(context, clientAddress(request), number);
+  return redirect(room.random ? `/play/${room.roomNumber}` : `/join/${room.roomNumber}`);
+});
 
 /** With JavaScript the phone asks the room check itself. */
 export async function clientAction({ request }: ClientActionFunctionArgs) {

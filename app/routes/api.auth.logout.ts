@@ -1,5 +1,10 @@
+import { z } from "zod";
+import { logOut } from "~/server/auth.server";
 import { apiRoute } from "~/server/http.server";
-import { logoutApi } from "~/server/login.server";
+import { parseForm } from "~/server/input.server";
+
+/** `side` names one side; anything else (or nothing) is both. */
+const LogoutForm = z.object({ side: z.enum(["admin", "mj"]).optional().catch(undefined) });
 
 /**
  * POST /api/auth/logout: ends the sessions of both sides (or the one named by `side`): their
@@ -7,6 +12,9 @@ import { logoutApi } from "~/server/login.server";
  * link or an image elsewhere cannot log anyone out.
  */
 export const action = apiRoute({
-  POST: ({ request, context }) => logoutApi(request, context),
+  POST: async ({ request, context }) => {
+    const { side } = await parseForm(request, LogoutForm);
+    return logOut(request, context, side ? [side] : ["admin", "mj"]);
+  },
 });
 export const loader = action;

@@ -1,7 +1,7 @@
 import { answerDefiSchema } from "@common/defi/schemas";
-import { readJson, validInput } from "~/server/body.server";
 import { answerDefiQuestion, deviceOf } from "~/server/defis.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson } from "~/server/input.server";
 
 /**
  * « Répondre »: POST JSON {question, lat, lng} -> 200 the reveal (true spot, distance, points,
@@ -9,7 +9,7 @@ import { apiRoute, sendJson } from "~/server/http.server";
  */
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
-    const input = validInput(answerDefiSchema, await readJson(request));
+    const input = await parseJson(request, answerDefiSchema);
     return sendJson(await answerDefiQuestion(context.db, deviceOf(request), { ...input, code: params.code }));
   },
 });

@@ -1,7 +1,7 @@
 import { joinDefiSchema } from "@common/defi/schemas";
-import { readJson, validInput } from "~/server/body.server";
 import { deviceCookie, deviceOf, joinDefi } from "~/server/defis.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson } from "~/server/input.server";
 import { clientAddress } from "~/server/throttle.server";
 
 /**
@@ -12,7 +12,7 @@ import { clientAddress } from "~/server/throttle.server";
  */
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
-    const input = validInput(joinDefiSchema, await readJson(request));
+    const input = await parseJson(request, joinDefiSchema);
     const joined = await joinDefi(context.db, deviceOf(request), { ...input, code: params.code, address: clientAddress(request) });
     const headers = new Headers();
     if (joined.device) headers.set("Set-Cookie", deviceCookie(request, joined.code, joined.device, joined.deadline));

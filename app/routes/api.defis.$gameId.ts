@@ -1,8 +1,13 @@
+import { z } from "zod";
 import { manageDefiSchema } from "@common/defi/schemas";
 import { requireAccount } from "~/server/auth.server";
-import { readJson, validInput } from "~/server/body.server";
 import { manageDefi } from "~/server/defis.server";
+import { gameId, HISTORY_MSG } from "~/server/history.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson, parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
+
+const Params = z.object({ gameId });
 
 /**
  * The MJ's changes to a défi of theirs (admin: any): POST JSON {action: 'end'} |
@@ -12,8 +17,9 @@ import { apiRoute, sendJson } from "~/server/http.server";
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
-    const input = validInput(manageDefiSchema, await readJson(request));
-    return sendJson(await manageDefi(context.db, account, { ...input, gameId: params.gameId }));
+    const input = await parseJson(request, manageDefiSchema);
+    const { gameId: id } = parseParams(params, Params, Refusal.notFound(HISTORY_MSG.notFound));
+    return sendJson(await manageDefi(context.db, account, { ...input, gameId: id }));
   },
 });
 export const loader = action;

@@ -1,8 +1,8 @@
 import { createDefiSchema } from "@common/defi/schemas";
 import { requireAccount } from "~/server/auth.server";
-import { readJson, validInput } from "~/server/body.server";
 import { createDefi } from "~/server/defis.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson } from "~/server/input.server";
 
 /**
  * « Créer un défi » (dashboard): POST JSON {quiz, deadline (ms), answerTimeSec, helpZone (m or
@@ -12,7 +12,7 @@ import { apiRoute, sendJson } from "~/server/http.server";
 export const action = apiRoute({
   POST: async ({ request, context }) => {
     const account = await requireAccount(request, context);
-    const input = validInput(createDefiSchema, await readJson(request));
+    const input = await parseJson(request, createDefiSchema);
     return sendJson(await createDefi(context.db, account, input), 201);
   },
 });

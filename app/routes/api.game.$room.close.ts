@@ -1,12 +1,20 @@
+import { z } from "zod";
+import { MSG } from "@common/messages";
 import { requireAccount } from "~/server/auth.server";
 import { closeGame } from "~/server/games.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
+
+/** Any text: a number that names no live room is a room already gone. */
+const Params = z.object({ room: z.string().catch("") });
 
 /** 'Nouvelle partie' over HTTP: POST -> 200 {ok: true}; a room already gone is fine too. */
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
-    await closeGame(context, account, params.room ?? "");
+    const { room } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+    await closeGame(context, account, room);
     return sendJson({ ok: true });
   },
 });

@@ -1,6 +1,13 @@
+import { z } from "zod";
+import { MSG } from "@common/messages";
 import { requireAccount } from "~/server/auth.server";
 import { roomRanking } from "~/server/games.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
+import { ROOM_NUMBER } from "~/server/rooms.server";
+
+const Params = z.object({ room: z.string().regex(ROOM_NUMBER) });
 
 /**
  * GET: the full ranking of a live room (the socket carries only the top), for the account that
@@ -10,7 +17,8 @@ import { apiRoute, sendJson } from "~/server/http.server";
 export const loader = apiRoute({
   GET: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
-    return sendJson(await roomRanking(context, account, params.room ?? ""));
+    const { room } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+    return sendJson(await roomRanking(context, account, room));
   },
 });
 export const action = loader;

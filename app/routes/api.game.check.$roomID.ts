@@ -1,5 +1,12 @@
+import { z } from "zod";
+import { MSG } from "@common/messages";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
 import { requireLiveRoom } from "~/server/rooms.server";
+import { clientAddress } from "~/server/throttle.server";
+
+const Params = z.object({ roomID: z.string().regex(/^\d+$/) });
 
 /**
  * GET: 200 {random} for a live room, 400 for a missing or non-numeric number, else 404; 429 for
@@ -7,7 +14,8 @@ import { requireLiveRoom } from "~/server/rooms.server";
  */
 export const loader = apiRoute({
   GET: async ({ request, params, context }) => {
-    const room = await requireLiveRoom(request, context, params.roomID ?? "");
+    const { roomID } = parseParams(params, Params, Refusal.badRequest(MSG.required));
+    const room = await requireLiveRoom(context, clientAddress(request), roomID);
     return sendJson({ random: room.random });
   },
 });

@@ -1,7 +1,7 @@
 import { requireAccount } from "~/server/auth.server";
-import { launchFromJson } from "~/server/games.server";
-import { readJson } from "~/server/body.server";
+import { LaunchJson, launchFromJson } from "~/server/games.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson } from "~/server/input.server";
 
 /**
  * Launch over HTTP for scripts and tests (the presenter page launches through its own form
@@ -11,7 +11,7 @@ import { apiRoute, sendJson } from "~/server/http.server";
 export const action = apiRoute({
   POST: async ({ request, context }) => {
     const account = await requireAccount(request, context);
-    return sendJson(await launchFromJson(context, account, await readJson(request)), 201);
+    return sendJson(await launchFromJson(context, account, await parseJson(request, LaunchJson)), 201);
   },
 });
 export const loader = action;

@@ -1,6 +1,12 @@
+import { z } from "zod";
 import { markerPair, markerSvg } from "@common/markers/marker-svg";
 import { apiRoute } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
 import { Refusal } from "~/server/refusal.server";
+
+/** A pseudo without its spaces names a marker (colour and fruit); anything else names none. */
+type Pair = NonNullable<ReturnType<typeof markerPair>>;
+const Params = z.object({ pseudo: z.string().transform(markerPair).pipe(z.custom<Pair>((pair) => pair !== null)) });
 
 /**
  * GET /api/markers/{pseudo without spaces}: the player's pin (see marker-svg.ts). A marker name
@@ -8,8 +14,7 @@ import { Refusal } from "~/server/refusal.server";
  */
 export const loader = apiRoute({
   GET: ({ params }) => {
-    const pair = markerPair(params.pseudo ?? "");
-    if (!pair) throw Refusal.notFound("Marqueur inconnu");
+    const { pseudo: pair } = parseParams(params, Params, Refusal.notFound("Marqueur inconnu"));
     return new Response(markerSvg(pair.color, pair.fruit), {
       headers: {
         "Content-Type": "image/svg+xml",

@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { MSG_MJ } from "@common/admin/types";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { requireAccount } from "~/server/auth.server";
-import { readForm, uploadBodyBytes } from "~/server/body.server";
+import { uploadBodyBytes } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
-import { createMj, updateMj } from "~/server/mj-admin.server";
+import { parseFields, parseForm } from "~/server/input.server";
+import { createMj, mjForm, mjId, updateMj } from "~/server/mj-admin.server";
 import { Refusal } from "~/server/refusal.server";
+
+/** The form, whole: a change carries the MJ's `id`, and its fields are checked as a change. */
+const Fields = z.record(z.unknown());
 
 /**
  * POST /api/pres/admin/mj adds an MJ (201); PATCH changes one (404 'Utilisateur introuvable').
@@ -14,14 +19,19 @@ import { Refusal } from "~/server/refusal.server";
  */
 async function saveMj({ request, context }: ActionFunctionArgs) {
   await requireAccount(request, context, { side: "admin" });
-  const form = await readForm(request, uploadBodyBytes(PICTURE_MAX_BYTES), PICTURE_TOO_LARGE);
-  if (!form) throw Refusal.badRequest(MSG_MJ.required);
+  const form = await parseForm(request, Fields, {
+    maxBytes: uploadBodyBytes(PICTURE_MAX_BYTES),
+    tooLarge: PICTURE_TOO_LARGE,
+    fallback: MSG_MJ.required,
+  });
   const bucket = context.cloudflare.env.BUCKET;
-  if (request.method === "PATCH" || form.has("id")) {
-    const mj = await updateMj(context.db, bucket, form);
+  if (request.method === "PATCH" || "id" in form) {
+    const id = mjId.safeParse(form.id);
+    if (!id.success) throw Refusal.notFound(MSG_MJ.notFound);
+    const mj = await updateMj(context.db, bucket, id.data, parseFields(form, mjForm("update"), MSG_MJ.required));
     return sendJson({ message: `« ${mj.name} » enregistré` });
   }
-  const mj = await createMj(context.db, bucket, form);
+  const mj = await createMj(context.db, bucket, parseFields(form, mjForm("create"), MSG_MJ.required));
   return sendJson({ message: `MJ « ${mj.name} » ajouté` }, 201);
 }
 

@@ -1,6 +1,12 @@
+import { z } from "zod";
+import { MSG_MJ } from "@common/admin/types";
 import { requireAccount } from "~/server/auth.server";
 import { apiRoute, sendJson } from "~/server/http.server";
-import { deleteMessage, deleteMj } from "~/server/mj-admin.server";
+import { parseParams } from "~/server/input.server";
+import { deleteMessage, deleteMj, mjId } from "~/server/mj-admin.server";
+import { Refusal } from "~/server/refusal.server";
+
+const Params = z.object({ id: mjId });
 
 /**
  * POST /api/pres/admin/mj/delete/{id} (a POST: a GET never changes anything). The MJ's quizzes
@@ -9,7 +15,8 @@ import { deleteMessage, deleteMj } from "~/server/mj-admin.server";
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const admin = await requireAccount(request, context, { side: "admin" });
-    return sendJson({ message: deleteMessage(await deleteMj(context, admin, params.id)) });
+    const { id } = parseParams(params, Params, Refusal.notFound(MSG_MJ.notFound));
+    return sendJson({ message: deleteMessage(await deleteMj(context, admin, id)) });
   },
 });
 export const loader = action;

@@ -1,8 +1,10 @@
 import { SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
 import { requireAccount } from "~/server/auth.server";
-import { readForm, uploadBodyBytes } from "~/server/body.server";
+import { uploadBodyBytes } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
-import { readMp3, replaceSound, targetSound } from "~/server/sounds.server";
+import { parseForm, parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
+import { MSG_SOUND, readMp3, ReplacedSound, replaceSound, SoundUpload } from "~/server/sounds.server";
 
 /**
  * POST /api/pres/admin/replaceSound/{categoryIndex}/{fileName}, multipart field `file`.
@@ -12,10 +14,13 @@ import { readMp3, replaceSound, targetSound } from "~/server/sounds.server";
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     await requireAccount(request, context, { side: "admin" });
-    const id = targetSound(params.categoryIndex, params.fileName);
-    const form = await readForm(request, uploadBodyBytes(SOUND_MAX_BYTES), SOUND_TOO_LARGE);
-    const bytes = await readMp3(form?.get("file") ?? null);
-    await replaceSound(context.db, context.cloudflare.env.BUCKET, id, bytes);
+    const id = parseParams(params, ReplacedSound, Refusal.notFound(MSG_SOUND.notFound));
+    const { file } = await parseForm(request, SoundUpload, {
+      maxBytes: uploadBodyBytes(SOUND_MAX_BYTES),
+      tooLarge: SOUND_TOO_LARGE,
+      fallback: MSG_SOUND.missing,
+    });
+    await replaceSound(context.db, context.cloudflare.env.BUCKET, id, await readMp3(file));
     return sendJson({ message: "Son remplacé" });
   },
 });

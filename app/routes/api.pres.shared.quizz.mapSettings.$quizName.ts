@@ -1,8 +1,8 @@
 import { WIZARD_MSG } from "@common/wizard/types";
-import { firstIssue, mapSettingsSchema } from "@common/wizard/schemas";
+import { mapSettingsSchema } from "@common/wizard/schemas";
 import { requireAccount } from "~/server/auth.server";
-import { readJson } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson } from "~/server/input.server";
 import { listQuestions, saveMapSettings } from "~/server/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quizzes.server";
 import { Refusal } from "~/server/refusal.server";
@@ -15,12 +15,11 @@ export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
     const quiz = await requireOwnedQuiz(context.db, account, params.quizName, "build");
-    const parsed = mapSettingsSchema.safeParse(await readJson(request));
-    if (!parsed.success) throw Refusal.badRequest(firstIssue(parsed.error));
+    const input = await parseJson(request, mapSettingsSchema);
     if ((await listQuestions(context.db, quiz.uniqueName)).length === 0) {
       throw Refusal.badRequest(WIZARD_MSG.atLeastOneQuestion);
     }
-    await saveMapSettings(context.db, quiz, parsed.data.mapSettings);
+    await saveMapSettings(context.db, quiz, input.mapSettings);
     return sendJson({ ok: true });
   },
 });

@@ -1,7 +1,14 @@
+import { z } from "zod";
 import { requireAccount } from "~/server/auth.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
 import { deleteQuestion, listQuestions } from "~/server/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quizzes.server";
+import { Refusal } from "~/server/refusal.server";
+import { WIZARD_MSG } from "@common/wizard/types";
+
+/** The question's id or its photo's file name: deleteQuestion tells which. */
+const Params = z.object({ filename: z.string() });
 
 /**
  * Removes one question, by a POST (a GET never changes anything). The last segment is the
@@ -11,7 +18,8 @@ export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
     const quiz = await requireOwnedQuiz(context.db, account, params.quizName, "build");
-    await deleteQuestion(context.db, context.cloudflare.env.BUCKET, quiz, params.filename ?? "");
+    const { filename } = parseParams(params, Params, Refusal.notFound(WIZARD_MSG.questionNotFound));
+    await deleteQuestion(context.db, context.cloudflare.env.BUCKET, quiz, filename);
     return sendJson(await listQuestions(context.db, quiz.uniqueName));
   },
 });

@@ -1,6 +1,10 @@
+import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
+import { WIZARD_MSG } from "@common/wizard/types";
 import { requireAccount } from "~/server/auth.server";
+import { uploadBodyBytes } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
-import { addQuestionFromForm } from "~/server/quiz-editor.server";
+import { parseForm } from "~/server/input.server";
+import { addQuestionFromForm, assertRoomForOne, QuestionForm } from "~/server/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quizzes.server";
 
 /**
@@ -12,7 +16,14 @@ export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
     const quiz = await requireOwnedQuiz(context.db, account, params.quizName, "build");
-    const question = await addQuestionFromForm(context.db, context.cloudflare.env.BUCKET, quiz, request);
+    // A full quiz is refused before its upload is read; appendQuestion decides a race.
+    await assertRoomForOne(context.db, quiz.uniqueName);
+    const form = await parseForm(request, QuestionForm, {
+      maxBytes: uploadBodyBytes(QUESTION_PHOTO_MAX_BYTES),
+      tooLarge: WIZARD_MSG.tooLarge,
+      fallback: WIZARD_MSG.required,
+    });
+    const question = await addQuestionFromForm(context.db, context.cloudflare.env.BUCKET, quiz, form);
     return sendJson(question, 201);
   },
 });

@@ -1,6 +1,10 @@
+import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
+import { WIZARD_MSG } from "@common/wizard/types";
 import { requireAccount } from "~/server/auth.server";
+import { uploadBodyBytes } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
-import { updateQuestionFromForm } from "~/server/quiz-editor.server";
+import { parseForm } from "~/server/input.server";
+import { QuestionForm, questionOf, updateQuestionFromForm } from "~/server/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quizzes.server";
 
 /**
@@ -11,7 +15,14 @@ export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
     const quiz = await requireOwnedQuiz(context.db, account, params.quizName, "build");
-    return sendJson(await updateQuestionFromForm(context.db, context.cloudflare.env.BUCKET, quiz, params.id, request));
+    // The question is found before its upload is read.
+    const question = await questionOf(context.db, quiz, params.id);
+    const form = await parseForm(request, QuestionForm, {
+      maxBytes: uploadBodyBytes(QUESTION_PHOTO_MAX_BYTES),
+      tooLarge: WIZARD_MSG.tooLarge,
+      fallback: WIZARD_MSG.required,
+    });
+    return sendJson(await updateQuestionFromForm(context.db, context.cloudflare.env.BUCKET, quiz, question, form));
   },
 });
 export const loader = action;

@@ -1,10 +1,9 @@
-import { firstIssue, quizDetailsSchema } from "@common/wizard/schemas";
+import { quizDetailsSchema } from "@common/wizard/schemas";
 import { requireAccount } from "~/server/auth.server";
-import { readJson } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { parseJson } from "~/server/input.server";
 import { updateQuizDetails } from "~/server/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quizzes.server";
-import { Refusal } from "~/server/refusal.server";
 
 /**
  * POST JSON {name, description, pointMaxTemps?} -> 200 with the quiz's details: the wizard's
@@ -14,9 +13,8 @@ export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
     const quiz = await requireOwnedQuiz(context.db, account, params.quizName, "build");
-    const parsed = quizDetailsSchema.safeParse((await readJson(request)) ?? {});
-    if (!parsed.success) throw Refusal.badRequest(firstIssue(parsed.error));
-    return sendJson(await updateQuizDetails(context.db, quiz, parsed.data));
+    const input = await parseJson(request, quizDetailsSchema);
+    return sendJson(await updateQuizDetails(context.db, quiz, input));
   },
 });
 export const loader = action;

@@ -1,6 +1,14 @@
+import { z } from "zod";
+import { MSG } from "@common/messages";
+import { UNIQUE_NAME } from "@common/slug";
+import { sessionAccounts } from "~/server/auth.server";
 import { apiRoute } from "~/server/http.server";
-import { serveQuestionPhoto } from "~/server/media.server";
+import { parseParams } from "~/server/input.server";
+import { pictureFile, serveQuestionPhoto } from "~/server/media.server";
 import { requireShownPhoto } from "~/server/played-quiz.server";
+import { Refusal } from "~/server/refusal.server";
+
+const Params = z.object({ quizName: z.string().regex(UNIQUE_NAME), filename: pictureFile });
 
 /**
  * GET: a question's photo, public like the /watch page, for the quiz whose question uses it; while
@@ -8,8 +16,9 @@ import { requireShownPhoto } from "~/server/played-quiz.server";
  */
 export const loader = apiRoute({
   GET: async ({ request, context, params }) => {
-    await requireShownPhoto(request, context, params.quizName, params.filename);
-    return serveQuestionPhoto(context.db, context.cloudflare.env.BUCKET, params.quizName, params.filename, request);
+    const { quizName, filename } = parseParams(params, Params, Refusal.notFound(MSG.fileNotFound));
+    await requireShownPhoto(context, () => sessionAccounts(request, context), quizName, filename);
+    return serveQuestionPhoto(context.db, context.cloudflare.env.BUCKET, quizName, filename, request.headers);
   },
 });
 export const action = loader;

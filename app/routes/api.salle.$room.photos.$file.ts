@@ -1,9 +1,23 @@
+import { z } from "zod";
+import { MSG } from "@common/messages";
+import { requireAccount } from "~/server/auth.server";
 import { apiRoute } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
+import { pictureFile } from "~/server/media.server";
+import { Refusal } from "~/server/refusal.server";
 import { serveRoomPhoto } from "~/server/room-question.server";
+
+const Params = z.object({ room: z.string(), file: pictureFile });
 
 /**
  * GET: a photo of the quiz the room plays, for the room's owner and the admin (the presenter's
- * screen), and for anyone once its question is open when the game shows the photos on the phones.
+ * screen), and for anyone once its question is open when the game shows the photos on the phones:
+ * the account is read only when the photo is not one the phones may load.
  */
-export const loader = apiRoute({ GET: serveRoomPhoto });
+export const loader = apiRoute({
+  GET: async ({ request, context, params }) => {
+    const photo = parseParams(params, Params, Refusal.notFound(MSG.fileNotFound));
+    return serveRoomPhoto(context, () => requireAccount(request, context), photo, request.headers);
+  },
+});
 export const action = loader;

@@ -1,11 +1,19 @@
+import { z } from "zod";
 import { apiRoute } from "~/server/http.server";
-import { serveSound } from "~/server/sounds.server";
+import { parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
+import { MSG_SOUND, serveSound, soundId } from "~/server/sounds.server";
+
+const Params = z.object({ id: soundId });
 
 /**
  * GET /api/sound/{id}: the game sound number `id` (1 lobby, 2 ranking, 3 end, 4 warning, 5–7
  * during questions), the admin's replacement or the shipped default.
  */
 export const loader = apiRoute({
-  GET: ({ params, request, context }) => serveSound(context.db, context.cloudflare.env.BUCKET, params.id, request),
+  GET: ({ params, request, context }) => {
+    const { id } = parseParams(params, Params, Refusal.notFound(MSG_SOUND.notFound));
+    return serveSound(context.db, context.cloudflare.env.BUCKET, id, request.headers);
+  },
 });
 export const action = loader;

@@ -1,23 +1,30 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
 import { PseudoPicker } from "~/features/player/PseudoPicker";
 import { FatalScreen } from "~/features/player/Screens";
 import { MSG } from "@common/messages";
+import { pageLoader } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
 import { playerRoom } from "~/server/rooms.server";
+import { clientAddress } from "~/server/throttle.server";
 import playerCss from "~/features/player/player.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];
 
+const Params = z.object({ roomID: z.string() });
+
 export const meta: MetaFunction = () => [{ title: "Repère — choisissez votre pseudo" }];
 
 /** Random-icon rooms hand out pseudos themselves: their phones go straight to the game. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const roomID = params.roomID ?? "";
-  const room = await playerRoom(request, context, roomID);
+export const loader = pageLoader(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { roomID } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+  const room = await playerRoom(context, clientAddress(request), roomID);
   if (room.live && room.random) throw redirect(`/play/${roomID}`);
   return { roomID, live: room.live, error: room.error };
-}
+});
 
 export default function Join() {
   const { roomID, live, error } = useLoaderData<typeof loader>();

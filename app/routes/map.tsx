@@ -5,7 +5,7 @@ import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
 import type { Bounds, LatLng } from "~/features/map/types";
 import publicCss from "~/features/public/public.css?url";
-import { BrandName } from "~/features/public/BrandName";
+import { BrandName } from "~/components/BrandName";
 
 /** /map, the bare map view: a full-screen map that shows where it was tapped. */
 

@@ -1,13 +1,20 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
 import { useState } from "react";
 import { PlayerGame } from "~/features/player/PlayerGame";
 import { FatalScreen } from "~/features/player/Screens";
 import { MSG } from "@common/messages";
+import { pageLoader } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
 import { playerRoom } from "~/server/rooms.server";
+import { clientAddress } from "~/server/throttle.server";
 import playerCss from "~/features/player/player.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];
+
+const Params = z.object({ roomID: z.string() });
 
 export const meta: MetaFunction = () => [{ title: "Repère — partie en cours" }];
 
@@ -15,11 +22,11 @@ export const meta: MetaFunction = () => [{ title: "Repère — partie en cours" 
  * Only the registry's answer: is the room live, and does it hand out pseudos itself? Asked
  * under the room-number throttle, like the home page's check.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const roomID = params.roomID ?? "";
-  const room = await playerRoom(request, context, roomID);
+export const loader = pageLoader(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { roomID } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+  const room = await playerRoom(context, clientAddress(request), roomID);
   return { roomID, live: room.live, random: room.random, error: room.error };
-}
+});
 
 export default function Play() {
   const { roomID, live, random, error } = useLoaderData<typeof loader>();

@@ -1,8 +1,12 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MjScreen } from "~/features/admin/MjScreen";
-import { mjTablePage } from "~/server/admin-pages.server";
+import type { MjPageData } from "@common/admin/types";
+import { requirePageAccount } from "~/server/auth.server";
+import { pageLoader } from "~/server/http.server";
+import { listMjs } from "~/server/mj-admin.server";
 import adminCss from "~/features/admin/admin.css?url";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
@@ -10,12 +14,16 @@ import dashboardCss from "~/features/dashboard/dashboard.css?url";
  * calls (/api/pres/admin/mj…), which check the admin and the Origin themselves.
  */
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];
 export const meta: MetaFunction = () => [{ title: "Maîtres du jeu — Repère" }];
 
-export const loader = mjTablePage;
+export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<MjPageData> => {
+  const admin = await requirePageAccount(request, context, "admin");
+  return { accountName: admin.name, mjs: await listMjs(context.db) };
+});
 
 export default function MjManagement() {
   return <MjScreen data={useLoaderData<typeof loader>()} />;

@@ -1,15 +1,36 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import type { ActionResult } from "@common/dashboard/types";
+import { PASSWORD_MIN } from "@common/rules";
 import { PasswordScreen } from "~/features/dashboard/PasswordScreen";
-import { passwordAction, passwordLoader } from "~/server/own-password.server";
+import { requireAccount, requirePageAccount, sessionCookie } from "~/server/auth.server";
+import { pageAction, pageLoader } from "~/server/http.server";
+import { parseForm } from "~/server/input.server";
+import { changeOwnPassword, MSG_PASSWORD, PasswordForm } from "~/server/own-password.server";
+import { clientAddress } from "~/server/throttle.server";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /** /pres/password: the administrator changes their own password (admin only). */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+];
 export const meta: MetaFunction = () => [{ title: "Mot de passe — Repère" }];
 
-export const loader = passwordLoader;
-export const action = passwordAction;
+export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
+  const account = await requirePageAccount(request, context, "admin");
+  return { accountName: account.name, minLength: PASSWORD_MIN };
+});
+
+/** The other sessions end; this browser gets a fresh cookie and stays logged in. */
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  const account = await requireAccount(request, context, { side: "admin" });
+  const form = await parseForm(request, PasswordForm, { fallback: MSG_PASSWORD.required });
+  const token = await changeOwnPassword(context, account, clientAddress(request), form);
+  return data<ActionResult>({ message: MSG_PASSWORD.changed }, { headers: { "Set-Cookie": sessionCookie(request, "admin", token) } });
+});
 
 export default function Password() {
   return <PasswordScreen data={useLoaderData<typeof loader>()} />;

@@ -1,15 +1,32 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import type { ActionResult } from "@common/dashboard/types";
+import { RING_RADII_M } from "@common/rules";
 import { PointsScreen } from "~/features/dashboard/PointsScreen";
-import { pointsAction, pointsLoader } from "~/server/dashboard.server";
+import { requireAccount, requirePageAccount } from "~/server/auth.server";
+import { PointsForm, readCirclesPoints, saveCirclesPoints } from "~/server/circles-points.server";
+import { pageAction, pageLoader } from "~/server/http.server";
+import { parseForm } from "~/server/input.server";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /** /pres/points: 'Modifier les points' (admin only; settings key circlesPoints). */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+];
 export const meta: MetaFunction = () => [{ title: "Points de la cible — Repère" }];
 
-export const loader = (args: LoaderFunctionArgs) => pointsLoader(args);
-export const action = (args: ActionFunctionArgs) => pointsAction(args);
+export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
+  const account = await requirePageAccount(request, context, "admin");
+  return { accountName: account.name, points: await readCirclesPoints(context.db), radii: [...RING_RADII_M] };
+});
+
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs): Promise<ActionResult> => {
+  await requireAccount(request, context, { side: "admin" });
+  await saveCirclesPoints(context.db, await parseForm(request, PointsForm));
+  return { message: "Points enregistrés" };
+});
 
 export default function Points() {
   return <PointsScreen data={useLoaderData<typeof loader>()} />;

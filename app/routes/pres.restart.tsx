@@ -1,23 +1,54 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Shell } from "~/features/dashboard/Shell";
-import { restartAction, restartPage } from "~/server/admin-pages.server";
+import { z } from "zod";
+import { Shell } from "~/components/Shell";
+import { requirePageAccount } from "~/server/auth.server";
+import { restartAllRooms } from "~/server/games.server";
+import { pageAction, pageLoader } from "~/server/http.server";
+import { parseForm, parseQuery } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
+import { liveGameCount } from "~/server/rooms.server";
 import adminCss from "~/features/admin/admin.css?url";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
-import { BackTitle } from "~/features/dashboard/BackTitle";
+import { BackTitle } from "~/components/BackTitle";
 
 /**
  * /pres/restart: 'Redémarrer' (admin only) ends every live game. The dashboard's button posts
  * here; without `confirm=yes` the page asks first, then says how many games it ended.
  */
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];
 export const meta: MetaFunction = () => [{ title: "Redémarrer — Repère" }];
 
-export const loader = restartPage;
-export const action = restartAction;
+/** `?ended=N` after the change: how many games it ended. Anything else asks first. */
+const Query = z.object({ ended: z.string().regex(/^\d{1,6}$/).transform(Number).optional().catch(undefined) });
+
+export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
+  const admin = await requirePageAccount(request, context, "admin");
+  const { ended } = parseQuery(request, Query, Refusal.badRequest());
+  if (ended !== undefined) return { accountName: admin.name, step: "done" as const, ended, live: 0 };
+  return { accountName: admin.name, step: "confirm" as const, ended: 0, live: await liveGameCount(context.db) };
+});
+
+/** Only `confirm=yes` ends anything. */
+const RestartForm = z.object({ confirm: z.literal("yes").optional().catch(undefined) });
+
+/**
+ * 'Terminer les parties': ends every live game, then a redirect, so a reload never ends games
+ * again. Without `confirm=yes` nothing happens.
+ */
+export const action = pageAction(async ({ request, context }: ActionFunctionArgs) => {
+  await requirePageAccount(request, context, "admin");
+  const { confirm } = await parseForm(request, RestartForm);
+  if (!confirm) return { error: null };
+  const ended = await restartAllRooms(context);
+  throw redirect(`/pres/restart?ended=${ended}`);
+});
 
 function endedText(n: number): string {
   if (n === 0) return "Aucune partie en cours";

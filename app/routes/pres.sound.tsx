@@ -1,8 +1,12 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SoundScreen } from "~/features/admin/SoundScreen";
-import { soundsPage } from "~/server/admin-pages.server";
+import type { SoundPageData } from "@common/admin/types";
+import { requirePageAccount } from "~/server/auth.server";
+import { pageLoader } from "~/server/http.server";
+import { soundCategories } from "~/server/sounds.server";
 import adminCss from "~/features/admin/admin.css?url";
+import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 
 /**
@@ -10,12 +14,16 @@ import dashboardCss from "~/features/dashboard/dashboard.css?url";
  * /api/pres/admin/replaceSound/… (admin and Origin checked there); GET /api/sound/{id} plays.
  */
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];
 export const meta: MetaFunction = () => [{ title: "Sons — Repère" }];
 
-export const loader = soundsPage;
+export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<SoundPageData> => {
+  const admin = await requirePageAccount(request, context, "admin");
+  return { accountName: admin.name, categories: await soundCategories(context.db) };
+});
 
 export default function SoundManagement() {
   return <SoundScreen data={useLoaderData<typeof loader>()} />;

@@ -1,15 +1,30 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
-import { publicPageHeaders, questionPage } from "~/server/public-quiz.server";
+import { QUIZ_NOT_FOUND } from "@common/public-quiz";
+import { sessionAccounts } from "~/server/auth.server";
+import { pageLoader } from "~/server/http.server";
+import { parseQuery } from "~/server/input.server";
+import { PublicQuizQuery, publicPageHeaders, questionPage } from "~/server/public-quiz.server";
+import { Refusal } from "~/server/refusal.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**
  * /question?quiz={name}&questionNumber={index}: one question, large. While the quiz is played, only
  * a question already revealed (docs/architecture.md, Security model).
  */
-export const loader = questionPage;
+const Query = PublicQuizQuery.extend({
+  // The question's 0-based index in the quiz's order; anything else is no question of the quiz,
+  // said once the quiz is found (a missing quiz says so first).
+  questionNumber: z.string().trim().regex(/^\d{1,6}$/).transform(Number).nullable().catch(null),
+});
+
+export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
+  const { quiz, questionNumber } = parseQuery(request, Query, Refusal.notFound(QUIZ_NOT_FOUND));
+  return questionPage(context, () => sessionAccounts(request, context), quiz, questionNumber);
+});
 export const headers = publicPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];

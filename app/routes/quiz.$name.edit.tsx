@@ -1,8 +1,11 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Wizard } from "~/features/wizard/Wizard";
 import { WizardErrorBoundary } from "~/features/wizard/WizardError";
-import { editQuizPage } from "~/server/quiz-editor.server";
+import { requireAccount } from "~/server/auth.server";
+import { pageLoader } from "~/server/http.server";
+import { editedQuiz } from "~/server/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quizzes.server";
 import wizardCss from "~/features/wizard/wizard.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: wizardCss }];
@@ -10,9 +13,14 @@ export const meta: MetaFunction = () => [{ title: "Modifier le quiz — Repère"
 
 /**
  * /quiz/{name}/edit: the wizard in edit mode, opened at the questions step. Only on a quiz of
- * one's own: finished ones need the edit right (the admin has it), one still to finish does not.
+ * one's own: finished ones need the edit right (the admin has it), one still to finish (its map
+ * never confirmed) for its owner in any case, since that is where the dashboard card sends them.
  */
-export const loader = editQuizPage;
+export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
+  const account = await requireAccount(request, context);
+  const quiz = await requireOwnedQuiz(context.db, account, params.name, "build");
+  return editedQuiz(context.db, account, quiz);
+});
 
 export default function EditQuiz() {
   const { quiz, questions, backTo } = useLoaderData<typeof loader>();

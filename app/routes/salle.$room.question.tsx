@@ -1,7 +1,13 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { MSG } from "@common/messages";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
+import { requireAccount } from "~/server/auth.server";
+import { pageLoader } from "~/server/http.server";
+import { parseParams } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
 import { roomPageHeaders, roomQuestionPage } from "~/server/room-question.server";
 import publicCss from "~/features/public/public.css?url";
 
@@ -9,7 +15,13 @@ import publicCss from "~/features/public/public.css?url";
  * /salle/{room}/question: « Retour photo & carte », the question the room revealed last, for the
  * room's owner and the admin. Its address names the room, not the quiz.
  */
-export const loader = roomQuestionPage;
+const Params = z.object({ room: z.string() });
+
+export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
+  const account = await requireAccount(request, context);
+  const { room } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+  return roomQuestionPage(context, account, room);
+});
 export const headers = roomPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];

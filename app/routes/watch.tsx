@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { GameMap } from "~/features/map/GameMap";
@@ -6,7 +6,12 @@ import { formatLat, formatLng } from "@common/projection";
 import { PublicBar } from "~/features/public/PublicBar";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPhoto, StreetViewBadge } from "~/features/public/Thumb";
-import { publicPageHeaders, watchPage } from "~/server/public-quiz.server";
+import { QUIZ_NOT_FOUND } from "@common/public-quiz";
+import { sessionAccounts } from "~/server/auth.server";
+import { pageLoader } from "~/server/http.server";
+import { parseQuery } from "~/server/input.server";
+import { PublicQuizQuery, publicPageHeaders, watchPage } from "~/server/public-quiz.server";
+import { Refusal } from "~/server/refusal.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**
@@ -14,7 +19,10 @@ import publicCss from "~/features/public/public.css?url";
  * random suffix, is the secret. While the quiz is played, only the questions already revealed
  * (docs/architecture.md, Security model).
  */
-export const loader = watchPage;
+export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
+  const { quiz } = parseQuery(request, PublicQuizQuery, Refusal.notFound(QUIZ_NOT_FOUND));
+  return watchPage(context, () => sessionAccounts(request, context), quiz);
+});
 export const headers = publicPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];

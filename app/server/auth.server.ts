@@ -6,12 +6,12 @@ import { accounts, type Account } from "@db/schema";
 import { jwtSecret } from "./config.server";
 import { MSG } from "@common/messages";
 import { dashboardUrl } from "@common/dashboard/format";
+import type { Side } from "@common/dashboard/types";
 import { isLocalHost } from "./security-headers.server";
 import { Refusal } from "./refusal.server";
 
 /** The two session cookies: one per side, so an admin and an MJ can share a browser. */
-export const COOKIE = { admin: "auth_admin", mj: "auth_mj" } as const;
-export type Side = keyof typeof COOKIE;
+export const COOKIE: Record<Side, string> = { admin: "auth_admin", mj: "auth_mj" };
 export const SESSION_SECONDS = 24 * 60 * 60;
 
 /** The claim that carries the account's session version (see accounts.sessionVersion). */
@@ -169,6 +169,28 @@ export async function requireAccount(
   const mjOnAdminSide = side === "admin" && tokenFor(request, "mj") !== null;
   if (refused.length > 0 || mjOnAdminSide) throw Refusal.forbidden(MSG.wrongAuthentication, headers);
   throw Refusal.notAuthenticated(headers);
+}
+
+/**
+ * Who is logged in on either side, for the pages anyone may see but their owner sees whole (a
+ * quiz being played: played-quiz.server.ts). Nobody reads nothing from D1.
+ */
+export async function sessionAccounts(request: Request, context: AppLoadContext): Promise<Account[]> {
+  const found: Account[] = [];
+  for (const side of ["admin", "mj"] as const) {
+    const { account } = await optionalAccount(request, context, side);
+    if (account) found.push(account);
+  }
+  return found;
+}
+
+/**
+ * Logging out, from the dashboards' button or the JSON call: the account's sessions end
+ * everywhere (a copied token stops working too), the sides' cookies are deleted, back home.
+ */
+export async function logOut(request: Request, context: AppLoadContext, sides: readonly Side[]): Promise<Response> {
+  await revokeSessions(request, context, sides);
+  return redirect("/", { headers: clearing(request, sides) });
 }
 
 /**

@@ -4,9 +4,7 @@
  * as it passes the limit and refused with 413, before anything is parsed or stored. Routes read
  * their body only after checking who is calling, so a stranger's upload is never read at all.
  */
-import type { z } from "zod";
 import { MSG } from "@common/messages";
-import { firstIssue } from "@common/wizard/schemas";
 import { Refusal } from "./refusal.server";
 
 /** Everything but a file: a login, a folder name, the wizard's JSON, a launch. */
@@ -77,11 +75,4 @@ export async function readJson(request: Request): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-/** A request's input checked against its zod schema: the first problem is a 400 in French. */
-export function validInput<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, raw: unknown): T {
-  const parsed = schema.safeParse(raw ?? {});
-  if (!parsed.success) throw Refusal.badRequest(firstIssue(parsed.error));
-  return parsed.data;
 }

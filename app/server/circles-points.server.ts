@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@db/client";
 import { settings } from "@db/schema";
 import { MSG } from "@common/messages";
 import { DEFAULT_RING_POINTS, MAX_POINTS, RING_RADII_M, isRingPoints, type RingPoints } from "@common/rules";
-import { Refusal } from "./refusal.server";
 
 /**
  * Points of the target's rings (settings key 'circlesPoints'), for the radii of common/rules;
@@ -20,15 +20,23 @@ export const MSG_POINTS = {
   notNumber: `Les points doivent être des nombres entre 0 et ${MAX_POINTS}`,
 } as const;
 
-/** Every ring's points are required and numeric ('2,5' is read as 2.5): docs/game-rules.md, Scoring. */
-export function parseCirclesPoints(raw: readonly unknown[]): RingPoints {
-  if (raw.length !== RING_RADII_M.length || raw.some((v) => typeof v !== "string" || v.trim() === "")) {
-    throw Refusal.badRequest(MSG.required);
+/**
+ * The form of /pres/points: one field per ring, `ring200` … `ring20`. Every ring's points are
+ * required and numeric ('2,5' is read as 2.5): docs/game-rules.md, Scoring.
+ */
+export const PointsForm = z.record(z.unknown()).transform((form, ctx): RingPoints => {
+  const raw = RING_RADII_M.map((r) => form[`ring${r}`]);
+  if (raw.some((v) => typeof v !== "string" || v.trim() === "")) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.required });
+    return z.NEVER;
   }
   const values = raw.map((v) => Number((v as string).trim().replace(",", ".")));
-  if (!isRingPoints(values)) throw Refusal.badRequest(MSG_POINTS.notNumber);
+  if (!isRingPoints(values)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG_POINTS.notNumber });
+    return z.NEVER;
+  }
   return values;
-}
+});
 
 export async function saveCirclesPoints(db: Db, points: RingPoints) {
   await db

@@ -520,7 +520,7 @@ export async function answerDefiQuestion(
 export async function defiPhoto(
   db: Db,
   bucket: R2Bucket,
-  request: Request,
+  conditions: Headers,
   input: { code: string | undefined; token: string | undefined },
   now = Date.now(),
 ): Promise<Response> {
@@ -539,7 +539,7 @@ export async function defiPhoto(
   const imageUrl = (row.snapshot as DefiSnapshot).quiz.questions[row.question]?.imageUrl;
   const file = imageUrl ? photoFileOf(imageUrl) : "";
   if (!PICTURE_FILE.test(file)) throw Refusal.notFound(DEFI_MSG.notFound);
-  return serveMedia(bucket, `photos/${file}`, request, "private");
+  return serveMedia(bucket, `photos/${file}`, conditions, "private");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -667,7 +667,7 @@ async function finishDefi(db: Db, gameId: string, endedAt: number): Promise<void
 type Owned = { game: Game; defi: Defi };
 
 /** A défi of the account's (admin: any); another's or none answers 404, as a game does. */
-async function requireOwnedDefi(db: Db, account: Account, gameId: string | undefined): Promise<Owned> {
+async function requireOwnedDefi(db: Db, account: Account, gameId: string): Promise<Owned> {
   const game = await requirePlayedGame(db, account, gameId);
   const [defi] = game.kind === "defi" ? await db.select().from(defis).where(eq(defis.gameId, game.id)) : [];
   if (!defi || !canAccess(account, game.ownerId)) throw Refusal.notFound(DEFI_MSG.notFound);
@@ -681,7 +681,7 @@ async function requireOwnedDefi(db: Db, account: Account, gameId: string | undef
 export async function manageDefi(
   db: Db,
   account: Account,
-  input: ManageDefiInput & { gameId: string | undefined },
+  input: ManageDefiInput & { gameId: string },
   now = Date.now(),
 ): Promise<DefiAdmin> {
   const owned = await requireOwnedDefi(db, account, input.gameId);

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@db/client";
 import { questions, type Account, type Game, type Question, type Quiz } from "@db/schema";
 import { type GameSettings, readStoredSettings } from "@party/engine";
@@ -236,16 +237,19 @@ export async function launchGame(
   throw Refusal.conflict(GAME_MSG.launchFailed);
 }
 
+/** The JSON launch's body: its fields as sent, checked below like the launch page's query. */
+export const LaunchJson = z.record(z.unknown());
+
 /**
  * POST /api/game/launch for scripts and tests: JSON {quiz, mode?, icon?, time?, help_zone?,
  * max_player?, max_team?, photo_phones?}, read like the presenter page's query, then launched the same way.
  */
+
 export async function launchFromJson(
   context: AppLoadContext,
   account: Account,
-  body: unknown,
+  fields: z.output<typeof LaunchJson>,
 ): Promise<{ roomNumber: string; token: string | null }> {
-  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   if (typeof fields.quiz !== "string" || !fields.quiz) throw Refusal.badRequest(MSG.required);
   const search = new URLSearchParams();
   for (const key of Object.values(LAUNCH_PARAMS)) {

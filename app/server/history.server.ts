@@ -3,8 +3,8 @@
  * the dashboard, the report of one game, its CSV export. An MJ sees only their own games, the
  * admin everyone's; another account's game answers like a missing one (404), as quizzes do.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@db/client";
 import { accounts, defis, gameAnswers, gamePlayers, games, quizzes, type Account, type Game } from "@db/schema";
 import type { TeamResult } from "@common/protocol";
@@ -19,10 +19,10 @@ import type {
   QuestionSummary,
   ReportData,
 } from "@common/history/types";
-import { canAccess, requirePageAccount, type Side } from "./auth.server";
-import { defiAdmin } from "./defis.server";
+import type { Side } from "@common/dashboard/types";
 import { rankEntries } from "@party/engine/ranking";
-import { pageLoader } from "./http.server";
+import { canAccess } from "./auth.server";
+import { defiAdmin } from "./defis.server";
 import { Refusal } from "./refusal.server";
 
 export const HISTORY_MSG = {
@@ -33,8 +33,8 @@ export const HISTORY_MSG = {
 /** Games per page of « Parties jouées ». */
 export const GAMES_PAGE_SIZE = 10;
 
-/** games.id is a UUID; anything else is refused before any query. */
-const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A game's id in an address (games.id is a UUID); anything else is refused before any query. */
+export const gameId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 export function reportUrl(side: Side, gameId: string): string {
   return `/${side === "admin" ? "pres" : "mj"}/parties/${gameId}`;
@@ -49,10 +49,8 @@ function statusLabel(game: Pick<Game, "status" | "results">): GameStatusLabel {
   return game.status === "closed" ? "Interrompue" : "En cours";
 }
 
-/** A page number from the query: 1 for anything that is not a small positive integer. */
-export function pageParam(raw: string | null): number {
-  return raw !== null && /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
-}
+/** A page or question number of the query, from 1: anything else is 1. */
+export const pageNumber = z.string().regex(/^[1-9][0-9]{0,5}$/).transform(Number).catch(1);
 
 /** « Parties jouées »: the games that started, newest first. */
 export async function playedGamesPage(db: Db, account: Account, side: Side, page: number): Promise<GamesPage> {
@@ -109,10 +107,8 @@ export async function playedGamesPage(db: Db, account: Account, side: Side, page
 }
 
 /** A game that started, the account's (admin: any); 404 for anything else. */
-export async function requirePlayedGame(db: Db, account: Account, gameId: unknown): Promise<Game> {
-  const game = typeof gameId === "string" && GAME_ID.test(gameId)
-    ? (await db.select().from(games).where(eq(games.id, gameId)).limit(1))[0]
-    : undefined;
+export async function requirePlayedGame(db: Db, account: Account, id: string): Promise<Game> {
+  const [game] = await db.select().from(games).where(eq(games.id, id)).limit(1);
   if (!game || game.startedAt === null || !canAccess(account, game.ownerId)) throw Refusal.notFound(HISTORY_MSG.notFound);
   return game;
 }
@@ -177,21 +173,14 @@ async function questionStats(db: Db, gameId: string) {
   return { stats: new Map(stats.map((s) => [s.question, s])), fastest: new Map(fastest.map((f) => [f.question, f])) };
 }
 
-/** The report of one game; `question` is the 1-based number from the page's query. */
-export async function gameReport(
-  context: AppLoadContext,
-  account: Account,
-  side: Side,
-  gameId: string | undefined,
-  questionParam: string | null,
-): Promise<ReportData> {
-  const db = context.db;
-  const game = await requirePlayedGame(db, account, gameId);
+/** The report of one game; `question` is the 1-based number of the question shown on its map. */
+export async function gameReport(db: Db, account: Account, side: Side, id: string, question: number): Promise<ReportData> {
+  const game = await requirePlayedGame(db, account, id);
   // A défi past its deadline is closed first, so the report shows its final ranks.
   const defi = await defiAdmin(db, game);
   const played = playedQuiz(game);
   const questions = played?.quiz.questions ?? [];
-  const selected = Math.min(pageParam(questionParam), Math.max(1, questions.length)) - 1;
+  const selected = Math.min(question, Math.max(1, questions.length)) - 1;
 
   const [players, answered, { stats, fastest }, selectedAnswers, owner, quizRow] = await Promise.all([
     playersOf(db, game.id),
@@ -268,10 +257,9 @@ export async function gameReport(
   };
 }
 
-/** GET /api/history/{game}/answers|totals: the CSV file, as an attachment. */
-export async function exportCsv(context: AppLoadContext, account: Account, gameId: string | undefined, kind: "answers" | "totals") {
-  const db = context.db;
-  const game = await requirePlayedGame(db, account, gameId);
+/** GET /api/history/{game}/answers|totals: the CSV file and its name. */
+export async function exportCsv(db: Db, account: Account, id: string, kind: "answers" | "totals"): Promise<{ body: string; name: string }> {
+  const game = await requirePlayedGame(db, account, id);
   const [players, answers] = await Promise.all([playersOf(db, game.id), answersOf(db, game.id)]);
   const played = playedQuiz(game);
   const input = {
@@ -282,19 +270,5 @@ export async function exportCsv(context: AppLoadContext, account: Account, gameI
   };
   const body = kind === "answers" ? answersCsv(input) : totalsCsv(input);
   const name = exportFileName(game.quizName ?? played?.quiz.name ?? "quiz", game.startedAt, kind === "answers" ? "reponses" : "totaux");
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return { body, name };
 }
-
-type Args = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
-
-/** Loader of /pres/parties/{game} and /mj/parties/{game}: that side's login first. */
-export const reportLoader = pageLoader(async ({ request, context, params }: Args, side: Side) => {
-  const account = await requirePageAccount(request, context, side);
-  return gameReport(context, account, side, params.gameId, new URL(request.url).searchParams.get("question"));
-});

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@db/client";
 import { accounts, folders, questions, settings } from "@db/schema";
 import { MSG } from "@common/messages";
-import { UNIQUE_NAME } from "@common/slug";
 import { Refusal } from "./refusal.server";
 
 /**
@@ -58,17 +58,21 @@ export async function releaseMedia(db: Db, bucket: R2Bucket, keys: Iterable<stri
 /** The file name of a stored picture: its content hash and extension. */
 export const PICTURE_FILE = /^[a-f0-9]{64}\.(jpg|png|webp|gif)$/;
 
+/** A picture's file name in an address; anything else names no file (404 « Fichier introuvable »). */
+export const pictureFile = z.string().regex(PICTURE_FILE);
+
 /**
  * Serves an object with long-lived caching: a key is a content hash, so its bytes never change.
- * `private` keeps it out of shared caches, for what not everyone may get.
+ * `private` keeps it out of shared caches, for what not everyone may get. `conditions` are the
+ * request's headers: If-None-Match and the like answer 304 without the bytes.
  */
 export async function serveMedia(
   bucket: R2Bucket,
   key: string,
-  request: Request,
+  conditions: Headers,
   cache: "public" | "private" = "public",
 ): Promise<Response> {
-  const object = await bucket.get(key, { onlyIf: request.headers });
+  const object = await bucket.get(key, { onlyIf: conditions });
   if (!object) throw Refusal.notFound(MSG.fileNotFound);
   const headers = new Headers();
   object.writeHttpMetadata(headers);
@@ -80,29 +84,25 @@ export async function serveMedia(
 }
 
 /**
- * A picture of R2 `pictures/` (folder pictures, MJ photos, lobby pictures). Public: its name is
- * a content hash, and nothing else of the bucket is reachable this way.
+ * A picture of R2 `pictures/` (folder pictures, MJ photos, lobby pictures), `file` a PICTURE_FILE.
+ * Public: its name is a content hash, and nothing else of the bucket is reachable this way.
  */
-export function servePicture(bucket: R2Bucket, file: string | undefined, request: Request): Promise<Response> {
-  if (!file || !PICTURE_FILE.test(file)) throw Refusal.notFound(MSG.fileNotFound);
-  return serveMedia(bucket, `pictures/${file}`, request);
+export function servePicture(bucket: R2Bucket, file: string, conditions: Headers): Promise<Response> {
+  return serveMedia(bucket, `pictures/${file}`, conditions);
 }
 
 /**
- * A question's photo. Only a file one of the quiz's questions uses is served: knowing a quiz's
- * name does not open the whole bucket. Who may see it depends on the game (played-quiz.server.ts),
- * so no shared cache keeps it.
+ * A question's photo (`file` a PICTURE_FILE). Only a file one of the quiz's questions uses is
+ * served: knowing a quiz's name does not open the whole bucket. Who may see it depends on the game
+ * (played-quiz.server.ts), so no shared cache keeps it.
  */
 export async function serveQuestionPhoto(
   db: Db,
   bucket: R2Bucket,
-  quizName: string | undefined,
-  file: string | undefined,
-  request: Request,
+  quizName: string,
+  file: string,
+  conditions: Headers,
 ): Promise<Response> {
-  if (!quizName || !UNIQUE_NAME.test(quizName) || !file || !PICTURE_FILE.test(file)) {
-    throw Refusal.notFound(MSG.fileNotFound);
-  }
   const key = `photos/${file}`;
   const [used] = await db
     .select({ id: questions.id })
@@ -110,5 +110,5 @@ export async function serveQuestionPhoto(
     .where(and(eq(questions.quizUniqueName, quizName), eq(questions.fileKey, key)))
     .limit(1);
   if (!used) throw Refusal.notFound(MSG.fileNotFound);
-  return serveMedia(bucket, key, request, "private");
+  return serveMedia(bucket, key, conditions, "private");
 }

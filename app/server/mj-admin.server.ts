@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@db/client";
 import { accounts, folders, games, quizzes, type Account } from "@db/schema";
 import { endOfParisDay, frenchDay, parisDay } from "@common/admin/expiry";
@@ -12,6 +13,7 @@ import { pictureUrl } from "@common/media-urls";
 import { releaseMedia } from "./media.server";
 import { hashPassword } from "./password.server";
 import { storePicture } from "./picture-upload.server";
+import { fileField } from "./input.server";
 import { Refusal } from "./refusal.server";
 
 /**
@@ -52,9 +54,9 @@ export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
   }));
 }
 
-// ---------- Reading the form (multipart: name, mail, password, expiration, nb_game, edition, photo) ----------
+// ---------- The form (multipart: name, mail, password, expiration, nb_game, edition, photo) ----------
 
-type MjFields = {
+export type MjFields = {
   name: string;
   mail: string;
   /** null on update = keep the current password. */
@@ -67,50 +69,64 @@ type MjFields = {
 };
 
 const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim() : "";
-};
+const text = z.unknown().transform((value) => (typeof value === "string" ? value.trim() : ""));
+const flag = text.transform((value) => ["on", "true", "1"].includes(value));
 
-function photoOf(form: FormData): File | null {
-  for (const name of ["photo_file", "file"]) {
-    const value = form.get(name);
-    if (value && typeof value !== "string" && value.size > 0) return value;
-  }
-  return null;
+/**
+ * The MJ table's form, for a new MJ (a password is required) or a change (an empty password keeps
+ * the current one). Its problems come one at a time, in the order the table shows them: a missing
+ * field first, then the name, the mail, the password, the expiry, the number of games.
+ */
+export function mjForm(mode: "create" | "update") {
+  return z
+    .object({
+      name: text.transform((name) => name.replace(/\s+/g, " ")),
+      mail: text.transform((mail) => mail.toLowerCase()),
+      // Spaces alone are no password (update: 'unchanged').
+      password: z.unknown().transform((raw) => (typeof raw === "string" && raw.trim() ? raw : "")),
+      expiration: text,
+      nb_game: text,
+      edition: flag,
+      remove_photo: flag,
+      photo_file: fileField,
+      file: fileField,
+    })
+    .transform((form, ctx): MjFields => {
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      };
+      const { name, mail, password } = form;
+      if (!name || !mail || !form.expiration || (mode === "create" && !password)) return refuse(MSG_MJ.required);
+      if (name.length > MJ_NAME_MAX) return refuse(MSG_MJ.nameTooLong);
+      if (mail.length > 254 || !MAIL.test(mail)) return refuse(MSG_MJ.mailInvalid);
+      if (password && password.length < PASSWORD_MIN) return refuse(MSG_MJ.passwordShort);
+      const expiration = endOfParisDay(form.expiration);
+      if (expiration === null) return refuse(MSG_MJ.expirationInvalid);
+      let nbGame: number | null = null;
+      if (form.nb_game !== "") {
+        nbGame = Number(form.nb_game);
+        if (!/^\d+$/.test(form.nb_game) || nbGame > NB_GAME_MAX) return refuse(MSG_MJ.gamesInvalid);
+      }
+      return {
+        name,
+        mail,
+        password: password || null,
+        expiration,
+        nbGame,
+        edition: form.edition,
+        // An empty file field is no photo (the browser sends one when none was chosen).
+        photo: [form.photo_file, form.file].find((file) => file !== null && file.size > 0) ?? null,
+        removePhoto: form.remove_photo,
+      };
+    });
 }
 
-export function readMjForm(form: FormData, mode: "create" | "update"): MjFields {
-  const name = text(form, "name").replace(/\s+/g, " ");
-  const mail = text(form, "mail").toLowerCase();
-  const rawPassword = form.get("password");
-  // Spaces alone are no password (update: 'unchanged').
-  const password = typeof rawPassword === "string" && rawPassword.trim() ? rawPassword : "";
-  const day = text(form, "expiration");
-  if (!name || !mail || !day || (mode === "create" && !password)) throw Refusal.badRequest(MSG_MJ.required);
-  if (name.length > MJ_NAME_MAX) throw Refusal.badRequest(MSG_MJ.nameTooLong);
-  if (mail.length > 254 || !MAIL.test(mail)) throw Refusal.badRequest(MSG_MJ.mailInvalid);
-  if (password && password.length < PASSWORD_MIN) throw Refusal.badRequest(MSG_MJ.passwordShort);
-  const expiration = endOfParisDay(day);
-  if (expiration === null) throw Refusal.badRequest(MSG_MJ.expirationInvalid);
-  const games = text(form, "nb_game");
-  let nbGame: number | null = null;
-  if (games !== "") {
-    nbGame = Number(games);
-    if (!/^\d+$/.test(games) || nbGame > NB_GAME_MAX) throw Refusal.badRequest(MSG_MJ.gamesInvalid);
-  }
-  const edition = ["on", "true", "1"].includes(text(form, "edition"));
-  return {
-    name,
-    mail,
-    password: password || null,
-    expiration,
-    nbGame,
-    edition,
-    photo: photoOf(form),
-    removePhoto: ["on", "true", "1"].includes(text(form, "remove_photo")),
-  };
-}
+/** An MJ's id, in the form or the address; anything else is an MJ nobody has (404). */
+export const mjId = z.preprocess(
+  (raw) => Number(typeof raw === "string" ? raw.trim() : raw),
+  z.number().int().positive().safe(),
+);
 
 async function assertMailFree(db: Db, mail: string, exceptId: number | null) {
   const [taken] = await db
@@ -124,8 +140,7 @@ async function assertMailFree(db: Db, mail: string, exceptId: number | null) {
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed: accounts\.mail/i.test(String(error));
 
 /** R2 first, then D1: a refused row gives its fresh photo back. */
-export async function createMj(db: Db, bucket: R2Bucket, form: FormData): Promise<Pick<Account, "id" | "name">> {
-  const fields = readMjForm(form, "create");
+export async function createMj(db: Db, bucket: R2Bucket, fields: MjFields): Promise<Pick<Account, "id" | "name">> {
   await assertMailFree(db, fields.mail, null);
   const photoKey = fields.photo ? await storePicture(bucket, fields.photo) : null;
   try {
@@ -150,9 +165,7 @@ export async function createMj(db: Db, bucket: R2Bucket, form: FormData): Promis
   }
 }
 
-async function mjById(db: Db, rawId: unknown): Promise<Account> {
-  const id = Number(typeof rawId === "string" ? rawId.trim() : rawId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw Refusal.notFound(MSG_MJ.notFound);
+async function mjById(db: Db, id: number): Promise<Account> {
   const [mj] = await db
     .select()
     .from(accounts)
@@ -162,9 +175,8 @@ async function mjById(db: Db, rawId: unknown): Promise<Account> {
   return mj;
 }
 
-export async function updateMj(db: Db, bucket: R2Bucket, form: FormData): Promise<Account> {
-  const mj = await mjById(db, form.get("id"));
-  const fields = readMjForm(form, "update");
+export async function updateMj(db: Db, bucket: R2Bucket, id: number, fields: MjFields): Promise<Account> {
+  const mj = await mjById(db, id);
   await assertMailFree(db, fields.mail, mj.id);
   const photoKey = fields.photo ? await storePicture(bucket, fields.photo) : fields.removePhoto ? null : mj.photoKey;
   try {
@@ -213,9 +225,9 @@ export function deleteMessage(report: DeleteReport): string {
  * everything of theirs changes owner, their game history goes to the admin, and the account
  * goes. Their photo and lobby picture are released afterwards.
  */
-export async function deleteMj(context: AppLoadContext, admin: Account, rawId: unknown): Promise<DeleteReport> {
+export async function deleteMj(context: AppLoadContext, admin: Account, id: number): Promise<DeleteReport> {
   const { db } = context;
-  const mj = await mjById(db, rawId);
+  const mj = await mjById(db, id);
 
   const live = await db
     .select({ roomNumber: games.roomNumber })

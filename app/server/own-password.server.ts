@@ -5,16 +5,14 @@
  * logged in here. The current password is checked under the login throttle: a session left open
  * on a borrowed computer cannot be used to guess it.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { accounts } from "@db/schema";
+import { z } from "zod";
+import { accounts, type Account } from "@db/schema";
 import { MSG } from "@common/messages";
 import { MSG_MJ } from "@common/admin/types";
 import { PASSWORD_MIN } from "@common/rules";
-import type { ActionResult } from "@common/dashboard/types";
-import { requireAccount, requirePageAccount, revokedSessions, sessionCookie, signSession } from "./auth.server";
-import { readForm, SMALL_BODY_BYTES } from "./body.server";
-import { pageAction, pageLoader } from "./http.server";
+import { revokedSessions, signSession } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { Refusal } from "./refusal.server";
 import { throttledLogin } from "./throttle.server";
@@ -28,25 +26,35 @@ export const MSG_PASSWORD = {
   changed: "Mot de passe changé : vos autres sessions sont fermées",
 } as const;
 
-export const passwordLoader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
-  const account = await requirePageAccount(request, context, "admin");
-  return { accountName: account.name, minLength: PASSWORD_MIN };
-});
+const text = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
 
-export const passwordAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
-  const account = await requireAccount(request, context, { side: "admin" });
-  const form = await readForm(request, SMALL_BODY_BYTES);
-  const field = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const current = field("current");
-  const next = field("password");
-  const confirm = field("confirm");
-  if (!current || !next.trim() || !confirm) throw Refusal.badRequest(MSG_PASSWORD.required);
-  if (next.length < PASSWORD_MIN) throw Refusal.badRequest(MSG_PASSWORD.tooShort);
-  if (next !== confirm) throw Refusal.badRequest(MSG_PASSWORD.mismatch);
-  const holder = await throttledLogin(request, context, account.mail, async () =>
+/** The form of /pres/password: the current password, the new one twice. */
+export const PasswordForm = z
+  .object({ current: text, password: text, confirm: text })
+  .superRefine(({ current, password, confirm }, ctx) => {
+    const problem =
+      !current || !password.trim() || !confirm
+        ? MSG_PASSWORD.required
+        : password.length < PASSWORD_MIN
+          ? MSG_PASSWORD.tooShort
+          : password !== confirm
+            ? MSG_PASSWORD.mismatch
+            : null;
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
+
+/**
+ * The admin's new password, once the current one is checked under the login throttle of the
+ * caller's `address`: every session of the account ends, and the token of a fresh one comes back
+ * for the browser in use. Refusals: 403 wrong current password, 400 the same password, 429.
+ */
+export async function changeOwnPassword(
+  context: AppLoadContext,
+  account: Account,
+  address: string,
+  { current, password: next }: z.output<typeof PasswordForm>,
+): Promise<string> {
+  const holder = await throttledLogin(context, address, account.mail, async () =>
     (await verifyPassword(current, account.passwordHash)) ? account : null,
   );
   if (!holder) throw Refusal.forbidden(MSG_PASSWORD.wrongCurrent);
@@ -58,6 +66,5 @@ export const passwordAction = pageAction(async ({ request, context }: ActionFunc
     .returning();
   // Deleted or demoted meanwhile: nothing to keep logged in.
   if (!updated || updated.role !== "admin") throw Refusal.forbidden();
-  const token = await signSession(context.cloudflare.env, updated);
-  return data<ActionResult>({ message: MSG_PASSWORD.changed }, { headers: { "Set-Cookie": sessionCookie(request, "admin", token) } });
-});
+  return signSession(context.cloudflare.env, updated);
+}

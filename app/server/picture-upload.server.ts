@@ -28,8 +28,8 @@ export async function cleanUpload(file: File): Promise<CleanImage> {
  * A folder, lobby or MJ picture, stored in R2 under its content hash without any metadata.
  * Returns the key; nothing is stored on refusal.
  */
-export async function storePicture(bucket: R2Bucket, file: FormDataEntryValue | null): Promise<string> {
-  if (!file || typeof file === "string" || file.size === 0) throw Refusal.badRequest(MSG_PICTURE.missing);
+export async function storePicture(bucket: R2Bucket, file: File | null): Promise<string> {
+  if (!file || file.size === 0) throw Refusal.badRequest(MSG_PICTURE.missing);
   if (file.size > PICTURE_MAX_BYTES) throw Refusal.tooLarge(MSG_PICTURE.tooBig);
   const { bytes, type } = await cleanUpload(file);
   return putMedia(bucket, "pictures", bytes, type, IMAGE_EXTENSION[type]);

@@ -8,13 +8,12 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
-import { defis, games, quizzes } from "@db/schema";
+import { defis, games, quizzes, type Account } from "@db/schema";
 import type { QuizQuestion } from "@common/protocol";
 import { photoFileOf } from "@common/media-urls";
 import { revealedEverywhere } from "@common/public-quiz";
 import { MSG } from "@common/messages";
-import { UNIQUE_NAME } from "@common/slug";
-import { canAccess, optionalAccount } from "./auth.server";
+import { canAccess } from "./auth.server";
 import { roomStub } from "./games.server";
 import { Refusal } from "./refusal.server";
 
@@ -45,14 +44,15 @@ async function playingGames(context: AppLoadContext, quizUniqueName: string) {
     );
 }
 
+/**
+ * Who is asking: the accounts logged in on the visitor's browser, maybe none (the route's
+ * sessionAccounts), read only while the quiz is played: a visit to a quiz nobody plays reads no
+ * session.
+ */
+export type Viewers = () => Promise<readonly Account[]>;
+
 /** The quiz's owner or the admin, by either side's session. */
-async function seesWholeQuiz(request: Request, context: AppLoadContext, ownerId: number): Promise<boolean> {
-  for (const side of ["admin", "mj"] as const) {
-    const { account } = await optionalAccount(request, context, side);
-    if (account && canAccess(account, ownerId)) return true;
-  }
-  return false;
-}
+const seesWholeQuiz = async (viewers: Viewers, ownerId: number) => (await viewers()).some((account) => canAccess(account, ownerId));
 
 /**
  * What one room has revealed; a room that cannot say counts as having revealed nothing. An open
@@ -69,10 +69,11 @@ async function revealedIn(context: AppLoadContext, game: { id: string; roomNumbe
   }
 }
 
-export async function publicScope(request: Request, context: AppLoadContext, quizUniqueName: string): Promise<PublicScope> {
+/** What the visitor may see of the quiz. */
+export async function publicScope(context: AppLoadContext, viewers: Viewers, quizUniqueName: string): Promise<PublicScope> {
   const live = await playingGames(context, quizUniqueName);
   if (live.length === 0) return WHOLE;
-  if (await seesWholeQuiz(request, context, live[0]!.quizOwner)) return { playing: true, questions: null };
+  if (await seesWholeQuiz(viewers, live[0]!.quizOwner)) return { playing: true, questions: null };
   const rooms = await Promise.all(live.map((game) => revealedIn(context, game)));
   return { playing: true, questions: revealedEverywhere(rooms) };
 }
@@ -82,13 +83,12 @@ export async function publicScope(request: Request, context: AppLoadContext, qui
  * yet is, to the public, as missing as any other file.
  */
 export async function requireShownPhoto(
-  request: Request,
   context: AppLoadContext,
-  quizName: string | undefined,
-  file: string | undefined,
+  viewers: Viewers,
+  quizName: string,
+  file: string,
 ): Promise<void> {
-  if (!quizName || !UNIQUE_NAME.test(quizName)) throw Refusal.notFound(MSG.fileNotFound);
-  const { questions } = await publicScope(request, context, quizName);
+  const { questions } = await publicScope(context, viewers, quizName);
   if (questions && !questions.some((q) => q.imageUrl !== null && photoFileOf(q.imageUrl) === file)) {
     throw Refusal.notFound(MSG.fileNotFound);
   }

@@ -12,97 +12,52 @@
  *   closeGame, then back to the dashboard or folder; intent replay (« Rejouer ») or round with a
  *   quiz and launch options (« Autre quiz »): the next round in the same room (startRound), at the
  *   same address.
+ * Both are one route module each (app/routes/shared/launch.tsx, room.tsx) for the two sides; this
+ * module holds what they call: the screen's data and the end of a round.
  */
-import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
 import type { Account } from "@db/schema";
-import { requireAccount, requirePageAccount, type Side } from "./auth.server";
+import type { Side } from "@common/dashboard/types";
 import { jwtSecret } from "./config.server";
-import { GAME_MSG, closeGame, launchGame, parseLaunchSettings, presenterSession, startRound, type RoundChoice } from "./games.server";
+import { GAME_MSG, closeGame, parseLaunchSettings, presenterSession, startRound, type RoundChoice } from "./games.server";
 import { listQuizzes } from "./quizzes.server";
-import { readForm, SMALL_BODY_BYTES } from "./body.server";
-import { pageAction, pageLoader } from "./http.server";
 import { lobbyPictureUrl } from "./lobby-picture.server";
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
 import { ROOM_NUMBER } from "./rooms.server";
 import { UNIQUE_NAME } from "@common/slug";
 import { dashboardPath, presenterRoomPath } from "@common/dashboard/format";
+import type { PresenterPageData, RoundQuiz } from "@common/presenter/types";
 
-export type RouteMode = "player" | "team" | "query";
-
-export type PresenterLoaderData =
-  | { kind: "launch"; side: Side; error: string | null; dashboard: string }
-  | { kind: "ended"; side: Side; dashboard: string }
-  | {
-      kind: "game";
-      side: Side;
-      room: string;
-      token: string;
-      mode: "player" | "team";
-      lobbyPicture: string;
-      /** For the QR code and the address to type. */
-      origin: string;
-      host: string;
-      dashboard: string;
-      /** What « Autre quiz » offers: the quizzes the account may launch (admin: all). */
-      quizzes: RoundQuiz[];
-    };
-
-/** A quiz « Autre quiz » offers, named on the page by `ref`, never by its unique name. */
-export interface RoundQuiz {
-  ref: string;
-  name: string;
-  questionCount: number;
-  /** The quiz of the round that just ended. */
-  current: boolean;
-}
-
-function folderIdOf(search: URLSearchParams): number | null {
-  const raw = search.get("folderId");
-  if (raw === null || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  return Number(raw);
-}
-
-function modeOf(routeMode: RouteMode, search: URLSearchParams): "player" | "team" {
-  if (routeMode === "query") return search.get("ranking") === "team" ? "team" : "player";
-  return routeMode;
-}
-
-function quizOf(params: LoaderFunctionArgs["params"]): string {
-  const quiz = params.quiz ?? "";
-  if (!UNIQUE_NAME.test(quiz)) throw Refusal.notFound(MSG.quizNotFound);
-  return quiz;
-}
-
-/** The launch routes' GET: the launch step, or the room's address for an old `?room=N` one. */
-export const presenterLaunchLoader = pageLoader(async (
-  { request, context, params }: LoaderFunctionArgs,
-  side: Side,
-  routeMode: RouteMode,
-): Promise<PresenterLoaderData> => {
-  const url = new URL(request.url);
-  const folderId = folderIdOf(url.searchParams);
-  const dashboard = dashboardPath(side, folderId);
-  const room = url.searchParams.get("room");
-  // A bookmarked or reloaded screen of before: the room's own address says no more than the number.
-  if (room !== null && ROOM_NUMBER.test(room)) throw redirect(presenterRoomPath(side, room, folderId));
-  // The login form lives on the dashboard.
-  await requirePageAccount(request, context, side);
-  quizOf(params);
-  if (room !== null) return { kind: "ended", side, dashboard };
-  const parsed = parseLaunchSettings(url.searchParams, modeOf(routeMode, url.searchParams));
-  return { kind: "launch", side, error: parsed.ok ? null : parsed.error, dashboard };
+/** The presenter routes' query: the folder the dashboard was showing (to go back there), if any. */
+export const PresenterQuery = z.object({
+  folderId: z.string().regex(/^[1-9][0-9]{0,9}$/).transform(Number).nullable().catch(null),
+  room: z.string().nullable().catch(null),
 });
 
+/** A launch address's quiz: a unique name, else no quiz at all. */
+export const LaunchParams = z.object({ quiz: z.string().regex(UNIQUE_NAME) });
+
+/** The form the end of a round posts (close, replay, round), its launch options included. */
+export const RoundForm = z.record(z.unknown());
+type RoundFields = z.output<typeof RoundForm>;
+
+/** Where the screen of a room is shown: its side, and the address the page was asked at. */
+interface ScreenAddress {
+  side: Side;
+  folderId: number | null;
+  url: URL;
+}
+
 /** The room's address: the live game's screen for its owner (admin: any), or 'ended'. */
-export const presenterRoomLoader = pageLoader(async (
-  { request, context, params }: LoaderFunctionArgs,
-  side: Side,
-): Promise<PresenterLoaderData> => {
-  const url = new URL(request.url);
-  const dashboard = dashboardPath(side, folderIdOf(url.searchParams));
-  const account = await requirePageAccount(request, context, side);
-  const room = params.room ?? "";
+export async function presenterScreen(
+  context: AppLoadContext,
+  account: Account,
+  room: string,
+  { side, folderId, url }: ScreenAddress,
+): Promise<PresenterPageData> {
+  const dashboard = dashboardPath(side, folderId);
   if (!ROOM_NUMBER.test(room)) return { kind: "ended", side, dashboard };
   const session = await presenterSession(context, account, room);
   if (!session) return { kind: "ended", side, dashboard };
@@ -122,7 +77,7 @@ export const presenterRoomLoader = pageLoader(async (
     dashboard,
     quizzes,
   };
-});
+}
 
 // ---------------------------------------------------------------------------------------------
 // « Autre quiz »: the page names each quiz by a keyed hash of its unique name
@@ -162,13 +117,13 @@ async function quizOfRef(context: AppLoadContext, account: Account, ref: string)
 }
 
 /** The presenter's choice at the end of a round, read from its form. */
-async function roundChoice(context: AppLoadContext, account: Account, form: FormData): Promise<RoundChoice> {
-  if (form.get("intent") === "replay") return { kind: "replay" };
+async function roundChoice(context: AppLoadContext, account: Account, form: RoundFields): Promise<RoundChoice> {
+  if (form.intent === "replay") return { kind: "replay" };
   const search = new URLSearchParams();
-  for (const [name, value] of form) if (typeof value === "string") search.set(name, value);
-  const parsed = parseLaunchSettings(search, form.get("mode") === "team" ? "team" : "player");
+  for (const [name, value] of Object.entries(form)) if (typeof value === "string") search.set(name, value);
+  const parsed = parseLaunchSettings(search, form.mode === "team" ? "team" : "player");
   if (!parsed.ok) throw Refusal.badRequest(parsed.error);
-  const quiz = form.get("quiz");
+  const quiz = form.quiz;
   if (typeof quiz !== "string" || quiz === "") throw Refusal.badRequest(MSG.quizNotFound);
   return { kind: "quiz", quizUniqueName: await quizOfRef(context, account, quiz), settings: parsed.settings };
 }
@@ -180,15 +135,14 @@ async function roundChoice(context: AppLoadContext, account: Account, form: Form
  * What the end of a round posts (close, replay, round) for `room`; null for another intent.
  * Either way the screen stays at the room's address, or goes back to the dashboard.
  */
-async function roomIntent(
+export async function endOfRound(
   context: AppLoadContext,
   account: Account,
-  side: Side,
-  folderId: number | null,
   room: string,
-  form: FormData,
+  form: RoundFields,
+  { side, folderId }: Omit<ScreenAddress, "url">,
 ): Promise<Response | null> {
-  const intent = form.get("intent");
+  const intent = form.intent;
   if (intent === "close") {
     if (ROOM_NUMBER.test(room)) {
       await closeGame(context, account, room).catch((error: unknown) => {
@@ -206,33 +160,3 @@ async function roomIntent(
   }
   return null;
 }
-
-/** The launch routes' POST: the launch (a page of before may still post the end of a round here). */
-export const presenterLaunchAction = pageAction(async (
-  { request, context, params }: ActionFunctionArgs,
-  side: Side,
-  routeMode: RouteMode,
-) => {
-  const url = new URL(request.url);
-  const folderId = folderIdOf(url.searchParams);
-  const account = await requireAccount(request, context, { side });
-  const quiz = quizOf(params);
-  const form = await readForm(request, SMALL_BODY_BYTES);
-  const answered = form ? await roomIntent(context, account, side, folderId, String(form.get("room") ?? ""), form) : null;
-  if (answered) throw answered;
-
-  const parsed = parseLaunchSettings(url.searchParams, modeOf(routeMode, url.searchParams));
-  if (!parsed.ok) throw Refusal.badRequest(parsed.error);
-  const { roomNumber } = await launchGame(context, account, quiz, parsed.settings);
-  throw redirect(presenterRoomPath(side, roomNumber, folderId));
-});
-
-/** The room's address's POST: the end of a round. */
-export const presenterRoomAction = pageAction(async ({ request, context, params }: ActionFunctionArgs, side: Side) => {
-  const folderId = folderIdOf(new URL(request.url).searchParams);
-  const account = await requireAccount(request, context, { side });
-  const form = await readForm(request, SMALL_BODY_BYTES);
-  const answered = form ? await roomIntent(context, account, side, folderId, params.room ?? "", form) : null;
-  if (!answered) throw Refusal.badRequest(MSG.required);
-  throw answered;
-});

@@ -1,9 +1,8 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { questions, type Quiz } from "@db/schema";
 import {
-  parseQuestionNumber,
   playedQuestion,
   publicQuestion,
   type PublicQuestion,
@@ -14,12 +13,12 @@ import {
   quizMapView,
 } from "@common/public-quiz";
 import { UNIQUE_NAME } from "@common/slug";
-import { pageLoader } from "./http.server";
-import { publicScope } from "./played-quiz.server";
+import { publicScope, type Viewers } from "./played-quiz.server";
 import { findQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
 
-const Query = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
+/** `?quiz=` of /watch and /question: a quiz's unique name (anything else names no quiz). */
+export const PublicQuizQuery = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
 
 /** What the public pages say while a room plays the quiz (played-quiz.server.ts). */
 export const PLAYING_NOTICE = {
@@ -41,15 +40,14 @@ interface PublicQuiz {
 }
 
 /**
- * The quiz named by `?quiz=` and the questions this visitor may see, in play order. No login: the
- * unique name, with its random suffix, is the secret; while a room plays the quiz, only the
+ * The quiz of that unique name and the questions this visitor may see, in play order. No login:
+ * the unique name, with its random suffix, is the secret; while a room plays the quiz, only the
  * questions it has revealed (played-quiz.server.ts).
  */
-async function loadPublicQuiz(request: Request, context: LoaderFunctionArgs["context"]): Promise<PublicQuiz> {
-  const parsed = Query.safeParse({ quiz: new URL(request.url).searchParams.get("quiz") ?? "" });
-  const quiz = parsed.success ? await findQuiz(context.db, parsed.data.quiz) : null;
+async function loadPublicQuiz(context: AppLoadContext, viewers: Viewers, uniqueName: string): Promise<PublicQuiz> {
+  const quiz = await findQuiz(context.db, uniqueName);
   if (!quiz) throw Refusal.notFound(QUIZ_NOT_FOUND);
-  const scope = await publicScope(request, context, quiz.uniqueName);
+  const scope = await publicScope(context, viewers, quiz.uniqueName);
   if (scope.questions) {
     return {
       quiz,
@@ -80,8 +78,8 @@ async function loadPublicQuiz(request: Request, context: LoaderFunctionArgs["con
 export const publicPageHeaders: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** /watch?quiz={unique name}: the public viewer of a quiz. */
-export const watchPage = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
-  const { quiz, questions: list, notice, whole } = await loadPublicQuiz(request, context);
+export async function watchPage(context: AppLoadContext, viewers: Viewers, uniqueName: string) {
+  const { quiz, questions: list, notice, whole } = await loadPublicQuiz(context, viewers, uniqueName);
   return {
     quiz: { uniqueName: quiz.uniqueName, name: quiz.name, description: quiz.description },
     questions: list,
@@ -92,25 +90,29 @@ export const watchPage = pageLoader(async ({ request, context }: LoaderFunctionA
       list.map((q) => q.position),
     ),
   };
-});
+}
 
 /**
- * /question?quiz={name}&questionNumber={index}: one question, large. questionNumber is the
- * 0-based index of the question in the quiz's order (while the quiz is played, among the questions
- * revealed: a later one is as missing as one past the end).
+ * /question?quiz={name}&questionNumber={index}: one question, large. `index` is the 0-based index
+ * of the question in the quiz's order (while the quiz is played, among the questions revealed: a
+ * later one is as missing as one past the end).
  */
-export const questionPage = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<QuestionPageData> => {
-  const { quiz, questions: list, descriptions, notice, whole } = await loadPublicQuiz(request, context);
-  const index = parseQuestionNumber(new URL(request.url).searchParams.get("questionNumber"), list.length);
-  if (index === null) throw Refusal.notFound(QUESTION_NOT_FOUND);
-  const question = list[index]!;
+export async function questionPage(
+  context: AppLoadContext,
+  viewers: Viewers,
+  uniqueName: string,
+  index: number | null,
+): Promise<QuestionPageData> {
+  const { quiz, questions: list, descriptions, notice, whole } = await loadPublicQuiz(context, viewers, uniqueName);
+  const question = index === null ? undefined : list[index];
+  if (!question) throw Refusal.notFound(QUESTION_NOT_FOUND);
   return {
     quizName: quiz.name,
     // « sur N » only when N is the whole quiz.
-    subtitle: whole ? `Question ${index + 1} sur ${list.length}` : `Question ${index + 1}`,
+    subtitle: whole ? `Question ${question.index + 1} sur ${list.length}` : `Question ${question.index + 1}`,
     question,
-    description: descriptions[index]!,
+    description: descriptions[question.index]!,
     notice,
     map: quizMapView(quiz.mapSettings, [question.position]),
   };
-});
+}

@@ -3,20 +3,18 @@
  * questions, save its map settings, discard a quiz abandoned during its creation. Who may change which quiz is decided by
  * requireOwnedQuiz (quizzes.server.ts); the functions below take a quiz already checked.
  */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@db/client";
-import { folders, questions, quizzes, type Account, type MapSettings, type Question, type Quiz } from "@db/schema";
+import { folders, questions, quizzes, type Account, type Question, type Quiz } from "@db/schema";
 import { QUESTION_PHOTO_MAX_BYTES, QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
 import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
 import { questionNameOf } from "@common/wizard/photos";
 import { COORDS_MSG, isValidLatLng, parseCoords, type CoordsResult } from "@common/coords";
 import { folderUrl, dashboardUrl } from "@common/dashboard/format";
-import { canAccess, requireAccount } from "./auth.server";
-import { pageAction, pageLoader } from "./http.server";
-import { findQuiz, inCreation, questionCount, removeQuiz, requireOwnedQuiz } from "./quizzes.server";
-import { readForm, SMALL_BODY_BYTES, uploadBodyBytes } from "./body.server";
+import { canAccess } from "./auth.server";
+import { inCreation, questionCount, removeQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
 import { questionImageUrl } from "@common/media-urls";
 import { PICTURE_FILE, putMedia, releaseMedia } from "./media.server";
@@ -24,7 +22,7 @@ import { IMAGE_EXTENSION, type ImageType } from "@common/sniff";
 import { cleanUpload } from "./picture-upload.server";
 import { quizUniqueName } from "@common/slug";
 import { parseStreetViewEmbed, streetViewEmbedUrl, type StreetView } from "@common/streetview";
-import type { LatLng } from "@common/protocol";
+import type { LatLng, MapSettings } from "@common/protocol";
 
 /** A folder the account may put a quiz into, or null (the quiz then goes to the root). */
 export async function usableFolder(db: Db, account: Account, folderId: number | null | undefined) {
@@ -90,7 +88,7 @@ export async function listQuestions(db: Db, quizName: string): Promise<WizardQue
 }
 
 /** Refused before anything is read or stored when the quiz is already full. */
-async function assertRoomForOne(db: Db, quizName: string): Promise<void> {
+export async function assertRoomForOne(db: Db, quizName: string): Promise<void> {
   if ((await questionCount(db, quizName)) >= QUIZ_QUESTIONS_MAX) throw Refusal.conflict(QUIZ_FULL);
 }
 
@@ -189,7 +187,7 @@ export async function addStreetViewQuestion(
 }
 
 /** `coords` is JSON {lat, lng}; the typed 'lat,lng' form is accepted too. */
-function readCoords(value: FormDataEntryValue | null): CoordsResult {
+function readCoords(value: unknown): CoordsResult {
   if (typeof value !== "string" || !value.trim()) return { ok: false, error: COORDS_MSG.missing };
   try {
     const json: unknown = JSON.parse(value);
@@ -206,32 +204,35 @@ function readCoords(value: FormDataEntryValue | null): CoordsResult {
   return parseCoords(value);
 }
 
-function coordsOf(form: FormData): LatLng {
-  const coords = readCoords(form.get("coords"));
+/**
+ * The wizard's multipart form (uploadFile, name, coords, iframe, titre, description), each name's
+ * first value, files as File; read by the route within the photo's limit (uploadBodyBytes), after
+ * the quiz was checked. A body with no field at all is refused.
+ */
+export const QuestionForm = z
+  .record(z.unknown())
+  .refine((fields) => Object.keys(fields).length > 0, { message: WIZARD_MSG.required });
+type FormFields = z.output<typeof QuestionForm>;
+
+function coordsOf(form: FormFields): LatLng {
+  const coords = readCoords(form.coords ?? null);
   if (!coords.ok) throw Refusal.badRequest(coords.error);
   return coords.coords;
 }
 
 /** The name typed, else a fallback (the photo's file name, the Street View title). */
-function questionName(form: FormData, fallback: string): string {
-  const raw = form.get("name");
+function questionName(form: FormFields, fallback: string): string {
+  const raw = form.name;
   const name = questionNameSchema.safeParse(typeof raw === "string" && raw.trim() ? raw : fallback);
   if (!name.success) throw Refusal.badRequest(firstIssue(name.error));
   return name.data;
 }
 
 /** The uploaded photo checked by its content and rebuilt with its image data only: its GPS position is the answer. */
-async function photoOf(file: FormDataEntryValue): Promise<StoredPhoto> {
+async function photoOf(file: unknown): Promise<StoredPhoto> {
   if (!(file instanceof File) || file.size === 0) throw Refusal.badRequest(WIZARD_MSG.noFile);
   if (file.size > QUESTION_PHOTO_MAX_BYTES) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
   return cleanUpload(file);
-}
-
-/** The wizard's multipart body, cut at the limit as it arrives, whether or not it announced its length. */
-async function uploadForm(request: Request): Promise<FormData> {
-  const form = await readForm(request, uploadBodyBytes(QUESTION_PHOTO_MAX_BYTES), WIZARD_MSG.tooLarge);
-  if (!form) throw Refusal.badRequest(WIZARD_MSG.required);
-  return form;
 }
 
 /**
@@ -243,24 +244,21 @@ export async function addQuestionFromForm(
   db: Db,
   bucket: R2Bucket,
   quiz: Quiz,
-  request: Request,
+  form: FormFields,
 ): Promise<WizardQuestion> {
-  // A full quiz is refused before its upload is read; appendQuestion decides a race.
-  await assertRoomForOne(db, quiz.uniqueName);
-  const form = await uploadForm(request);
-  const file = form.get("uploadFile");
-  if (file !== null) {
+  const file = form.uploadFile;
+  if (file !== undefined) {
     const photo = await photoOf(file);
     const name = questionName(form, questionNameOf((file as File).name));
     const coords = coordsOf(form);
     return addPhotoQuestion(db, bucket, quiz, { ...photo, name, coords });
   }
 
-  if (form.has("iframe")) {
+  if ("iframe" in form) {
     const fields = streetViewFieldsSchema.safeParse({
-      titre: form.get("titre"),
-      description: form.get("description"),
-      iframe: form.get("iframe"),
+      titre: form.titre ?? null,
+      description: form.description ?? null,
+      iframe: form.iframe,
     });
     if (!fields.success) throw Refusal.badRequest(firstIssue(fields.error));
     const streetView = parseStreetViewEmbed(fields.data.iframe);
@@ -319,7 +317,8 @@ export async function updateQuizDetails(
   return { name: row.name, description: row.description, pointMaxTemps: row.pointMaxTemps };
 }
 
-async function questionOf(db: Db, quiz: Quiz, ref: string | undefined): Promise<Question> {
+/** The quiz's question named by its id or its photo's file name (a page of before), or 404. */
+export async function questionOf(db: Db, quiz: Quiz, ref: string | undefined): Promise<Question> {
   const id = /^\d{1,15}$/.test(ref ?? "") ? Number(ref) : null;
   const [row] =
     id === null
@@ -333,8 +332,8 @@ async function questionOf(db: Db, quiz: Quiz, ref: string | undefined): Promise<
   return row;
 }
 
-const text = (form: FormData, key: string) => {
-  const value = form.get(key);
+const text = (form: FormFields, key: string) => {
+  const value = form[key];
   return typeof value === "string" ? value : null;
 };
 
@@ -348,25 +347,23 @@ export async function updateQuestionFromForm(
   db: Db,
   bucket: R2Bucket,
   quiz: Quiz,
-  ref: string | undefined,
-  request: Request,
+  row: Question,
+  form: FormFields,
 ): Promise<WizardQuestion> {
-  const row = await questionOf(db, quiz, ref);
-  const form = await uploadForm(request);
   const changes: Partial<Question> = {};
 
-  if (form.has("name")) {
-    const name = questionNameSchema.safeParse(form.get("name"));
+  if ("name" in form) {
+    const name = questionNameSchema.safeParse(form.name);
     if (!name.success) throw Refusal.badRequest(firstIssue(name.error));
     changes.name = name.data;
   }
-  if (form.has("coords")) {
+  if ("coords" in form) {
     const coords = coordsOf(form);
     changes.lat = coords.lat;
     changes.lng = coords.lng;
   }
   if (row.kind === "streetview") {
-    if (form.has("uploadFile")) throw Refusal.badRequest(WIZARD_MSG.photoOnly);
+    if ("uploadFile" in form) throw Refusal.badRequest(WIZARD_MSG.photoOnly);
     const fields = streetViewFieldsSchema.partial().safeParse({
       titre: text(form, "titre") ?? undefined,
       description: text(form, "description") ?? undefined,
@@ -390,8 +387,8 @@ export async function updateQuestionFromForm(
     if (!updated) throw Refusal.notFound(WIZARD_MSG.questionNotFound);
     return updated;
   };
-  const file = form.get("uploadFile");
-  const updated = file !== null ? await withStoredPhoto(db, bucket, await photoOf(file), write) : await write();
+  const file = form.uploadFile;
+  const updated = file !== undefined ? await withStoredPhoto(db, bucket, await photoOf(file), write) : await write();
   if (updated.fileKey !== row.fileKey) await releaseMedia(db, bucket, [row.fileKey]);
   return toWizardQuestion(quiz.uniqueName, updated);
 }
@@ -439,27 +436,8 @@ export async function backToDashboard(db: Db, account: Account, folderId: number
   return folder ? folderUrl(side, folder) : dashboardUrl(side);
 }
 
-// ---------- The wizard's pages ----------
-
-/** /quiz/new?folderId=<id>: the wizard creating a quiz, for any logged-in account. */
-export const newQuizPage = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
-  const account = await requireAccount(request, context);
-  const folderId = Number(new URL(request.url).searchParams.get("folderId") ?? "");
-  const folder = await usableFolder(context.db, account, Number.isSafeInteger(folderId) ? folderId : null);
-  return {
-    folderId: folder?.id ?? null,
-    backTo: await backToDashboard(context.db, account, folder?.id ?? null),
-  };
-});
-
-/**
- * /quiz/{name}/edit: the wizard on a quiz of one's own: a finished one for the admin or an MJ
- * with the edit right; one still to finish (its map never confirmed) for its owner in any case,
- * since that is where the dashboard card sends them to finish it.
- */
-export const editQuizPage = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
-  const account = await requireAccount(request, context);
-  const quiz = await requireOwnedQuiz(context.db, account, params.name, "build");
+/** What the wizard opens on a quiz: its details, its questions, and where « Annuler » goes back to. */
+export async function editedQuiz(db: Db, account: Account, quiz: Quiz) {
   return {
     quiz: {
       uniqueName: quiz.uniqueName,
@@ -468,21 +446,7 @@ export const editQuizPage = pageLoader(async ({ request, context, params }: Load
       pointMaxTemps: quiz.pointMaxTemps,
       mapSettings: quiz.mapSettings,
     },
-    questions: await listQuestions(context.db, quiz.uniqueName),
-    backTo: await backToDashboard(context.db, account, quiz.folderId),
+    questions: await listQuestions(db, quiz.uniqueName),
+    backTo: await backToDashboard(db, account, quiz.folderId),
   };
-});
-
-/**
- * 'Annuler' after the quiz was created: the quiz, its questions and the photos only it used are
- * deleted, then back to the dashboard. Someone else's quiz, or a finished one, is left as it is
- * (discardQuiz checks) and the answer is the same.
- */
-export const discardAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
-  const account = await requireAccount(request, context);
-  const form = await readForm(request, SMALL_BODY_BYTES);
-  if (form?.get("intent") !== "discard") throw Refusal.badRequest();
-  const quiz = await findQuiz(context.db, String(form.get("quiz") ?? ""));
-  if (quiz) await discardQuiz(context.db, context.cloudflare.env.BUCKET, account, quiz);
-  return redirect(await backToDashboard(context.db, account, quiz?.folderId ?? null));
-});
+}

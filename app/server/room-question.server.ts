@@ -5,25 +5,22 @@
  * game shows the photos on them. Their addresses name the room, not the
  * quiz: both are opened on the projector, and the quiz's unique name is its public /watch link.
  */
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { Game } from "@db/schema";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
+import type { Account, Game } from "@db/schema";
 import type { GameSettings } from "@party/engine";
 import { roomPhotoUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
 import { playedQuestion, questionDescription, quizMapView, type QuestionPageData } from "@common/public-quiz";
-import { requireAccount } from "./auth.server";
 import { ownedLiveGame, roomStub } from "./games.server";
 import { liveGame } from "./rooms.server";
-import { pageLoader } from "./http.server";
 import { serveQuestionPhoto } from "./media.server";
 import { Refusal } from "./refusal.server";
 
 export const NOTHING_REVEALED = "Aucune question n'a encore été révélée dans cette salle.";
 
 /** The live game of the room for its owner (admin: any); anyone else finds nothing there. */
-async function ownedRoom(args: LoaderFunctionArgs, missing: string): Promise<Game> {
-  const account = await requireAccount(args.request, args.context);
-  const game = await ownedLiveGame(args.context, account, args.params.room ?? "");
+async function ownedRoom(context: AppLoadContext, account: Account, room: string, missing: string): Promise<Game> {
+  const game = await ownedLiveGame(context, account, room);
   if (!game) throw Refusal.notFound(missing);
   return game;
 }
@@ -32,9 +29,9 @@ async function ownedRoom(args: LoaderFunctionArgs, missing: string): Promise<Gam
 export const roomPageHeaders: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** /salle/{room}/question: the last question the room revealed, as the room played it. */
-export const roomQuestionPage = pageLoader(async (args: LoaderFunctionArgs): Promise<QuestionPageData> => {
-  const game = await ownedRoom(args, MSG.roomNotFound);
-  const revealed = await roomStub(args.context, game.roomNumber)
+export async function roomQuestionPage(context: AppLoadContext, account: Account, room: string): Promise<QuestionPageData> {
+  const game = await ownedRoom(context, account, room, MSG.roomNotFound);
+  const revealed = await roomStub(context, game.roomNumber)
     .revealed(game.id)
     .catch((error: unknown) => {
       console.error(`roomQuestionPage ${game.roomNumber}: room did not answer`, error);
@@ -54,29 +51,41 @@ export const roomQuestionPage = pageLoader(async (args: LoaderFunctionArgs): Pro
     notice: null,
     map: quizMapView(revealed.mapSettings, [question.position]),
   };
-});
+}
+
+/** A photo of the room's quiz: `file` a PICTURE_FILE. */
+interface RoomPhoto {
+  room: string;
+  file: string;
+}
 
 /**
  * /api/salle/{room}/photos/{file}: a photo of the quiz the room plays. Its owner and the admin get
  * any of them (the presenter's screen). When the game shows the photos on the phones (« Photo sur
  * les téléphones »), anyone gets those of the questions the room has opened so far, the open one
  * included, and no other: a phone loads a question's photo when it opens, never before.
+ * `caller` is asked only for the other photos, so a phone needs no account and an anonymous
+ * caller of another photo gets the usual 401/403.
  */
-export async function serveRoomPhoto(args: LoaderFunctionArgs): Promise<Response> {
-  const { context, params, request } = args;
-  const game = (await shownOnPhones(args)) ?? (await ownedRoom(args, MSG.fileNotFound));
-  return serveQuestionPhoto(context.db, context.cloudflare.env.BUCKET, game.quizUniqueName, params.file, request);
+export async function serveRoomPhoto(
+  context: AppLoadContext,
+  caller: () => Promise<Account>,
+  { room, file }: RoomPhoto,
+  conditions: Headers,
+): Promise<Response> {
+  const game = (await shownOnPhones(context, room, file)) ?? (await ownedRoom(context, await caller(), room, MSG.fileNotFound));
+  return serveQuestionPhoto(context.db, context.cloudflare.env.BUCKET, game.quizUniqueName, file, conditions);
 }
 
 /** The room's game when the photo asked for is one its phones may load now; null otherwise. */
-async function shownOnPhones({ context, params }: LoaderFunctionArgs): Promise<Game | null> {
-  const game = await liveGame(context.db, params.room ?? "");
-  if (!game || !params.file || (game.settings as Partial<GameSettings> | null)?.photoOnPhones !== true) return null;
+async function shownOnPhones(context: AppLoadContext, room: string, file: string): Promise<Game | null> {
+  const game = await liveGame(context.db, room);
+  if (!game || (game.settings as Partial<GameSettings> | null)?.photoOnPhones !== true) return null;
   const files = await roomStub(context, game.roomNumber)
     .phonePhotos(game.id)
     .catch((error: unknown) => {
       console.error(`shownOnPhones ${game.roomNumber}: room did not answer`, error);
       return null;
     });
-  return files?.includes(params.file) ? game : null;
+  return files?.includes(file) ? game : null;
 }

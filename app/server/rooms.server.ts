@@ -1,12 +1,9 @@
-import { redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { quotaLeft } from "@db/quota";
 import { games, type Game } from "@db/schema";
 import { MSG } from "@common/messages";
-import { normaliseRoomInput } from "@common/room-check";
-import { readForm, SMALL_BODY_BYTES } from "./body.server";
-import { pageAction } from "./http.server";
 import { Refusal } from "./refusal.server";
 import { throttledRoomGuess } from "./throttle.server";
 
@@ -28,12 +25,11 @@ export async function findLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom
 
 /**
  * The room check of the phones (GET /api/game/check/{room}, and the home form without
- * JavaScript): 400 for no number, 404 « Cette salle n'existe pas… » for a number no live game
- * holds, 429 once the caller's IP has typed too many of those (throttle.server.ts).
+ * JavaScript), for a number of digits: 404 « Cette salle n'existe pas… » for a number no live
+ * game holds, 429 once the caller's `address` has typed too many of those (throttle.server.ts).
  */
-export async function requireLiveRoom(request: Request, context: AppLoadContext, roomNumber: string): Promise<LiveRoom> {
-  if (!/^\d+$/.test(roomNumber)) throw Refusal.badRequest(MSG.required);
-  const room = await askedRoom(request, context, roomNumber);
+export async function requireLiveRoom(context: AppLoadContext, address: string, roomNumber: string): Promise<LiveRoom> {
+  const room = await askedRoom(context, address, roomNumber);
   if (!room) throw Refusal.notFound(MSG.roomNotFound);
   return room;
 }
@@ -43,12 +39,12 @@ export async function requireLiveRoom(request: Request, context: AppLoadContext,
  * live or not, and the French reason to show when it cannot be played.
  */
 export async function playerRoom(
-  request: Request,
   context: AppLoadContext,
+  address: string,
   roomNumber: string,
 ): Promise<{ live: boolean; random: boolean; error: string | null }> {
   try {
-    const room = await askedRoom(request, context, roomNumber);
+    const room = await askedRoom(context, address, roomNumber);
     return room ? { live: true, random: room.random, error: null } : { live: false, random: true, error: MSG.roomNotFound };
   } catch (error) {
     if (error instanceof Refusal) return { live: false, random: true, error: error.message };
@@ -61,12 +57,12 @@ const RECENTLY_CLOSED_MS = 6 * 60 * 60 * 1000;
 
 /**
  * A room number a player asked for (typed, scanned, reloaded): the live room, or null. Under
- * the room-number throttle of the caller's IP (429 once over it, see throttle.server.ts).
+ * the room-number throttle of the caller's `address` (429 once over it, see throttle.server.ts).
  */
-export function askedRoom(request: Request, context: AppLoadContext, roomNumber: string): Promise<LiveRoom | null> {
+function askedRoom(context: AppLoadContext, address: string, roomNumber: string): Promise<LiveRoom | null> {
   return throttledRoomGuess(
-    request,
     context,
+    address,
     () => findLiveRoom(context.db, roomNumber),
     () => recentlyClosed(context.db, roomNumber),
   );
@@ -86,13 +82,6 @@ export async function recentlyClosed(db: Db, roomNumber: string): Promise<boolea
     .limit(1);
   return !!row;
 }
-
-/** The home page's form without JavaScript: the same check, then the room's page. */
-export const joinRoomAction = pageAction(async ({ request, context }: ActionFunctionArgs) => {
-  const roomNumber = normaliseRoomInput((await readForm(request, SMALL_BODY_BYTES))?.get("room"));
-  const room = await requireLiveRoom(request, context, roomNumber ?? "");
-  return redirect(room.random ? `/play/${room.roomNumber}` : `/join/${room.roomNumber}`);
-});
 
 /** The game holding a room number, if it is live (lobby, live or over: not closed). */
 export async function liveGame(db: Db, roomNumber: string): Promise<Game | null> {

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@db/client";
 import { settings } from "@db/schema";
 import type { SoundCategory } from "@common/admin/types";
@@ -37,6 +38,13 @@ const CATEGORIES: { title: string; hint: string; ids: number[] | "rest" }[] = [
 export const PHOTO_CATEGORY = CATEGORIES.length - 1;
 const isSoundId = (id: number) => (SOUND_IDS as readonly number[]).includes(id);
 
+/** A sound's number in an address (/api/sound/{id}, resetSound/{id}): digits, one of SOUND_IDS. */
+export const soundId = z
+  .string()
+  .regex(/^[1-9][0-9]?$/)
+  .transform(Number)
+  .refine(isSoundId);
+
 export function categoryOf(id: number): number {
   const index = CATEGORIES.findIndex((c) => c.ids !== "rest" && c.ids.includes(id));
   return index === -1 ? PHOTO_CATEGORY : index;
@@ -67,12 +75,10 @@ export async function soundOverride(db: Db, id: number): Promise<string | null> 
  * GET /api/sound/{id}: the admin's replacement when there is one, else the default shipped in
  * public/sounds, by a redirect so that the static file keeps its caching and ranges.
  */
-export async function serveSound(db: Db, bucket: R2Bucket, rawId: string | undefined, request: Request): Promise<Response> {
-  const id = Number(rawId);
-  if (!isSoundId(id) || String(id) !== rawId) throw Refusal.notFound(MSG_SOUND.notFound);
+export async function serveSound(db: Db, bucket: R2Bucket, id: number, conditions: Headers): Promise<Response> {
   const key = await soundOverride(db, id);
   if (key) {
-    const media = await serveMedia(bucket, key, request);
+    const media = await serveMedia(bucket, key, conditions);
     // The URL stays while the sound may change: revalidate each time (the ETag makes it cheap).
     const headers = new Headers(media.headers);
     headers.set("Cache-Control", "no-cache");
@@ -109,17 +115,23 @@ export async function soundCategories(db: Db): Promise<SoundCategory[]> {
   }));
 }
 
-/** The sound a replaceSound call names: `{categoryIndex}/{id}.mp3` (or `{id}`), of that category. */
-export function targetSound(rawCategory: unknown, rawFile: unknown): number {
-  const match = /^(\d{1,2})(?:\.mp3)?$/i.exec(String(rawFile ?? ""));
-  const id = match ? Number(match[1]) : NaN;
-  if (!isSoundId(id) || categoryOf(id) !== Number(rawCategory)) throw Refusal.notFound(MSG_SOUND.notFound);
-  return id;
-}
+/**
+ * The sound a replaceSound call names, `{categoryIndex}/{fileName}` with `{id}.mp3` (or `{id}`) as
+ * the file name, of that category; anything else names no sound.
+ */
+export const ReplacedSound = z
+  .object({ categoryIndex: z.string(), fileName: z.string().regex(/^\d{1,2}(\.mp3)?$/i) })
+  .transform(({ categoryIndex, fileName }) => ({ category: Number(categoryIndex), id: parseInt(fileName, 10) }))
+  .refine(({ category, id }) => isSoundId(id) && categoryOf(id) === category)
+  .transform(({ id }) => id);
+
+/** The upload of a replaceSound call: a file that is not empty. */
+export const SoundUpload = z.object({
+  file: z.instanceof(File, { message: MSG_SOUND.missing }).refine((f) => f.size > 0, MSG_SOUND.missing),
+});
 
 /** Checks the upload (name .mp3, content mp3, 5 MB) before anything is stored. */
-export async function readMp3(file: FormDataEntryValue | null): Promise<Uint8Array<ArrayBuffer>> {
-  if (!file || typeof file === "string" || file.size === 0) throw Refusal.badRequest(MSG_SOUND.missing);
+export async function readMp3(file: File): Promise<Uint8Array<ArrayBuffer>> {
   if (!file.name.toLowerCase().endsWith(".mp3")) throw Refusal.badRequest(MSG_SOUND.notMp3Name);
   if (file.size > SOUND_MAX_BYTES) throw Refusal.tooLarge(MSG_SOUND.tooBig);
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -141,7 +153,6 @@ export async function replaceSound(db: Db, bucket: R2Bucket, id: number, bytes: 
 
 /** Back to the shipped sound. */
 export async function resetSound(db: Db, bucket: R2Bucket, id: number) {
-  if (!isSoundId(id)) throw Refusal.notFound(MSG_SOUND.notFound);
   const previous = await soundOverride(db, id);
   if (!previous) return;
   const path = `$."${id}"`;

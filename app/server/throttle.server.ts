@@ -73,12 +73,11 @@ const tooMany = (retryAfterMs: number) => Refusal.tooManyRequests(retryAfterMs /
  * failures.
  */
 export async function throttledLogin<T>(
-  request: Request,
   context: AppLoadContext,
+  address: string,
   mail: string,
   check: () => Promise<T | null>,
 ): Promise<T | null> {
-  const address = clientAddress(request);
   const counts = [
     { key: `login-mail-address:${address}:${mail}`, rule: THROTTLE_RULES.loginMailAddress },
     { key: `login-ip:${address}`, rule: THROTTLE_RULES.loginAddress },
@@ -120,12 +119,12 @@ export async function throttledLogin<T>(
  * number.
  */
 export async function throttledRoomGuess<T>(
-  request: Request,
   context: AppLoadContext,
+  address: string,
   look: () => Promise<T | null>,
   excused: () => Promise<boolean>,
 ): Promise<T | null> {
-  const byIp = roomGuessThrottle(context.cloudflare.env, clientAddress(request));
+  const byIp = roomGuessThrottle(context.cloudflare.env, address);
   const room = await look();
   // A miss is counted and checked in one call; a hit or an excused miss only checked.
   const counted = room === null && !(await excused());

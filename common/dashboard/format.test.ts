@@ -7,6 +7,7 @@ import {
   launchUrl,
   moveTargets,
   presenterRoomPath,
+  sideOfPath,
   subtreeIds,
   watchUrl,
 } from "./format";
@@ -82,5 +83,16 @@ describe("folder tree helpers", () => {
     expect(folderUrl("mj", { id: 3, name: "Été à Lyon" })).toBe("/mj/3/%C3%89t%C3%A9%20%C3%A0%20Lyon/folder");
     expect(folderUrl("admin", { id: 3, name: "A" })).toBe("/pres/3/A/folder");
     expect(watchUrl("https://repere.fr", "q-1")).toBe("https://repere.fr/watch?quiz=q-1");
+  });
+});
+
+describe("sideOfPath", () => {
+  it("reads the side of both sides' addresses", () => {
+    for (const path of ["/mj", "/mj/", "/mj/lobby", "/mj/salle/123456", "/mj/1/Europe/folder", "/api/auth/mj/login", "/api/auth/mj/check"]) {
+      expect(sideOfPath(path), path).toBe("mj");
+    }
+    for (const path of ["/pres", "/pres/lobby", "/pres/mj", "/pres/quiz-x/team", "/api/auth/login", "/mjolnir", "/api/auth/check"]) {
+      expect(sideOfPath(path), path).toBe("admin");
+    }
   });
 });

@@ -54,6 +54,15 @@ export function folderUrl(side: "admin" | "mj", folder: { id: number; name: stri
   return `/${side === "admin" ? "pres" : "mj"}/${folder.id}/${encodeURIComponent(folder.name)}/folder`;
 }
 
+/**
+ * The side an address belongs to: /mj/… (and /api/auth/mj/…) is the game masters', the rest
+ * the administrator's (/pres/…). One route module serves both sides' addresses and reads its side
+ * here (app/shared-routes.ts).
+ */
+export function sideOfPath(pathname: string): "admin" | "mj" {
+  return /^\/(api\/auth\/)?mj(\/|$)/.test(pathname) ? "mj" : "admin";
+}
+
 export function dashboardUrl(side: "admin" | "mj"): string {
   return side === "admin" ? "/pres" : "/mj";
 }

@@ -18,8 +18,10 @@ export const SPEED_POINTS_MAX_LIMIT = 100;
 /** Ceiling of any points setting, a ring's or the speed bonus. */
 export const MAX_POINTS = 1000;
 
+/** The true spot on the results maps (the presenter's, a game's report): the smallest ring's red. */
+export const SPOT_COLOR = "#e53935";
 /** Colours of the drawn target, indexed like targetSettings: [0] is the rest of the map, never drawn. */
-export const TARGET_COLORS = ["#9e9e9e", "#1e88e5", "#43a047", "#fdd835", "#e53935"] as const;
+export const TARGET_COLORS = ["#9e9e9e", "#1e88e5", "#43a047", "#fdd835", SPOT_COLOR] as const;
 /** The rings' colours alone, outermost first (like RING_RADII_M). */
 export const RING_COLORS = TARGET_COLORS.slice(1);
 

@@ -23,22 +23,47 @@ const BIN = (name) => path.join(ROOT, "node_modules", ".bin", name);
  */
 export const LOCAL_DEFAULTS = JSON.parse(readFileSync(path.join(ROOT, "app", "server", "local-defaults.json"), "utf8"));
 
-/** Shell first, then .dev.vars, then the documented local defaults. */
-export function localVars() {
-  const fromFile = {};
-  const file = path.join(ROOT, ".dev.vars");
-  if (existsSync(file)) {
-    for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
-      const m = line.match(/^\s*([A-Z_][A-Z0-9_]*)\s*=\s*"?(.*?)"?\s*$/);
-      if (m) fromFile[m[1]] = m[2];
-    }
-  }
+/**
+ * The Worker's variables, as README's configuration table lists them (PORT is npm start's own):
+ * each one set in the shell reaches the Worker, secrets included (as local vars).
+ */
+export const WORKER_VARS = [
+  "ADMIN_MAIL",
+  "ADMIN_PASSWORD",
+  "JWT_SECRET",
+  "GOOGLE_MAPS_API_KEY",
+  "GOOGLE_MAPS_MAP_ID",
+  "ROOM_PHONES_PER_ADDRESS",
+];
+
+/** NAME=value lines of a .dev.vars file (quotes around the value dropped). */
+export function parseDevVars(text) {
   const vars = {};
-  for (const key of [...Object.keys(LOCAL_DEFAULTS), "GOOGLE_MAPS_API_KEY", "GOOGLE_MAPS_MAP_ID"]) {
-    const value = process.env[key] ?? fromFile[key] ?? LOCAL_DEFAULTS[key];
+  for (const line of text.split(/\r?\n/)) {
+    const m = line.match(/^\s*([A-Z_][A-Z0-9_]*)\s*=\s*"?(.*?)"?\s*$/);
+    if (m) vars[m[1]] = m[2];
+  }
+  return vars;
+}
+
+function devVarsFile() {
+  const file = path.join(ROOT, ".dev.vars");
+  return existsSync(file) ? parseDevVars(readFileSync(file, "utf8")) : {};
+}
+
+/** Shell first, then .dev.vars, then the documented local defaults; unset or empty: left out. */
+export function localVars(shell = process.env, fromFile = devVarsFile()) {
+  const vars = {};
+  for (const key of WORKER_VARS) {
+    const value = shell[key] ?? fromFile[key] ?? LOCAL_DEFAULTS[key];
     if (value !== undefined && value !== "") vars[key] = value;
   }
   return vars;
+}
+
+/** `wrangler dev`'s arguments giving the Worker those variables (wrangler.toml's [vars] otherwise). */
+export function varArgs(vars) {
+  return Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
 }
 
 export function wranglerEnv(registryPath) {
@@ -254,7 +279,7 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
     "--log-level",
     logLevel,
   ];
-  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  args.push(...varArgs(vars));
   const child = spawnGroup(BIN("wrangler"), args, {
     env: wranglerEnv(registryPath),
     stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],

@@ -8,6 +8,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { LatLng, PointsSettings } from "@common/protocol";
+import { offset } from "../fixtures/paris";
 import { PROTOCOL_VERSION } from "@common/protocol";
 import { TestPhone, type TestClient } from "../support/room-sockets";
 import { socketsFrom } from "../support/served";
@@ -21,7 +22,7 @@ const SPOTS = [
 const TIME_S = 30;
 /** Metres north of the spot each honest phone answers, clear of the 20/50/100/200 m ring edges. */
 const OFFSETS_M = [0, 8, 14, 30, 35, 42, 60, 70, 85, 95, 120, 140, 160, 190, 240, 400, 5, 25, 65, 110];
-const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
+const north = (s: LatLng, m: number): LatLng => offset(s, m, 0);
 
 /** Great-circle distance on a sphere of the Earth's mean radius (written here, not the room's). */
 function metres(a: LatLng, b: LatLng): number {

@@ -15,6 +15,7 @@ import {
 } from "../support/browser";
 import { baseURL, closeRoom, presenter } from "../support/e2e";
 import { AREA, launchAt, spotAt } from "./lyon";
+import { offset } from "../fixtures/paris";
 import { revealAnswers } from "@common/reveal";
 
 let browser: Browser;
@@ -26,14 +27,6 @@ afterAll(async () => {
 });
 
 const ANSWER_SEC = 30;
-const METRES_PER_LAT_DEGREE = 111_195;
-/** Moves a spot north and east by metres (small distances). */
-function offset(s: LatLng, northM: number, eastM: number): LatLng {
-  return {
-    lat: s.lat + northM / METRES_PER_LAT_DEGREE,
-    lng: s.lng + eastM / (METRES_PER_LAT_DEGREE * Math.cos((s.lat * Math.PI) / 180)),
-  };
-}
 
 /**
  * Scoring (docs/game-rules.md): ring points of the smallest ring holding the answer + speed points,

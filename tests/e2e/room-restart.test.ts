@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { LatLng } from "@common/protocol";
+import { offset } from "../fixtures/paris";
 import { roomsOf } from "../support/launch";
 import { type OwnServer, startOwnServer } from "../support/own-server";
 
-const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
+const north = (s: LatLng, m: number): LatLng => offset(s, m, 0);
 
 let server: OwnServer | null = null;
 const clients: { close(): void }[] = [];

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LatLng } from "@common/protocol";
+import { offset } from "../fixtures/paris";
 import { accounts } from "@db/schema";
 import type { LaunchedRoom } from "../support/launch";
 import type { TestPhone } from "../support/room-sockets";
@@ -8,7 +9,7 @@ import { answersOf, app, closeRoom, fetchRanking, gameOf, join, launch, make, ph
 import { revealAnswers } from "@common/reveal";
 
 /** A point `m` metres north of a spot. */
-const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
+const north = (s: LatLng, m: number): LatLng => offset(s, m, 0);
 const gamesLeft = async (l: LaunchedRoom) =>
   (await app.db.select({ nbGame: accounts.nbGame }).from(accounts).where(eq(accounts.id, l.owner.id)))[0]?.nbGame;
 

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LatLng, PlayerEndGame } from "@common/protocol";
+import { offset } from "../fixtures/paris";
 import { games } from "@db/schema";
 import { browsersFor, closedAfterAll, hydrated, launchChromium, PRESENTER, phonePage, screenshot, signIn } from "../support/browser";
 import { baseURL, launch as launchShared, make, presenter as presenterShared, seatPhones as seatShared } from "../support/e2e";
@@ -8,7 +9,7 @@ import { playRound, roomsOf } from "../support/launch";
 import type { TestPhone } from "../support/room-sockets";
 import { type OwnServer, startOwnServer } from "../support/own-server";
 
-const north = (s: LatLng, m: number): LatLng => ({ lat: s.lat + m / 111_195, lng: s.lng });
+const north = (s: LatLng, m: number): LatLng => offset(s, m, 0);
 
 let server: OwnServer | null = null;
 const clients: { close(): void }[] = [];

@@ -16,10 +16,10 @@ import {
   type Account,
   type Folder,
   type Game,
-  type MapSettings,
   type Question,
   type Quiz,
 } from "@db/schema";
+import type { MapSettings } from "@common/protocol";
 import type { schema } from "@db/client";
 import { hashPassword } from "~/server/password.server";
 

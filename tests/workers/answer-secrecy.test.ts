@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { STARTING_MS } from "@party/engine";
 import type { TestAccount, TestQuiz } from "../support/factory";
 import type { TestPresenter } from "../support/room-sockets";
-import { presenterRoomLoader } from "~/server/presenter.server";
+import { presenterScreen } from "~/server/presenter.server";
 import { advance, app, appContext, closeRoom, cookieOf, get, join, launch, make, png, post, postRound, presenter } from "../support/workers";
 
 // The audience learns the quiz's unique name (the projector's address, the « Retour photo & carte »
@@ -167,9 +167,9 @@ describe("while a quiz is played, its public pages", () => {
 });
 
 /** The presenter page's loader data, as the page gets it. */
-async function screenData(room: string, cookie: string) {
-  const request = new Request(`http://localhost/mj/salle/${room}`, { headers: { Cookie: cookie } });
-  const data = await presenterRoomLoader({ request, context: appContext(), params: { room } }, "mj");
+async function screenData(room: string, account: TestAccount) {
+  const url = new URL(`http://localhost/mj/salle/${room}`);
+  const data = await presenterScreen(appContext(), account, room, { side: "mj", folderId: null, url });
   if (data.kind !== "game") throw new Error(`pas d'écran de partie : ${data.kind}`);
   return data;
 }
@@ -209,7 +209,7 @@ describe("the presenter's screen", () => {
     expect(await (await get(`/mj/salle/${room}`, await cookieOf(await make.mj()))).text()).toContain("Cette partie est terminée");
 
     // The room tells its presenter the quiz without its name; the photos come from the room's address.
-    const { token } = await screenData(room, cookie);
+    const { token } = await screenData(room, owner);
     const pres = await presenter({ room, token });
     expect(JSON.stringify(pres.all("pres_newRoom_callback"))).not.toContain(quiz.uniqueName);
     const urls = pres.last("pres_newRoom_callback")!.quizzData.questions.map((q) => q.imageUrl);
@@ -241,7 +241,7 @@ describe("the presenter's screen", () => {
     const page = (await (await get(`/mj/salle/${l.room}`, l.cookie)).text()) + (await (await get(`/mj/salle/${l.room}.data`, l.cookie)).text());
     expect(page).not.toContain(quiz.uniqueName);
     expect(page).not.toContain(other.uniqueName);
-    const { quizzes } = await screenData(l.room, l.cookie);
+    const { quizzes } = await screenData(l.room, owner);
     const offered = quizzes.find((q) => q.name === "Autre tour de Lyon")!;
     expect(offered).toMatchObject({ current: false, questionCount: 1 });
     expect(quizzes.find((q) => q.name === "Lyon by night")).toMatchObject({ current: true });

@@ -9,7 +9,7 @@ import { scoreAnswer } from "@common/rules/scoring";
 import { answerDefiQuestion, createDefi, defiLeaderboard, openDefiQuestion } from "~/server/defis.server";
 import { liveGameCount } from "~/server/rooms.server";
 import type { TestAccount } from "../support/factory";
-import { appContext, cookieOf, db, get, make, png, postJson, refusal } from "../support/workers";
+import { cookieOf, db, get, make, png, postJson, refusal } from "../support/workers";
 import { gameReport, playedGamesPage } from "~/server/history.server";
 
 const SPOTS = [
@@ -429,7 +429,7 @@ describe("a défi in the history", () => {
     await phone.answer(0, north(SPOTS[0], 20));
     const page = await playedGamesPage(db(), mj, "mj", 1);
     expect(page.rows[0]).toMatchObject({ id: defi.gameId, playersCount: 1, status: "En cours", defi: { open: true } });
-    const report = await gameReport(appContext(), mj, "mj", defi.gameId, null);
+    const report = await gameReport(db(), mj, "mj", defi.gameId, 1);
     expect(report.defi).toMatchObject({ code: defi.code, open: true, players: [{ name: "Léa", played: 1 }] });
     expect(report.ranking).toMatchObject([{ pseudo: "Léa", rank: 1, answered: 1 }]);
     const csv = await (await get(`/api/history/${defi.gameId}/answers`, await cookieOf(mj))).text();
@@ -437,7 +437,7 @@ describe("a défi in the history", () => {
     expect((await get(`/api/history/${defi.gameId}/answers`, await cookieOf(await make.mj()))).status).toBe(404);
     await db().update(defis).set({ deadline: Date.now() - 1 }).where(eq(defis.gameId, defi.gameId));
     expect((await playedGamesPage(db(), mj, "mj", 1)).rows[0]).toMatchObject({ status: "Terminée", defi: { open: false } });
-    expect((await gameReport(appContext(), mj, "mj", defi.gameId, null)).game.status).toBe("Terminée");
+    expect((await gameReport(db(), mj, "mj", defi.gameId, 1)).game.status).toBe("Terminée");
     expect((await gameRow(defi.gameId)).status).toBe("over");
   });
 });

@@ -5,6 +5,7 @@ import { gameAnswers, gamePlayers, games } from "@db/schema";
 import { STARTING_MS } from "@party/engine";
 import { statementsFor } from "@party/room-d1";
 import { parseCsv, readDecimal } from "@common/history/csv";
+import { METRES_PER_DEGREE } from "@common/projection";
 import type { TestAccount } from "../support/factory";
 import { advance, app, cookieOf, db, failD1Batches, gameOf, get, inRoom, join, launch, make, pendingD1, presenter, stubOf } from "../support/workers";
 
@@ -13,7 +14,7 @@ const SPOTS = [
   { lat: 45.764, lng: 4.8357 },
 ] as const;
 /** 150 m north of a spot: inside the 200 m ring only. */
-const north150 = (s: { lat: number; lng: number }) => ({ lat: s.lat + 150 / 111_195, lng: s.lng });
+const north150 = (s: { lat: number; lng: number }) => ({ lat: s.lat + 150 / METRES_PER_DEGREE, lng: s.lng });
 
 const answersOf = (gameId: string) => db().select().from(gameAnswers).where(eq(gameAnswers.gameId, gameId));
 const playersOf = (gameId: string) => db().select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));

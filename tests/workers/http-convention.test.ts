@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SHARED_ROUTES } from "../../app/shared-routes";
 
 /**
  * The conventions every route shares, checked on every route file so that a new route cannot
@@ -21,8 +22,12 @@ function urlOf(file: string): string {
   return `/${segments.join("/")}`;
 }
 
-const pages = routeFiles.filter((f) => f.endsWith(".tsx")).map(urlOf);
-const apis = routeFiles.filter((f) => /\/api\.[^/]*\.ts$/.test(f)).map(urlOf);
+/** The addresses of a module shared by several (app/shared-routes.ts), parameters filled with "1". */
+const shared = (page: boolean) =>
+  SHARED_ROUTES.filter((r) => r.file.endsWith(".tsx") === page).flatMap((r) => r.paths.map((p) => `/${p.replace(/:\w+/g, "1")}`));
+
+const pages = [...routeFiles.filter((f) => f.endsWith(".tsx")).map(urlOf), ...shared(true)];
+const apis = [...routeFiles.filter((f) => /\/api\.[^/]*\.ts$/.test(f)).map(urlOf), ...shared(false)];
 
 function send(path: string, method: string, origin: string) {
   const form = new FormData();
@@ -38,7 +43,9 @@ function send(path: string, method: string, origin: string) {
 describe("a change sent from another site", () => {
   it("gets the app's 403 « Authentification incorrecte » on every page and API route", SWEEP, async () => {
     expect(pages).toContain("/pres");
+    expect(pages).toContain("/mj/salle/1");
     expect(apis).toContain("/api/game/launch");
+    expect(apis).toContain("/api/auth/mj/login");
     for (const path of [...pages, ...pages.map((p) => `${p}?index`), "/pres.data?index", ...apis]) {
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
         const res = await send(path, method, "https://evil.example");

@@ -1,13 +1,13 @@
 import { useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { Dialog } from "~/features/dashboard/Dialog";
-import { Shell } from "~/features/dashboard/Shell";
+import { Dialog } from "~/components/Dialog";
+import { Shell } from "~/components/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
 import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
-import { FieldError } from "~/features/dashboard/FieldError";
-import { BackTitle } from "~/features/dashboard/BackTitle";
+import { FieldError } from "~/components/FieldError";
+import { BackTitle } from "~/components/BackTitle";
 
 const MASK = "••••••";
 

@@ -1,11 +1,11 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { Shell } from "~/features/dashboard/Shell";
+import { Shell } from "~/components/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import type { SoundCategory, SoundItem, SoundPageData } from "@common/admin/types";
 import { megabytes, SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
-import { BackTitle } from "~/features/dashboard/BackTitle";
+import { BackTitle } from "~/components/BackTitle";
 
 const MSG = {
   notMp3Name: "Seuls les fichiers .mp3 sont acceptés",

@@ -1,6 +1,5 @@
+import { MSG } from "@common/messages";
 import { MSG_MJ, type AdminResult } from "@common/admin/types";
-
-const SERVER_ERROR = "Une erreur est survenue au niveau du serveur";
 
 /**
  * Calls an admin JSON route and always answers with something the page can show: the server's
@@ -22,5 +21,5 @@ export async function adminCall(url: string, body?: FormData, method = "POST"): 
   }
   const message = (data as { message?: unknown; error?: unknown } | null) ?? {};
   if (response.ok) return { ok: true, message: typeof message.message === "string" ? message.message : "" };
-  return { ok: false, error: typeof message.error === "string" ? message.error : SERVER_ERROR };
+  return { ok: false, error: typeof message.error === "string" ? message.error : MSG.serverError };
 }

@@ -2,16 +2,16 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { FolderCard } from "./FolderCard";
 import { dashboardUrl, folderUrl } from "@common/dashboard/format";
-import { Icon } from "./Icon";
+import { Icon } from "~/components/Icon";
 import { LoginForm } from "./LoginForm";
 import { NameDialog } from "./NameDialog";
-import { Shell } from "./Shell";
+import { Shell } from "~/components/Shell";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
-import { ToastProvider, useActionFetcher } from "./Toast";
+import { ToastProvider, useActionFetcher } from "~/components/Toast";
 import { QuizCard } from "./QuizCard";
 import { PlayedGames } from "~/features/history/PlayedGames";
 import type { DashboardData } from "@common/dashboard/types";
-import { BackTitle } from "./BackTitle";
+import { BackTitle } from "~/components/BackTitle";
 import { BrowserAlerts } from "./BrowserAlerts";
 
 /**

@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { CardMeta } from "./CardMeta";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { folderUrl, moveTargets, plural } from "@common/dashboard/format";
-import { Icon } from "./Icon";
-import { IntentMenuButton, Menu, MenuButton } from "./Menu";
+import { Icon } from "~/components/Icon";
+import { IntentMenuButton, Menu, MenuButton } from "~/components/Menu";
 import { MoveDialog } from "./MoveDialog";
 import { NameDialog } from "./NameDialog";
-import { useActionFetcher } from "./Toast";
+import { useActionFetcher } from "~/components/Toast";
 import type { FolderCardData, Side, TreeFolder } from "@common/dashboard/types";
 
 type Open = null | "move" | "delete" | "rename";

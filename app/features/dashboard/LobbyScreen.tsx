@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { dashboardUrl } from "@common/dashboard/format";
 import { megabytes, PICTURE_MAX_BYTES } from "@common/rules";
-import { Icon } from "./Icon";
-import { Shell } from "./Shell";
-import { ToastProvider, useActionFetcher } from "./Toast";
+import { Icon } from "~/components/Icon";
+import { Shell } from "~/components/Shell";
+import { ToastProvider, useActionFetcher } from "~/components/Toast";
 import type { Side } from "@common/dashboard/types";
-import { BackTitle } from "./BackTitle";
+import { BackTitle } from "~/components/BackTitle";
 
 export type LobbyData = {
   side: Side;

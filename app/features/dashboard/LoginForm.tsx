@@ -1,9 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { ActionResult, Side } from "@common/dashboard/types";
-import { FieldError } from "./FieldError";
-
-const REQUIRED = "Tous les champs sont obligatoires";
+import { MSG } from "@common/messages";
+import { FieldError } from "~/components/FieldError";
 
 /** 'Mail' on the admin login, 'Identifiant' on the MJ one; '...' while it checks. */
 export function LoginForm({ side }: { side: Side }) {
@@ -31,7 +30,7 @@ export function LoginForm({ side }: { side: Side }) {
             const form = new FormData(event.currentTarget);
             if (!String(form.get("identifiant") ?? "").trim() || !String(form.get("password") ?? "")) {
               event.preventDefault();
-              setLocalError(REQUIRED);
+              setLocalError(MSG.required);
             } else {
               setLocalError(null);
             }

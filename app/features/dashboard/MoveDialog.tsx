@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { FetcherWithComponents } from "@remix-run/react";
-import { Dialog, DialogActions } from "./Dialog";
+import { Dialog, DialogActions } from "~/components/Dialog";
 
 /** The folder chooser of 'Déplacer'. */
 export function MoveDialog({

@@ -1,8 +1,8 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useId, useState } from "react";
 import { FOLDER_NAME_MAX } from "@common/rules";
-import { Dialog, DialogActions } from "./Dialog";
-import { FieldError } from "./FieldError";
+import { Dialog, DialogActions } from "~/components/Dialog";
+import { FieldError } from "~/components/FieldError";
 
 /** 'Créer un dossier' and 'Renommer': one required name. */
 export function NameDialog({

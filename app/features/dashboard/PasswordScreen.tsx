@@ -1,9 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ActionResult } from "@common/dashboard/types";
-import { Shell } from "./Shell";
-import { FieldError } from "./FieldError";
-import { BackTitle } from "./BackTitle";
+import { MSG } from "@common/messages";
+import { Shell } from "~/components/Shell";
+import { FieldError } from "~/components/FieldError";
+import { BackTitle } from "~/components/BackTitle";
 
 export type PasswordData = { accountName: string; minLength: number };
 
@@ -50,7 +51,7 @@ function PasswordForm({ minLength }: { minLength: number }) {
             const form = new FormData(event.currentTarget);
             const value = (name: string) => String(form.get(name) ?? "");
             let problem: string | null = null;
-            if (!value("current") || !value("password") || !value("confirm")) problem = "Tous les champs sont obligatoires";
+            if (!value("current") || !value("password") || !value("confirm")) problem = MSG.required;
             else if (value("password").length < minLength) problem = `Le mot de passe doit contenir au moins ${minLength} caractères`;
             else if (value("password") !== value("confirm")) problem = "Les deux nouveaux mots de passe ne sont pas identiques";
             setError(problem);

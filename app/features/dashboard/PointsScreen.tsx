@@ -1,13 +1,12 @@
 import { useState } from "react";
+import { MSG } from "@common/messages";
 import { RING_COLORS } from "@common/rules";
-import { Shell } from "./Shell";
-import { ToastProvider, useActionFetcher } from "./Toast";
-import { FieldError } from "./FieldError";
-import { BackTitle } from "./BackTitle";
+import { Shell } from "~/components/Shell";
+import { ToastProvider, useActionFetcher } from "~/components/Toast";
+import { FieldError } from "~/components/FieldError";
+import { BackTitle } from "~/components/BackTitle";
 
 export type PointsData = { accountName: string; points: number[]; radii: number[] };
-
-const REQUIRED = "Tous les champs sont obligatoires";
 
 /** 'Modifier les points des couronnes de la cible' (admin only; docs/game-rules.md, Scoring). */
 export function PointsScreen({ data }: { data: PointsData }) {
@@ -51,7 +50,7 @@ function PointsForm({ data }: { data: PointsData }) {
             const form = new FormData(event.currentTarget);
             if (data.radii.some((r) => String(form.get(`ring${r}`) ?? "").trim() === "")) {
               event.preventDefault();
-              setError(REQUIRED);
+              setError(MSG.required);
             } else setError(null);
           }}
         >

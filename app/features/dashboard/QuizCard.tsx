@@ -1,16 +1,16 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CardMeta } from "./CardMeta";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "~/components/ConfirmDialog";
 import { launchUrl, moveTargets, plural, watchUrl } from "@common/dashboard/format";
 import { MSG } from "@common/messages";
 import { DEFAULT_OPTIONS, type LaunchOptions } from "@common/rules";
-import { LaunchOptionsFields } from "./LaunchOptionsFields";
-import { Icon } from "./Icon";
-import { IntentMenuButton, Menu, MenuButton } from "./Menu";
+import { LaunchOptionsFields } from "~/components/LaunchOptionsFields";
+import { Icon } from "~/components/Icon";
+import { IntentMenuButton, Menu, MenuButton } from "~/components/Menu";
 import { MoveDialog } from "./MoveDialog";
 import { CreateDefiDialog } from "~/features/defi/CreateDefiDialog";
-import { useActionFetcher } from "./Toast";
+import { useActionFetcher } from "~/components/Toast";
 import type { QuizCardData, Side, TreeFolder } from "@common/dashboard/types";
 
 type Open = null | "move" | "delete" | "defi";

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
 import { DEFAULT_OPTIONS, defaultDeadline, type DefiNameMode } from "@common/rules";
-import { Dialog, DialogActions } from "~/features/dashboard/Dialog";
-import { FieldError } from "~/features/dashboard/FieldError";
-import { AnswerTimeField, HelpZoneField } from "~/features/dashboard/LaunchOptionsFields";
+import { Dialog, DialogActions } from "~/components/Dialog";
+import { FieldError } from "~/components/FieldError";
+import { AnswerTimeField, HelpZoneField } from "~/components/LaunchOptionsFields";
 import { DefiLink } from "./DefiLink";
 import { fromLocalInput, postDefi, toLocalInput } from "./share";
 

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import type { DefiAdmin } from "@common/defi/types";
 import { formatPlayedAt } from "@common/dashboard/format";
 import { DEFI_NAME_MAX } from "@common/rules";
-import { FieldError } from "~/features/dashboard/FieldError";
+import { FieldError } from "~/components/FieldError";
 import { formatPoints } from "~/features/presenter/format";
 import { DefiLink } from "./DefiLink";
 import { fromLocalInput, postDefi, toLocalInput } from "./share";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { DefiInfo, DefiLeaderboard, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
 import type { LatLng } from "@common/protocol";
-import { DEFI_NAME_MAX } from "@common/rules";
+import { DEFI_NAME_MAX, SPOT_COLOR } from "@common/rules";
 import { formatPlayedAt } from "@common/dashboard/format";
 import { GameMap } from "~/features/map/GameMap";
 import { ringCircles } from "~/features/map/rings";
@@ -22,7 +22,6 @@ type Screen =
   | { kind: "reveal"; reveal: DefiReveal }
   | { kind: "done" };
 
-const SPOT_RED = "#e53935";
 const classementUrl = (code: string) => `/defi/${code}/classement`;
 const deadlineText = (ms: number) => formatPlayedAt(ms);
 
@@ -329,7 +328,7 @@ function RevealView({
   const circles = useMemo(() => ringCircles(defi.targets, reveal.spot), [defi.targets, reveal.spot]);
   const markers = useMemo<MapMarker[]>(
     () => [
-      { id: "spot", position: reveal.spot, color: SPOT_RED },
+      { id: "spot", position: reveal.spot, color: SPOT_COLOR },
       ...(reveal.answer ? [{ id: "me", position: reveal.answer, iconUrl: markerUrl(me.marker) }] : []),
     ],
     [reveal.spot, reveal.answer, me.marker],
@@ -360,7 +359,7 @@ function RevealView({
         )}
         <p className="df-reveal-total">Total : {formatPoints(reveal.total)}</p>
         <p className="df-legend">
-          <span className="df-legend-dot" aria-hidden="true" /> la bonne réponse, au centre des cercles
+          <span className="df-legend-dot" style={{ background: SPOT_COLOR }} aria-hidden="true" /> la bonne réponse, au centre des cercles
         </p>
         {notice ? (
           <p className="pl-notice" role="alert">

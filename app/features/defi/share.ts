@@ -1,3 +1,6 @@
+import { MSG } from "@common/messages";
+import { NETWORK_ERROR } from "./api";
+
 /** A deadline as a `datetime-local` field holds it (the browser's own time zone), and back. */
 export function toLocalInput(ms: number): string {
   const d = new Date(ms);
@@ -16,8 +19,8 @@ export async function postDefi<T>(url: string, body: unknown): Promise<{ ok: tru
     const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const json = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
     if (res.ok && json) return { ok: true, data: json };
-    return { ok: false, error: json?.error ?? "Une erreur est survenue au niveau du serveur" };
+    return { ok: false, error: json?.error ?? MSG.serverError };
   } catch {
-    return { ok: false, error: "Connexion impossible : vérifiez le réseau et réessayez" };
+    return { ok: false, error: NETWORK_ERROR };
   }
 }

@@ -2,17 +2,18 @@ import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import type { ReportData } from "@common/history/types";
 import { ringLabel, teamLabel } from "@common/history/exports";
-import { Shell } from "~/features/dashboard/Shell";
-import { Icon } from "~/features/dashboard/Icon";
+import { boxAroundMetres } from "@common/projection";
+import { SPOT_COLOR } from "@common/rules";
+import { Shell } from "~/components/Shell";
+import { Icon } from "~/components/Icon";
 import { ringCircles } from "~/features/map/rings";
 import { DefiManage } from "~/features/defi/DefiManage";
 import { GameMap } from "~/features/map/GameMap";
-import type { Bounds, MapCircle, MapMarker } from "~/features/map/types";
+import type { MapCircle, MapMarker } from "~/features/map/types";
 import { formatPoints } from "~/features/presenter/format";
 import { formatDistance } from "~/features/presenter/ResultsMapView";
 
 const MODE = { player: "Joueurs", team: "Équipes" } as const;
-const SPOT_RED = "#e53935";
 /** Pseudos beside the markers while the map stays readable; beyond, the table below names them. */
 const LABELLED_MAX = 12;
 /** Half the height of the « Autour de la réponse » view, in metres: the 200 m ring and some room. */
@@ -26,12 +27,6 @@ const MAP_ASPECT = 4 / 3;
 const seconds = (ms: number) =>
   `${(ms / 1000).toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
 const share = (x: number) => `${Math.round(x * 100)} %`;
-
-function around(spot: { lat: number; lng: number }, halfM: number): Bounds {
-  const dLat = halfM / 111_195;
-  const dLng = (halfM * MAP_ASPECT) / (111_195 * Math.max(0.05, Math.cos((spot.lat * Math.PI) / 180)));
-  return { north: spot.lat + dLat, south: spot.lat - dLat, east: spot.lng + dLng, west: spot.lng - dLng };
-}
 
 /**
  * The report of one game (/pres|mj/parties/{game}): final ranking, every question with its
@@ -208,14 +203,14 @@ function QuestionDetail({ data }: { data: ReportData }) {
         color: data.targets[a.ring]?.color ?? data.targets[0]?.color ?? "#9e9e9e",
         label: labelled ? a.pseudo : undefined,
       })),
-      { id: "spot", position: q.spot, color: SPOT_RED, label: "Bonne réponse" },
+      { id: "spot", position: q.spot, color: SPOT_COLOR, label: "Bonne réponse" },
     ];
     const circles: MapCircle[] = ringCircles(data.targets, q.spot);
     return { markers, circles };
   }, [data.answers, data.targets, q.spot]);
   const counts = data.targets.map((_, i) => data.answers.filter((a) => a.ring === i).length);
-  const bounds = useMemo(() => data.bounds ?? around(q.spot, 50_000), [data.bounds, q.spot]);
-  const focus = useMemo(() => (close ? around(q.spot, CLOSE_HALF_M) : bounds), [close, q.spot, bounds]);
+  const bounds = useMemo(() => data.bounds ?? boxAroundMetres(q.spot, 50_000, MAP_ASPECT), [data.bounds, q.spot]);
+  const focus = useMemo(() => (close ? boxAroundMetres(q.spot, CLOSE_HALF_M, MAP_ASPECT) : bounds), [close, q.spot, bounds]);
 
   return (
     <section className="report-question" aria-labelledby="question">
@@ -294,7 +289,7 @@ function QuestionDetail({ data }: { data: ReportData }) {
               </li>
             ))}
             <li>
-              <span className="report-swatch" style={{ background: SPOT_RED }} aria-hidden="true" /> Bonne réponse
+              <span className="report-swatch" style={{ background: SPOT_COLOR }} aria-hidden="true" /> Bonne réponse
             </li>
           </ul>
         </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SPOT_COLOR } from "@common/rules";
 import { ELEMENT_MARKERS_MAX, splitMarkers } from "./marker-layer";
 import type { MapMarker } from "./types";
 
@@ -8,7 +9,7 @@ const player = (n: number, label?: string): MapMarker => ({
   iconUrl: `/api/markers/Kiwibleu`,
   label,
 });
-const spot: MapMarker = { id: "spot", position: { lat: 48.85, lng: 2.29 }, color: "#e53935" };
+const spot: MapMarker = { id: "spot", position: { lat: 48.85, lng: 2.29 }, color: SPOT_COLOR };
 
 describe("which markers go on the crowd's canvas", () => {
   it("keeps every marker an element on a small map", () => {

@@ -14,7 +14,7 @@ import { clearToken, saveToken } from "./token";
 import { PlayerScreen, Spinner } from "./Common";
 import { ReconnectOverlay } from "./ReconnectOverlay";
 import { FatalScreen, ReloadScreen } from "./Screens";
-import { BrandName } from "~/features/public/BrandName";
+import { BrandName } from "~/components/BrandName";
 
 /** Time to read why the page reloads. */
 const RELOAD_DELAY_MS = 1_500;

@@ -5,7 +5,7 @@ import { teamName } from "@common/rules";
 import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf, pointsWord } from "./format";
 import type { Me } from "./play-state";
 import { HomeLink, MarkerImage, Medal, PlayerScreen, RankBadge, Spinner } from "./Common";
-import { BrandName } from "~/features/public/BrandName";
+import { BrandName } from "~/components/BrandName";
 
 export function LoadingScreen({ pseudo, notice }: { pseudo?: string | null; notice?: string | null }) {
   return (

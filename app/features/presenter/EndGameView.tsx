@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { NightTop, RankedPlayer, RankedTeam, RoomMessageOf } from "@common/room-messages";
-import { RoundPicker, type RoundQuizOption } from "./RoundPicker";
+import type { RoundQuiz } from "@common/presenter/types";
+import { RoundPicker } from "./RoundPicker";
 import { formatPoints } from "./format";
 import { colorHex, inkOn } from "./players";
 import { PlayerMarker } from "./PlayerMarker";
@@ -32,7 +33,7 @@ export function EndGameView({
   endGame: RoomMessageOf<"pres_endGame">;
   room: string;
   error?: string | null;
-  quizzes: RoundQuizOption[];
+  quizzes: RoundQuiz[];
 }) {
   const night = endGame.night;
   const [view, setView] = useState<"podium" | "night">("podium");

@@ -12,7 +12,7 @@ import {
 } from "./screen-state";
 import { pickQuestionSound, SOUND } from "@common/sounds";
 import { EndGameView } from "./EndGameView";
-import type { RoundQuizOption } from "./RoundPicker";
+import type { RoundQuiz } from "@common/presenter/types";
 import { LockButton, LockIcon } from "./LockButton";
 import { LobbyView } from "./LobbyView";
 import { MessageBatcher } from "./message-batch";
@@ -34,7 +34,7 @@ export interface PresenterGameProps {
   host: string;
   dashboard: string;
   /** What « Autre quiz » offers at the end of a round. */
-  quizzes: RoundQuizOption[];
+  quizzes: RoundQuiz[];
 }
 
 const OFFLINE_MESSAGE = "Connexion perdue : reconnexion en cours, réessayez dans un instant";

@@ -1,6 +1,6 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { PresenterLoaderData } from "~/server/presenter.server";
+import type { PresenterPageData } from "@common/presenter/types";
 import { LoadingScreen, PresenterGame } from "./PresenterGame";
 
 /**
@@ -8,7 +8,7 @@ import { LoadingScreen, PresenterGame } from "./PresenterGame";
  * is over, or the live game at the room's address.
  */
 export function PresenterPage() {
-  const data = useLoaderData<PresenterLoaderData>();
+  const data = useLoaderData<PresenterPageData>();
   if (data.kind === "launch") return <LaunchScreen error={data.error} dashboard={data.dashboard} />;
   if (data.kind === "ended") {
     return (

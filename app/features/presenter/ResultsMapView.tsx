@@ -5,10 +5,10 @@ import { ELEMENT_MARKERS_MAX, preloadPictures } from "~/features/map/marker-laye
 import type { MapCircle, MapMarker } from "~/features/map/types";
 import { markerUrl } from "@common/media-urls";
 import { revealAnswers, zonesOf } from "@common/reveal";
+import { SPOT_COLOR } from "@common/rules";
 import { formatPoints } from "./format";
 import { frameAt, halfHeightM, nextEventAt, resultsTimeline, spotCircleRadiusM, type TimelineEvent } from "./results-timeline";
 
-const SPOT_RED = "#e53935";
 /** Every marker keeps its pseudo up to this many on the map; beyond, only the latest zone's. */
 const LABELS_ALL = 8;
 const LABELS_ZONE = 6;
@@ -86,7 +86,7 @@ export function ResultsMapView({
     const latest = new Set(frame?.zone === null || frame?.zone === undefined ? [] : (zones[frame.zone] ?? []));
     const labelled = (id: string) => shown.size <= LABELS_ALL || (latest.size <= LABELS_ZONE && latest.has(id));
     const markers: MapMarker[] = [
-      { id: "spot", position: results.spot, color: SPOT_RED, label: frame?.rings ? undefined : "Bonne réponse" },
+      { id: "spot", position: results.spot, color: SPOT_COLOR, label: frame?.rings ? undefined : "Bonne réponse" },
       ...answers
         .filter((a) => shown.has(a.playerID))
         .map((a) => ({
@@ -104,7 +104,7 @@ export function ResultsMapView({
       id: "spot-circle",
       center: results.spot,
       radiusM: spotCircleRadiusM(quiz.mapSettings.bounds),
-      color: SPOT_RED,
+      color: SPOT_COLOR,
       fillOpacity: 0.12,
     });
   if (frame?.rings) {

@@ -1,16 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_OPTIONS, launchParams, type LaunchOptions } from "@common/rules";
-import { LaunchOptionsFields } from "~/features/dashboard/LaunchOptionsFields";
-
-/** A quiz the picker offers, named by `ref` (presenter.server.ts): the page never holds a unique name. */
-export interface RoundQuizOption {
-  ref: string;
-  name: string;
-  questionCount: number;
-  /** The quiz of the round that just ended. */
-  current: boolean;
-}
+import type { RoundQuiz } from "@common/presenter/types";
+import { LaunchOptionsFields } from "~/components/LaunchOptionsFields";
 
 /**
  * « Autre quiz »: one of the account's quizzes (the admin's: all) with its launch options, the
@@ -24,7 +16,7 @@ export function RoundPicker({
   onClose,
 }: {
   room: string;
-  quizzes: RoundQuizOption[];
+  quizzes: RoundQuiz[];
   busy: boolean;
   onClose: () => void;
 }) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { METRES_PER_DEGREE } from "@common/projection";
 import type { TargetSetting } from "@common/protocol";
 import {
   DONE_AFTER_MS,
@@ -6,7 +7,6 @@ import {
   RINGS_AT_MS,
   ZONE_GAP_MS,
   ZOOM_AT_MS,
-  boxAround,
   frameAt,
   nextEventAt,
   resultsTimeline,
@@ -100,7 +100,7 @@ describe("results map sequence", () => {
     const near = resultsTimeline(input([answer("a", 0.001)], [[], ["a"], [], [], []]));
     const ring = near.find((e) => e.kind === "focus");
     // 200 m ring x 1.15 = 230 m above and below the spot
-    expect(ring?.kind === "focus" && (ring.bounds.north - spot.lat) * 111_320).toBeCloseTo(230, 0);
+    expect(ring?.kind === "focus" && (ring.bounds.north - spot.lat) * METRES_PER_DEGREE).toBeCloseTo(230, 0);
     expect(near.filter((e) => e.kind === "focus")).toHaveLength(1);
   });
 
@@ -110,13 +110,6 @@ describe("results map sequence", () => {
     expect(zone?.kind === "zone" && zone.playerIDs).toEqual(["a"]);
   });
 
-  it("keeps the map box's aspect so that circles stay round", () => {
-    const b = boxAround({ lat: 60, lng: 10 }, 1000, 2);
-    const heightM = (b.north - b.south) * 111_320;
-    const widthM = (b.east - b.west) * 111_320 * Math.cos((60 * Math.PI) / 180);
-    expect(widthM / heightM).toBeCloseTo(2, 5);
-  });
-
   it("orders zones outside first, then rings by falling radius, whatever their listed order", () => {
     expect(zonesFarToNear(targets)).toEqual([0, 1, 2, 3, 4]);
     const shuffled = [targets[0]!, targets[3]!, targets[1]!, targets[4]!, targets[2]!];
@@ -124,7 +117,7 @@ describe("results map sequence", () => {
   });
 
   it("sizes the red circle to the quiz map", () => {
-    expect(spotCircleRadiusM(bounds)).toBeCloseTo(0.08 * 111_320 * 0.06, 0);
+    expect(spotCircleRadiusM(bounds)).toBeCloseTo(0.08 * METRES_PER_DEGREE * 0.06, 0);
     expect(spotCircleRadiusM({ north: 45.001, south: 45, east: 4.001, west: 4 })).toBe(150);
   });
 });

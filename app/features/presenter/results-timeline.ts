@@ -14,6 +14,7 @@
  */
 import type { Bounds, LatLng, TargetSetting } from "@common/protocol";
 import type { RevealAnswer } from "@common/reveal";
+import { boxAroundMetres, METRES_PER_DEGREE } from "@common/projection";
 
 export const ZOOM_AT_MS = 1500;
 export const RINGS_AT_MS = 2800;
@@ -24,8 +25,6 @@ export const DONE_AFTER_MS = 2500;
 export const RING_VIEW_FACTOR = 1.15;
 /** Margin around the answers in the overview, as a share of their spread. */
 const OVERVIEW_PAD = 0.15;
-
-const M_PER_DEG_LAT = 111_320;
 
 export interface TimelineInput {
   spot: LatLng;
@@ -58,34 +57,26 @@ export interface ResultsFrame {
   done: boolean;
 }
 
-/** Bounds centred on `center`, `halfHeightM` metres above and below, as wide as `aspect` says. */
-export function boxAround(center: LatLng, halfHeightM: number, aspect: number): Bounds {
-  const dLat = halfHeightM / M_PER_DEG_LAT;
-  const cos = Math.max(0.01, Math.cos((center.lat * Math.PI) / 180));
-  const dLng = (halfHeightM * Math.max(0.2, aspect)) / (M_PER_DEG_LAT * cos);
-  return { north: center.lat + dLat, south: center.lat - dLat, east: center.lng + dLng, west: center.lng - dLng };
-}
-
 /** The smallest view of the box's aspect around the spot that holds every point, padded. */
 export function fitAround(spot: LatLng, points: readonly LatLng[], minHalfHeightM: number, aspect: number): Bounds {
   const cos = Math.max(0.01, Math.cos((spot.lat * Math.PI) / 180));
   let half = minHalfHeightM;
   for (const p of points) {
-    const dyM = Math.abs(p.lat - spot.lat) * M_PER_DEG_LAT;
-    const dxM = Math.abs(p.lng - spot.lng) * M_PER_DEG_LAT * cos;
+    const dyM = Math.abs(p.lat - spot.lat) * METRES_PER_DEGREE;
+    const dxM = Math.abs(p.lng - spot.lng) * METRES_PER_DEGREE * cos;
     half = Math.max(half, dyM * (1 + OVERVIEW_PAD), (dxM * (1 + OVERVIEW_PAD)) / Math.max(0.2, aspect));
   }
-  return boxAround(spot, half, aspect);
+  return boxAroundMetres(spot, half, aspect);
 }
 
 /** Half the height of a view, in metres. */
 export function halfHeightM(view: Bounds): number {
-  return (Math.abs(view.north - view.south) / 2) * M_PER_DEG_LAT;
+  return (Math.abs(view.north - view.south) / 2) * METRES_PER_DEGREE;
 }
 
 /** Radius of the red circle: visible on the quiz's whole map, whatever its size. */
 export function spotCircleRadiusM(bounds: Bounds): number {
-  const heightM = Math.abs(bounds.north - bounds.south) * M_PER_DEG_LAT;
+  const heightM = Math.abs(bounds.north - bounds.south) * METRES_PER_DEGREE;
   return Math.max(150, heightM * 0.06);
 }
 
@@ -108,7 +99,7 @@ export function zonesFarToNear(targets: readonly TargetSetting[]): number[] {
 export function resultsTimeline(input: TimelineInput): TimelineEvent[] {
   const { spot, targets, answers, zones, aspect } = input;
   const ringHalf = largestRing(targets) * RING_VIEW_FACTOR;
-  const ringView = boxAround(spot, ringHalf, aspect);
+  const ringView = boxAroundMetres(spot, ringHalf, aspect);
   const known = new Set(answers.map((a) => a.playerID));
   const outsideIds = new Set(zones[0] ?? []);
   const outside = answers.filter((a) => outsideIds.has(a.playerID)).map((a) => a.coords);

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BrandName } from "./BrandName";
+import { BrandName } from "~/components/BrandName";
 
 /** The bar on top of /watch and /question: the brand back home, the quiz's name, a line under it. */
 export function PublicBar({ title, subtitle, children }: { title: string; subtitle?: string | null; children?: ReactNode }) {

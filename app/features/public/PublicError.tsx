@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { MSG } from "@common/messages";
-import { BrandName } from "./BrandName";
+import { BrandName } from "~/components/BrandName";
 
 /** The error page of /watch and /question: the loader's French message, never a stack. */
 export function PublicError() {

@@ -4,7 +4,7 @@ import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/coords
 import type { LatLng } from "@common/protocol";
 import { QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import type { WizardQuestion } from "@common/wizard/types";
-import { FieldError } from "~/features/dashboard/FieldError";
+import { FieldError } from "~/components/FieldError";
 
 /** What each way of adding a question (a batch of photos, a Street View) gets from the step. */
 export type AddQuestionProps = {

@@ -4,10 +4,10 @@ import { GameMap } from "~/features/map/GameMap";
 import { formatLat, formatLng } from "@common/projection";
 import type { Bounds, LatLng, MapMarker, MapRectangle } from "~/features/map/types";
 import { boundsFromCorners, boxAround, contains, extend } from "@common/coords";
-import type { MapSettings } from "@db/schema";
+import type { MapSettings } from "@common/protocol";
 import { saveMapSettings } from "./api";
 import { BOUNDS_TEST_MS, INITIAL_ZOOM, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
-import { FieldError } from "~/features/dashboard/FieldError";
+import { FieldError } from "~/components/FieldError";
 
 const ACCENT = "#d81b60";
 const QUESTION_COLOR = "#1565c0";

@@ -8,7 +8,7 @@ import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
 import { CoordsField, CoordsPreview, FormStatus, fullNotice, UploadProgress, type AddQuestionProps } from "./CoordsPreview";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
-import { FieldError } from "~/features/dashboard/FieldError";
+import { FieldError } from "~/components/FieldError";
 
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
 

@@ -3,7 +3,7 @@ import { initQuiz, updateQuiz } from "./api";
 import { DEFAULT_SPEED_POINTS_MAX, isSpeedPointsMax, SPEED_POINTS_MAX_LIMIT, QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX } from "@common/rules";
 import { WIZARD_MSG } from "@common/wizard/types";
 import type { WizardQuiz } from "./Wizard";
-import { FieldError } from "~/features/dashboard/FieldError";
+import { FieldError } from "~/components/FieldError";
 
 /**
  * Step 1: 'Titre' and 'Description', both required, and the quiz's speed points.

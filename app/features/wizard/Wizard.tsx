@@ -1,12 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import type { MapSettings } from "@db/schema";
+import type { MapSettings } from "@common/protocol";
 import { MapStep } from "./MapStep";
 import { QuestionsStep } from "./QuestionsStep";
 import type { WizardQuestion } from "@common/wizard/types";
 import { TitleStep } from "./TitleStep";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
-import { BrandName } from "~/features/public/BrandName";
+import { BrandName } from "~/components/BrandName";
 
 export type WizardQuiz = {
   uniqueName: string;

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { MSG } from "@common/messages";
-import { BrandName } from "~/features/public/BrandName";
+import { BrandName } from "~/components/BrandName";
 
 /** The wizard's refusals in French: not logged in, not allowed, no such quiz. */
 export function WizardErrorBoundary() {

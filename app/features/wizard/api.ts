@@ -4,7 +4,7 @@
  * status (docs/architecture.md, How a request flows).
  */
 import { MSG } from "@common/messages";
-import type { MapSettings } from "@db/schema";
+import type { MapSettings } from "@common/protocol";
 import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string; status: number };

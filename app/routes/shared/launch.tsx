@@ -1,0 +1,66 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { dashboardPath, presenterRoomPath, sideOfPath } from "@common/dashboard/format";
+import type { Side } from "@common/dashboard/types";
+import { MSG } from "@common/messages";
+import type { PresenterPageData } from "@common/presenter/types";
+import { PresenterPage } from "~/features/presenter/PresenterPage";
+import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
+import { requireAccount, requirePageAccount } from "~/server/auth.server";
+import { launchGame, parseLaunchSettings } from "~/server/games.server";
+import { pageAction, pageLoader } from "~/server/http.server";
+import { parseForm, parseParams, parseQuery } from "~/server/input.server";
+import { endOfRound, LaunchParams, PresenterQuery, RoundForm } from "~/server/presenter.server";
+import { Refusal } from "~/server/refusal.server";
+import { ROOM_NUMBER } from "~/server/rooms.server";
+
+/**
+ * The launch of a game: /pres/{quiz} and /pres/{quiz}/player (the admin, players ranked),
+ * /pres/{quiz}/team (teams ranked), /mj/{quiz}[?ranking=team] (a game master). GET shows the
+ * launch step, whose form POSTs here; the game's screen is then /pres/salle/{room} or
+ * /mj/salle/{room} (room.tsx).
+ */
+export const links: LinksFunction = presenterLinks;
+export const meta = presenterMeta;
+
+/** The ranking the address asks for: /pres/{quiz}/team, or /mj/{quiz}?ranking=team. */
+function rankingOf(url: URL, side: Side): "player" | "team" {
+  if (side === "mj") return url.searchParams.get("ranking") === "team" ? "team" : "player";
+  return url.pathname.split("/")[3] === "team" ? "team" : "player";
+}
+
+/** The launch step, or the room's address for an old `?room=N` one. */
+export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs): Promise<PresenterPageData> => {
+  const url = new URL(request.url);
+  const side = sideOfPath(url.pathname);
+  const { folderId, room } = parseQuery(request, PresenterQuery, Refusal.badRequest());
+  // A bookmarked or reloaded screen of before: the room's own address says no more than the number.
+  if (room !== null && ROOM_NUMBER.test(room)) throw redirect(presenterRoomPath(side, room, folderId));
+  // The login form lives on the dashboard.
+  await requirePageAccount(request, context, side);
+  parseParams(params, LaunchParams, Refusal.notFound(MSG.quizNotFound));
+  const dashboard = dashboardPath(side, folderId);
+  if (room !== null) return { kind: "ended", side, dashboard };
+  const parsed = parseLaunchSettings(url.searchParams, rankingOf(url, side));
+  return { kind: "launch", side, error: parsed.ok ? null : parsed.error, dashboard };
+});
+
+/** The launch (a page of before may still post the end of a round here). */
+export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
+  const url = new URL(request.url);
+  const side = sideOfPath(url.pathname);
+  const { folderId } = parseQuery(request, PresenterQuery, Refusal.badRequest());
+  const account = await requireAccount(request, context, { side });
+  const { quiz } = parseParams(params, LaunchParams, Refusal.notFound(MSG.quizNotFound));
+  const form = await parseForm(request, RoundForm);
+  const room = typeof form.room === "string" ? form.room : "";
+  const answered = await endOfRound(context, account, room, form, { side, folderId });
+  if (answered) throw answered;
+
+  const parsed = parseLaunchSettings(url.searchParams, rankingOf(url, side));
+  if (!parsed.ok) throw Refusal.badRequest(parsed.error);
+  const { roomNumber } = await launchGame(context, account, quiz, parsed.settings);
+  throw redirect(presenterRoomPath(side, roomNumber, folderId));
+});
+
+export default PresenterPage;

@@ -1,0 +1,40 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { sideOfPath } from "@common/dashboard/format";
+import { ReportPage } from "~/features/history/ReportPage";
+import { requirePageAccount } from "~/server/auth.server";
+import { gameId, gameReport, HISTORY_MSG, pageNumber } from "~/server/history.server";
+import { pageLoader } from "~/server/http.server";
+import { parseParams, parseQuery } from "~/server/input.server";
+import { Refusal } from "~/server/refusal.server";
+import componentsCss from "~/components/components.css?url";
+import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import historyCss from "~/features/history/history.css?url";
+
+/** /pres/parties/{game}[?question=N] and /mj/parties/{game}: the report of one game played (owner or admin). */
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+  { rel: "stylesheet", href: historyCss },
+];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Rapport — ${data.game.quizName} — Repère` : "Rapport de partie — Repère" },
+];
+
+const Params = z.object({ gameId });
+/** The question shown on the map, from 1. */
+const Query = z.object({ question: pageNumber });
+
+/** That side's login first. */
+export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
+  const side = sideOfPath(new URL(request.url).pathname);
+  const account = await requirePageAccount(request, context, side);
+  const { gameId: id } = parseParams(params, Params, Refusal.notFound(HISTORY_MSG.notFound));
+  const { question } = parseQuery(request, Query, Refusal.badRequest());
+  return gameReport(context.db, account, side, id, question);
+});
+
+export default function Report() {
+  return <ReportPage data={useLoaderData<typeof loader>()} />;
+}

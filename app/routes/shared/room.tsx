@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { sideOfPath } from "@common/dashboard/format";
+import { MSG } from "@common/messages";
+import type { PresenterPageData } from "@common/presenter/types";
+import { PresenterPage } from "~/features/presenter/PresenterPage";
+import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
+import { requireAccount, requirePageAccount } from "~/server/auth.server";
+import { pageAction, pageLoader } from "~/server/http.server";
+import { parseForm, parseQuery } from "~/server/input.server";
+import { endOfRound, PresenterQuery, presenterScreen, RoundForm } from "~/server/presenter.server";
+import { Refusal } from "~/server/refusal.server";
+
+/**
+ * A launched game's screen: /pres/salle/{room} (the admin) and /mj/salle/{room} (a game master),
+ * at an address naming only the room. Its end-of-round forms POST here.
+ */
+export const links: LinksFunction = presenterLinks;
+export const meta = presenterMeta;
+
+/** Any text: a room number that is no live room of the account's is a game that has ended. */
+const Params = z.object({ room: z.string().catch("") });
+
+export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs): Promise<PresenterPageData> => {
+  const url = new URL(request.url);
+  const side = sideOfPath(url.pathname);
+  const { folderId } = parseQuery(request, PresenterQuery, Refusal.badRequest());
+  const account = await requirePageAccount(request, context, side);
+  const { room } = Params.parse(params);
+  return presenterScreen(context, account, room, { side, folderId, url });
+});
+
+/** The end of a round: close, replay or another quiz. */
+export const action = pageAction(async ({ request, context, params }: ActionFunctionArgs) => {
+  const side = sideOfPath(new URL(request.url).pathname);
+  const { folderId } = parseQuery(request, PresenterQuery, Refusal.badRequest());
+  const account = await requireAccount(request, context, { side });
+  const { room } = Params.parse(params);
+  const answered = await endOfRound(context, account, room, await parseForm(request, RoundForm), { side, folderId });
+  if (!answered) throw Refusal.badRequest(MSG.required);
+  throw answered;
+});
+
+export default PresenterPage;
