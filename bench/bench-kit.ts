@@ -103,7 +103,7 @@ export interface BenchServer {
 /**
  * The production build (built first unless BENCH_NO_BUILD and a build exists), served on its
  * own state with the bench's admin and per-address caps raised for one machine, pinned to
- * `core`: by Miniflare directly (bench/serve-direct.ts: phones past its front door, decision 021)
+ * `core`: by Miniflare directly (bench/serve-direct.ts: phones past its front door, decision 020)
  * or, with BENCH_SERVE=wrangler, by `wrangler dev` as the e2e tests serve it. `assets`: serve
  * the static files too (a page is loaded).
  */

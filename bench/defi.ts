@@ -1,7 +1,7 @@
 // `npm run bench:defi`: a défi played by 2,000 phones (not part of npm test).
 //
 // The production build served as bench:room serves it (bench/bench-kit.ts: Miniflare directly,
-// the phones' calls past its front door, decision 021; BENCH_SERVE=wrangler serves it with
+// the phones' calls past its front door, decision 020; BENCH_SERVE=wrangler serves it with
 // `wrangler dev` as the e2e tests do), the server on one core and this process (every phone) on
 // the other where the machine has two; data made through the test kit (tests/support/served.ts).
 // Each player joins, then plays 10 questions: opens one (the POST that starts its clock), loads

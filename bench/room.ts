@@ -72,7 +72,7 @@ const JOIN_WINDOW_MS = Number(process.env.BENCH_JOIN_MS ?? 5_000);
 const STORM_BACK_MS = 1_000;
 
 /**
- * `ws` offering permessage-deflate, as every browser does. The room declines it (decision 025:
+ * `ws` offering permessage-deflate, as every browser does. The room declines it (decision 024:
  * accepted, it deflated every frame for every phone and doubled the broadcasts at 2,000), and so
  * does the floor's server; what a phone's socket negotiated is printed with the sizes.
  */

@@ -1,7 +1,7 @@
 // `npm run bench:screen`: the presenter's big screen under N simulated phones (not part of npm test).
 //
 // The production build is served with its static files (bench/bench-kit.ts: Miniflare directly,
-// the phones' sockets past its front door, decision 021; BENCH_SERVE=wrangler serves it with
+// the phones' sockets past its front door, decision 020; BENCH_SERVE=wrangler serves it with
 // `wrangler dev` as the e2e tests do). The presenter page runs in Chromium at 1920x1080 and is
 // reached as a presenter reaches it: the launch form's address, then wherever the launch
 // redirects. With taskset (Linux, two cores or more), Chromium and all its processes run on core

@@ -3,7 +3,7 @@
  * a reveal sends to every phone (player_endQuestion): its fields are fixed (numbers, a boolean,
  * one small object), so it is written directly. At 2,000 phones the 2,000 stringify calls were
  * 3 to 5 ms of the reveal's turn, the phones' frames waiting behind them; written directly they
- * take 0.8 to 2 ms in Node against 4.6 (docs/scaling.md, decision 022). The text is the same as
+ * take 0.8 to 2 ms in Node against 4.6 (docs/scaling.md, decision 021). The text is the same as
  * JSON.stringify's, byte for byte (encode.test.ts).
  */
 import type { PlayerEndQuestion, ServerMessage } from "@common/protocol";

@@ -2,7 +2,7 @@
  * One live game per room number: the GameRoom Durable Object (docs/architecture.md, How a room
  * message flows). This file is the room's transport and wiring: it accepts the phones' and the
  * presenter's sockets itself, as hibernatable WebSockets of a plain Durable Object
- * (docs/decisions/030), meters every frame, admits sockets and seats per network address, and
+ * (docs/decisions/029), meters every frame, admits sockets and seats per network address, and
  * hands every event to the game (room-game.ts): a socket's message or close, the alarm, and the
  * app's calls through the binding (room-calls.ts). Nothing here throws to a client: a bad frame
  * gets an error reply and changes nothing.

@@ -7,7 +7,7 @@
  *
  * A socket whose attachment is not in this format was accepted by an earlier version of the room
  * (the hibernated sockets a deploy leaves open): it is closed with CLOSE_CODES.restart when the
- * index is built, and its page comes back on a new socket with its token (docs/decisions/030).
+ * index is built, and its page comes back on a new socket with its token (docs/decisions/029).
  */
 import { UNKNOWN_ADDRESS } from "@common/address";
 import { CLOSE_CODES } from "@common/protocol";

@@ -1,5 +1,5 @@
 /**
- * Défis (docs/game-rules.md, Défis; decision 032): a quiz played alone on one's own time until a
+ * Défis (docs/game-rules.md, Défis; decision 031): a quiz played alone on one's own time until a
  * deadline. A défi is one `games` row (kind 'defi', status 'live' until its deadline, then 'over')
  * with its players in `game_players` (running totals on their rows) and its answers in
  * `game_answers`, so « Parties jouées », the report and the CSV read it like any game; `defis` and

@@ -1,5 +1,5 @@
 /**
- * A night of several rounds in one room (docs/decisions/019-rounds-in-one-room.md): once a game
+ * A night of several rounds in one room (docs/decisions/018-rounds-in-one-room.md): once a game
  * is over, the presenter may start another one in the same room. The seats stay (pseudo, colour,
  * fruit, number, resume token), so every phone lands in the new lobby without typing anything;
  * each seat's totals of the finished round go into its night total, and the new game starts

@@ -11,7 +11,7 @@ import { socketsFrom } from "../support/served";
 
 /**
  * A lobby of hundreds: the big screen keeps a bounded page (the newest arrivals and pages of
- * names, docs/decisions/029) and the presenter can still find anyone and kick them.
+ * names, docs/decisions/028) and the presenter can still find anyone and kick them.
  */
 const MAP = {
   center: { lat: 48.8625, lng: 2.32 },

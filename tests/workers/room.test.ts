@@ -591,7 +591,7 @@ describe("presenter answer counter", () => {
 describe("the socket itself", () => {
   it("answers a phone that offers compression, as every browser does, without it, and plays on", async () => {
     // Deflating every frame for every phone doubled a 2,000-phone broadcast and the room's memory
-    // per seat (decision 025): the Worker's `no_web_socket_compression` flag declines the offer.
+    // per seat (decision 024): the Worker's `no_web_socket_compression` flag declines the offer.
     const l = await launch();
     const res = await SELF.fetch(`http://localhost/parties/game-room/${l.room}`, {
       headers: { Upgrade: "websocket", "Sec-WebSocket-Extensions": "permessage-deflate; client_max_window_bits" },

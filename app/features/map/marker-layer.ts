@@ -1,5 +1,5 @@
 /**
- * Many players' markers drawn on one canvas instead of one element each (docs/decisions/029):
+ * Many players' markers drawn on one canvas instead of one element each (docs/decisions/028):
  * the results map of a 2,000-player room. As elements, every marker was an SVG picture to
  * decode, lay out and paint, and the whole crowd was moved again at every frame of the camera's
  * zoom: the screen stopped for a second or two. On a canvas each distinct picture is rasterised

@@ -1,5 +1,5 @@
 /**
- * What the lobby lists (docs/game-rules.md, Presenter steps; docs/decisions/029): every player as
+ * What the lobby lists (docs/game-rules.md, Presenter steps; docs/decisions/028): every player as
  * a chip while the room is small enough for them all to be read; past that, the newest arrivals,
  * and every player on calm pages that turn by themselves, in join order (a page never changes
  * under the eyes of the room but the last one, which fills), one column per team in team mode;
