@@ -399,15 +399,15 @@ describe("reconnection", () => {
     const b = await join(l.room, quick);
     await pres.next("pres_newPlayer");
     await pres.next("pres_newPlayer");
-    // What the previous version (on partyserver) left on each socket, and in a room it stored:
-    // its copy of the room's name beside the game. Then a deploy: the room wakes on this code.
+    // An earlier version left its own attachment on each socket (the same facts, not in this
+    // version's format), and a key of its own beside the game. Then a deploy: the room wakes on
+    // this code.
     await inRoom(l.room, (r) => {
       for (const ws of r.ctx.getWebSockets()) {
         const data = ws.deserializeAttachment() as { page: string; identity: unknown; ip: string; since: number };
-        const pk = { id: data.page, tags: [data.page], uri: `http://localhost/parties/game-room/${l.room}` };
-        ws.serializeAttachment({ __pk: pk, __user: { identity: data.identity, ip: data.ip, since: data.since } });
+        ws.serializeAttachment({ earlier: { page: data.page, room: l.room }, user: { identity: data.identity, ip: data.ip, since: data.since } });
       }
-      r.ctx.storage.kv.put("__ps_name", l.room);
+      r.ctx.storage.kv.put("earlier-version-name", l.room);
     });
     await sleepRoom(l.room);
 
