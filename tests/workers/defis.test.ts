@@ -51,6 +51,10 @@ function phoneOf(code: string) {
     get device() {
       return device;
     },
+    /** The device's token itself (the cookie's value), as the server functions take it. */
+    get token() {
+      return device.split("=")[1]!;
+    },
     async join(name?: string) {
       const res = await postJson(api("join"), name === undefined ? {} : { name }, device || undefined);
       const set = res.headers.get("Set-Cookie");
@@ -62,6 +66,17 @@ function phoneOf(code: string) {
     state: () => get(api("state"), device || undefined),
     ranking: () => get(api("ranking"), device || undefined),
   };
+}
+
+/** A new défi, one phone joined, its first question opened now through the server function. */
+async function openedFirstQuestion() {
+  const { defi } = await newDefi();
+  const phone = phoneOf(defi.code);
+  await phone.join();
+  const device = phone.token;
+  const t0 = Date.now();
+  await openDefiQuestion(db(), device, { code: defi.code }, t0);
+  return { defi, device, t0 };
 }
 
 const json = async <T>(res: Response) => (await res.json()) as T;
@@ -160,12 +175,7 @@ describe("playing a défi", () => {
   });
 
   it("scores exactly as a live game, with the time measured from the stored opening", async () => {
-    const { defi } = await newDefi();
-    const phone = phoneOf(defi.code);
-    await phone.join();
-    const device = phone.device.split("=")[1]!;
-    const t0 = Date.now();
-    await openDefiQuestion(db(), device, { code: defi.code }, t0);
+    const { defi, device, t0 } = await openedFirstQuestion();
     const at = north(SPOTS[0], 40);
     const reveal = await answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...at }, t0 + 12_345);
     const expected = scoreAnswer(haversineMeters(SPOTS[0], at), 12_345, 30_000, 5, buildTargetSettings(DEFAULT_RING_POINTS));
@@ -177,12 +187,7 @@ describe("playing a défi", () => {
   });
 
   it("counts a question left open past its time as missed: 0 points, the whole time, the spot shown", async () => {
-    const { defi } = await newDefi();
-    const phone = phoneOf(defi.code);
-    await phone.join();
-    const device = phone.device.split("=")[1]!;
-    const t0 = Date.now();
-    await openDefiQuestion(db(), device, { code: defi.code }, t0);
+    const { defi, device, t0 } = await openedFirstQuestion();
     const late = await refusal(answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...SPOTS[0] }, t0 + 30_000));
     expect(late).toEqual({ status: 409, error: DEFI_MSG.late });
     const back = await openDefiQuestion(db(), device, { code: defi.code }, t0 + 45_000);
@@ -314,7 +319,7 @@ describe("the leaderboard and the deadline", () => {
     for (const p of plan) {
       const phone = phoneOf(defi.code);
       await phone.join();
-      const device = phone.device.split("=")[1]!;
+      const device = phone.token;
       devices.push(device);
       for (let q = 0; q < 2; q++) {
         await openDefiQuestion(db(), device, { code: defi.code }, t0);
