@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import type { DefiInfo, DefiLeaderboard, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
 import type { LatLng } from "@common/protocol";
 import { DEFI_NAME_MAX, SPOT_COLOR } from "@common/rules";
@@ -174,14 +174,16 @@ function Retry({ notice, onRetry }: { notice: string; onRetry: () => void }) {
   );
 }
 
-function Me({ me }: { me: DefiMe }) {
+/** The player's card: marker, name and total, and what a screen adds below (the rank at the end). */
+function Me({ me, label = "Vous", children }: { me: DefiMe; label?: string; children?: ReactNode }) {
   return (
-    <section className="pl-card df-me-card" aria-label="Vous">
+    <section className="pl-card df-me-card" aria-label={label}>
       <p className="pl-me-inline">
         <MarkerImage marker={me.marker} size={40} />
         <span>{me.name}</span>
       </p>
       <p className="pl-big-line">Total : {formatPoints(me.total)}</p>
+      {children}
     </section>
   );
 }
@@ -402,18 +404,13 @@ function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
       <p className="pl-kicker">{defi.quizName}</p>
       <h1 className="pl-title">{over ? "Défi terminé" : "Défi terminé pour vous"}</h1>
       {me ? (
-        <section className="pl-card df-me-card" aria-label="Votre résultat">
-          <p className="pl-me-inline">
-            <MarkerImage marker={me.marker} size={40} />
-            <span>{me.name}</span>
-          </p>
-          <p className="pl-big-line">Total : {formatPoints(me.total)}</p>
+        <Me me={me} label="Votre résultat">
           {mine ? (
             <p className="df-rank-line">
               {over ? "Classement final" : "Classement pour l'instant"} : <strong>{rankText(mine.rank)}</strong> sur {board?.playersCount}
             </p>
           ) : null}
-        </section>
+        </Me>
       ) : null}
       {over ? null : <p className="pl-lead">Le défi reste ouvert jusqu'au {deadlineText(defi.deadline)} : le classement peut encore bouger.</p>}
       {board ? <LeaderboardList lines={board.lines.slice(0, 10)} own={mine && mine.rank > 10 ? mine : null} questionCount={board.questionCount} label="Classement" /> : <Spinner label="Chargement du classement…" />}
