@@ -152,7 +152,7 @@ describe("Every screen runs under the Content-Security-Policy", () => {
       await phone.page.locator("[data-offline-map]").waitFor({ timeout: 20_000 });
       await tapMap(phone.page, 0.5, 0.5);
       await phone.page.getByRole("button", { name: "Répondre" }).click();
-      await pres.page.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 30_000 });
+      await pres.page.locator('[data-step="resultsMap"]').waitFor({ timeout: 30_000 });
 
       expect(await violationsOf(pres)).toEqual([]);
       expect(await violationsOf(phone)).toEqual([]);
@@ -227,7 +227,7 @@ describe("The Google path runs under the same policy", () => {
       await shownMap(player.page);
       await tapGoogleMap(player.page, PYRAMIDE);
       await player.page.getByRole("button", { name: "Répondre" }).click();
-      await screen.page.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 30_000 });
+      await screen.page.locator('[data-step="resultsMap"]').waitFor({ timeout: 30_000 });
       await screen.page.locator("[data-fake-map]").first().waitFor();
       expect(pres.google.embedRequests.length).toBeGreaterThan(0);
       expect(await violationsOf(screen)).toEqual([]);

@@ -176,7 +176,7 @@ describe("A whole game on the Google map", () => {
 
       // The results map: the red circle on the spot, the zoom, the rings, then the markers from the
       // farthest answer to the nearest.
-      await step(screen, "resultsQuestion");
+      await step(screen, "resultsMap");
       const spotCircle = (shapes: FakeShapeState[]) => circles(shapes).find((c) => c.options.strokeColor === "#e53935");
       await expect.poll(async () => spotCircle(await shapesNow(screen))?.center).toEqual(spot);
       const overview = (await shownMap(screen)).zoom;
@@ -189,11 +189,11 @@ describe("A whole game on the Google map", () => {
       expect(await markerOf(a.pseudo).count()).toBe(0);
       if (q === 0) await screenshot(screen, "google-presenter-results");
       await markerOf(a.pseudo).waitFor({ timeout: 10_000 });
-      await step(screen, "resultsQuestion_classement");
+      await step(screen, "ranking");
       if (q === 1) await screenshot(screen, "google-presenter-results-2");
     }
 
-    await step(screen, "endGame", 60_000);
+    await step(screen, "podium", 60_000);
     // One map per page for the whole game (Google bills each one built), one script request.
     for (const p of phones) {
       expect((await mapsState(p.page))!.mapsBuilt).toBe(1);
@@ -346,7 +346,7 @@ describe("A key Google refuses", () => {
     await page.getByText("Résultats de la question").waitFor({ timeout: 30_000 });
 
     // The presenter: the results on the offline map, saying why.
-    await step(screen, "resultsQuestion");
+    await step(screen, "resultsMap");
     await screen.locator(".pres-map[data-offline-map]").waitFor();
     const notice = screen.locator(".om-notice");
     await notice.waitFor();

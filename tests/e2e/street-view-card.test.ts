@@ -80,7 +80,7 @@ describe("A Street View question", () => {
 
       // Revealed: the room's page of that question, on the projector too.
       await phone.play(0, FOURVIERE);
-      await screen.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 20_000 });
+      await screen.locator('[data-step="resultsMap"]').waitFor({ timeout: 20_000 });
       const window = await screenContext.newPage();
       await window.goto(`${baseURL}/salle/${room}/question`);
       await window.getByRole("heading", { name: "Basilique de Fourvière" }).waitFor();

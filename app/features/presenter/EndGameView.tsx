@@ -19,7 +19,7 @@ const ORDER = [1, 0, 2];
 export const NIGHT_AFTER_PODIUM_MS = 15_000;
 
 /**
- * End of a round (docs/game-rules.md, Presenter steps, endGame): the round's podium, then from
+ * End of a round (docs/game-rules.md, Presenter steps, podium): the round's podium, then from
  * the second round on the « Classement de la soirée »; and what comes next: « Rejouer » (same quiz,
  * same settings), « Autre quiz » (the picker) or « Nouvelle partie » (closes the room, back to
  * the dashboard). Every phone stays in the room for the next round.

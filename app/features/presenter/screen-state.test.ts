@@ -71,7 +71,7 @@ function run(messages: ServerMessage[], start: PresenterState = initialState, re
 }
 
 describe("presenter screen state: the steps it moves through", () => {
-  it("goes lobby -> starting -> question -> endQuestion -> map -> ranking -> next question -> end", () => {
+  it("goes lobby -> starting -> question -> revealLoading -> map -> ranking -> next question -> end", () => {
     let s = run([newRoom("lobby", [player(1)])]);
     expect(s.step).toBe("lobby");
     expect(s.players.size).toBe(1);
@@ -101,13 +101,13 @@ describe("presenter screen state: the steps it moves through", () => {
     expect(s.question?.answeredCount).toBe(1);
 
     s = run([{ type: "pres_endQuestion", questionIndex: 0 }, results(0)], s);
-    expect(s.step).toBe("endQuestion");
+    expect(s.step).toBe("revealLoading");
     expect(s.results?.questionIndex).toBe(0);
 
     s = presenterReducer(s, { type: "showResultsMap" });
-    expect(s.step).toBe("resultsQuestion");
+    expect(s.step).toBe("resultsMap");
     s = presenterReducer(s, { type: "resultsMapDone" });
-    expect(s.step).toBe("resultsQuestion_classement");
+    expect(s.step).toBe("ranking");
 
     s = presenterReducer(s, { type: "showPage", page: 1, resume: false });
     expect(s.rankingPage).toBe(1);
@@ -128,7 +128,7 @@ describe("presenter screen state: the steps it moves through", () => {
     expect(s.question?.answers).toEqual([]);
 
     s = run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 2, night: null }], s);
-    expect(s.step).toBe("endGame");
+    expect(s.step).toBe("podium");
   });
 
   it("shows the room locked or not, as the room says on every hello and at every change", () => {
@@ -191,13 +191,13 @@ describe("presenter screen state: the steps it moves through", () => {
 
   it("after a reload during the reveal, replays the map unless the ranking was already shown", () => {
     const fresh = run([newRoom("reveal"), results(1)]);
-    expect(fresh.step).toBe("endQuestion");
+    expect(fresh.step).toBe("revealLoading");
 
     const back = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 1, view: "classement", paused: true, page: 3 });
-    expect(back).toMatchObject({ step: "resultsQuestion_classement", paused: true, rankingPage: 3 });
+    expect(back).toMatchObject({ step: "ranking", paused: true, rankingPage: 3 });
 
     const stale = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 0, view: "classement", paused: true, page: 3 });
-    expect(stale.step).toBe("endQuestion");
+    expect(stale.step).toBe("revealLoading");
   });
 
   it("does not restart the reveal when the socket comes back during it", () => {
@@ -205,7 +205,7 @@ describe("presenter screen state: the steps it moves through", () => {
     s = presenterReducer(s, { type: "showResultsMap" });
     s = presenterReducer(s, { type: "resultsMapDone" });
     s = run([newRoom("reveal"), results(1)], s);
-    expect(s.step).toBe("resultsQuestion_classement");
+    expect(s.step).toBe("ranking");
   });
 
   it("shows a closed room and the room's errors", () => {
@@ -224,7 +224,7 @@ describe("presenter screen state: the steps it moves through", () => {
   it("waits on the loading screen when it reconnects into a running game", () => {
     const s = run([newRoom("over")]);
     expect(s.step).toBe("loading");
-    expect(run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 0, night: null }], s).step).toBe("endGame");
+    expect(run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 0, night: null }], s).step).toBe("podium");
   });
 });
 
