@@ -94,7 +94,7 @@ describe("fromWire: the wire's names become the code's", () => {
     expect(JSON.stringify(reveal)).not.toMatch(/classementMove|questionsNb|pointsQuestion|pointsTotal/);
   });
 
-  it("the presenter's quiz, its scoring and target, the help squares and their side, in metres", () => {
+  it("the room number, the presenter's quiz, its scoring and target, the help squares and their side, in metres", () => {
     const room = read({
       type: "pres_newRoom_callback",
       roomID: "123456",
@@ -126,7 +126,8 @@ describe("fromWire: the wire's names become the code's", () => {
     });
     expect(room.type === "pres_newRoom_callback" && room.quiz.scoring).toEqual({ speedPointsMax: 5, ringPoints: [2, 3, 4, 5] });
     expect(room).toMatchObject({ quiz: { target: [{ max: -1, points: 0, color: "#9e9e9e" }] }, helpSquares: [null] });
-    expect(JSON.stringify(room)).not.toMatch(/quizzData|pointsSettings|point_max_temps|circlesPoints|targetSettings|helpSettings|helpZone"/);
+    expect(room).toMatchObject({ roomNumber: "123456" });
+    expect(JSON.stringify(room)).not.toMatch(/roomID|quizzData|pointsSettings|point_max_temps|circlesPoints|targetSettings|helpSettings|helpZone"/);
   });
 
   it("seats per colour on the pseudo screen", () => {

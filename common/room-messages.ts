@@ -97,7 +97,9 @@ export interface PhoneNight extends NightTop {
 interface Translated {
   player_joinPseudoRoom_callback: Omit<PlayerJoinPseudoRoomCallback, "max_players"> & PseudoChoices;
   fruit_selected_callback: Omit<FruitSelectedCallback, "info"> & { info?: PseudoChoices };
-  pres_newRoom_callback: Omit<PresNewRoomCallback, "settings" | "quizzData" | "helpSettings"> & {
+  pres_newRoom_callback: Omit<PresNewRoomCallback, "roomID" | "settings" | "quizzData" | "helpSettings"> & {
+    /** Six digits, as text (wire: roomID). */
+    roomNumber: string;
     settings: RoomSettings;
     quiz: RoomQuiz;
     /** Each question's help square, or null (wire: helpSettings). */
@@ -199,9 +201,10 @@ export function fromWire(msg: ServerMessage): RoomMessage {
       return info ? { ...rest, info: pseudoChoices(info) } : rest;
     }
     case "pres_newRoom_callback": {
-      const { quizzData: { pointsSettings, targetSettings, ...quiz }, helpSettings, ...rest } = msg;
+      const { roomID, quizzData: { pointsSettings, targetSettings, ...quiz }, helpSettings, ...rest } = msg;
       return {
         ...rest,
+        roomNumber: roomID,
         settings: roomSettings(msg.settings),
         quiz: { ...quiz, scoring: scoring(pointsSettings), target: targetSettings },
         helpSquares: helpSettings,

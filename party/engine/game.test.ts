@@ -71,7 +71,7 @@ describe("createGame", () => {
     expect(newGame({ helpZoneM: null }).help).toEqual([null, null]);
   });
   it("refuses impossible settings and an empty quiz", () => {
-    const base = { roomId: "1", quiz, presenterToken: PRESENTER_TOKEN, now: 0, random: Math.random };
+    const base = { roomNumber: "1", quiz, presenterToken: PRESENTER_TOKEN, now: 0, random: Math.random };
     expect(createGame({ ...base, settings: { ...DEFAULT_SETTINGS, answerTimeSec: 0 } })).toEqual({
       ok: false,
       code: "invalid_settings",

@@ -217,6 +217,14 @@ describe("newRound", () => {
     expect(fromStorage(old as never, over.seats).round).toBe(1);
   });
 
+  it("reads a room stored with its number under its former name, roomId", () => {
+    const { s: lobby } = roomWithTwo();
+    const { roomNumber, ...core } = coreOf(lobby);
+    const back = fromStorage({ ...core, roomId: roomNumber } as never, lobby.seats);
+    expect(back.roomNumber).toBe(roomNumber);
+    expect(back).not.toHaveProperty("roomId");
+  });
+
   it("reads settings stored under their former names (a room or a game row from before)", () => {
     const { helpZoneM, speedPointsMax, ringPoints, ...rest } = settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] });
     expect(readStoredSettings({ ...rest, helpZone: helpZoneM, pointMaxTemps: speedPointsMax, circlesPoints: ringPoints })).toEqual(

@@ -113,7 +113,7 @@ export interface Seat {
 
 export interface GameState {
   schema: 1;
-  roomId: string;
+  roomNumber: string;
   phase: Phase;
   settings: GameSettings;
   quiz: QuizSnapshot;
@@ -156,7 +156,7 @@ export interface GameState {
 }
 
 export interface CreateGameInput {
-  roomId: string;
+  roomNumber: string;
   quiz: QuizSnapshot;
   settings: GameSettings;
   /** Minted by the room at launch, handed to the app, presented by the presenter socket. */
@@ -182,7 +182,7 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
     ok: true,
     state: {
       schema: 1,
-      roomId: input.roomId,
+      roomNumber: input.roomNumber,
       phase: "lobby",
       settings: { ...settings, ringPoints: [...settings.ringPoints] },
       quiz,
@@ -324,11 +324,19 @@ export function readStoredSettings(stored: unknown): GameSettings {
   return out as unknown as GameSettings;
 }
 
-export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
+export function fromStorage(stored: GameCore, seats: readonly Seat[]): GameState {
+  const core = readStoredCore(stored);
   const sorted = [...seats].sort((a, b) => a.no - b.no);
   // Rooms stored before the lock existed are unlocked, before rounds in their first; before the
   // tally, it is counted once here.
   const tally =
     core.tally?.question === core.questionIndex ? core.tally : tallyOf({ questionIndex: core.questionIndex, quiz: core.quiz, seats: sorted });
   return { ...core, settings: readStoredSettings(core.settings), locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
+}
+
+/** A room stored before the code named its number `roomNumber` kept it under `roomId`. */
+function readStoredCore(stored: GameCore): GameCore {
+  if (typeof stored.roomNumber === "string") return stored;
+  const { roomId, ...rest } = stored as GameCore & { roomId: string };
+  return { ...rest, roomNumber: roomId };
 }

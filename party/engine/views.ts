@@ -78,7 +78,7 @@ export function publicSettings(state: GameState): PublicSettings {
  * is in front of the audience).
  */
 function presenterQuestion(state: GameState, question: QuizQuestion): QuizQuestion {
-  return question.imageUrl ? { ...question, imageUrl: roomPhotoUrl(state.roomId, question.imageUrl) } : question;
+  return question.imageUrl ? { ...question, imageUrl: roomPhotoUrl(state.roomNumber, question.imageUrl) } : question;
 }
 
 /** The quiz as the presenter plays it: everything but its unique name, photos as the room serves them. */
@@ -100,7 +100,7 @@ export function presNewRoomCallback(state: GameState): PresNewRoomCallback {
   const seats = seatList(state);
   return {
     type: "pres_newRoom_callback",
-    roomID: state.roomId,
+    roomID: state.roomNumber,
     quizzData: presenterQuizData(state),
     colors: capacityOf(state).colors,
     settings: publicSettings(state),
@@ -402,7 +402,7 @@ export function playerNewQuestion(state: GameState, now: number): PlayerNewQuest
 function phoneMedia(state: GameState): PhoneMedia | null {
   const q = state.quiz.questions[state.questionIndex];
   if (state.settings.photoOnPhones !== true || !q) return null;
-  if (q.imageUrl) return { kind: "photo", url: roomPhotoUrl(state.roomId, q.imageUrl) };
+  if (q.imageUrl) return { kind: "photo", url: roomPhotoUrl(state.roomNumber, q.imageUrl) };
   return q.streetview ? { kind: "streetview", streetview: q.streetview } : null;
 }
 

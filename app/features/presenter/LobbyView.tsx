@@ -155,7 +155,7 @@ const JoinPanel = memo(function JoinPanel({
   lobbyPicture: string;
   locked: boolean;
 }) {
-  const code = splitRoomCode(room.roomID);
+  const code = splitRoomCode(room.roomNumber);
   return (
     <section className="lobby-top">
       <figure className="lobby-picture">
@@ -176,7 +176,7 @@ const JoinPanel = memo(function JoinPanel({
         <div className="lobby-join-row">
           <div className="lobby-qr">
             <QRCodeSVG
-              value={`${origin}/play/${room.roomID}`}
+              value={`${origin}/play/${room.roomNumber}`}
               size={150}
               level="H"
               marginSize={2}

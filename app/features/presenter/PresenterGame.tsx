@@ -263,7 +263,7 @@ export function PresenterGame(props: PresenterGameProps) {
           <>
             <span className={`pres-room-tag${locked ? " is-locked" : ""}`}>
               {locked ? <LockIcon size={22} /> : null}
-              Salle {state.room.roomID.slice(0, 3)} {state.room.roomID.slice(3)}
+              Salle {state.room.roomNumber.slice(0, 3)} {state.room.roomNumber.slice(3)}
               {locked ? <span className="sr-only"> verrouillée</span> : null}
             </span>
             {screen !== "podium" ? <LockButton locked={locked} onToggle={toggleLock} compact /> : null}

@@ -30,7 +30,7 @@ export type Step =
 export const REVEAL_LOADING_MIN_MS = 1500;
 
 export interface RoomInfo {
-  roomID: string;
+  roomNumber: string;
   quiz: RoomQuiz;
   colors: ColorKey[];
   settings: RoomSettings;
@@ -130,7 +130,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
   switch (msg.type) {
     case "pres_newRoom_callback": {
       const room: RoomInfo = {
-        roomID: msg.roomID,
+        roomNumber: msg.roomNumber,
         quiz: msg.quiz,
         colors: msg.colors,
         settings: msg.settings,
