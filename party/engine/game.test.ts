@@ -334,7 +334,7 @@ describe("answers and reveal", () => {
     expect(pres.spot).toEqual(SPOT0);
     // Nearest first: who, where (5 decimals), how far, in which ring (targetSettings index).
     const readBack = revealAnswers(pres);
-    expect(readBack.map((a) => [a.playerID, a.distance, a.zone])).toEqual([
+    expect(readBack.map((a) => [a.seatId, a.distance, a.zone])).toEqual([
       ["p1", 30, 3],
       ["p2", 150, 1],
     ]);

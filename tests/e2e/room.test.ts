@@ -66,7 +66,7 @@ describe("whole games over real sockets against the served build", () => {
       expect(results.answersCount).toBe(50);
       const answers = revealAnswers(results);
       expect(answers).toHaveLength(50);
-      expect(answers[0]!.playerID).toBe(phones[0]!.playerID);
+      expect(answers[0]!.seatId).toBe(phones[0]!.playerID);
       // Each phone's rank is the line the presenter shows for it.
       ends.forEach((end, i) => {
         const line = results.results.find((r) => r.playerID === phones[i]!.playerID);

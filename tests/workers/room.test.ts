@@ -74,7 +74,7 @@ describe("a whole game in one room", () => {
     expect(results.spot).toEqual(SPOTS[0]);
     const answers = revealAnswers(results);
     expect(answers).toHaveLength(2);
-    expect(answers[0]!.playerID).toBe(a.playerID);
+    expect(answers[0]!.seatId).toBe(a.playerID);
     expect(zonesOf(answers, 5)[4]).toEqual([a.playerID]);
     expect(results.results.map((r: { playerID: string }) => r.playerID)).toEqual([a.playerID, b.playerID]);
     expect(results.team_results).toBeNull();

@@ -123,7 +123,7 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
   switch (msg.type) {
     case "player_joinRoom_callback": {
       const me: Me = {
-        playerID: msg.playerID,
+        seatId: msg.seatId,
         pseudo: msg.pseudo,
         marker: msg.marker,
         color: msg.color,

@@ -243,7 +243,7 @@ function EndFooter({
 function playerStep(l: RankedPlayer): Step {
   return {
     rank: l.rank,
-    key: l.playerID,
+    key: l.seatId,
     name: l.pseudo,
     points: l.points,
     picture: <PlayerMarker marker={l.marker} pseudo={l.pseudo} size={l.rank === 1 ? 150 : 120} className={`podium-marker podium-marker-${l.rank}`} />,

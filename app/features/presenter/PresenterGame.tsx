@@ -1,7 +1,6 @@
 import { type CSSProperties, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
-import type { PlayerListEntry } from "@common/protocol";
-import type { RoomMessage } from "@common/room-messages";
+import type { RoomMessage, RoomPlayer } from "@common/room-messages";
 import { ERROR_MESSAGES } from "@common/protocol";
 import { roomQuestionPath } from "./format";
 import { readResume, writeResume } from "./resume";
@@ -153,8 +152,8 @@ export function PresenterGame(props: PresenterGameProps) {
     if (!send({ type: "pres_lockRoom", locked: !locked })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
   }, [send, locked]);
   const kick = useCallback(
-    (p: PlayerListEntry) => {
-      if (!send({ type: "pres_kickPlayer", playerID: p.playerID })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+    (p: RoomPlayer) => {
+      if (!send({ type: "pres_kickPlayer", playerID: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
     },
     [send],
   );

@@ -89,7 +89,7 @@ describe("presenter players", () => {
 
   it("groups the lobby by team in the room's order", () => {
     const p = (id: string, team: "bleu" | "jaune") => ({
-      playerID: id,
+      seatId: id,
       pseudo: id,
       marker: id,
       color: team,
@@ -97,7 +97,7 @@ describe("presenter players", () => {
       connected: true,
     });
     const groups = groupByTeam([p("a", "jaune"), p("b", "bleu"), p("c", "jaune")], ["bleu", "jaune"]);
-    expect(groups.map((g) => [g.team, g.players.map((x) => x.playerID)])).toEqual([
+    expect(groups.map((g) => [g.team, g.players.map((x) => x.seatId)])).toEqual([
       ["bleu", ["b"]],
       ["jaune", ["a", "c"]],
     ]);

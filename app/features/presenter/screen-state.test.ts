@@ -66,6 +66,8 @@ const results = (index: number): PresResults => ({
   answersCount: 0,
 });
 
+const wire = (messages: ServerMessage[]) => messages.map(fromWire);
+
 function run(messages: ServerMessage[], start: PresenterState = initialState, resume: ResumeRecord | null = null) {
   return messages.reduce((s, msg, i) => presenterReducer(s, { type: "message", msg: fromWire(msg), now: 1000 + i, resume }), start);
 }
@@ -147,7 +149,7 @@ describe("presenter screen state: the steps it moves through", () => {
   it("removes kicked players and says so", () => {
     let s = run([newRoom("lobby", [player(1), player(2)])]);
     s = run([{ type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 1 }], s);
-    expect(listOf(s.players).map((p) => p.playerID)).toEqual(["p2"]);
+    expect(listOf(s.players).map((p) => p.seatId)).toEqual(["p2"]);
     expect(s.notice).toBe("Kiwi 1 a été exclu de la partie");
   });
 
@@ -182,7 +184,7 @@ describe("presenter screen state: the steps it moves through", () => {
       expectedCount: 4,
     };
     const s = run([newRoom("question"), { ...question(0), answeredCount: 2, expectedCount: 4 } as ServerMessage, replay]);
-    expect(s.question?.answers.map((a) => [a.playerID, a.elapsedMs])).toEqual([
+    expect(s.question?.answers.map((a) => [a.seatId, a.elapsedMs])).toEqual([
       ["p2", 400],
       ["p1", 800],
     ]);
@@ -233,22 +235,22 @@ describe("presenter screen state: a crowded lobby", () => {
     const s0 = run([newRoom("lobby", [player(1)])]);
     const s1 = presenterReducer(s0, {
       type: "messages",
-      msgs: [
+      msgs: wire([
         { type: "pres_newPlayer", player: player(2), playersCount: 2 },
         { type: "pres_newPlayer", player: player(3), playersCount: 3 },
         { type: "pres_newPlayer", player: { ...player(2), connected: false }, playersCount: 3 },
         { type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 2 },
-      ],
+      ]),
       now: 2000,
       resume: null,
     });
-    expect(listOf(s1.players).map((p) => [p.playerID, p.connected])).toEqual([
+    expect(listOf(s1.players).map((p) => [p.seatId, p.connected])).toEqual([
       ["p2", false],
       ["p3", true],
     ]);
     expect([s1.playersCount, s1.players.connected, s1.notice]).toEqual([2, 1, "Kiwi 1 a été exclu de la partie"]);
     // The state it started from is untouched: the reducer stays pure.
-    expect(listOf(s0.players).map((p) => p.playerID)).toEqual(["p1"]);
+    expect(listOf(s0.players).map((p) => p.seatId)).toEqual(["p1"]);
   });
 
   it("adds the 2,000th player without copying the 1,999 before it", () => {

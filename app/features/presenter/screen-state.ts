@@ -158,14 +158,14 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
     case "pres_playerLeft":
       return {
         ...state,
-        players: removePlayer(state.players, msg.playerID),
+        players: removePlayer(state.players, msg.seatId),
         playersCount: msg.playersCount,
         notice: `${msg.pseudo} a quitté la partie`,
       };
     case "pres_kickPlayer_callback":
       return {
         ...state,
-        players: removePlayer(state.players, msg.playerID),
+        players: removePlayer(state.players, msg.seatId),
         playersCount: msg.playersCount,
         notice: `${msg.pseudo} a été exclu de la partie`,
       };
