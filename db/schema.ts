@@ -28,9 +28,9 @@ export const accounts = sqliteTable(
     /** MJ only: login refused after this instant (ms since epoch). */
     expiration: integer("expiration"),
     /** Games the MJ may still launch; null = unlimited. */
-    nbGame: integer("nb_game"),
+    gamesLeft: integer("nb_game"),
     /** The MJ may edit quizzes (the admin always may). */
-    edition: integer("edition", { mode: "boolean" }).notNull().default(false),
+    canEdit: integer("edition", { mode: "boolean" }).notNull().default(false),
     photoKey: text("photo_key"),
     lobbyPictureKey: text("lobby_picture_key"),
     /**

@@ -64,7 +64,7 @@ let phoneContext: BrowserContext;
 
 beforeAll(async () => {
   const photo = await make.photo(new Uint8Array(readFileSync(path.join(SEED, "tour.jpg"))));
-  [admin, mj] = await Promise.all([app.admin(), make.mj({ edition: true })]);
+  [admin, mj] = await Promise.all([app.admin(), make.mj({ canEdit: true })]);
   quiz = await make.quiz(admin, {
     name: "Paris sous CSP",
     mapSettings: MAP,
@@ -177,7 +177,7 @@ describe("The Google path runs under the same policy", () => {
   const suite = googleSuite();
 
   it("Google's map on /map, /watch, the wizard's map step, the Street View pages, and a whole game", { timeout: 240_000 }, async () => {
-    const owner = await suite.server.make.mj({ edition: true });
+    const owner = await suite.server.make.mj({ canEdit: true });
     const photo = await suite.server.make.photo(new Uint8Array(readFileSync(path.join(SEED, "tour.jpg"))));
     const played = await suite.server.make.quiz(owner, {
       name: "Paris chez Google",

@@ -232,7 +232,7 @@ describe("A whole game on the Google map", () => {
 
 describe("The wizard, /watch and /map on the Google map", () => {
   it("sets a quiz's map by tapping Google's map, with one map for the whole wizard", { timeout: 150_000 }, async () => {
-    const owner = await suite.server.make.mj({ edition: true });
+    const owner = await suite.server.make.mj({ canEdit: true });
     const quiz = await suite.server.make.quiz(owner, { mapSettings: null, questions: [{ ...TOUR, name: "La tour" }] });
     const { context, google } = await suite.context(LAPTOP);
     await signIn(context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
@@ -318,7 +318,7 @@ describe("The wizard, /watch and /map on the Google map", () => {
 
 describe("A key Google refuses", () => {
   it("falls back to the offline map: with a notice on the presenter and in the wizard, playable on phones", { timeout: 150_000 }, async () => {
-    const owner = await suite.server.make.mj({ edition: true });
+    const owner = await suite.server.make.mj({ canEdit: true });
     const quiz = await suite.server.make.quiz(owner, { mapSettings: PARIS_MAP, questions: [{ ...TOUR, name: "La tour" }] });
     const refused = { authFailure: true };
 

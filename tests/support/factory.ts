@@ -57,8 +57,8 @@ export interface AccountSpec {
   /** MJ whose access ended a minute ago. */
   expired?: boolean;
   /** Games the MJ may still launch; null = unlimited. */
-  nbGame?: number | null;
-  edition?: boolean;
+  gamesLeft?: number | null;
+  canEdit?: boolean;
   photoKey?: string | null;
   lobbyPictureKey?: string | null;
 }
@@ -152,8 +152,8 @@ export function factory(store: KitStore) {
             : role === "mj"
               ? Date.now() + 30 * 86_400_000
               : null,
-        nbGame: spec.nbGame ?? null,
-        edition: spec.edition ?? false,
+        gamesLeft: spec.gamesLeft ?? null,
+        canEdit: spec.canEdit ?? false,
         photoKey: spec.photoKey ?? null,
         lobbyPictureKey: spec.lobbyPictureKey ?? null,
       })

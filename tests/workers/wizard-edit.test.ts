@@ -16,10 +16,10 @@ let expired: Caller; // an MJ whose access ended
 
 beforeAll(async () => {
   admin = await callerOf(await app.admin());
-  owner = await callerOf(await make.mj({ edition: true }));
-  noRight = await callerOf(await make.mj({ edition: false }));
-  other = await callerOf(await make.mj({ edition: true }));
-  expired = await callerOf(await make.mj({ edition: true, expired: true }));
+  owner = await callerOf(await make.mj({ canEdit: true }));
+  noRight = await callerOf(await make.mj({ canEdit: false }));
+  other = await callerOf(await make.mj({ canEdit: true }));
+  expired = await callerOf(await make.mj({ canEdit: true, expired: true }));
 });
 
 function post(path: string, caller: Caller | null, body: BodyInit, headers: Record<string, string> = {}) {
