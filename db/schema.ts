@@ -73,7 +73,7 @@ export const quizzes = sqliteTable(
     description: text("description").notNull(),
     mapSettings: text("map_settings", { mode: "json" }).$type<MapSettings>(),
     /** Speed points available when a question opens; also the scale of the rings. */
-    pointMaxTemps: real("point_max_temps").notNull().default(DEFAULT_SPEED_POINTS_MAX),
+    speedPointsMax: real("point_max_temps").notNull().default(DEFAULT_SPEED_POINTS_MAX),
     lastTimePlayed: integer("last_time_played"),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch() * 1000)`),
   },

@@ -134,7 +134,7 @@ export async function createDefi(
     answerTimeSec: input.answerTimeSec,
     helpZoneM: input.helpZoneM,
     ringPoints,
-    speedPointsMax: quiz.pointMaxTemps,
+    speedPointsMax: quiz.speedPointsMax,
   };
   const played: DefiSnapshot = {
     quiz: { name: quiz.name, description: quiz.description, questions: snapshot.questions, mapSettings: snapshot.mapSettings },

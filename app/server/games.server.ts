@@ -165,7 +165,7 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
     maxTeam: settings.maxTeam,
     photoOnPhones: settings.photoOnPhones,
     ringPoints: await readCirclesPoints(db),
-    speedPointsMax: quiz.pointMaxTemps,
+    speedPointsMax: quiz.speedPointsMax,
   };
 }
 

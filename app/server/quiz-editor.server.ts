@@ -34,7 +34,7 @@ export async function usableFolder(db: Db, account: Account, folderId: number | 
 export async function createQuiz(
   db: Db,
   account: Account,
-  input: { name: string; description: string; pointMaxTemps?: number; folderId?: number | null },
+  input: { name: string; description: string; speedPointsMax?: number; folderId?: number | null },
 ): Promise<string> {
   const folder = await usableFolder(db, account, input.folderId);
   // The suffix makes a clash very unlikely; one retry covers it.
@@ -47,7 +47,7 @@ export async function createQuiz(
         folderId: folder?.id ?? null,
         name: input.name,
         description: input.description,
-        ...(input.pointMaxTemps === undefined ? {} : { pointMaxTemps: input.pointMaxTemps }),
+        ...(input.speedPointsMax === undefined ? {} : { speedPointsMax: input.speedPointsMax }),
       });
       return uniqueName;
     } catch (error) {
@@ -303,18 +303,18 @@ export async function deleteQuestion(db: Db, bucket: R2Bucket, quiz: Quiz, ref: 
 export async function updateQuizDetails(
   db: Db,
   quiz: Quiz,
-  details: { name: string; description: string; pointMaxTemps?: number },
+  details: { name: string; description: string; speedPointsMax?: number },
 ): Promise<WizardQuizDetails> {
   const [row] = await db
     .update(quizzes)
     .set({
       name: details.name,
       description: details.description,
-      ...(details.pointMaxTemps === undefined ? {} : { pointMaxTemps: details.pointMaxTemps }),
+      ...(details.speedPointsMax === undefined ? {} : { speedPointsMax: details.speedPointsMax }),
     })
     .where(eq(quizzes.uniqueName, quiz.uniqueName))
     .returning();
-  return { name: row.name, description: row.description, pointMaxTemps: row.pointMaxTemps };
+  return { name: row.name, description: row.description, speedPointsMax: row.speedPointsMax };
 }
 
 /** The quiz's question named by its id or its photo's file name (a page of before), or 404. */
@@ -443,7 +443,7 @@ export async function editedQuiz(db: Db, account: Account, quiz: Quiz) {
       uniqueName: quiz.uniqueName,
       name: quiz.name,
       description: quiz.description,
-      pointMaxTemps: quiz.pointMaxTemps,
+      speedPointsMax: quiz.speedPointsMax,
       mapSettings: quiz.mapSettings,
     },
     questions: await listQuestions(db, quiz.uniqueName),

@@ -20,13 +20,13 @@ const requiredText = (max: number, tooLong: string) =>
     .min(1, MSG.required)
     .max(max, tooLong);
 
-const pointMaxTemps = z.unknown().refine(isSpeedPointsMax, WIZARD_MSG.badSpeedPoints).transform((p) => p as number);
+const speedPointsMax = z.unknown().refine(isSpeedPointsMax, WIZARD_MSG.badSpeedPoints).transform((p) => p as number);
 
 /** The quiz's own fields, as step 1 creates them and edits them. */
 export const quizDetailsSchema = z.object({
   name: requiredText(QUIZ_TITLE_MAX, WIZARD_MSG.titleTooLong),
   description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
-  pointMaxTemps: pointMaxTemps.optional(),
+  speedPointsMax: speedPointsMax.optional(),
 });
 
 export const initSchema = quizDetailsSchema.extend({

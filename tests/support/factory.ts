@@ -96,7 +96,7 @@ export interface QuizSpec {
   folder?: Folder | number | null;
   /** The map the players get; null: never set (the wizard's map step not done). */
   mapSettings?: MapSettings | null;
-  pointMaxTemps?: number;
+  speedPointsMax?: number;
   lastTimePlayed?: number | null;
   questions?: QuestionSpec[];
   /** Shorthand: photo questions with these R2 keys (near Paris), instead of `questions`. */
@@ -206,7 +206,7 @@ export function factory(store: KitStore) {
         name: spec.name ?? unique("Quiz"),
         description: spec.description ?? "Où ont été prises ces photos ?",
         mapSettings: spec.mapSettings === undefined ? PARIS_MAP : spec.mapSettings,
-        pointMaxTemps: spec.pointMaxTemps ?? 5,
+        speedPointsMax: spec.speedPointsMax ?? 5,
         lastTimePlayed: spec.lastTimePlayed ?? null,
       })
       .returning();
