@@ -102,7 +102,7 @@ export const questions = sqliteTable(
     svHeading: real("sv_heading"),
     svPitch: real("sv_pitch"),
     svFov: real("sv_fov"),
-    titre: text("titre"),
+    title: text("titre"),
     description: text("description"),
     lat: real("lat").notNull(),
     lng: real("lng").notNull(),

@@ -41,9 +41,9 @@ export const orderSchema = z.object({
 export const questionNameSchema = requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong);
 
 export const streetViewFieldsSchema = z.object({
-  titre: requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong),
+  title: requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong),
   description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
-  iframe: z.string().trim().min(1, MSG.required).max(STREET_VIEW_CODE_MAX, WIZARD_MSG.streetViewMissing),
+  embedCode: z.string().trim().min(1, MSG.required).max(STREET_VIEW_CODE_MAX, WIZARD_MSG.streetViewMissing),
 });
 
 const latLng = z

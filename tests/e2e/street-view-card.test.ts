@@ -30,7 +30,7 @@ function lyonQuiz(): Promise<TestQuiz> {
     name: "Lyon en Street View",
     mapSettings: LYON,
     questions: [
-      { name: "fourviere", titre: "Basilique de Fourvière", ...FOURVIERE, streetview: { pano: "PANO_card_e2e_01", ...FOURVIERE, heading: 40, pitch: 3 } },
+      { name: "fourviere", title: "Basilique de Fourvière", ...FOURVIERE, streetview: { pano: "PANO_card_e2e_01", ...FOURVIERE, heading: 40, pitch: 3 } },
       { name: "Place Bellecour", lat: 45.75781, lng: 4.83201 },
     ],
   });

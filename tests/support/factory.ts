@@ -85,7 +85,7 @@ export interface QuestionSpec {
   /** R2 key of the photo (see photo()); a Street View question has none. */
   photo?: string | null;
   streetview?: StreetViewSpec;
-  titre?: string | null;
+  title?: string | null;
   description?: string | null;
 }
 
@@ -187,7 +187,7 @@ export function factory(store: KitStore) {
       svHeading: q.streetview ? (q.streetview.heading ?? 0) : null,
       svPitch: q.streetview ? (q.streetview.pitch ?? 0) : null,
       svFov: q.streetview?.fov ?? null,
-      titre: q.titre ?? null,
+      title: q.title ?? null,
       description: q.description ?? null,
       lat: q.lat,
       lng: q.lng,

@@ -205,7 +205,7 @@ describe("editing one question", () => {
 
   it("edits the title, description and embed of a Street View question", async () => {
     const quiz = await make.quiz(owner.account, {
-      questions: [{ lat: 48.85, lng: 2.29, name: "Tour", titre: "La tour", description: "En fer", streetview: { pano: "abcdefghij", lat: 48.85, lng: 2.29 } }],
+      questions: [{ lat: 48.85, lng: 2.29, name: "Tour", title: "La tour", description: "En fer", streetview: { pano: "abcdefghij", lat: 48.85, lng: 2.29 } }],
     });
     const url = `/api/pres/shared/quizz/question/update/${quiz.uniqueName}/${quiz.questions[0]!.id}`;
     const res = await post(url, owner, form({ titre: "La dame de fer", description: "Puddlée", iframe: STREET_VIEW_EMBED }));

@@ -202,7 +202,7 @@ describe("photo questions", () => {
     bytes[bytes.length - 3] ^= 1; // a photo nobody else stored
     const before = await photoKeys();
     await expect(
-      addPhotoQuestion(db(), env.BUCKET, ghost, { bytes, type: "image/jpeg", name: "x", coords: MONT }),
+      addPhotoQuestion(db(), env.BUCKET, ghost, { bytes, type: "image/jpeg", name: "x", spot: MONT }),
     ).rejects.toThrow();
     expect(await photoKeys()).toEqual(before);
   });
