@@ -9,6 +9,7 @@
  * the benchmark speak the protocol through it, and check the wire's own fields.
  */
 import type {
+  Bounds,
   NightRanking,
   FruitSelectedCallback,
   PlayerAnswerCallback,
@@ -38,6 +39,7 @@ import type {
   TargetSetting,
   TeamResult,
 } from "./protocol";
+import { helpSquareFromWire } from "./help-square";
 import type { LaunchOptions, RingPoints } from "./rules";
 
 /** The launch options the presenter is told, with the room's capacity. */
@@ -124,8 +126,8 @@ interface Translated {
     roomNumber: string;
     settings: RoomSettings;
     quiz: RoomQuiz;
-    /** Each question's help square, or null (wire: helpSettings). */
-    helpSquares: (HelpZone | null)[];
+    /** Each question's help square, or null (wire: helpSettings, each square's edges lat1, lon1, lat2, lon2). */
+    helpSquares: (Bounds | null)[];
     playerList: RoomPlayer[];
   };
   pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime" | "questionsNb"> & {
@@ -138,14 +140,16 @@ interface Translated {
     /** The phone's seat (wire: playerID). */
     seatId: string;
     /** Help squares of the questions already opened, later ones null (wire: helpSettings). */
-    helpSquares: (HelpZone | null)[];
+    helpSquares: (Bounds | null)[];
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
     scoring: Scoring;
     /** The answer time of every question (wire: maxAnswerTime, in seconds in this message). */
     answerTimeSec: number;
   };
-  player_newQuestion: Omit<PlayerNewQuestion, "time" | "questionsNb"> & {
+  player_newQuestion: Omit<PlayerNewQuestion, "time" | "questionsNb" | "help"> & {
+    /** The question's help square, or null (wire: help, edges lat1, lon1, lat2, lon2). */
+    help: Bounds | null;
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
     /** Wire: time. */
@@ -196,6 +200,8 @@ export type RoomMessage = {
 }[ServerMessageType];
 export type RoomMessageOf<T extends ServerMessageType> = Extract<RoomMessage, { type: T }>;
 
+const helpSquareOf = (wire: HelpZone | null) => wire && helpSquareFromWire(wire);
+
 const pseudoChoices = ({ max_players, ...rest }: PseudoRoomInfo): PseudoChoices => ({ ...rest, seatsPerColor: max_players });
 
 const scoring = (wire: PointsSettings): Scoring => ({ speedPointsMax: wire.point_max_temps, ringPoints: wire.circlesPoints });
@@ -242,7 +248,7 @@ export function fromWire(msg: ServerMessage): RoomMessage {
         playerList: playerList.map(roomPlayer),
         settings: roomSettings(msg.settings),
         quiz: { ...quiz, scoring: scoring(pointsSettings), target: targetSettings },
-        helpSquares: helpSettings,
+        helpSquares: helpSettings.map(helpSquareOf),
       };
     }
     case "pres_newQuestion": {
@@ -251,11 +257,11 @@ export function fromWire(msg: ServerMessage): RoomMessage {
     }
     case "player_joinRoom_callback": {
       const { playerID, maxAnswerTime, pointsSettings, questionsNb, helpSettings, ...rest } = msg;
-      return { ...rest, seatId: playerID, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings), questionCount: questionsNb, helpSquares: helpSettings };
+      return { ...rest, seatId: playerID, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings), questionCount: questionsNb, helpSquares: helpSettings.map(helpSquareOf) };
     }
     case "player_newQuestion": {
-      const { time, questionsNb, ...rest } = msg;
-      return { ...rest, answerTimeSec: time, questionCount: questionsNb };
+      const { time, questionsNb, help, ...rest } = msg;
+      return { ...rest, answerTimeSec: time, questionCount: questionsNb, help: helpSquareOf(help) };
     }
     case "pres_playerAnswered":
       return { ...msg, answers: msg.answers.map(({ playerID, time, ...rest }) => ({ ...rest, seatId: playerID, elapsedMs: time })) };

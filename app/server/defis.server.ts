@@ -26,7 +26,8 @@ import type {
   DefiState,
   LeaderboardLine,
 } from "@common/defi/types";
-import type { HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/protocol";
+import type { Bounds, HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/protocol";
+import { readStoredHelpSquare } from "@common/help-square";
 import { photoFileOf } from "@common/media-urls";
 import { secureRandom } from "@common/random";
 import {
@@ -141,7 +142,7 @@ export async function createDefi(
     targets: buildTargetSettings(ringPoints),
   };
   const side = input.helpZoneM;
-  const help: (HelpZone | null)[] = snapshot.questions.map((q) => (side === null ? null : helpZone(q, side, secureRandom)));
+  const help: (Bounds | null)[] = snapshot.questions.map((q) => (side === null ? null : helpZone(q, side, secureRandom)));
   const gameId = crypto.randomUUID();
   const code = newCode();
   const [seed] = crypto.getRandomValues(new Uint32Array(1));
@@ -383,7 +384,8 @@ export async function joinDefi(
 
 function questionOf(l: Loaded, index: number, token: string, remainingMs: number): DefiQuestion {
   const q = l.snapshot.quiz.questions[index]!;
-  const help = (l.defi.help as (HelpZone | null)[])[index] ?? null;
+  // Défis created before the code said Bounds stored the wire's lat1, lon1, lat2, lon2.
+  const help = readStoredHelpSquare((l.defi.help as (Bounds | HelpZone | null)[])[index] ?? null);
   const sv = q.streetview;
   return {
     index,

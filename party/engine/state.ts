@@ -6,7 +6,7 @@ import type {
   ColorKey,
   ErrorCode,
   FruitKey,
-  HelpZone,
+  Bounds,
   KickReason,
   Phase,
   QuizSnapshot,
@@ -27,6 +27,7 @@ import {
 } from "@common/rules";
 export { IDLE_SEAT_TTL_MS, RECONNECT_GRACE_MS } from "@common/rules";
 import { helpZone, isValidLatLng } from "@common/rules/geo";
+import { readStoredHelpSquare } from "@common/help-square";
 import type { Occupant } from "./pseudos";
 import { type Tally, tallyOf } from "./tally";
 
@@ -119,7 +120,7 @@ export interface GameState {
   quiz: QuizSnapshot;
   targets: TargetSetting[];
   /** Help square per question, drawn once at creation (so a reconnection sees the same one). */
-  help: (HelpZone | null)[];
+  help: (Bounds | null)[];
   presenterToken: string;
   /** The presenter locked the room: no new seat (a resume token still brings its seat back). */
   locked: boolean;
@@ -334,9 +335,13 @@ export function fromStorage(stored: GameCore, seats: readonly Seat[]): GameState
   return { ...core, settings: readStoredSettings(core.settings), locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
 }
 
-/** A room stored before the code named its number `roomNumber` kept it under `roomId`. */
+/**
+ * A room stored before the code said `roomNumber` kept its number under `roomId`, and before it
+ * said `Bounds` its help squares under the wire's lat1, lon1, lat2, lon2.
+ */
 function readStoredCore(stored: GameCore): GameCore {
-  if (typeof stored.roomNumber === "string") return stored;
+  const help = stored.help.map(readStoredHelpSquare);
+  if (typeof stored.roomNumber === "string") return { ...stored, help };
   const { roomId, ...rest } = stored as GameCore & { roomId: string };
-  return { ...rest, roomNumber: roomId };
+  return { ...rest, roomNumber: roomId, help };
 }

@@ -28,6 +28,7 @@ import {
   type TeamResult,
   type TeamStanding,
 } from "@common/protocol";
+import { helpSquareToWire, helpSquaresToWire } from "@common/help-square";
 import { roomPhotoUrl } from "@common/media-urls";
 import { revealRow } from "@common/reveal";
 import { teamName } from "@common/rules";
@@ -104,7 +105,7 @@ export function presNewRoomCallback(state: GameState): PresNewRoomCallback {
     quizzData: presenterQuizData(state),
     colors: capacityOf(state).colors,
     settings: publicSettings(state),
-    helpSettings: state.help,
+    helpSettings: helpSquaresToWire(state.help),
     phase: state.phase,
     playerList: seats.map(playerListEntry),
     playersCount: seats.length,
@@ -128,7 +129,7 @@ export function playerJoinCallback(state: GameState, seat: Seat): PlayerJoinRoom
     iconType: state.settings.iconType,
     mapSettings: state.quiz.mapSettings,
     pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.ringPoints),
-    helpSettings: state.help.map((h, i) => (i <= opened ? h : null)),
+    helpSettings: helpSquaresToWire(state.help.map((h, i) => (i <= opened ? h : null))),
     maxAnswerTime: state.settings.answerTimeSec,
     questionsNb: state.quiz.questions.length,
     phase: state.phase,
@@ -389,7 +390,7 @@ export function playerNewQuestion(state: GameState, now: number): PlayerNewQuest
     questionsNb: state.quiz.questions.length,
     time: state.settings.answerTimeSec,
     remainingMs: Math.max(0, (state.deadline ?? now) - now),
-    help: state.help[state.questionIndex] ?? null,
+    help: helpSquareToWire(state.help[state.questionIndex] ?? null),
     media: phoneMedia(state),
   };
 }

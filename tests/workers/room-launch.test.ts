@@ -88,7 +88,7 @@ describe("launchGame", () => {
       const predicted = spots.map((spot) => helpZone(spot, 500, Math.random));
       // Every square still holds its spot, none where Math.random would have put it.
       help.forEach((zone, i) => {
-        expect(zone!.lat1 < spots[i]!.lat && spots[i]!.lat < zone!.lat2 && zone!.lon1 < spots[i]!.lng && spots[i]!.lng < zone!.lon2).toBe(true);
+        expect(zone!.south < spots[i]!.lat && spots[i]!.lat < zone!.north && zone!.west < spots[i]!.lng && spots[i]!.lng < zone!.east).toBe(true);
         expect(zone).not.toEqual(predicted[i]);
       });
       expect(draws).toHaveBeenCalled();

@@ -99,7 +99,7 @@ describe("player screens follow the room", () => {
     s = run([server(endQuestion(0))], s);
     expect(s.screen.name).toBe("endQuestion");
     s = run([server(question(1))], s);
-    expect(s.screen.name === "question" && s.screen.help).toEqual({ lat1: 44.95, lon1: 4.95, lat2: 44.96, lon2: 4.96 });
+    expect(s.screen.name === "question" && s.screen.help).toEqual({ south: 44.95, west: 4.95, north: 44.96, east: 4.96 });
     expect(s.tap).toBeNull();
     const end: PlayerEndGame = {
       type: "player_endGame",

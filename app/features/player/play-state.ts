@@ -7,7 +7,7 @@
  */
 import {
   type ErrorCode,
-  type HelpZone,
+  type Bounds,
   type KickReason,
   type LatLng,
   type PhoneMedia,
@@ -24,7 +24,7 @@ export type PlayScreen =
   | { name: "loading" }
   | { name: "lobby" }
   | { name: "starting"; endsAt: number }
-  | { name: "question"; questionIndex: number; questionCount: number; clock: QuestionClock; help: HelpZone | null; media: PhoneMedia | null }
+  | { name: "question"; questionIndex: number; questionCount: number; clock: QuestionClock; help: Bounds | null; media: PhoneMedia | null }
   | { name: "answered"; questionIndex: number; questionCount: number; elapsedMs: number }
   | { name: "endQuestion"; result: RoomMessageOf<"player_endQuestion"> }
   | { name: "endGame"; result: RoomMessageOf<"player_endGame"> }
