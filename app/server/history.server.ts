@@ -22,7 +22,7 @@ import type {
 import type { Side } from "@common/dashboard/types";
 import { rankEntries } from "@party/engine/ranking";
 import { canAccess } from "./auth.server";
-import { defiAdmin } from "./defis.server";
+import { defiAdmin } from "./defi-manage.server";
 import { Refusal } from "./refusal.server";
 
 export const HISTORY_MSG = {
