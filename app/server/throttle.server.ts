@@ -134,7 +134,7 @@ export async function throttledRoomGuess<T>(
 }
 
 /** One address's room-number throttle: the pages' count, which the room sockets share (server.ts). */
-export interface RoomGuessThrottle {
+interface RoomGuessThrottle {
   /** Would a guess go on now? Counts nothing. */
   check(): Promise<Verdict>;
   /** Counts a number no live game holds, unless the address is already over (then refused). */
