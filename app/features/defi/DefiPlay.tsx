@@ -3,10 +3,10 @@ import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/ty
 import type { LatLng } from "@common/protocol";
 import { DEFI_NAME_MAX } from "@common/rules";
 import type { MapMarker } from "~/features/map/types";
-import { markerUrl, PlayerScreen, PseudoBadge, Spinner } from "~/features/player/Common";
+import { markerUrl, PlayerScreen, Spinner } from "~/features/player/Common";
 import { PhotoThenMap } from "~/features/player/PhotoThenMap";
 import { clockFrom, type QuestionClock } from "~/features/player/progress";
-import { AnswerControls, ProgressBar, useTimeUp } from "~/features/player/QuestionScreen";
+import { AnswerControls, ProgressBar, QuestionRow, useTimeUp } from "~/features/player/QuestionScreen";
 import { DefiCallError, defiApi, NETWORK_ERROR } from "./api";
 import { classementUrl, deadlineText, DoneView, Me } from "./DefiDone";
 import { RevealView } from "./DefiReveal";
@@ -278,12 +278,7 @@ function QuestionView({
       }}
       header={
         <>
-          <div className="pl-qbar-row">
-            <p className="pl-qnum">
-              Question {question.index + 1}/{defi.questionCount}
-            </p>
-            <PseudoBadge pseudo={me.name} marker={me.marker} />
-          </div>
+          <QuestionRow index={question.index} count={defi.questionCount} pseudo={me.name} marker={me.marker} />
           <ProgressBar clock={clock} speedPointsMax={defi.speedPointsMax} />
         </>
       }

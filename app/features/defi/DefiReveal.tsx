@@ -5,8 +5,9 @@ import { SPOT_COLOR } from "@common/rules";
 import { GameMap } from "~/features/map/GameMap";
 import { ringCircles } from "~/features/map/rings";
 import type { MapMarker } from "~/features/map/types";
-import { markerUrl, PseudoBadge } from "~/features/player/Common";
+import { markerUrl } from "~/features/player/Common";
 import { formatDistance, formatPoints, formatSeconds } from "~/features/player/format";
+import { QuestionRow } from "~/features/player/QuestionScreen";
 
 /** Right after an answer or a missed question: the true spot in its rings beside the player's tap, and what it earned. */
 export function RevealView({
@@ -36,12 +37,7 @@ export function RevealView({
   return (
     <main className="pl-question df-reveal" aria-label={`Réponse de la question ${reveal.index + 1}`}>
       <header className="pl-qbar">
-        <div className="pl-qbar-row">
-          <p className="pl-qnum">
-            Question {reveal.index + 1}/{defi.questionCount}
-          </p>
-          <PseudoBadge pseudo={me.name} marker={me.marker} />
-        </div>
+        <QuestionRow index={reveal.index} count={defi.questionCount} pseudo={me.name} marker={me.marker} />
         <p className="df-reveal-title">{reveal.title}</p>
       </header>
       <div className="pl-map">
