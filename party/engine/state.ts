@@ -155,7 +155,7 @@ export interface GameState {
   round: number;
 }
 
-export interface CreateGameInput {
+interface CreateGameInput {
   roomId: string;
   quiz: QuizSnapshot;
   settings: GameSettings;
@@ -166,7 +166,7 @@ export interface CreateGameInput {
 }
 
 /** Settings the app passes at launch are checked again here: the room trusts nobody. */
-export function validateSettings(s: GameSettings): ErrorCode | null {
+function validateSettings(s: GameSettings): ErrorCode | null {
   const ok = launchProblem(s) === null && isRingPoints(s.ringPoints) && isPointsValue(s.speedPointsMax);
   return ok ? null : "invalid_settings";
 }
@@ -266,7 +266,7 @@ export function coreOf(state: GameState): GameCore {
 }
 
 /** Who has a socket open in the room right now. */
-export interface Presence {
+interface Presence {
   seat(id: SeatId): boolean;
   presenter: boolean;
 }
