@@ -7,7 +7,8 @@ import { markerUrl, PlayerScreen, Spinner } from "~/features/player/Common";
 import { PhotoThenMap } from "~/features/player/PhotoThenMap";
 import { clockFrom, type QuestionClock } from "~/features/player/progress";
 import { AnswerControls, ProgressBar, QuestionRow, useTimeUp } from "~/features/player/QuestionScreen";
-import { DefiCallError, defiApi, NETWORK_ERROR } from "./api";
+import { MSG } from "@common/messages";
+import { DefiCallError, defiApi } from "./api";
 import { classementUrl, deadlineText, DoneView, Me } from "./DefiDone";
 import { RevealView } from "./DefiReveal";
 
@@ -35,7 +36,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
   const [busy, setBusy] = useState(false);
 
   const fail = useCallback((error: unknown) => {
-    setNotice(error instanceof DefiCallError ? error.message : NETWORK_ERROR);
+    setNotice(error instanceof DefiCallError ? error.message : MSG.network);
     setBusy(false);
   }, []);
 
