@@ -128,7 +128,7 @@ async function startTrace(cdp: CDPSession) {
     await cdp.send("Profiler.start");
   }
   const categories = PROFILE_DIR
-    ? ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink", "loading"]
+    ? ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "v8", "v8.execute", "blink", "loading", "cc", "viz", "gpu"]
     : ["toplevel", "-*"];
   await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
   return async (file: string) => {

@@ -38,7 +38,7 @@ export function formatCoords({ lat, lng }: LatLng): string {
 }
 
 /** The wizard's default box: ±0.05 latitude and ±0.07 longitude around a spot. */
-export const DEFAULT_HALF_SPAN = { lat: 0.05, lng: 0.07 } as const;
+const DEFAULT_HALF_SPAN = { lat: 0.05, lng: 0.07 } as const;
 
 export function boxAround({ lat, lng }: LatLng, scale = 1): Bounds {
   const dLat = DEFAULT_HALF_SPAN.lat * scale;

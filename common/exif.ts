@@ -14,9 +14,9 @@ import exifr from "exifr";
 import { absoluteItemOffsets } from "@common/heif-iloc";
 import type { LatLng } from "@common/protocol";
 
-export type ExifInfo = { gps: LatLng | null; orientation: number | null };
+type ExifInfo = { gps: LatLng | null; orientation: number | null };
 
-export type ExifSource = Uint8Array | ArrayBuffer | Blob;
+type ExifSource = Uint8Array | ArrayBuffer | Blob;
 
 const NOTHING: ExifInfo = { gps: null, orientation: null };
 
@@ -39,7 +39,7 @@ const OPTIONS: Parameters<typeof exifr.parse>[1] = {
 const ascii = (bytes: Uint8Array, at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));
 
 /** The TIFF block of a WebP's EXIF chunk (some writers keep JPEG's "Exif\0\0" in front). */
-export function webpExif(bytes: Uint8Array): Uint8Array | null {
+function webpExif(bytes: Uint8Array): Uint8Array | null {
   if (bytes.length < 12 || ascii(bytes, 0, 4) !== "RIFF" || ascii(bytes, 8, 4) !== "WEBP") return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = 12; at + 8 <= bytes.length; ) {

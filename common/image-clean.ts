@@ -84,7 +84,7 @@ function jpegKeeps(marker: number, bytes: Uint8Array, dataStart: number): boolea
 }
 
 /** An APP1 'Exif' segment whose only tag is the orientation (big-endian TIFF, one IFD). */
-export function orientationSegment(orientation: number): Uint8Array {
+function orientationSegment(orientation: number): Uint8Array {
   const tiff = [
     0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // "MM", 42, IFD0 at 8
     0x00, 0x01, // one entry

@@ -4,6 +4,8 @@ export const MSG = {
   roomNotFound: "Cette salle n'existe pas ou n'est pas accessible",
   roomFull: "Cette salle est complète",
   serverError: "Une erreur est survenue au niveau du serveur",
+  /** A call the server never answered (no network, server unreachable). */
+  network: "Erreur réseau ou serveur injoignable",
   notAuthenticated: "Non authentifié",
   wrongAuthentication: "Authentification incorrecte",
   badCredentials: "Identifiant / Mot de passe incorrect",

@@ -26,15 +26,15 @@ export function boxAroundMetres(center: LatLng, halfHeightM: number, aspect: num
 /** A point of the box as fractions: x 0 = west edge, 1 = east edge; y 0 = north, 1 = south. */
 export type BoxPoint = { x: number; y: number };
 
-export const WORLD: Bounds = { north: 85, south: -85, west: -180, east: 180 };
+const WORLD: Bounds = { north: 85, south: -85, west: -180, east: 180 };
 
 /** Smallest span the offline map zooms into (about 50 m): the rings are 20 m at the least. */
-export const MIN_SPAN_DEG = 0.0005;
+const MIN_SPAN_DEG = 0.0005;
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /** Longitude into [-180, 180]; 180 itself stays 180 so that the world's east edge survives. */
-export function wrapLng(lng: number): number {
+function wrapLng(lng: number): number {
   if (lng >= -180 && lng <= 180) return lng;
   return ((((lng + 180) % 360) + 360) % 360) - 180;
 }

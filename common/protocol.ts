@@ -38,7 +38,6 @@ export const PRESENTER_TOP = 100;
 // Colour and fruit ids, icon types and ranking modes are game rules: common/rules says what
 // they are called and what they allow.
 export {
-  COLOR_KEYS,
   FRUIT_KEYS,
   type ColorKey,
   type FruitKey,
@@ -388,11 +387,11 @@ export interface PresKickPlayerCallback {
   playersCount: number;
 }
 /** The room is now locked (or unlocked); also the answer to pres_lockRoom. */
-export interface PresLockRoomCallback {
+interface PresLockRoomCallback {
   type: "pres_lockRoom_callback";
   locked: boolean;
 }
-export interface PresStartGameCallback {
+interface PresStartGameCallback {
   type: "pres_startGame_callback";
   startsInMs: number;
 }
@@ -415,7 +414,7 @@ export interface PresPlayerAnswered {
   answeredCount: number;
   expectedCount: number;
 }
-export interface PresEndQuestion {
+interface PresEndQuestion {
   type: "pres_endQuestion";
   questionIndex: number;
 }
@@ -485,7 +484,7 @@ export interface PlayerJoinRoomCallback {
 export interface PlayerJoinPseudoRoomCallback extends PseudoRoomInfo {
   type: "player_joinPseudoRoom_callback";
 }
-export interface ColorSelectedCallback {
+interface ColorSelectedCallback {
   type: "color_selected_callback";
   status: boolean;
   color: ColorKey;
@@ -494,7 +493,7 @@ export interface ColorSelectedCallback {
   message?: string;
 }
 /** Another phone took a seat of this colour (the count goes up by one). */
-export interface ColorSelected {
+interface ColorSelected {
   type: "color_selected";
   selectedColor: ColorKey;
 }
@@ -509,16 +508,16 @@ export interface FruitSelectedCallback {
   /** On failure: fresh availability, so the phone can redraw its buttons. */
   info?: PseudoRoomInfo;
 }
-export interface FruitSelected {
+interface FruitSelected {
   type: "fruit_selected";
   color: ColorKey;
   selectedFruit: FruitKey;
 }
-export interface PlayerKicked {
+interface PlayerKicked {
   type: "player_kicked";
   reason: KickReason;
 }
-export interface PlayerStartGame {
+interface PlayerStartGame {
   type: "player_startGame";
   startsInMs: number;
 }

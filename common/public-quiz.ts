@@ -60,7 +60,7 @@ export interface QuestionPageData {
   map: MapView;
 }
 
-export function questionMedia(quizUniqueName: string, q: StoredQuestion): PublicMedia {
+function questionMedia(quizUniqueName: string, q: StoredQuestion): PublicMedia {
   if (q.kind === "photo" && q.fileKey)
     return { kind: "photo", url: questionImageUrl(quizUniqueName, q.fileKey) };
   if (q.kind === "streetview" && q.svHeading !== null && q.svPitch !== null) {

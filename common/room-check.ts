@@ -1,6 +1,6 @@
 import { MSG } from "./messages";
 
-export type RoomCheckResult =
+type RoomCheckResult =
   | { ok: true; path: string }
   | { ok: false; error: string };
 

@@ -35,10 +35,10 @@ import {
 import { decodeServerMessage } from "./room-client-decode";
 import { type Backoff, DEFAULT_BACKOFF, ReconnectingLine, type WebSocketClass, type WebSocketLike, backoffDelay, randomLineId, roomSocketUrl } from "./room-client-socket";
 
-export { type Backoff, DEFAULT_BACKOFF, backoffDelay } from "./room-client-socket";
+export { type Backoff, backoffDelay } from "./room-client-socket";
 
 export type RoomClientStatus = "connecting" | "open" | "closed";
-export type CloseCodeName = keyof typeof CLOSE_CODES;
+type CloseCodeName = keyof typeof CLOSE_CODES;
 
 /**
  * What the client does when the room closes its socket with one of its own codes. Typed over
@@ -73,7 +73,7 @@ export type RoomClientEvent =
   /** A frame the protocol does not know (dropped). */
   | { kind: "invalid"; data: unknown };
 
-export type RoomClientListener = (event: RoomClientEvent) => void;
+type RoomClientListener = (event: RoomClientEvent) => void;
 
 export interface Liveness {
   /** Silence allowed after asking the room something (hello, ping) before the socket is replaced. */

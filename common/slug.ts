@@ -16,7 +16,7 @@ export function slugify(name: string): string {
 
 const ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 
-export function randomSuffix(length = 8): string {
+function randomSuffix(length = 8): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return [...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join("");
 }

@@ -5,7 +5,7 @@
  * (scripts/make-default-sounds.mjs).
  */
 export const SOUND = { lobby: 1, ranking: 2, end: 3, warning: 4 } as const;
-export const QUESTION_SOUNDS = [5, 6, 7] as const;
+const QUESTION_SOUNDS = [5, 6, 7] as const;
 export const DEFAULT_SOUND_IDS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** Volumes: lobby 0.15, in-game 1, end of game 0.8, warning 0.5. */

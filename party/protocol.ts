@@ -36,27 +36,27 @@ const latLng = z.object({
 
 // z.object strips unknown keys: the specification's extra fields (token, roomID, time, timePoints)
 // are accepted from old clients and silently dropped, so nothing downstream can trust them.
-export const helloSchema = z.object({
+const helloSchema = z.object({
   type: z.literal("hello"),
   role: z.enum(["player", "presenter"]),
   token: token.optional(),
   version: z.number().int().nonnegative(),
 });
-export const pingSchema = z.object({ type: z.literal("ping") });
-export const presKickPlayerSchema = z.object({ type: z.literal("pres_kickPlayer"), playerID: id });
-export const presStartGameSchema = z.object({ type: z.literal("pres_startGame") });
-export const presNextQuestionSchema = z.object({ type: z.literal("pres_nextQuestion") });
-export const presLockRoomSchema = z.object({ type: z.literal("pres_lockRoom"), locked: z.boolean() });
-export const playerChooseColorSchema = z.object({
+const pingSchema = z.object({ type: z.literal("ping") });
+const presKickPlayerSchema = z.object({ type: z.literal("pres_kickPlayer"), playerID: id });
+const presStartGameSchema = z.object({ type: z.literal("pres_startGame") });
+const presNextQuestionSchema = z.object({ type: z.literal("pres_nextQuestion") });
+const presLockRoomSchema = z.object({ type: z.literal("pres_lockRoom"), locked: z.boolean() });
+const playerChooseColorSchema = z.object({
   type: z.literal("player_chooseColor"),
   color: z.enum(COLOR_KEYS),
 });
-export const playerChooseFruitSchema = z.object({
+const playerChooseFruitSchema = z.object({
   type: z.literal("player_chooseFruit"),
   color: z.enum(COLOR_KEYS),
   fruit: z.enum(FRUIT_KEYS),
 });
-export const playerAnswerSchema = z.object({
+const playerAnswerSchema = z.object({
   type: z.literal("player_answer"),
   questionIndex: z.number().int().min(0).max(999),
   coords: latLng,
@@ -92,7 +92,7 @@ const SENDER: Record<ClientMessageType, Role | null> = {
   player_answer: "player",
 };
 
-export type ParseResult = { ok: true; msg: ClientMessage } | { ok: false; error: ErrorMsg };
+type ParseResult = { ok: true; msg: ClientMessage } | { ok: false; error: ErrorMsg };
 
 const TOKEN_CHARS = /^[A-Za-z0-9_-]+$/;
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);

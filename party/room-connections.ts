@@ -15,7 +15,7 @@ import type { Identity, SeatId } from "./engine";
 import type { Waiting } from "./engine/budget";
 
 /** What a socket's attachment holds. */
-export interface SocketData {
+interface SocketData {
   /** This format's mark: an attachment without it was written by an earlier version. */
   v: 1;
   /** The page's line id (`_pk`), the same across the page's sockets; a fresh one if it gave none. */
@@ -42,7 +42,7 @@ export function pageIdFromUrl(url: string): string | null {
   }
 }
 
-export const UNKNOWN_IP = UNKNOWN_ADDRESS;
+const UNKNOWN_IP = UNKNOWN_ADDRESS;
 
 /** A socket without a seat, for the room to weigh when a newcomer of its address needs a place. */
 export interface WaitingSocket extends Waiting {

@@ -79,7 +79,7 @@ export function statementsFor(db: Db, op: D1Op, state: GameState | null): Statem
 }
 
 /** The D1 rows of a new round in the same room: the finished game is closed, the new one opens. */
-export interface RoundRows {
+interface RoundRows {
   previousGameId: string;
   gameId: string;
   quizUniqueName: string;

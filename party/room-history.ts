@@ -17,10 +17,10 @@ import { type GameState, gameResults, round2 } from "./engine";
 import { NULL, type Statement, intoColumns, jsonRows, rowField, value } from "./room-sql";
 
 /** Answers per INSERT: about 70 kB of JSON, far below D1's limits on a value and a statement. */
-export const HISTORY_CHUNK = 1000;
+const HISTORY_CHUNK = 1000;
 
 /** What the report needs of the quiz as it was played, kept with the game. */
-export interface PlayedQuiz {
+interface PlayedQuiz {
   quiz: QuizSnapshot;
   targets: TargetSetting[];
 }

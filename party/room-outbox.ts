@@ -24,7 +24,7 @@ export function retryDelayMs(failures: number): number {
   return Math.min(RETRY_MAX_MS, D1_RETRY_MS * 2 ** Math.max(0, failures - 1));
 }
 
-export interface OutboxPorts {
+interface OutboxPorts {
   /** Sends one op as one D1 batch; throws when D1 did not take it. */
   send(op: D1Op): Promise<void>;
   /** Stores the ops still owed (in the room's storage). */

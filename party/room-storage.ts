@@ -29,7 +29,7 @@ import { type GameCore, type GameState, type Seat, type SeatAnswer, type SeatId,
 import { findSeat } from "./engine/state";
 import type { D1Op } from "./room-d1";
 
-export const KEYS = {
+const KEYS = {
   core: "core",
   meta: "meta",
   pending: "d1:pending",
@@ -77,7 +77,7 @@ export function readTotals(stored: Totals | TotalsBySeat | undefined): Map<SeatI
  */
 type SeatRecord = Omit<Seat, "score" | "timeMs" | "answers"> & Partial<Pick<Seat, "score" | "timeMs" | "answers">>;
 /** One answer: [seat, question index, lat, lng, t, d, ring, p] (SeatAnswer's fields, in full). */
-export type AnswerRow = [SeatId, number, number, number, number, number, number, number];
+type AnswerRow = [SeatId, number, number, number, number, number, number, number];
 
 function recordOf(seat: Seat): SeatRecord {
   const { score: _score, timeMs: _timeMs, answers: _answers, ...record } = seat;
@@ -164,7 +164,7 @@ export interface RoomMeta {
   ownerId: number;
 }
 
-export interface Loaded {
+interface Loaded {
   state: GameState | null;
   meta: RoomMeta | null;
   pending: D1Op[];

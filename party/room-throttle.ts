@@ -8,7 +8,7 @@
 import { mergePlayerAnswered } from "./engine";
 import type { PresPlayerAnswered } from "@common/protocol";
 
-export const ANSWER_COUNTER_INTERVAL_MS = 250;
+const ANSWER_COUNTER_INTERVAL_MS = 250;
 
 export class AnswerCounterThrottle {
   private queued: PresPlayerAnswered[] = [];

@@ -1,5 +1,6 @@
 import { answerDefiSchema } from "@common/defi/schemas";
-import { answerDefiQuestion, deviceOf } from "~/server/defis.server";
+import { deviceOf } from "~/server/defi-device.server";
+import { answerDefiQuestion } from "~/server/defi-play.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseJson } from "~/server/input.server";
 

@@ -1,5 +1,6 @@
 import { joinDefiSchema } from "@common/defi/schemas";
-import { deviceCookie, deviceOf, joinDefi } from "~/server/defis.server";
+import { deviceCookie, deviceOf } from "~/server/defi-device.server";
+import { joinDefi } from "~/server/defi-play.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseJson } from "~/server/input.server";
 import { clientAddress } from "~/server/throttle.server";

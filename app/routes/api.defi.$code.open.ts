@@ -1,4 +1,5 @@
-import { deviceOf, openDefiQuestion } from "~/server/defis.server";
+import { deviceOf } from "~/server/defi-device.server";
+import { openDefiQuestion } from "~/server/defi-play.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 
 /**

@@ -1,4 +1,4 @@
-import { defiPhoto } from "~/server/defis.server";
+import { defiPhoto } from "~/server/defi-play.server";
 import { apiRoute } from "~/server/http.server";
 
 /** GET: the photo of a question, at the address its opening minted, while it is open (else 404). */

@@ -1,4 +1,5 @@
-import { defiLeaderboard, deviceOf } from "~/server/defis.server";
+import { deviceOf } from "~/server/defi-device.server";
+import { defiLeaderboard } from "~/server/defi-leaderboard.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 
 /** GET: the leaderboard (top 100, and this device's own line): names, totals and ranks, never a spot. */

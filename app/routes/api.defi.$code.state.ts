@@ -1,4 +1,5 @@
-import { defiState, deviceOf } from "~/server/defis.server";
+import { deviceOf } from "~/server/defi-device.server";
+import { defiState } from "~/server/defi-play.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 
 /** GET: the défi and, if this device plays it (its cookie), where its player is: to resume. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { manageDefiSchema } from "@common/defi/schemas";
 import { requireAccount } from "~/server/auth.server";
-import { manageDefi } from "~/server/defis.server";
+import { manageDefi } from "~/server/defi-manage.server";
 import { gameId, HISTORY_MSG } from "~/server/history.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseJson, parseParams } from "~/server/input.server";

@@ -1,6 +1,6 @@
 import { createDefiSchema } from "@common/defi/schemas";
 import { requireAccount } from "~/server/auth.server";
-import { createDefi } from "~/server/defis.server";
+import { createDefi } from "~/server/defi-create.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseJson } from "~/server/input.server";
 

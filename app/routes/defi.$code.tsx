@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { DefiPlay } from "~/features/defi/DefiPlay";
-import { defiInfo } from "~/server/defis.server";
+import { defiInfo } from "~/server/defi-play.server";
 import { pageLoader } from "~/server/http.server";
 import playerCss from "~/features/player/player.css?url";
 import defiCss from "~/features/defi/defi.css?url";

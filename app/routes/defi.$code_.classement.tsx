@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ClassementPage } from "~/features/defi/ClassementPage";
-import { defiLeaderboard } from "~/server/defis.server";
+import { defiLeaderboard } from "~/server/defi-leaderboard.server";
 import { pageLoader } from "~/server/http.server";
 import playerCss from "~/features/player/player.css?url";
 import defiCss from "~/features/defi/defi.css?url";

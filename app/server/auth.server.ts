@@ -11,8 +11,8 @@ import { isLocalHost } from "./security-headers.server";
 import { Refusal } from "./refusal.server";
 
 /** The two session cookies: one per side, so an admin and an MJ can share a browser. */
-export const COOKIE: Record<Side, string> = { admin: "auth_admin", mj: "auth_mj" };
-export const SESSION_SECONDS = 24 * 60 * 60;
+const COOKIE: Record<Side, string> = { admin: "auth_admin", mj: "auth_mj" };
+const SESSION_SECONDS = 24 * 60 * 60;
 
 /** The claim that carries the account's session version (see accounts.sessionVersion). */
 const VERSION_CLAIM = "sv";
@@ -111,7 +111,7 @@ async function readSession(
  * version goes up, so the tokens already issued are refused from the next request on. Only a
  * token that is still valid counts (a stale one has nothing left to end).
  */
-export async function revokeSessions(request: Request, context: AppLoadContext, sides: readonly Side[]): Promise<void> {
+async function revokeSessions(request: Request, context: AppLoadContext, sides: readonly Side[]): Promise<void> {
   for (const side of sides) {
     const check = await readSession(request, context, side);
     if (check.status === "ok") await bumpSessionVersion(context.db, check.account.id);

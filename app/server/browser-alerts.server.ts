@@ -19,23 +19,23 @@ import { errorResponse, Refusal } from "./refusal.server";
 import { reportBudget } from "./throttle.server";
 
 /** Reports kept for the dashboard: the last ones. */
-export const ALERTS_KEPT = 20;
+const ALERTS_KEPT = 20;
 
 /**
  * A post's body, at most. The Reporting API batches a page's reports into one post (a page that
  * breaks the strict policy's style rules sends a few dozen of them, about 0.7 KB each): 8 KB would
  * refuse exactly the batches worth reading.
  */
-export const CSP_REPORT_MAX_BYTES = 64 * 1024;
+const CSP_REPORT_MAX_BYTES = 64 * 1024;
 
 const REPORT_TYPES = new Set(["application/csp-report", "application/reports+json", "application/json"]);
 
-export const MSG_REPORT = {
+const MSG_REPORT = {
   notReport: "Requête invalide : un rapport de sécurité du navigateur est attendu",
 } as const;
 
 /** Adds a post's reports: the counts of every one, the last ones themselves; older ones go. */
-export async function recordAlerts(db: Db, alerts: readonly BrowserAlert[], now: number): Promise<void> {
+async function recordAlerts(db: Db, alerts: readonly BrowserAlert[], now: number): Promise<void> {
   if (alerts.length === 0) return;
   const groups = new Map<string, { directive: string; reportOnly: boolean; n: number }>();
   for (const a of alerts) {

@@ -16,7 +16,7 @@ export async function readCirclesPoints(db: Db): Promise<RingPoints> {
   return isRingPoints(row?.value) ? ([...row.value] as RingPoints) : [...DEFAULT_RING_POINTS];
 }
 
-export const MSG_POINTS = {
+const MSG_POINTS = {
   notNumber: `Les points doivent être des nombres entre 0 et ${MAX_POINTS}`,
 } as const;
 

@@ -9,7 +9,7 @@ import LOCAL_DEFAULTS from "./local-defaults.json";
 import { PASSWORD_MIN } from "@common/rules";
 
 /** A JWT_SECRET signs every session: at least 256 bits' worth of characters. */
-export const JWT_SECRET_MIN = 32;
+const JWT_SECRET_MIN = 32;
 
 export function adminCredentials(env: Env): { mail: string; password: string } | null {
   const mail = env.ADMIN_MAIL?.trim().toLowerCase();

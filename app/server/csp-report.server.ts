@@ -48,7 +48,7 @@ const DIRECTIVES = new Set([
   "require-trusted-types-for",
   "webrtc",
 ]);
-export const OTHER_DIRECTIVE = "autre";
+const OTHER_DIRECTIVE = "autre";
 
 /** Texts kept of a report are cut at this length. */
 const TEXT_MAX = 200;

@@ -17,16 +17,16 @@ import { Refusal } from "./refusal.server";
 /** D1 refuses more than 100 bound parameters in one statement. */
 const CHUNK = 90;
 
-export type FolderNode = Pick<Folder, "id" | "ownerId" | "parentId" | "name" | "imageKey">;
+type FolderNode = Pick<Folder, "id" | "ownerId" | "parentId" | "name" | "imageKey">;
 
-export const MSG_FOLDER = {
+const MSG_FOLDER = {
   nameRequired: "Le nom du dossier est obligatoire",
   nameTooLong: tooLongText("Le nom du dossier", FOLDER_NAME_MAX),
   intoItself: "Impossible de déplacer un dossier dans lui-même ou dans un de ses sous-dossiers",
   otherOwner: "Ce dossier appartient à un autre compte",
 } as const;
 
-export function folderName(raw: unknown): string {
+function folderName(raw: unknown): string {
   const name = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : "";
   if (!name) throw Refusal.badRequest(MSG_FOLDER.nameRequired);
   if (name.length > FOLDER_NAME_MAX) throw Refusal.badRequest(MSG_FOLDER.nameTooLong);
@@ -110,7 +110,7 @@ export async function folderToRoot(db: Db, account: Account, id: unknown) {
 }
 
 /** What deleting a folder takes with it: every sub-folder and every quiz in them. */
-export async function folderContents(db: Db, folder: FolderNode) {
+async function folderContents(db: Db, folder: FolderNode) {
   const tree = await ownerFolders(db, folder.ownerId);
   const ids = [...subtreeIds(tree, folder.id)];
   const inTree = tree.filter((f) => ids.includes(f.id));

@@ -130,7 +130,7 @@ function snapshotQuestion(quiz: Quiz, q: Question): QuizQuestion {
  * only ever the one its author chose: a frame drawn around the questions would show the phones
  * where the answers are.
  */
-export async function quizSnapshot(db: Db, quiz: Quiz): Promise<QuizSnapshot | null> {
+async function quizSnapshot(db: Db, quiz: Quiz): Promise<QuizSnapshot | null> {
   const mapSettings = quiz.mapSettings;
   if (!mapSettings) return null;
   const rows = await db

@@ -22,7 +22,7 @@ import type {
 import type { Side } from "@common/dashboard/types";
 import { rankEntries } from "@party/engine/ranking";
 import { canAccess } from "./auth.server";
-import { defiAdmin } from "./defis.server";
+import { defiAdmin } from "./defi-manage.server";
 import { Refusal } from "./refusal.server";
 
 export const HISTORY_MSG = {
@@ -31,16 +31,16 @@ export const HISTORY_MSG = {
 } as const;
 
 /** Games per page of « Parties jouées ». */
-export const GAMES_PAGE_SIZE = 10;
+const GAMES_PAGE_SIZE = 10;
 
 /** A game's id in an address (games.id is a UUID); anything else is refused before any query. */
 export const gameId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-export function reportUrl(side: Side, gameId: string): string {
+function reportUrl(side: Side, gameId: string): string {
   return `/${side === "admin" ? "pres" : "mj"}/parties/${gameId}`;
 }
 
-export function exportUrl(gameId: string, kind: "answers" | "totals"): string {
+function exportUrl(gameId: string, kind: "answers" | "totals"): string {
   return `/api/history/${gameId}/${kind}`;
 }
 

@@ -18,7 +18,7 @@ export function isForeignOrigin(request: Request): boolean {
   return origin !== null && origin !== new URL(request.url).origin;
 }
 
-export function assertSameOrigin(request: Request): void {
+function assertSameOrigin(request: Request): void {
   if (isForeignOrigin(request)) throw Refusal.forbidden();
 }
 

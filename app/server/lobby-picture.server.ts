@@ -8,7 +8,7 @@ import { releaseMedia } from "./media.server";
  * The picture behind a game's lobby: the account's own, else the admin's, else the default
  * file shipped in public/ (a lobby always has a picture).
  */
-export type LobbyPicture = { url: string; source: "own" | "admin" | "default" };
+type LobbyPicture = { url: string; source: "own" | "admin" | "default" };
 
 export async function lobbyPictureUrl(db: Db, account: Account): Promise<LobbyPicture> {
   if (account.lobbyPictureKey) return { url: pictureUrl(account.lobbyPictureKey), source: "own" };

@@ -13,7 +13,7 @@ import { throttledLogin } from "./throttle.server";
  * One login for both the login forms (the dashboards' page action) and the JSON calls
  * /api/auth/login and /api/auth/mj/login: same checks, same answers.
  */
-export const MSG_LOGIN = {
+const MSG_LOGIN = {
   expired: "Votre accès a expiré : contactez l'administrateur",
 } as const;
 

@@ -10,7 +10,7 @@ import { Refusal } from "./refusal.server";
  * duplicated quiz, shares one object. Writes go R2 first, then D1; deletes D1 first, then R2,
  * and an object goes only when no row refers to it any more.
  */
-export type MediaPrefix = "photos" | "pictures" | "sounds";
+type MediaPrefix = "photos" | "pictures" | "sounds";
 
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
@@ -33,7 +33,7 @@ export async function putMedia(
 }
 
 /** True while any row still names the key. Sound keys live as JSON values in settings. */
-export async function isReferenced(db: Db, key: string): Promise<boolean> {
+async function isReferenced(db: Db, key: string): Promise<boolean> {
   const checks = await db.batch([
     db.select({ n: sql<number>`1` }).from(questions).where(eq(questions.fileKey, key)).limit(1),
     db.select({ n: sql<number>`1` }).from(folders).where(eq(folders.imageKey, key)).limit(1),

@@ -56,7 +56,7 @@ export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
 
 // ---------- The form (multipart: name, mail, password, expiration, nb_game, edition, photo) ----------
 
-export type MjFields = {
+type MjFields = {
   name: string;
   mail: string;
   /** null on update = keep the current password. */
@@ -209,7 +209,7 @@ export async function updateMj(db: Db, bucket: R2Bucket, id: number, fields: MjF
 
 // ---------- Deleting an MJ ----------
 
-export type DeleteReport = { name: string; folder: string | null; quizzes: number; folders: number; gamesEnded: number };
+type DeleteReport = { name: string; folder: string | null; quizzes: number; folders: number; gamesEnded: number };
 
 /** What the table says once an MJ is deleted, and where their things went. */
 export function deleteMessage(report: DeleteReport): string {

@@ -5,7 +5,7 @@ import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
 
-export const MSG_PICTURE = {
+const MSG_PICTURE = {
   missing: "Choisissez une image",
   tooBig: PICTURE_TOO_LARGE,
   notImage: MSG.notAnImage,

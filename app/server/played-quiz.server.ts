@@ -21,7 +21,7 @@ import { Refusal } from "./refusal.server";
  * What a visitor may see of a quiz: `questions` null is every question; otherwise only those.
  * `playing` says a room plays the quiz now (the owner sees everything and is told so).
  */
-export type PublicScope = { playing: boolean; questions: QuizQuestion[] | null };
+type PublicScope = { playing: boolean; questions: QuizQuestion[] | null };
 
 const WHOLE: PublicScope = { playing: false, questions: null };
 

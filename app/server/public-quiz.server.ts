@@ -21,7 +21,7 @@ import { Refusal } from "./refusal.server";
 export const PublicQuizQuery = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
 
 /** What the public pages say while a room plays the quiz (played-quiz.server.ts). */
-export const PLAYING_NOTICE = {
+const PLAYING_NOTICE = {
   /** To the public, who sees only the questions already revealed. */
   public: "Partie en cours : les réponses apparaissent au fil de la partie.",
   /** To the quiz's owner and the admin, who see everything. */

@@ -58,7 +58,7 @@ export async function createQuiz(
 
 const fileNameOf = (key: string) => key.slice(key.lastIndexOf("/") + 1);
 
-export function toWizardQuestion(quizName: string, q: Question): WizardQuestion {
+function toWizardQuestion(quizName: string, q: Question): WizardQuestion {
   const streetView: StreetView | null =
     q.kind === "streetview" && q.svLat !== null && q.svLng !== null && q.svHeading !== null && q.svPitch !== null
       ? { pano: q.svPano, lat: q.svLat, lng: q.svLng, heading: q.svHeading, pitch: q.svPitch, fov: q.svFov }
@@ -122,7 +122,7 @@ async function appendQuestion(db: Db, quizName: string, fields: QuestionFields):
   return inserted;
 }
 
-export type StoredPhoto = { bytes: Uint8Array<ArrayBuffer>; type: ImageType };
+type StoredPhoto = { bytes: Uint8Array<ArrayBuffer>; type: ImageType };
 
 /**
  * The photo in R2 first, then `write` (the D1 row that names it): a row never points at a missing
@@ -163,7 +163,7 @@ export async function addPhotoQuestion(
   });
 }
 
-export async function addStreetViewQuestion(
+async function addStreetViewQuestion(
   db: Db,
   quiz: Quiz,
   input: { name: string; title: string; description: string; streetView: StreetView; spot: LatLng },

@@ -15,7 +15,7 @@ import { Refusal } from "./refusal.server";
  * the root). Creating and editing quizzes is the wizard's (quiz-editor.server.ts).
  */
 
-export type QuizListItem = {
+type QuizListItem = {
   uniqueName: string;
   name: string;
   ownerId: number;
@@ -67,7 +67,7 @@ export async function quizCountsByFolder(db: Db, account: Account): Promise<Map<
  * questions), build it (the wizard's calls: an MJ without the edit right may still finish a quiz
  * they are creating), or edit it (the edit page: the edit right is needed).
  */
-export type QuizAccess = "see" | "build" | "edit";
+type QuizAccess = "see" | "build" | "edit";
 
 /**
  * The quiz, or a thrown refusal. Another account's quiz is refused exactly like a missing one

@@ -1,7 +1,7 @@
 import { MSG } from "@common/messages";
 
 /** The statuses the app answers on purpose; anything else that goes wrong is a 500. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429;
+type RefusalStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429;
 
 /**
  * A request the app turns down on purpose: the HTTP status and the French sentence the person
@@ -68,7 +68,7 @@ export class Refusal extends Error {
 /** The one error shape of every JSON answer and every page action. */
 export type ErrorBody = { error: string };
 
-export type ErrorAnswer = { status: number; body: ErrorBody; headers: Headers };
+type ErrorAnswer = { status: number; body: ErrorBody; headers: Headers };
 
 /**
  * What anything thrown becomes for the person who asked: a refusal as it is; anything else is

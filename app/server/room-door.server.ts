@@ -32,7 +32,7 @@ export interface DoorIo {
   miss(): Promise<Verdict>;
 }
 
-export type Knock = { open: true } | { open: false; status: 404 } | { open: false; status: 429; retryAfterMs: number };
+type Knock = { open: true } | { open: false; status: 404 } | { open: false; status: 429; retryAfterMs: number };
 
 const OPEN: Knock = { open: true };
 const NOT_FOUND: Knock = { open: false, status: 404 };

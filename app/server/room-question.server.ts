@@ -16,7 +16,7 @@ import { liveGame } from "./rooms.server";
 import { serveQuestionPhoto } from "./media.server";
 import { Refusal } from "./refusal.server";
 
-export const NOTHING_REVEALED = "Aucune question n'a encore été révélée dans cette salle.";
+const NOTHING_REVEALED = "Aucune question n'a encore été révélée dans cette salle.";
 
 /** The live game of the room for its owner (admin: any); anyone else finds nothing there. */
 async function ownedRoom(context: AppLoadContext, account: Account, room: string, missing: string): Promise<Game> {

@@ -10,13 +10,13 @@ import { throttledRoomGuess } from "./throttle.server";
 /** Room numbers are six digits (the join code shown in two halves on the presenter). */
 export const ROOM_NUMBER = /^\d{6}$/;
 
-export type LiveRoom = { roomNumber: string; random: boolean };
+type LiveRoom = { roomNumber: string; random: boolean };
 
 /**
  * The live-rooms registry: a room exists while its game row is not closed.
  * A Durable Object cannot tell this itself, since addressing one creates it.
  */
-export async function findLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom | null> {
+async function findLiveRoom(db: Db, roomNumber: string): Promise<LiveRoom | null> {
   const game = await liveGame(db, roomNumber);
   if (!game) return null;
   const settings = game.settings as { iconType?: string } | null;
@@ -107,7 +107,7 @@ export async function liveGameCount(db: Db): Promise<number> {
 }
 
 /** 100000..999999: no leading zero a player could drop when typing it. */
-export function randomRoomNumber(): string {
+function randomRoomNumber(): string {
   const [x] = crypto.getRandomValues(new Uint32Array(1));
   return String(100_000 + (x! % 900_000));
 }
@@ -119,7 +119,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export type NewGame = Omit<typeof games.$inferInsert, "roomNumber" | "status">;
+type NewGame = Omit<typeof games.$inferInsert, "roomNumber" | "status">;
 
 /**
  * Takes a free room number for a new game (status 'lobby') and, in the same statement, one of

@@ -37,7 +37,7 @@ const GOOGLE_MAPS = {
   worker: ["blob:"],
 } as const;
 
-export type PolicyOptions = {
+type PolicyOptions = {
   /** Fresh for each page, base64. */
   nonce: string;
   /** The page's host (with port), for the room sockets. */

@@ -16,8 +16,8 @@ import { Refusal } from "./refusal.server";
  * The photo category holds every sound not in the first four (5, 6, 7: the presenter plays
  * one of them at random per question).
  */
-export const SETTINGS_KEY = "sounds";
-export const SOUND_IDS = DEFAULT_SOUND_IDS;
+const SETTINGS_KEY = "sounds";
+const SOUND_IDS = DEFAULT_SOUND_IDS;
 
 export const MSG_SOUND = {
   missing: "Choisissez un fichier .mp3",
@@ -35,7 +35,7 @@ const CATEGORIES: { title: string; hint: string; ids: number[] | "rest" }[] = [
   { title: "Bip", hint: `Avertit les joueurs ${WARNING_BEFORE_MS / 1000} secondes avant la fin du temps de réponse.`, ids: [4] },
   { title: "Sons des photos", hint: "Joués au hasard pendant les questions.", ids: "rest" },
 ];
-export const PHOTO_CATEGORY = CATEGORIES.length - 1;
+const PHOTO_CATEGORY = CATEGORIES.length - 1;
 const isSoundId = (id: number) => (SOUND_IDS as readonly number[]).includes(id);
 
 /** A sound's number in an address (/api/sound/{id}, resetSound/{id}): digits, one of SOUND_IDS. */
@@ -45,7 +45,7 @@ export const soundId = z
   .transform(Number)
   .refine(isSoundId);
 
-export function categoryOf(id: number): number {
+function categoryOf(id: number): number {
   const index = CATEGORIES.findIndex((c) => c.ids !== "rest" && c.ids.includes(id));
   return index === -1 ? PHOTO_CATEGORY : index;
 }
@@ -61,13 +61,13 @@ function validKeys(value: unknown): SoundKeys {
   return out;
 }
 
-export async function readSoundKeys(db: Db): Promise<SoundKeys> {
+async function readSoundKeys(db: Db): Promise<SoundKeys> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SETTINGS_KEY)).limit(1);
   return validKeys(row?.value);
 }
 
 /** The admin's replacement of a sound, if any (for GET /api/sound/{id}). */
-export async function soundOverride(db: Db, id: number): Promise<string | null> {
+async function soundOverride(db: Db, id: number): Promise<string | null> {
   return isSoundId(id) ? ((await readSoundKeys(db))[String(id)] ?? null) : null;
 }
 
@@ -92,7 +92,7 @@ export async function serveSound(db: Db, bucket: R2Bucket, id: number, condition
 }
 
 /** The version changes with the sound, so a browser never plays a replaced one from its cache. */
-export function soundUrl(id: number, key: string | undefined): string {
+function soundUrl(id: number, key: string | undefined): string {
   const version = key ? key.slice(key.indexOf("/") + 1, key.indexOf("/") + 13) : "0";
   return `/api/sound/${id}?v=${version}`;
 }

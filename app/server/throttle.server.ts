@@ -24,7 +24,7 @@
  *   are refused too: otherwise the answer would still tell them apart.
  * - Reports of the pages' Content-Security-Policies (browser-alerts.server.ts): 30 posts in 10
  *   minutes per address, 600 from everywhere; beyond, 429 and nothing stored.
- * Not here: a défi's joins per address are counted from its own rows (defis.server.ts,
+ * Not here: a défi's joins per address are counted from its own rows (defi-play.server.ts,
  * DEFI_JOINS_PER_ADDRESS), which cost a new player no call to a counter object.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -134,7 +134,7 @@ export async function throttledRoomGuess<T>(
 }
 
 /** One address's room-number throttle: the pages' count, which the room sockets share (server.ts). */
-export interface RoomGuessThrottle {
+interface RoomGuessThrottle {
   /** Would a guess go on now? Counts nothing. */
   check(): Promise<Verdict>;
   /** Counts a number no live game holds, unless the address is already over (then refused). */

@@ -7,7 +7,7 @@
 export const CSV_BOM = "\uFEFF";
 const SEPARATOR = ";";
 
-export type Cell = string | number | null;
+type Cell = string | number | null;
 
 /** A number with a decimal comma and a fixed count of decimals ('' for none). */
 export function decimal(value: number | null | undefined, decimals: number): string {
@@ -44,7 +44,7 @@ function cell(value: Cell, numeric: boolean): string {
   return numeric ? value : textCell(value);
 }
 
-export interface CsvColumn<R> {
+interface CsvColumn<R> {
   title: string;
   value: (row: R) => Cell;
   /** Already formatted as a number (decimal comma): written as is, never defused. */

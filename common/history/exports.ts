@@ -8,7 +8,7 @@ import { COLORS, teamName, type ColorKey } from "../rules";
 import { decimal, toCsv } from "./csv";
 import type { HistoryAnswer, HistoryPlayer } from "./types";
 
-export interface ExportInput {
+interface ExportInput {
   players: HistoryPlayer[];
   answers: HistoryAnswer[];
   questions: { title: string }[];
@@ -16,7 +16,7 @@ export interface ExportInput {
 }
 
 /** Players in ranking order; a game that never ended (no ranks) in join order. */
-export function rankingOrder(players: HistoryPlayer[]): HistoryPlayer[] {
+function rankingOrder(players: HistoryPlayer[]): HistoryPlayer[] {
   return [...players].sort(
     (a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.playerNo - b.playerNo
   );

@@ -49,7 +49,7 @@ export interface AddressLimits {
  */
 export const PHONES_PER_ADDRESS = 100;
 /** Bounds of ROOM_PHONES_PER_ADDRESS: below, a venue could not fill a room; above, no cap is left. */
-export const PHONES_PER_ADDRESS_RANGE = { min: 10, max: 100_000 } as const;
+const PHONES_PER_ADDRESS_RANGE = { min: 10, max: 100_000 } as const;
 
 /** Every per-address figure follows from how many phones an address may bring at once. */
 export function addressLimits(phones: number): AddressLimits {

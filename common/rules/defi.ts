@@ -10,10 +10,10 @@ export const DEFI_CODE_LENGTH = 16;
 export const DEFI_CODE = /^[A-Za-z0-9_-]{16}$/;
 
 /** Deadline offered by default: a week from now. */
-export const DEFI_DEFAULT_DAYS = 7;
+const DEFI_DEFAULT_DAYS = 7;
 /** A deadline at most a year ahead, at least a minute ahead. */
-export const DEFI_MAX_DAYS = 366;
-export const DEFI_MIN_LEAD_MS = 60_000;
+const DEFI_MAX_DAYS = 366;
+const DEFI_MIN_LEAD_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 export const DEFI_NAME_MODES = ["free", "pseudo"] as const;
@@ -33,7 +33,7 @@ export const DEFI_LEADERBOARD_SIZE = 100;
 /** The leaderboard refreshes itself this often while the défi is open. */
 export const DEFI_POLL_MS = 15_000;
 
-export const DEFI_NAME_MIN = 2;
+const DEFI_NAME_MIN = 2;
 export const DEFI_NAME_MAX = 24;
 /** Letters (accents included), digits, spaces, hyphens and apostrophes. */
 const NAME_CHARS = /^[\p{L}\p{M}0-9 '-]+$/u;
@@ -56,7 +56,7 @@ export const DEFI_MSG = {
   playerNotFound: "Joueur introuvable",
 } as const;
 
-export type NameCheck = { ok: true; name: string; key: string } | { ok: false; error: string };
+type NameCheck = { ok: true; name: string; key: string } | { ok: false; error: string };
 
 /**
  * A name typed by a player: trimmed, inner spaces collapsed, the typographic apostrophe of phone
@@ -70,7 +70,7 @@ export function checkDefiName(raw: unknown): NameCheck {
   return { ok: true, name, key: defiNameKey(name) };
 }
 
-export const defiNameKey = (name: string) => foldAccents(name).toLocaleLowerCase("fr");
+const defiNameKey = (name: string) => foldAccents(name).toLocaleLowerCase("fr");
 
 const PAIRS = COLOR_KEYS.length * FRUIT_KEYS.length;
 
@@ -109,7 +109,7 @@ export function deadlineProblem(deadline: unknown, now: number): string | null {
  * Where a player's current question stands on the server's clock: never opened, open (with the
  * time left), or its time up (a missed question, 0 points, counted with the whole answer time).
  */
-export type QuestionClockState = { kind: "unopened" } | { kind: "open"; remainingMs: number } | { kind: "timeUp" };
+type QuestionClockState = { kind: "unopened" } | { kind: "open"; remainingMs: number } | { kind: "timeUp" };
 
 export function questionClock(openedAt: number | null, answerTimeMs: number, now: number): QuestionClockState {
   if (openedAt === null) return { kind: "unopened" };

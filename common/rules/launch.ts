@@ -65,7 +65,7 @@ export function defaultMaxPlayer(mode: RankingMode): number {
 }
 
 export const isIconType = (x: unknown): x is IconType => (ICON_TYPES as readonly unknown[]).includes(x);
-export const isRankingMode = (x: unknown): x is RankingMode => (RANKING_MODES as readonly unknown[]).includes(x);
+const isRankingMode = (x: unknown): x is RankingMode => (RANKING_MODES as readonly unknown[]).includes(x);
 export const isAnswerTime = (sec: number) => (ANSWER_TIMES_SEC as readonly number[]).includes(sec);
 /** null (no help) is a valid choice. */
 export const isHelpZone = (m: number | null) => m === null || (HELP_ZONES_M as readonly number[]).includes(m);
@@ -94,7 +94,7 @@ export function clampInt(x: number, lo: number, hi: number): number {
 // ---------------------------------------------------------------------------------------------
 // Seats
 
-export type SeatingOptions = Pick<LaunchOptions, "iconType" | "mode" | "maxPlayer" | "maxTeam">;
+type SeatingOptions = Pick<LaunchOptions, "iconType" | "mode" | "maxPlayer" | "maxTeam">;
 
 export interface Capacity {
   /** Colours seats may take: the teams in team mode, all six otherwise. */

@@ -43,7 +43,7 @@ export const COLORS: Record<ColorKey, { masculine: string; feminine: string; hex
   vert: { masculine: "vert", feminine: "verte", hex: "#2fa84f" },
 };
 
-export function colorAdjective(color: ColorKey, fruit: FruitKey): string {
+function colorAdjective(color: ColorKey, fruit: FruitKey): string {
   return FRUITS[fruit].feminine ? COLORS[color].feminine : COLORS[color].masculine;
 }
 

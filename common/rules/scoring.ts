@@ -14,7 +14,7 @@ export function ringIndex(distanceM: number, targets: readonly TargetSetting[]):
   return best;
 }
 
-export interface QuestionScore {
+interface QuestionScore {
   /** Index in targetSettings (0 = outside every ring). */
   ring: number;
   distancePoints: number;

@@ -10,7 +10,7 @@ import { PHOTO_BATCH_MAX, PHOTO_LONG_SIDE_MAX, PHOTO_SOURCE_MAX_BYTES, QUESTION_
  * AVIF), "heif" by the HEIF decoder the wizard loads on demand (HEIC/HEIF from phones).
  */
 export type PhotoFormat = "jpeg" | "png" | "webp" | "gif" | "avif" | "heic";
-export type Decoder = "native" | "heif";
+type Decoder = "native" | "heif";
 
 export const DECODER: Record<PhotoFormat, Decoder> = {
   jpeg: "native",
@@ -74,7 +74,7 @@ export function questionNameOf(fileName: string): string {
   return base.slice(0, QUESTION_NAME_MAX) || "Photo";
 }
 
-export type BatchCheck = { ok: true; take: number; notice: string | null } | { ok: false; error: string };
+type BatchCheck = { ok: true; take: number; notice: string | null } | { ok: false; error: string };
 
 /**
  * A selection or drop the wizard takes (1 to 100 files), given the questions the quiz can still

@@ -69,9 +69,9 @@ import {
   standings,
 } from "./views";
 
-export type { Ctx, Effect, Identity, RoomEvent, Step, StepErr, StepOk } from "./step";
+export type { Ctx, Effect, Identity, Step, StepOk } from "./step";
 export { fullNightRanking } from "./views";
-export { fullRanking, gameResults, mergePlayerAnswered, type GameResults } from "./reports";
+export { fullRanking, gameResults, mergePlayerAnswered } from "./reports";
 
 /** Runs `body` on a transaction after applying the deadlines already due. */
 function step(state: GameState, now: number, body: (tx: Tx) => ErrorCode | void): Step {
@@ -84,14 +84,14 @@ function step(state: GameState, now: number, body: (tx: Tx) => ErrorCode | void)
 // ---------------------------------------------------------------------------------------------
 // Deadlines
 
-export type DeadlineKind =
+type DeadlineKind =
   | "startingEnd"
   | "questionDeadline"
   | "answersGrace"
   | "idleSeatExpiry"
   | "presenterAway"
   | "roomExpiry";
-export interface Deadline {
+interface Deadline {
   kind: DeadlineKind;
   /** Absolute time, room clock, ms. */
   at: number;
@@ -222,7 +222,7 @@ export function hello(
   return connectPlayer(state, msg.token, now, ctx, identity);
 }
 
-export function connectPresenter(state: GameState, token: string, now: number): Step {
+function connectPresenter(state: GameState, token: string, now: number): Step {
   if (!sameSecret(token, state.presenterToken)) return fail("forbidden");
   return step(state, now, (tx) => {
     tx.patch({ presenterConnected: true, presenterAwaySince: null, lastActivity: now });
@@ -237,7 +237,7 @@ export function connectPresenter(state: GameState, token: string, now: number): 
  * that seat again whatever its hello says, and one on the pseudo screen gets the pseudo screen
  * again; only a socket without a seat (or one resuming with a token) may end up with another.
  */
-export function connectPlayer(
+function connectPlayer(
   state: GameState,
   token: string | undefined,
   now: number,
@@ -440,7 +440,7 @@ export function kick(state: GameState, seatId: SeatId, now: number): Step {
  * while locked no new seat is taken; phones with a seat come back with their token as always.
  * Phones on the pseudo screen are told at once rather than at their last tap.
  */
-export function setLocked(state: GameState, locked: boolean, now: number): Step {
+function setLocked(state: GameState, locked: boolean, now: number): Step {
   return step(state, now, (tx) => {
     tx.patch({ locked, lastActivity: now });
     tx.emit({ to: "presenter", msg: { type: "pres_lockRoom_callback", locked } });

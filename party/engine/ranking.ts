@@ -3,7 +3,7 @@
  * Full-precision totals are compared; rounding is for display only.
  */
 
-export interface RankInput {
+interface RankInput {
   id: string;
   total: number;
   /** Cumulated answer time, ms. */
@@ -12,13 +12,13 @@ export interface RankInput {
   order: number;
 }
 
-export interface Ranked<T extends RankInput = RankInput> {
+interface Ranked<T extends RankInput = RankInput> {
   entry: T;
   /** 1-based; exact ties (same total and same time) share a rank: 1, 2, 2, 4. */
   rank: number;
 }
 
-export function compareEntries(a: RankInput, b: RankInput): number {
+function compareEntries(a: RankInput, b: RankInput): number {
   return b.total - a.total || a.timeMs - b.timeMs || a.order - b.order;
 }
 
@@ -55,7 +55,7 @@ export function rankMove(previousRank: number | undefined, newRank: number): num
 }
 
 /** What the night ranking reads of a seat: its current game's totals and the rounds before. */
-export interface NightSeat {
+interface NightSeat {
   id: string;
   no: number;
   score: number;
@@ -79,13 +79,13 @@ export function nightRanking<T extends NightSeat>(seats: readonly T[]): Ranked<R
   );
 }
 
-export interface TeamMember {
+interface TeamMember {
   team: string;
   total: number;
   timeMs: number;
 }
 
-export interface TeamStanding {
+interface TeamStanding {
   team: string;
   /** Average of the members' totals: fair to teams of different sizes. */
   points: number;

@@ -22,7 +22,7 @@ export function mergePlayerAnswered(notices: readonly PresPlayerAnswered[]): Pre
   return { ...last, answers };
 }
 
-export interface GameResults {
+interface GameResults {
   ranking: (RankingLine & { timeMs: number })[];
   teams: TeamResult[] | null;
   /** Every answer: the results JSON of the games table (db/schema.ts). */

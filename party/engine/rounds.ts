@@ -13,7 +13,7 @@ import { type GameSettings, type GameState, type Seat, createGame, capacityOf } 
 import { type Ctx, type Step, Tx, fail } from "./step";
 import { playerJoinCallback, presNewRoomCallback } from "./views";
 
-export interface NewRoundInput {
+interface NewRoundInput {
   quiz: QuizSnapshot;
   settings: GameSettings;
 }

@@ -156,7 +156,7 @@ export interface GameState {
   round: number;
 }
 
-export interface CreateGameInput {
+interface CreateGameInput {
   roomNumber: string;
   quiz: QuizSnapshot;
   settings: GameSettings;
@@ -167,7 +167,7 @@ export interface CreateGameInput {
 }
 
 /** Settings the app passes at launch are checked again here: the room trusts nobody. */
-export function validateSettings(s: GameSettings): ErrorCode | null {
+function validateSettings(s: GameSettings): ErrorCode | null {
   const ok = launchProblem(s) === null && isRingPoints(s.ringPoints) && isPointsValue(s.speedPointsMax);
   return ok ? null : "invalid_settings";
 }
@@ -267,7 +267,7 @@ export function coreOf(state: GameState): GameCore {
 }
 
 /** Who has a socket open in the room right now. */
-export interface Presence {
+interface Presence {
   seat(id: SeatId): boolean;
   presenter: boolean;
 }

@@ -59,7 +59,7 @@ export function playerListEntry(seat: Seat): PlayerListEntry {
   };
 }
 
-export function publicSettings(state: GameState): PublicSettings {
+function publicSettings(state: GameState): PublicSettings {
   const s = state.settings;
   return {
     iconType: s.iconType,
@@ -83,7 +83,7 @@ function presenterQuestion(state: GameState, question: QuizQuestion): QuizQuesti
 }
 
 /** The quiz as the presenter plays it: everything but its unique name, photos as the room serves them. */
-export function presenterQuizData(state: GameState): PresenterQuizData {
+function presenterQuizData(state: GameState): PresenterQuizData {
   const { name, description, mapSettings, questions } = state.quiz;
   return {
     name,
@@ -145,7 +145,7 @@ export const answeredCount = (state: GameState): number => state.tally.answered;
 export const expectedCount = (state: GameState, now: number, graceMs: number): number => expectedOf(state, now, graceMs);
 
 /** Every answer to the open question so far, as one counter notice (null before the first). */
-export function answersSoFar(state: GameState, now: number): PresPlayerAnswered | null {
+function answersSoFar(state: GameState, now: number): PresPlayerAnswered | null {
   const q = state.questionIndex;
   const answers: PresPlayerAnswered["answers"] = [];
   for (const seat of seatList(state)) {
@@ -179,7 +179,7 @@ export function presNewQuestion(state: GameState, now: number, graceMs: number):
 // ---------------------------------------------------------------------------------------------
 // Rankings
 
-export interface Standings {
+interface Standings {
   /** Seats best first, with their rank. */
   ordered: readonly { seat: Seat; rank: number }[];
   /** Rank by seat id, made on first use (a reveal does not need it). */
@@ -223,7 +223,7 @@ export function teamResults(state: GameState): TeamResult[] | null {
 }
 
 /** `question`: the question whose points the line shows (the one just revealed), or -1. */
-export function rankingLine(state: GameState, seat: Seat, rank: number, question: number): RankingLine {
+function rankingLine(state: GameState, seat: Seat, rank: number, question: number): RankingLine {
   return {
     rank,
     playerID: seat.id,
@@ -266,7 +266,7 @@ export function presResults(state: GameState, st: Standings): PresResults {
 }
 
 /** A phone's own team line: rank and average points, without the members' names. */
-export function teamStanding(teams: readonly TeamResult[] | null, team: string | null): TeamStanding | null {
+function teamStanding(teams: readonly TeamResult[] | null, team: string | null): TeamStanding | null {
   const t = team === null ? undefined : teams?.find((x) => x.team === team);
   return t ? { team: t.team, rank: t.rank, points: t.points } : null;
 }
@@ -319,7 +319,7 @@ function nightLine(seat: Seat, rank: number, total: number): RankingLine {
   };
 }
 
-export type NightStandings = { seat: Seat; rank: number; total: number }[];
+type NightStandings = { seat: Seat; rank: number; total: number }[];
 
 /** The night ranking of a finished round, or null in the room's first round (it is the game's). */
 export function nightStandings(state: GameState): NightStandings | null {

@@ -37,7 +37,7 @@ export const WORKER_VARS = [
 ];
 
 /** NAME=value lines of a .dev.vars file (quotes around the value dropped). */
-export function parseDevVars(text) {
+function parseDevVars(text) {
   const vars = {};
   for (const line of text.split(/\r?\n/)) {
     const m = line.match(/^\s*([A-Z_][A-Z0-9_]*)\s*=\s*"?(.*?)"?\s*$/);
@@ -143,7 +143,7 @@ async function waitGroupGone(pgid, ms) {
  * is what `stopGroup` sends first: SIGTERM lets a server close cleanly; SIGKILL suits a step
  * with nothing to save, which otherwise prints errors about its helpers dying before it.
  */
-export function spawnGroup(cmd, args, { stopSignal = "SIGTERM", ...options } = {}) {
+function spawnGroup(cmd, args, { stopSignal = "SIGTERM", ...options } = {}) {
   if (closing) throw new Error("arrêt en cours");
   const child = spawn(cmd, args, { cwd: ROOT, ...options, detached: true });
   if (child.pid !== undefined) groups.set(child, stopSignal);
@@ -154,7 +154,7 @@ export function spawnGroup(cmd, args, { stopSignal = "SIGTERM", ...options } = {
  * Stops the whole group of a `spawnGroup` child: its stop signal, SIGKILL after `graceMs`.
  * Resolves once no process of the group runs any more, so its ports are free.
  */
-export async function stopGroup(child, graceMs = 5000) {
+async function stopGroup(child, graceMs = 5000) {
   if (child.pid === undefined) return;
   const signal = groups.get(child) ?? "SIGTERM";
   if (signalGroup(child.pid, signal) && !(await waitGroupGone(child.pid, graceMs))) {
@@ -213,7 +213,7 @@ const migrationsCommand = ({ persistTo, registryPath }) => [
   { env: { ...wranglerEnv(registryPath), CI: "true" } },
 ];
 
-export function run(cmd, args, options = {}) {
+function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", ...options });
   if (result.status !== 0) {
     throw new Error(`${path.basename(cmd)} ${args.join(" ")} a échoué (code ${result.status})`);

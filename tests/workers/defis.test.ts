@@ -6,7 +6,9 @@ import type { DefiLeaderboard, DefiOpened, DefiReveal, DefiState } from "@common
 import { buildTargetSettings, DEFAULT_RING_POINTS, DEFI_MSG } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
-import { answerDefiQuestion, createDefi, defiLeaderboard, openDefiQuestion } from "~/server/defis.server";
+import { createDefi } from "~/server/defi-create.server";
+import { defiLeaderboard } from "~/server/defi-leaderboard.server";
+import { answerDefiQuestion, openDefiQuestion } from "~/server/defi-play.server";
 import { liveGameCount } from "~/server/rooms.server";
 import type { TestAccount } from "../support/factory";
 import { cookieOf, db, get, make, png, postJson, refusal } from "../support/workers";

@@ -134,7 +134,7 @@ export function FolderCard({
   );
 }
 
-export function deleteQuestion(folder: Pick<FolderCardData, "name" | "subtreeFolders" | "subtreeQuizzes">): string {
+function deleteQuestion(folder: Pick<FolderCardData, "name" | "subtreeFolders" | "subtreeQuizzes">): string {
   if (!folder.subtreeFolders && !folder.subtreeQuizzes) return `Supprimer le dossier « ${folder.name} » ? Il est vide.`;
   const parts = [plural(folder.subtreeQuizzes, "quiz", "quiz")];
   if (folder.subtreeFolders) parts.push(plural(folder.subtreeFolders, "dossier", "dossiers"));

@@ -7,7 +7,7 @@ import { ToastProvider, useActionFetcher } from "~/components/Toast";
 import type { Side } from "@common/dashboard/types";
 import { BackTitle } from "~/components/BackTitle";
 
-export type LobbyData = {
+type LobbyData = {
   side: Side;
   accountName: string;
   picture: { url: string; source: "own" | "admin" | "default" };

@@ -6,7 +6,7 @@ import { Shell } from "~/components/Shell";
 import { FieldError } from "~/components/FieldError";
 import { BackTitle } from "~/components/BackTitle";
 
-export type PasswordData = { accountName: string; minLength: number };
+type PasswordData = { accountName: string; minLength: number };
 
 /**
  * 'Changer le mot de passe' (admin only): the current password, the new one twice. The server

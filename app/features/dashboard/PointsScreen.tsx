@@ -6,7 +6,7 @@ import { ToastProvider, useActionFetcher } from "~/components/Toast";
 import { FieldError } from "~/components/FieldError";
 import { BackTitle } from "~/components/BackTitle";
 
-export type PointsData = { accountName: string; points: number[]; radii: number[] };
+type PointsData = { accountName: string; points: number[]; radii: number[] };
 
 /** 'Modifier les points des couronnes de la cible' (admin only; docs/game-rules.md, Scoring). */
 export function PointsScreen({ data }: { data: PointsData }) {

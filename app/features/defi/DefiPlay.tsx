@@ -1,18 +1,16 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import type { DefiInfo, DefiLeaderboard, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
 import type { LatLng } from "@common/protocol";
-import { DEFI_NAME_MAX, SPOT_COLOR } from "@common/rules";
-import { formatPlayedAt } from "@common/dashboard/format";
-import { GameMap } from "~/features/map/GameMap";
-import { ringCircles } from "~/features/map/rings";
+import { DEFI_NAME_MAX } from "@common/rules";
 import type { MapMarker } from "~/features/map/types";
-import { MarkerImage, markerUrl, PlayerScreen, PseudoBadge, Spinner } from "~/features/player/Common";
-import { formatDistance, formatPoints, formatSeconds } from "~/features/player/format";
+import { markerUrl, PlayerScreen, Spinner } from "~/features/player/Common";
 import { PhotoThenMap } from "~/features/player/PhotoThenMap";
 import { clockFrom, type QuestionClock } from "~/features/player/progress";
-import { AnswerControls, ProgressBar, useTimeUp } from "~/features/player/QuestionScreen";
-import { DefiCallError, defiApi, NETWORK_ERROR } from "./api";
-import { LeaderboardList } from "./Leaderboard";
+import { AnswerControls, ProgressBar, QuestionRow, useTimeUp } from "~/features/player/QuestionScreen";
+import { MSG } from "@common/messages";
+import { DefiCallError, defiApi } from "./api";
+import { classementUrl, deadlineText, DoneView, Me } from "./DefiDone";
+import { RevealView } from "./DefiReveal";
 
 type Screen =
   | { kind: "loading" }
@@ -21,9 +19,6 @@ type Screen =
   | { kind: "question"; question: DefiQuestion; clock: QuestionClock }
   | { kind: "reveal"; reveal: DefiReveal }
   | { kind: "done" };
-
-const classementUrl = (code: string) => `/defi/${code}/classement`;
-const deadlineText = (ms: number) => formatPlayedAt(ms);
 
 /**
  * A défi on a phone (/defi/{code}): the name or pseudo, then each question opened by the server
@@ -41,7 +36,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
   const [busy, setBusy] = useState(false);
 
   const fail = useCallback((error: unknown) => {
-    setNotice(error instanceof DefiCallError ? error.message : NETWORK_ERROR);
+    setNotice(error instanceof DefiCallError ? error.message : MSG.network);
     setBusy(false);
   }, []);
 
@@ -174,20 +169,6 @@ function Retry({ notice, onRetry }: { notice: string; onRetry: () => void }) {
   );
 }
 
-/** The player's card: marker, name and total, and what a screen adds below (the rank at the end). */
-function Me({ me, label = "Vous", children }: { me: DefiMe; label?: string; children?: ReactNode }) {
-  return (
-    <section className="pl-card df-me-card" aria-label={label}>
-      <p className="pl-me-inline">
-        <MarkerImage marker={me.marker} size={40} />
-        <span>{me.name}</span>
-      </p>
-      <p className="pl-big-line">Total : {formatPoints(me.total)}</p>
-      {children}
-    </section>
-  );
-}
-
 function Intro({
   defi,
   busy,
@@ -298,125 +279,11 @@ function QuestionView({
       }}
       header={
         <>
-          <div className="pl-qbar-row">
-            <p className="pl-qnum">
-              Question {question.index + 1}/{defi.questionCount}
-            </p>
-            <PseudoBadge pseudo={me.name} marker={me.marker} />
-          </div>
+          <QuestionRow index={question.index} count={defi.questionCount} pseudo={me.name} marker={me.marker} />
           <ProgressBar clock={clock} speedPointsMax={defi.speedPointsMax} />
         </>
       }
       answer={<AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={busy} onAnswer={() => tap && onAnswer(tap)} />}
     />
-  );
-}
-
-function RevealView({
-  defi,
-  reveal,
-  me,
-  busy,
-  notice,
-  onNext,
-}: {
-  defi: DefiInfo;
-  reveal: DefiReveal;
-  me: DefiMe;
-  busy: boolean;
-  notice: string | null;
-  onNext: () => void;
-}) {
-  const circles = useMemo(() => ringCircles(defi.targets, reveal.spot), [defi.targets, reveal.spot]);
-  const markers = useMemo<MapMarker[]>(
-    () => [
-      { id: "spot", position: reveal.spot, color: SPOT_COLOR },
-      ...(reveal.answer ? [{ id: "me", position: reveal.answer, iconUrl: markerUrl(me.marker) }] : []),
-    ],
-    [reveal.spot, reveal.answer, me.marker],
-  );
-  const focus = useMemo(() => around(reveal.spot, reveal.answer), [reveal.spot, reveal.answer]);
-  return (
-    <main className="pl-question df-reveal" aria-label={`Réponse de la question ${reveal.index + 1}`}>
-      <header className="pl-qbar">
-        <div className="pl-qbar-row">
-          <p className="pl-qnum">
-            Question {reveal.index + 1}/{defi.questionCount}
-          </p>
-          <PseudoBadge pseudo={me.name} marker={me.marker} />
-        </div>
-        <p className="df-reveal-title">{reveal.title}</p>
-      </header>
-      <div className="pl-map">
-        <GameMap bounds={defi.mapSettings.bounds} markers={markers} circles={circles} focus={focus} ariaLabel="Carte : la bonne réponse et la vôtre" />
-      </div>
-      <section className="df-reveal-card" aria-label="Votre résultat">
-        {reveal.answer ? (
-          <p className="df-reveal-line">
-            À <strong>{formatDistance(reveal.distanceM ?? 0)}</strong> en {formatSeconds(reveal.timeMs ?? 0)} :{" "}
-            <strong>{formatPoints(reveal.points)}</strong>
-          </p>
-        ) : (
-          <p className="df-reveal-line">Temps écoulé : pas de réponse, 0 point</p>
-        )}
-        <p className="df-reveal-total">Total : {formatPoints(reveal.total)}</p>
-        <p className="df-legend">
-          <span className="df-legend-dot" style={{ background: SPOT_COLOR }} aria-hidden="true" /> la bonne réponse, au centre des cercles
-        </p>
-        {notice ? (
-          <p className="pl-notice" role="alert">
-            {notice}
-          </p>
-        ) : null}
-        <button type="button" className="button pl-button" disabled={busy} onClick={onNext}>
-          {reveal.remaining > 0 ? "Question suivante" : "Voir mon résultat"}
-        </button>
-      </section>
-    </main>
-  );
-}
-
-/** '1er', '2e', '3e'. */
-const rankText = (rank: number) => (rank === 1 ? "1er" : `${rank}e`);
-
-/** A view around the spot and the answer, at least a kilometre across. */
-function around(spot: LatLng, answer: LatLng | null) {
-  const pad = 0.005;
-  const lats = [spot.lat, answer?.lat ?? spot.lat];
-  const lngs = [spot.lng, answer?.lng ?? spot.lng];
-  return {
-    north: Math.max(...lats) + pad,
-    south: Math.min(...lats) - pad,
-    east: Math.max(...lngs) + pad,
-    west: Math.min(...lngs) - pad,
-  };
-}
-
-function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
-  const [board, setBoard] = useState<DefiLeaderboard | null>(null);
-  useEffect(() => {
-    defiApi.ranking(defi.code).then(setBoard, () => setBoard(null));
-  }, [defi.code]);
-  const mine = board?.lines.find((l) => l.me) ?? board?.own ?? null;
-  const over = !defi.open || board?.open === false;
-  return (
-    <PlayerScreen className="df-screen df-done">
-      <p className="pl-kicker">{defi.quizName}</p>
-      <h1 className="pl-title">{over ? "Défi terminé" : "Défi terminé pour vous"}</h1>
-      {me ? (
-        <Me me={me} label="Votre résultat">
-          {mine ? (
-            <p className="df-rank-line">
-              {over ? "Classement final" : "Classement pour l'instant"} : <strong>{rankText(mine.rank)}</strong> sur {board?.playersCount}
-            </p>
-          ) : null}
-        </Me>
-      ) : null}
-      {over ? null : <p className="pl-lead">Le défi reste ouvert jusqu'au {deadlineText(defi.deadline)} : le classement peut encore bouger.</p>}
-      {board ? <LeaderboardList lines={board.lines.slice(0, 10)} own={mine && mine.rank > 10 ? mine : null} questionCount={board.questionCount} label="Classement" /> : <Spinner label="Chargement du classement…" />}
-      <a className="button pl-button" href={classementUrl(defi.code)}>
-        Classement complet
-      </a>
-    </PlayerScreen>
   );
 }

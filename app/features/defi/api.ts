@@ -1,11 +1,10 @@
 /**
  * The phone's calls to a défi's API. Each answers the JSON the route sends, or throws a
- * DefiCallError with the server's French sentence (or a network one).
+ * DefiCallError with the sentence to show (call-api.ts).
  */
 import type { AnswerDefiInput } from "@common/defi/schemas";
 import type { DefiLeaderboard, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
-
-export const NETWORK_ERROR = "Connexion impossible : vérifiez le réseau et réessayez";
+import { callApi } from "~/call-api";
 
 export class DefiCallError extends Error {
   constructor(
@@ -17,20 +16,9 @@ export class DefiCallError extends Error {
 }
 
 async function call<T>(url: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: body === undefined ? "GET" : "POST",
-      headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new DefiCallError(0, NETWORK_ERROR);
-  }
-  const json = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
-  if (!res.ok || json === null) throw new DefiCallError(res.status, json?.error ?? NETWORK_ERROR);
-  return json;
+  const r = await callApi<T>(url, { json: body });
+  if (!r.ok) throw new DefiCallError(r.status, r.error);
+  return r.value;
 }
 
 const base = (code: string) => `/api/defi/${encodeURIComponent(code)}`;

@@ -1,5 +1,4 @@
-import { MSG } from "@common/messages";
-import { NETWORK_ERROR } from "./api";
+import { callApi } from "~/call-api";
 
 /** A deadline as a `datetime-local` field holds it (the browser's own time zone), and back. */
 export function toLocalInput(ms: number): string {
@@ -13,14 +12,8 @@ export function fromLocalInput(value: string): number {
   return value ? new Date(value).getTime() : Number.NaN;
 }
 
-/** POST JSON to one of the dashboard's défi routes: the answer's JSON, or its French `error`. */
+/** POST JSON to one of the dashboard's défi routes: the answer's JSON, or the sentence to show. */
 export async function postDefi<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; error: string }> {
-  try {
-    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const json = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
-    if (res.ok && json) return { ok: true, data: json };
-    return { ok: false, error: json?.error ?? MSG.serverError };
-  } catch {
-    return { ok: false, error: NETWORK_ERROR };
-  }
+  const r = await callApi<T>(url, { json: body });
+  return r.ok ? { ok: true, data: r.value } : { ok: false, error: r.error };
 }

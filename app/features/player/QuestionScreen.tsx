@@ -49,12 +49,7 @@ export function QuestionScreen({ me, questionIndex, questionCount, clock, help, 
   };
   const header = (
     <>
-      <div className="pl-qbar-row">
-        <p className="pl-qnum">
-          Question {questionIndex + 1}/{questionCount}
-        </p>
-        <PseudoBadge pseudo={me.pseudo} marker={me.marker} />
-      </div>
+      <QuestionRow index={questionIndex} count={questionCount} pseudo={me.pseudo} marker={me.marker} />
       <ProgressBar clock={clock} speedPointsMax={me.scoring.speedPointsMax} />
     </>
   );
@@ -84,6 +79,18 @@ function shownMedia(media: PhoneMedia, title: string): QuestionMedia {
 }
 
 /** Over the map: why an answer failed, « Répondre » once the map was tapped, or the hint to tap it. */
+/** Atop a question (and a défi's reveal): its number and the player's badge. */
+export function QuestionRow({ index, count, pseudo, marker }: { index: number; count: number; pseudo: string; marker: string }) {
+  return (
+    <div className="pl-qbar-row">
+      <p className="pl-qnum">
+        Question {index + 1}/{count}
+      </p>
+      <PseudoBadge pseudo={pseudo} marker={marker} />
+    </div>
+  );
+}
+
 export function AnswerControls({
   notice,
   tapped,

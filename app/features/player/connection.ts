@@ -15,7 +15,7 @@ import { followPage, pageSocketProtocol, pageVisible } from "@common/room-client
 import type { SocketStatus } from "./play-state";
 import { readToken } from "./token";
 
-export type ConnectionEvent = { kind: "status"; status: SocketStatus } | { kind: "message"; msg: RoomMessage };
+type ConnectionEvent = { kind: "status"; status: SocketStatus } | { kind: "message"; msg: RoomMessage };
 type Listener = (event: ConnectionEvent) => void;
 
 /** Time a socket stays open without a page, so /join can hand it to /play. */
@@ -24,7 +24,7 @@ const HANDOVER_MS = 5_000;
 const FAILS_BEFORE_CHECK = 3;
 const ENDED: RoomMessage = { type: "player_kicked", reason: "ended" };
 
-export class RoomConnection {
+class RoomConnection {
   readonly room: string;
   private readonly client: RoomClient;
   private readonly listeners = new Set<Listener>();
@@ -135,7 +135,7 @@ export class RoomConnection {
 const connections = new Map<string, RoomConnection>();
 
 /** The room's connection, opened on first use; release it when the page goes. */
-export function acquireConnection(room: string): RoomConnection {
+function acquireConnection(room: string): RoomConnection {
   let conn = connections.get(room);
   if (!conn) {
     conn = new RoomConnection(room);
@@ -147,7 +147,7 @@ export function acquireConnection(room: string): RoomConnection {
   return conn;
 }
 
-export function releaseConnection(conn: RoomConnection): void {
+function releaseConnection(conn: RoomConnection): void {
   conn.users = Math.max(0, conn.users - 1);
   if (conn.users > 0) return;
   conn.releaseTimer = setTimeout(() => dropConnection(conn), HANDOVER_MS);

@@ -68,7 +68,7 @@ export const initialPlayState: PlayState = {
 };
 
 /** Screens after which the room has nothing more to say to this page. */
-export function isFinal(screen: PlayScreen): boolean {
+function isFinal(screen: PlayScreen): boolean {
   return screen.name === "kicked" || screen.name === "fatal" || screen.name === "reload" || screen.name === "choosePseudo";
 }
 

@@ -24,7 +24,7 @@ export function remainingMs(clock: QuestionClock, now: number): number {
   return Math.max(0, clock.deadlineAt - now);
 }
 
-export interface Progress {
+interface Progress {
   /** 1 at the opening, 0 at the deadline. */
   fraction: number;
   /** Speed points still to win. */

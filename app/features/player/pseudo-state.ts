@@ -19,8 +19,8 @@ export const PICK_FRUIT_ALERT = "Veuillez sélectionner un fruit !";
 export const FRUIT_RACE_LOST = "Trop tard : un autre joueur vient de prendre ce fruit. Choisissez-en un autre.";
 export const COLOR_RACE_LOST = "Trop tard : cette couleur vient d'être complétée. Choisissez-en une autre.";
 export const FRUIT_GONE = "Un autre joueur vient de prendre ce fruit. Choisissez-en un autre.";
-export const COLOR_GONE = "Cette couleur vient d'être complétée. Choisissez-en une autre.";
-export const CONNECTION_LOST = "Connexion perdue : réessayez dans un instant.";
+const COLOR_GONE = "Cette couleur vient d'être complétée. Choisissez-en une autre.";
+const CONNECTION_LOST = "Connexion perdue : réessayez dans un instant.";
 
 export interface PseudoState {
   info: PseudoChoices | null;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { RankedPlayer } from "@common/room-messages";
+import { callApi } from "~/call-api";
 import { parseRoomRanking, type RankingList } from "./ranking-pages";
 
 /** A failed fetch is tried again this many times, this far apart, before the top alone is paged. */
@@ -24,22 +25,15 @@ export function useFullRanking(
     const abort = new AbortController();
     let timer = 0;
     const load = async (tries: number) => {
-      try {
-        const res = await fetch(`/api/game/${encodeURIComponent(room)}/ranking`, {
-          credentials: "same-origin",
-          signal: abort.signal,
-          headers: { Accept: "application/json" },
-        });
-        const lines = res.ok ? parseRoomRanking(await res.json(), phase, list) : null;
-        if (lines) {
-          setLoaded({ key, lines });
-          return;
-        }
-        // 404 or another phase: the room moved on, nothing to retry.
-        if (res.ok || res.status === 404) return;
-      } catch {
-        if (abort.signal.aborted) return;
+      const r = await callApi<unknown>(`/api/game/${encodeURIComponent(room)}/ranking`, { signal: abort.signal }).catch(() => null);
+      if (!r) return; // aborted: the screen moved on
+      const lines = r.ok ? parseRoomRanking(r.value, phase, list) : null;
+      if (lines) {
+        setLoaded({ key, lines });
+        return;
       }
+      // 404 or another phase: the room moved on, nothing to retry.
+      if (r.ok || r.status === 404) return;
       if (tries > 1) timer = window.setTimeout(() => void load(tries - 1), RETRY_MS);
     };
     void load(TRIES);

@@ -13,7 +13,7 @@ import { FieldError } from "~/components/FieldError";
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
 
 /** The multipart form of a photo question: the converted JPEG, its name, its position. */
-export function photoForm(photo: Pick<PreparedPhoto, "jpeg" | "name">, spot: LatLng, name = photo.name): FormData {
+function photoForm(photo: Pick<PreparedPhoto, "jpeg" | "name">, spot: LatLng, name = photo.name): FormData {
   const form = new FormData();
   form.set("uploadFile", photo.jpeg, `${photo.name}.jpg`);
   form.set("name", name);

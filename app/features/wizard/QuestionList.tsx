@@ -15,7 +15,7 @@ import { formatCoords } from "@common/coords";
 import type { WizardQuestion } from "@common/wizard/types";
 import { QuestionEditor } from "./QuestionEditor";
 
-export type ListActions = {
+type ListActions = {
   /** The whole list in its new order (the drag, or a move button). */
   onReorder: (next: WizardQuestion[], moved: WizardQuestion) => void;
   onDelete: (question: WizardQuestion) => void;

@@ -16,7 +16,7 @@ export type WizardQuiz = {
   mapSettings: MapSettings | null;
 };
 
-export type WizardProps = {
+type WizardProps = {
   mode: "create" | "edit";
   quiz: WizardQuiz | null;
   questions: WizardQuestion[];

@@ -7,7 +7,7 @@ import { MSG } from "@common/messages";
 import type { MapSettings } from "@common/protocol";
 import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string; status: number };
+type Result<T> = { ok: true; value: T } | { ok: false; error: string; status: number };
 
 const quizPath = (name: string) => encodeURIComponent(name);
 

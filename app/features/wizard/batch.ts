@@ -19,7 +19,7 @@ export type ItemState<P extends Prepared, Q> =
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
-export type BatchHandlers<F, P extends Prepared, Q> = {
+type BatchHandlers<F, P extends Prepared, Q> = {
   prepare(file: F): Promise<Outcome<P>>;
   upload(photo: P, gps: LatLng, onProgress: (percent: number) => void): Promise<Outcome<Q>>;
   onChange(index: number, state: ItemState<P, Q>): void;

@@ -24,7 +24,7 @@ export type PreparedPhoto = {
   height: number;
 };
 
-export type Preparation = { ok: true; photo: PreparedPhoto } | { ok: false; error: string };
+type Preparation = { ok: true; photo: PreparedPhoto } | { ok: false; error: string };
 
 /** The picture, upright, as the browser can draw it. */
 async function decode(file: File, bytes: Uint8Array, format: PhotoFormat): Promise<ImageBitmap> {

@@ -1,0 +1,76 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "@common/messages";
+import { callApi } from "./call-api";
+
+// A real HTTP server answering as the app's routes and as a proxy in front of them would.
+let server: Server;
+let base = "";
+const seen: { method?: string; type?: string; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      seen.push({ method: req.method, type: req.headers["content-type"], body });
+      const send = (status: number, text: string, type = "application/json") => {
+        res.writeHead(status, { "Content-Type": type });
+        res.end(text);
+      };
+      if (req.url === "/ok") return send(200, JSON.stringify({ message: "« Kim » enregistré" }));
+      if (req.url === "/text") return send(200, "quiz-abc", "text/plain");
+      if (req.url === "/refused") return send(404, JSON.stringify({ error: "Utilisateur introuvable" }));
+      if (req.url === "/proxy-413") return send(413, "<html>Too large</html>", "text/html");
+      if (req.url === "/proxy-502") return send(502, "<html>Bad gateway</html>", "text/html");
+      if (req.url === "/half") return send(200, '{"lines": [1, 2', "application/json");
+      send(500, "");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("callApi", () => {
+  it("sends JSON as a POST and reads the answer's JSON", async () => {
+    const r = await callApi<{ message: string }>(`${base}/ok`, { json: { name: "Kim" } });
+    expect(r).toEqual({ ok: true, value: { message: "« Kim » enregistré" }, status: 200 });
+    expect(seen.at(-1)).toMatchObject({ method: "POST", type: "application/json", body: '{"name":"Kim"}' });
+  });
+
+  it("reads a success as text when asked", async () => {
+    expect(await callApi<string>(`${base}/text`, { read: "text" })).toEqual({ ok: true, value: "quiz-abc", status: 200 });
+    expect(seen.at(-1)?.method).toBe("GET");
+  });
+
+  it("gives the server's own French sentence for a refusal", async () => {
+    expect(await callApi(`${base}/refused`, { method: "PATCH", json: {} })).toEqual({
+      ok: false,
+      error: "Utilisateur introuvable",
+      status: 404,
+    });
+  });
+
+  it("gives a sentence by status when a proxy answered with a page of its own", async () => {
+    expect(await callApi(`${base}/proxy-413`, { form: new FormData() })).toEqual({ ok: false, error: MSG.bodyTooLarge, status: 413 });
+    expect(await callApi(`${base}/proxy-413`, { fallback: { 413: "Photo trop lourde" } })).toMatchObject({ error: "Photo trop lourde" });
+    expect(await callApi(`${base}/proxy-502`)).toEqual({ ok: false, error: MSG.serverError, status: 502 });
+  });
+
+  it("says the network failed when nothing answered, or a success came cut", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    expect(await callApi(`http://127.0.0.1:${port}/ok`)).toEqual({ ok: false, error: MSG.network, status: 0 });
+    expect(await callApi(`${base}/half`)).toEqual({ ok: false, error: MSG.network, status: 200 });
+  });
+
+  it("lets an aborted call end as aborted, not as a network failure", async () => {
+    const abort = new AbortController();
+    abort.abort();
+    await expect(callApi(`${base}/ok`, { signal: abort.signal })).rejects.toThrow();
+  });
+});

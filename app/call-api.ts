@@ -1,0 +1,72 @@
+/**
+ * The browser's one way to call the app's JSON API (docs/decisions/009): every answer becomes
+ * something a screen can show. A success gives the body read as asked; a refusal gives the
+ * server's French `error`, or a sentence chosen by its status when the answer carries none (an
+ * HTML error page from a proxy, an empty body); no answer at all gives the network sentence.
+ * Forms that a page posts itself go through Remix; this is for the screens that call the API
+ * while they stay on the page (the wizard, the admin's tables, a défi on a phone).
+ */
+import { MSG } from "@common/messages";
+
+export type ApiResult<T> = { ok: true; value: T; status: number } | { ok: false; error: string; status: number };
+
+export type ApiCall = {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart. */
+  form?: FormData;
+  /** How a success's body is read: JSON (the default), text, or not at all. */
+  read?: "json" | "text" | "none";
+  /** Sentences for statuses whose answer carries no `error` of its own. */
+  fallback?: Partial<Record<number, string>>;
+  signal?: AbortSignal;
+  cache?: RequestCache;
+};
+
+/** The sentence for a refusal whose body says nothing readable. */
+export function refusalSentence(status: number, fallback: ApiCall["fallback"] = {}): string {
+  const own = fallback[status];
+  if (own) return own;
+  if (status === 401) return MSG.notAuthenticated;
+  if (status === 403) return MSG.wrongAuthentication;
+  if (status === 413) return MSG.bodyTooLarge;
+  return MSG.serverError;
+}
+
+/** The `error` of a refusal's body, when it has one. */
+export function errorOf(body: unknown): string | null {
+  const error = (body as { error?: unknown } | null)?.error;
+  return typeof error === "string" && error ? error : null;
+}
+
+export async function callApi<T>(url: string, call: ApiCall = {}): Promise<ApiResult<T>> {
+  const { json, form, read = "json", fallback, signal, cache } = call;
+  const method = call.method ?? (json !== undefined || form ? "POST" : "GET");
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: json !== undefined ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" },
+      body: json !== undefined ? JSON.stringify(json) : form,
+      signal,
+      cache,
+    });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    return { ok: false, error: MSG.network, status: 0 };
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    return { ok: false, error: errorOf(body) ?? refusalSentence(res.status, fallback), status: res.status };
+  }
+  try {
+    const value = read === "none" ? undefined : read === "text" ? await res.text() : await res.json();
+    return { ok: true, value: value as T, status: res.status };
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    // A success whose body did not arrive whole or is not JSON: the call did not do what it said.
+    return { ok: false, error: MSG.network, status: res.status };
+  }
+}
