@@ -6,7 +6,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, phonePage, RoomLine, tapMap } from "../support/browser";
+import { hydrated, launchChromium, phonePage, RoomLine, tapMap } from "../support/browser";
 import { baseURL, join, presenter } from "../support/e2e";
 import { launchAt, spotAt } from "./lyon";
 
@@ -83,6 +83,36 @@ describe("flaky Wi-Fi", () => {
     await expect.poll(() => line.connectedAt.length, { timeout: 5_000, interval: 20 }).toBeGreaterThan(hiddenOpens);
     expect(line.connectedAt[hiddenOpens]! - shownAt).toBeLessThan(500);
     for (const p of [...others, again]) p.close();
+    await context.close();
+  });
+
+  it("a fruit chosen as the Wi-Fi dies is sent again once the phone is back, and seats it", { timeout: 60_000 }, async () => {
+    const l = await launchAt([spotAt(0.5, 0.5)], { icon: "defined" });
+    const pres = await presenter(l);
+    const { context, page } = await phonePage(browser);
+    const line = await new RoomLine().install(page);
+    await page.goto(`${baseURL}/join/${l.room}`);
+    await page.getByRole("heading", { name: "Sélectionnez votre couleur" }).waitFor({ timeout: 20_000 });
+    await hydrated(page);
+    await page.getByRole("button", { name: "Vert", exact: true }).click();
+    await page.getByRole("button", { name: "Valider" }).click();
+    await page.getByRole("heading", { name: "Sélectionnez votre fruit" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Citron", exact: true }).click();
+
+    // The tap leaves into a line that has just died: the room never hears it.
+    line.silence();
+    await page.getByRole("button", { name: "Valider" }).click();
+    await line.cut();
+    await page.getByText("Connexion perdue : votre choix sera envoyé dès son retour.").waitFor({ timeout: 5_000 });
+    expect(pres.all("pres_newPlayer")).toEqual([]);
+
+    // The network comes back: the phone is let in again and its choice goes by itself.
+    line.restore();
+    await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
+    expect(await page.locator(".pl-me-pseudo").textContent()).toBe("Citron vert");
+    const joined = await pres.find("pres_newPlayer", (m) => m.player.pseudo === "Citron vert");
+    expect(pres.all("pres_newPlayer")).toEqual([joined]);
+    pres.close();
     await context.close();
   });
 });

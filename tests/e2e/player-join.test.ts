@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchChromium, PHONE, phonePage, RoomLine, screenshot, seriousViolations, storedToken, tapMap } from "../support/browser";
+import { hydrated, launchChromium, PHONE, phonePage, RoomLine, screenshot, seriousViolations, storedToken, tapMap, traceRoomFrames } from "../support/browser";
 import { ADDRESS_LIMITS } from "@common/rules";
 import { baseURL, closeRoom, phone, presenter } from "../support/e2e";
 import { launchAt, spotAt } from "./lyon";
@@ -146,6 +146,7 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     const choosing = Array.from({ length: ADDRESS_LIMITS.choosersMax }, () => phone(room));
     await Promise.all(choosing.map((c) => c.next("player_joinPseudoRoom_callback")));
     const p = await phonePage(browser);
+    traceRoomFrames(p.page);
     await p.page.goto(`${baseURL}/join/${room}`);
     const waiting = p.page.getByRole("status").filter({ hasText: "Beaucoup de joueurs arrivent en même temps : encore un instant…" });
     await waiting.waitFor({ timeout: 20_000 });

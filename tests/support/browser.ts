@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type WebSocketRoute } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, onTestFailed } from "vitest";
 import { tokenKey } from "~/features/player/token";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -233,6 +233,25 @@ export class RoomLine {
     if (!this.current) throw new Error("aucune socket à la salle");
     this.current.page.send(JSON.stringify(msg));
   }
+}
+
+/**
+ * Keeps what the page's sockets to its room carried, each frame with its time, and prints it if
+ * the test fails: a failure on a loaded machine then says whether the room answered, refused or
+ * closed, and when, which a locator's timeout cannot.
+ */
+export function traceRoomFrames(page: Page) {
+  const start = Date.now();
+  const lines: string[] = [];
+  const at = (what: string) => lines.push(`+${Date.now() - start} ms ${what}`);
+  page.on("websocket", (ws) => {
+    if (!/\/parties\/game-room\//.test(ws.url())) return;
+    at(`ouverte ${ws.url()}`);
+    ws.on("framesent", (f) => at(`> ${String(f.payload).slice(0, 200)}`));
+    ws.on("framereceived", (f) => at(`< ${String(f.payload).slice(0, 200)}`));
+    ws.on("close", () => at("fermée"));
+  });
+  onTestFailed(() => console.warn(`\nSockets de la page à sa salle (${lines.length} lignes) :\n${lines.join("\n")}`));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fromWire } from "@common/room-messages";
 import { ERROR_MESSAGES, type PseudoRoomInfo, type ServerMessage } from "@common/protocol";
 import {
+  CHOICE_HELD,
   COLOR_RACE_LOST,
   FRUIT_GONE,
   FRUIT_RACE_LOST,
@@ -154,9 +155,42 @@ describe("pseudo selection", () => {
     expect(s.done).toEqual({ pseudo: "Kiwi bleu", token: "p1_t" });
   });
 
-  it("gives the buttons back when the socket drops during a request", () => {
+  it("holds a choice whose socket dropped, and sends it again once the room lets the phone back in", () => {
     let s = run([{ type: "pickColor", color: "vert" }, { type: "validateColor" }], opened());
+    s = run([server({ type: "color_selected_callback", status: true, color: "vert", fruits: ["kiwi", "fraise"] })], s);
+    s = run([{ type: "pickFruit", fruit: "kiwi" }, { type: "validateFruit" }], s);
+    const sent = s.request!;
     s = run([{ type: "socket", status: "closed" }], s);
+    expect(s.alert).toBe(CHOICE_HELD);
+    expect(s.waiting).toBe(true);
+    expect(s.request).toBe(sent); // nothing new to send while the socket is down
+    // Back: the room first refuses the way in (its share of pseudo screens), then lets it in.
+    s = run([{ type: "socket", status: "open" }, server({ type: "error", code: "too_many_seats", message: ERROR_MESSAGES.too_many_seats })], s);
+    expect(s.request).toBe(sent);
+    expect(s.waiting).toBe(true);
+    s = run([server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
+    expect(s.request?.id).toBeGreaterThan(sent.id);
+    expect(s.request?.msg).toEqual({ type: "player_chooseFruit", color: "vert", fruit: "kiwi" });
+    expect(s.alert).toBeNull();
+    s = run([server({ type: "fruit_selected_callback", status: true, pseudo: "Kiwi vert", token: "p1_t" })], s);
+    expect(s.done).toEqual({ pseudo: "Kiwi vert", token: "p1_t" });
+  });
+
+  it("holds a choice that could not leave, or reached a socket the room had not let in yet", () => {
+    let s = run([{ type: "pickColor", color: "vert" }, { type: "validateColor" }, { type: "requestFailed" }], opened());
+    expect(s.alert).toBe(CHOICE_HELD);
+    s = run([server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
+    expect(s.request?.msg).toEqual({ type: "player_chooseColor", color: "vert" });
+    s = run([server({ type: "error", code: "not_identified", message: ERROR_MESSAGES.not_identified })], s);
+    expect(s.alert).toBe(CHOICE_HELD);
+    s = run([server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
+    expect(s.request?.msg).toEqual({ type: "player_chooseColor", color: "vert" });
+  });
+
+  it("leaves the buttons free when the socket drops with nothing on its way", () => {
+    const s = run([{ type: "pickColor", color: "vert" }, { type: "socket", status: "closed" }], opened());
     expect(s.waiting).toBe(false);
+    expect(s.held).toBeNull();
+    expect(s.alert).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ export const COLOR_RACE_LOST = "Trop tard : cette couleur vient d'être complét
 export const FRUIT_GONE = "Un autre joueur vient de prendre ce fruit. Choisissez-en un autre.";
 const COLOR_GONE = "Cette couleur vient d'être complétée. Choisissez-en une autre.";
 const CONNECTION_LOST = "Connexion perdue : réessayez dans un instant.";
+export const CHOICE_HELD = "Connexion perdue : votre choix sera envoyé dès son retour.";
 
 export interface PseudoState {
   info: PseudoChoices | null;
@@ -31,6 +32,11 @@ export interface PseudoState {
   request: { id: number; msg: PlayerClientMessage } | null;
   /** A request is on its way: the buttons wait for the room's answer. */
   waiting: boolean;
+  /**
+   * A choice whose socket dropped before the room answered: sent again once the room lets the
+   * phone back in (its pseudo screen again), so that a tap never dies with a socket on flaky Wi-Fi.
+   */
+  held: PlayerClientMessage | null;
   /** Shown in a role=alert line under the buttons. */
   alert: string | null;
   /** Seated: the page keeps the token and goes to /play/{room}?pseudo=… */
@@ -58,6 +64,7 @@ export const initialPseudoState: PseudoState = {
   fruit: null,
   request: null,
   waiting: false,
+  held: null,
   alert: null,
   done: null,
   kicked: null,
@@ -93,10 +100,9 @@ export function pseudoReducer(state: PseudoState, action: PseudoAction): PseudoS
   if (state.done || state.kicked || state.fatal || state.reload) return state;
   switch (action.type) {
     case "socket":
-      // An unanswered request died with the socket: the buttons come back.
-      return action.status === "open"
-        ? { ...state, socket: "open" }
-        : { ...state, socket: action.status, waiting: false };
+      if (action.status === "open") return { ...state, socket: "open" };
+      // An unanswered request died with the socket: it waits for the room to let us in again.
+      return { ...hold(state), socket: action.status };
     case "pickColor":
       if (state.waiting || !state.info || colorFull(state.info, action.color)) return state;
       return { ...state, color: action.color, alert: null };
@@ -125,16 +131,26 @@ export function pseudoReducer(state: PseudoState, action: PseudoAction): PseudoS
       if (state.waiting) return state;
       return { ...state, step: "color", fruit: null, alert: null };
     case "requestFailed":
-      return { ...state, waiting: false, alert: CONNECTION_LOST };
+      return hold(state);
     case "server":
       return onServer(state, action.msg);
   }
+}
+
+/** The request on its way, if any, held until the room lets the phone in again. */
+function hold(state: PseudoState): PseudoState {
+  const held = state.held ?? (state.waiting ? (state.request?.msg ?? null) : null);
+  if (!held) return { ...state, waiting: false, alert: state.waiting ? CONNECTION_LOST : state.alert };
+  return { ...state, held, waiting: true, alert: CHOICE_HELD };
 }
 
 function onServer(state: PseudoState, msg: RoomMessage): PseudoState {
   switch (msg.type) {
     case "player_joinPseudoRoom_callback": {
       const { type: _type, ...info } = msg;
+      // Let in again after a drop: the held choice goes now, against the room's fresh lists.
+      if (state.held)
+        return withInfo({ ...state, request: { id: nextId(state), msg: state.held }, held: null, waiting: true, alert: null }, info);
       // The first pseudo screen ends whatever kept the phone waiting for it (too_many_seats).
       return withInfo(state.info ? state : { ...state, alert: null }, info);
     }
@@ -187,6 +203,9 @@ function onServer(state: PseudoState, msg: RoomMessage): PseudoState {
       return { ...state, reload: msg.message };
     case "error":
       if (FATAL_CODES.has(msg.code)) return { ...state, fatal: msg.message };
+      // While a choice is held, the room's refusals of the way back in (too_many_seats, a choice
+      // that reached a socket not yet let in) are steps of the reconnection: the phone asks again.
+      if (state.held || (state.waiting && msg.code === "not_identified")) return hold(state);
       return { ...state, waiting: false, alert: msg.message };
     default:
       return state;
