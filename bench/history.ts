@@ -60,7 +60,7 @@ function bigGame(): GameState {
     })),
   };
   const made = createGame({
-    roomId: "424242",
+    roomNumber: "424242",
     quiz,
     settings: { ...DEFAULT_SETTINGS, maxPlayer: PLAYERS },
     presenterToken: "bench-presenter-token-0123456789",

@@ -371,17 +371,17 @@ async function benchScreen(server: BenchServer, context: BrowserContext, quiz: T
         await sleep(ANSWER_WITHIN_MS / 2);
         await shot(page, label, "3-question");
       }
-      await waitStep(page, "endQuestion", 60_000);
+      await waitStep(page, "revealLoading", 60_000);
     });
     console.log(`  question (${n} réponses en ${ANSWER_WITHIN_MS / 1000} s) : ${line(moments.question)}`);
 
     moments.reveal = await measure(page, cdp, "reveal", label, async () => {
       if (SHOTS_DIR) {
-        await waitStep(page, "resultsQuestion", 30_000);
+        await waitStep(page, "resultsMap", 30_000);
         await resultsMapEnd(page, n);
         await shot(page, label, "4-results-map");
       }
-      await waitStep(page, "resultsQuestion_classement", 90_000);
+      await waitStep(page, "ranking", 90_000);
     });
     console.log(`  révélation (jusqu'au classement) : ${line(moments.reveal)}`);
 
@@ -406,8 +406,8 @@ async function benchScreen(server: BenchServer, context: BrowserContext, quiz: T
 async function playToTheEnd(page: Page, label: string) {
   for (;;) {
     const now = await step(page);
-    if (now === "endGame") break;
-    if (now === "resultsQuestion_classement") {
+    if (now === "podium") break;
+    if (now === "ranking") {
       const skip = page.getByRole("button", { name: /Question suivante|Résultats finaux|Page suivante/ }).first();
       await skip.click().catch(() => {});
     }

@@ -369,18 +369,18 @@ export interface PresNewRoomCallback {
   locked: boolean;
 }
 /** Upsert by playerID: also sent in the lobby when a known player drops or comes back. */
-interface PresNewPlayer {
+export interface PresNewPlayer {
   type: "pres_newPlayer";
   player: PlayerListEntry;
   playersCount: number;
 }
-interface PresPlayerLeft {
+export interface PresPlayerLeft {
   type: "pres_playerLeft";
   playerID: string;
   pseudo: string;
   playersCount: number;
 }
-interface PresKickPlayerCallback {
+export interface PresKickPlayerCallback {
   type: "pres_kickPlayer_callback";
   playerID: string;
   pseudo: string;

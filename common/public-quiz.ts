@@ -33,7 +33,7 @@ export type PublicQuestion = {
 export interface StoredQuestion {
   kind: "photo" | "streetview";
   name: string;
-  titre: string | null;
+  title: string | null;
   description: string | null;
   lat: number;
   lng: number;
@@ -82,7 +82,7 @@ function questionMedia(quizUniqueName: string, q: StoredQuestion): PublicMedia {
 export function publicQuestion(quizUniqueName: string, q: StoredQuestion, index: number): PublicQuestion {
   return {
     index,
-    name: q.titre?.trim() || q.name,
+    name: q.title?.trim() || q.name,
     position: { lat: q.lat, lng: q.lng },
     media: questionMedia(quizUniqueName, q),
   };

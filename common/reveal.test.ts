@@ -11,7 +11,7 @@ describe("reveal rows", () => {
     expect(JSON.stringify(row).length).toBeLessThan(40);
     const [a] = revealAnswers({ answers: [row] });
     expect(a).toEqual({
-      playerID: "p1234",
+      seatId: "p1234",
       pseudo: pseudoOf("pasteque", "turquoise", 2),
       marker: markerOf("pasteque", "turquoise"),
       coords: { lat: 45.76401, lng: -4.8357 },
@@ -24,7 +24,7 @@ describe("reveal rows", () => {
     const row = revealRow(seat, { lat: 1, lng: 2, d: 3, ring: 0 });
     const unknown: typeof row = [...row];
     unknown[1] = 99;
-    expect(revealAnswers({ answers: [unknown, row] }).map((a) => a.playerID)).toEqual(["p1234"]);
+    expect(revealAnswers({ answers: [unknown, row] }).map((a) => a.seatId)).toEqual(["p1234"]);
   });
 
   it("groups player ids by zone, keeping the rows' order (nearest first)", () => {

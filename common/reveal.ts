@@ -6,7 +6,7 @@ import { COLOR_KEYS, FRUIT_KEYS, markerOf, pseudoOf, type ColorKey, type FruitKe
 import type { LatLng, PresResults, RevealRow } from "./protocol";
 
 export interface RevealAnswer {
-  playerID: string;
+  seatId: string;
   pseudo: string;
   marker: string;
   coords: LatLng;
@@ -42,7 +42,7 @@ export function revealAnswers(results: Pick<PresResults, "answers">): RevealAnsw
     const color = COLOR_KEYS[c];
     const fruit = FRUIT_KEYS[f];
     if (!color || !fruit) continue;
-    out.push({ playerID: `p${no}`, pseudo: pseudoOf(fruit, color, n), marker: markerOf(fruit, color), coords: { lat, lng }, distance, zone });
+    out.push({ seatId: `p${no}`, pseudo: pseudoOf(fruit, color, n), marker: markerOf(fruit, color), coords: { lat, lng }, distance, zone });
   }
   return out;
 }
@@ -50,6 +50,6 @@ export function revealAnswers(results: Pick<PresResults, "answers">): RevealAnsw
 /** The answers' player ids by zone (indexed like targetSettings), nearest first in each. */
 export function zonesOf(answers: readonly RevealAnswer[], zoneCount: number): string[][] {
   const zones: string[][] = Array.from({ length: zoneCount }, () => []);
-  for (const a of answers) zones[a.zone]?.push(a.playerID);
+  for (const a of answers) zones[a.zone]?.push(a.seatId);
   return zones;
 }

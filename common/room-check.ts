@@ -17,12 +17,12 @@ export function normaliseRoomInput(raw: unknown): string | null {
  * this network) their messages; anything else the server error.
  */
 export async function checkRoom(
-  roomID: string,
+  roomNumber: string,
   fetcher: typeof fetch = fetch,
 ): Promise<RoomCheckResult> {
   let response: Response;
   try {
-    response = await fetcher(`/api/game/check/${encodeURIComponent(roomID)}`, {
+    response = await fetcher(`/api/game/check/${encodeURIComponent(roomNumber)}`, {
       headers: { Accept: "application/json" },
     });
   } catch {
@@ -31,7 +31,7 @@ export async function checkRoom(
   if (response.status === 200) {
     const body = (await response.json().catch(() => null)) as { random?: unknown } | null;
     if (!body || typeof body.random !== "boolean") return { ok: false, error: MSG.serverError };
-    return { ok: true, path: body.random ? `/play/${roomID}` : `/join/${roomID}` };
+    return { ok: true, path: body.random ? `/play/${roomNumber}` : `/join/${roomNumber}` };
   }
   if (response.status === 400) return { ok: false, error: MSG.required };
   if (response.status === 404) return { ok: false, error: MSG.roomNotFound };

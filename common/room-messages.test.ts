@@ -27,6 +27,17 @@ describe("fromWire: the wire's names become the code's", () => {
     expect(phone).not.toHaveProperty("time");
   });
 
+  it("seat ids, in the presenter's lobby, its kicks and departures, and the phone's seat", () => {
+    const entry = { playerID: "p7", pseudo: "Kiwi bleu", marker: "Kiwibleu", color: "bleu" as const, team: null, connected: true };
+    const seated = { seatId: "p7", pseudo: "Kiwi bleu", marker: "Kiwibleu", color: "bleu", team: null, connected: true };
+    expect(read({ type: "pres_newPlayer", player: entry, playersCount: 1 })).toEqual({ type: "pres_newPlayer", player: seated, playersCount: 1 });
+    for (const type of ["pres_playerLeft", "pres_kickPlayer_callback"] as const)
+      expect(read({ type, playerID: "p7", pseudo: "Kiwi bleu", playersCount: 0 })).toEqual({ type, seatId: "p7", pseudo: "Kiwi bleu", playersCount: 0 });
+    const taken = read({ type: "fruit_selected_callback", status: true, pseudo: "Kiwi bleu", playerID: "p7", token: "p7_x" });
+    expect(taken).toEqual({ type: "fruit_selected_callback", status: true, pseudo: "Kiwi bleu", seatId: "p7", token: "p7_x" });
+    expect(read({ type: "fruit_selected_callback", status: false })).toEqual({ type: "fruit_selected_callback", status: false });
+  });
+
   it("the time an answer took, in milliseconds, on the presenter and on the phone", () => {
     const notice = read({
       type: "pres_playerAnswered",
@@ -36,7 +47,7 @@ describe("fromWire: the wire's names become the code's", () => {
       expectedCount: 2,
     });
     expect(notice.type === "pres_playerAnswered" && notice.answers).toEqual([
-      { playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", elapsedMs: 3_421 },
+      { seatId: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", elapsedMs: 3_421 },
     ]);
     expect(read({ type: "player_answer_callback", questionIndex: 0, tempsReponse: 1_234 })).toEqual({
       type: "player_answer_callback",
@@ -47,7 +58,7 @@ describe("fromWire: the wire's names become the code's", () => {
 
   it("rank moves and points, in every ranking the room sends", () => {
     const line = { rank: 1, playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 7.5, pointsQuestion: 7.5, classementMove: 2 };
-    const ranked = { rank: 1, playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 7.5, questionPoints: 7.5, rankMove: 2 };
+    const ranked = { rank: 1, seatId: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 7.5, questionPoints: 7.5, rankMove: 2 };
     const team = { team: "bleu" as const, name: "Équipe bleue", rank: 1, points: 7.5, classementMove: -1, players: ["Kiwi bleu"] };
     const night = { round: 2, ranking: [line], playersCount: 1 };
     expect(
@@ -94,7 +105,7 @@ describe("fromWire: the wire's names become the code's", () => {
     expect(JSON.stringify(reveal)).not.toMatch(/classementMove|questionsNb|pointsQuestion|pointsTotal/);
   });
 
-  it("the presenter's quiz, its scoring and target, the help squares and their side, in metres", () => {
+  it("the room number, the presenter's quiz, its scoring and target, the help squares and their side, in metres", () => {
     const room = read({
       type: "pres_newRoom_callback",
       roomID: "123456",
@@ -110,7 +121,7 @@ describe("fromWire: the wire's names become the code's", () => {
       settings: { iconType: "random", mode: "player", answerTimeSec: 30, helpZone: 500, maxPlayer: 50, maxTeam: 6, capacity: 50, photoOnPhones: false },
       helpSettings: [null],
       phase: "lobby",
-      playerList: [],
+      playerList: [{ playerID: "p1", pseudo: "Kiwi bleu", marker: "Kiwibleu", color: "bleu", team: null, connected: true }],
       playersCount: 0,
       locked: false,
     });
@@ -126,7 +137,8 @@ describe("fromWire: the wire's names become the code's", () => {
     });
     expect(room.type === "pres_newRoom_callback" && room.quiz.scoring).toEqual({ speedPointsMax: 5, ringPoints: [2, 3, 4, 5] });
     expect(room).toMatchObject({ quiz: { target: [{ max: -1, points: 0, color: "#9e9e9e" }] }, helpSquares: [null] });
-    expect(JSON.stringify(room)).not.toMatch(/quizzData|pointsSettings|point_max_temps|circlesPoints|targetSettings|helpSettings|helpZone"/);
+    expect(room).toMatchObject({ roomNumber: "123456", playerList: [{ seatId: "p1", pseudo: "Kiwi bleu" }] });
+    expect(JSON.stringify(room)).not.toMatch(/roomID|playerID|quizzData|pointsSettings|point_max_temps|circlesPoints|targetSettings|helpSettings|helpZone"/);
   });
 
   it("seats per colour on the pseudo screen", () => {

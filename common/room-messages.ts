@@ -9,6 +9,7 @@
  * the benchmark speak the protocol through it, and check the wire's own fields.
  */
 import type {
+  Bounds,
   NightRanking,
   FruitSelectedCallback,
   PlayerAnswerCallback,
@@ -18,13 +19,17 @@ import type {
   PlayerNight,
   PointsSettings,
   PlayerJoinRoomCallback,
+  PlayerListEntry,
   PlayerNewQuestion,
   PresEndGame,
+  PresKickPlayerCallback,
+  PresNewPlayer,
   PresNewQuestion,
   PresNewRoomCallback,
   PresenterQuizData,
   PseudoRoomInfo,
   PresPlayerAnswered,
+  PresPlayerLeft,
   PresResults,
   HelpZone,
   PublicSettings,
@@ -34,6 +39,7 @@ import type {
   TargetSetting,
   TeamResult,
 } from "./protocol";
+import { helpSquareFromWire } from "./help-square";
 import type { LaunchOptions, RingPoints } from "./rules";
 
 /** The launch options the presenter is told, with the room's capacity. */
@@ -42,9 +48,16 @@ export interface RoomSettings extends LaunchOptions {
   capacity: number;
 }
 
+/** A seat as the presenter's lobby lists it (wire: PlayerListEntry). */
+export interface RoomPlayer extends Omit<PlayerListEntry, "playerID"> {
+  /** The seat's id, p<join number> (wire: playerID). */
+  seatId: string;
+}
+
 /** An answer as the presenter's counter shows it. */
 export interface AnswerNotice {
-  playerID: string;
+  /** Wire: playerID. */
+  seatId: string;
   pseudo: string;
   marker: string;
   /** Milliseconds from the question's opening to the answer, room clock (wire: time). */
@@ -73,7 +86,9 @@ export interface PseudoChoices extends Omit<PseudoRoomInfo, "max_players"> {
 }
 
 /** A ranking line (wire: RankingLine). */
-export interface RankedPlayer extends Omit<RankingLine, "classementMove" | "pointsQuestion"> {
+export interface RankedPlayer extends Omit<RankingLine, "playerID" | "classementMove" | "pointsQuestion"> {
+  /** Wire: playerID. */
+  seatId: string;
   /** Points of the question just revealed; in a night's line, the round's (wire: pointsQuestion). */
   questionPoints: number;
   /** Previous rank minus new rank: positive means the player went up (wire: classementMove). */
@@ -96,12 +111,24 @@ export interface PhoneNight extends NightTop {
 /** The messages whose fields the code names otherwise, by type. */
 interface Translated {
   player_joinPseudoRoom_callback: Omit<PlayerJoinPseudoRoomCallback, "max_players"> & PseudoChoices;
-  fruit_selected_callback: Omit<FruitSelectedCallback, "info"> & { info?: PseudoChoices };
-  pres_newRoom_callback: Omit<PresNewRoomCallback, "settings" | "quizzData" | "helpSettings"> & {
+  fruit_selected_callback: Omit<FruitSelectedCallback, "info" | "playerID"> & {
+    info?: PseudoChoices;
+    /** The seat just taken (wire: playerID). */
+    seatId?: string;
+  };
+  pres_newPlayer: Omit<PresNewPlayer, "player"> & { player: RoomPlayer };
+  /** Wire: playerID. */
+  pres_playerLeft: Omit<PresPlayerLeft, "playerID"> & { seatId: string };
+  /** Wire: playerID. */
+  pres_kickPlayer_callback: Omit<PresKickPlayerCallback, "playerID"> & { seatId: string };
+  pres_newRoom_callback: Omit<PresNewRoomCallback, "roomID" | "settings" | "quizzData" | "helpSettings" | "playerList"> & {
+    /** Six digits, as text (wire: roomID). */
+    roomNumber: string;
     settings: RoomSettings;
     quiz: RoomQuiz;
-    /** Each question's help square, or null (wire: helpSettings). */
-    helpSquares: (HelpZone | null)[];
+    /** Each question's help square, or null (wire: helpSettings, each square's edges lat1, lon1, lat2, lon2). */
+    helpSquares: (Bounds | null)[];
+    playerList: RoomPlayer[];
   };
   pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime" | "questionsNb"> & {
     /** The quiz's number of questions (wire: questionsNb). */
@@ -109,16 +136,20 @@ interface Translated {
     /** The question's answer time (wire: maxAnswerTime, in ms in this message). */
     answerTimeMs: number;
   };
-  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "maxAnswerTime" | "pointsSettings" | "questionsNb" | "helpSettings"> & {
+  player_joinRoom_callback: Omit<PlayerJoinRoomCallback, "playerID" | "maxAnswerTime" | "pointsSettings" | "questionsNb" | "helpSettings"> & {
+    /** The phone's seat (wire: playerID). */
+    seatId: string;
     /** Help squares of the questions already opened, later ones null (wire: helpSettings). */
-    helpSquares: (HelpZone | null)[];
+    helpSquares: (Bounds | null)[];
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
     scoring: Scoring;
     /** The answer time of every question (wire: maxAnswerTime, in seconds in this message). */
     answerTimeSec: number;
   };
-  player_newQuestion: Omit<PlayerNewQuestion, "time" | "questionsNb"> & {
+  player_newQuestion: Omit<PlayerNewQuestion, "time" | "questionsNb" | "help"> & {
+    /** The question's help square, or null (wire: help, edges lat1, lon1, lat2, lon2). */
+    help: Bounds | null;
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
     /** Wire: time. */
@@ -169,6 +200,8 @@ export type RoomMessage = {
 }[ServerMessageType];
 export type RoomMessageOf<T extends ServerMessageType> = Extract<RoomMessage, { type: T }>;
 
+const helpSquareOf = (wire: HelpZone | null) => wire && helpSquareFromWire(wire);
+
 const pseudoChoices = ({ max_players, ...rest }: PseudoRoomInfo): PseudoChoices => ({ ...rest, seatsPerColor: max_players });
 
 const scoring = (wire: PointsSettings): Scoring => ({ speedPointsMax: wire.point_max_temps, ringPoints: wire.circlesPoints });
@@ -178,9 +211,11 @@ function roomSettings(wire: PublicSettings): RoomSettings {
   return { ...rest, helpZoneM: helpZone };
 }
 
+const roomPlayer = ({ playerID, ...rest }: PlayerListEntry): RoomPlayer => ({ ...rest, seatId: playerID });
+
 /** A ranking line with the code's names (the socket's and the HTTP ranking's). */
-export function rankedPlayer({ classementMove, pointsQuestion, ...rest }: RankingLine): RankedPlayer {
-  return { ...rest, questionPoints: pointsQuestion, rankMove: classementMove };
+export function rankedPlayer({ playerID, classementMove, pointsQuestion, ...rest }: RankingLine): RankedPlayer {
+  return { ...rest, seatId: playerID, questionPoints: pointsQuestion, rankMove: classementMove };
 }
 const rankedPlayers = (lines: readonly RankingLine[]) => lines.map(rankedPlayer);
 const rankedTeams = (teams: readonly TeamResult[] | null) =>
@@ -195,16 +230,25 @@ export function fromWire(msg: ServerMessage): RoomMessage {
       return { type, ...pseudoChoices(info) };
     }
     case "fruit_selected_callback": {
-      const { info, ...rest } = msg;
-      return info ? { ...rest, info: pseudoChoices(info) } : rest;
+      const { info, playerID, ...rest } = msg;
+      return { ...rest, ...(playerID === undefined ? {} : { seatId: playerID }), ...(info ? { info: pseudoChoices(info) } : {}) };
+    }
+    case "pres_newPlayer":
+      return { ...msg, player: roomPlayer(msg.player) };
+    case "pres_playerLeft":
+    case "pres_kickPlayer_callback": {
+      const { playerID, ...rest } = msg;
+      return { ...rest, seatId: playerID };
     }
     case "pres_newRoom_callback": {
-      const { quizzData: { pointsSettings, targetSettings, ...quiz }, helpSettings, ...rest } = msg;
+      const { roomID, quizzData: { pointsSettings, targetSettings, ...quiz }, helpSettings, playerList, ...rest } = msg;
       return {
         ...rest,
+        roomNumber: roomID,
+        playerList: playerList.map(roomPlayer),
         settings: roomSettings(msg.settings),
         quiz: { ...quiz, scoring: scoring(pointsSettings), target: targetSettings },
-        helpSquares: helpSettings,
+        helpSquares: helpSettings.map(helpSquareOf),
       };
     }
     case "pres_newQuestion": {
@@ -212,15 +256,15 @@ export function fromWire(msg: ServerMessage): RoomMessage {
       return { ...rest, answerTimeMs: maxAnswerTime, questionCount: questionsNb };
     }
     case "player_joinRoom_callback": {
-      const { maxAnswerTime, pointsSettings, questionsNb, helpSettings, ...rest } = msg;
-      return { ...rest, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings), questionCount: questionsNb, helpSquares: helpSettings };
+      const { playerID, maxAnswerTime, pointsSettings, questionsNb, helpSettings, ...rest } = msg;
+      return { ...rest, seatId: playerID, answerTimeSec: maxAnswerTime, scoring: scoring(pointsSettings), questionCount: questionsNb, helpSquares: helpSettings.map(helpSquareOf) };
     }
     case "player_newQuestion": {
-      const { time, questionsNb, ...rest } = msg;
-      return { ...rest, answerTimeSec: time, questionCount: questionsNb };
+      const { time, questionsNb, help, ...rest } = msg;
+      return { ...rest, answerTimeSec: time, questionCount: questionsNb, help: helpSquareOf(help) };
     }
     case "pres_playerAnswered":
-      return { ...msg, answers: msg.answers.map(({ time, ...rest }) => ({ ...rest, elapsedMs: time })) };
+      return { ...msg, answers: msg.answers.map(({ playerID, time, ...rest }) => ({ ...rest, seatId: playerID, elapsedMs: time })) };
     case "pres_results": {
       const { questionsNb, results, team_results, ...rest } = msg;
       return { ...rest, questionCount: questionsNb, ranking: rankedPlayers(results), teams: rankedTeams(team_results) };

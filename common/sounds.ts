@@ -28,9 +28,9 @@ export function stepSound(step: string, questionSound: number | null): StepSound
       return { id: SOUND.lobby, loop: true };
     case "question":
       return questionSound === null ? null : { id: questionSound, loop: true };
-    case "resultsQuestion_classement":
+    case "ranking":
       return { id: SOUND.ranking, loop: false };
-    case "endGame":
+    case "podium":
       return { id: SOUND.end, loop: false };
     default:
       return null;

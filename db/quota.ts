@@ -11,7 +11,7 @@ import type { Db } from "./client";
 import { accounts, games } from "./schema";
 
 export function quotaLeft(ownerId: number): SQL {
-  const left = sql`(SELECT ${accounts.nbGame} FROM ${accounts} WHERE ${accounts.id} = ${ownerId})`;
+  const left = sql`(SELECT ${accounts.gamesLeft} FROM ${accounts} WHERE ${accounts.id} = ${ownerId})`;
   const lobbies = sql`(SELECT count(*) FROM ${games} WHERE ${games.ownerId} = ${ownerId} AND ${games.status} = 'lobby')`;
   return sql`(${left} IS NULL OR ${left} > ${lobbies})`;
 }
@@ -24,6 +24,6 @@ export function spendGame(db: Db, gameId: string) {
   const owner = db.select({ id: games.ownerId }).from(games).where(eq(games.id, gameId));
   return db
     .update(accounts)
-    .set({ nbGame: sql`MAX(${accounts.nbGame} - 1, 0)` })
-    .where(and(isNotNull(accounts.nbGame), eq(accounts.id, owner)));
+    .set({ gamesLeft: sql`MAX(${accounts.gamesLeft} - 1, 0)` })
+    .where(and(isNotNull(accounts.gamesLeft), eq(accounts.id, owner)));
 }

@@ -28,9 +28,9 @@ export const accounts = sqliteTable(
     /** MJ only: login refused after this instant (ms since epoch). */
     expiration: integer("expiration"),
     /** Games the MJ may still launch; null = unlimited. */
-    nbGame: integer("nb_game"),
+    gamesLeft: integer("nb_game"),
     /** The MJ may edit quizzes (the admin always may). */
-    edition: integer("edition", { mode: "boolean" }).notNull().default(false),
+    canEdit: integer("edition", { mode: "boolean" }).notNull().default(false),
     photoKey: text("photo_key"),
     lobbyPictureKey: text("lobby_picture_key"),
     /**
@@ -73,7 +73,7 @@ export const quizzes = sqliteTable(
     description: text("description").notNull(),
     mapSettings: text("map_settings", { mode: "json" }).$type<MapSettings>(),
     /** Speed points available when a question opens; also the scale of the rings. */
-    pointMaxTemps: real("point_max_temps").notNull().default(DEFAULT_SPEED_POINTS_MAX),
+    speedPointsMax: real("point_max_temps").notNull().default(DEFAULT_SPEED_POINTS_MAX),
     lastTimePlayed: integer("last_time_played"),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
@@ -102,7 +102,7 @@ export const questions = sqliteTable(
     svHeading: real("sv_heading"),
     svPitch: real("sv_pitch"),
     svFov: real("sv_fov"),
-    titre: text("titre"),
+    title: text("titre"),
     description: text("description"),
     lat: real("lat").notNull(),
     lng: real("lng").notNull(),

@@ -63,7 +63,7 @@ export class GameRoom extends DurableObject<Env> {
     this.gate = new AddressGate(addressLimitsFrom(env.ROOM_PHONES_PER_ADDRESS));
     // The room's number is its name (idFromName), which the runtime gives every entry point, the
     // alarm included; the game keeps it too, from its launch.
-    const room = () => ctx.id.name ?? this.game.state?.roomId;
+    const room = () => ctx.id.name ?? this.game.state?.roomNumber;
     this.game = new RoomGame(ctx.storage, this.conns, this.ports, room);
     this.calls = new RoomCalls(this.game, room);
   }

@@ -77,10 +77,10 @@ export class RoomCalls {
     if (!g.outbox.empty) await g.flush();
     if (!g.outbox.empty) return { ok: false, code: "room_closed" };
     if (g.state || g.meta) await g.wipe();
-    const roomId = this.room();
-    if (!roomId) throw new Error("GameRoom: a room is addressed by its number (idFromName)");
+    const roomNumber = this.room();
+    if (!roomNumber) throw new Error("GameRoom: a room is addressed by its number (idFromName)");
     const token = presenterToken();
-    const made = createGame({ roomId, quiz: input.quiz, settings: input.settings, presenterToken: token, now: g.ports.now(), random: secureRandom });
+    const made = createGame({ roomNumber, quiz: input.quiz, settings: input.settings, presenterToken: token, now: g.ports.now(), random: secureRandom });
     if (!made.ok) return { ok: false, code: made.code };
     g.conns.reset();
     g.begin(made.state, metaOf(input));
@@ -192,11 +192,11 @@ export class RoomCalls {
     if (!g.outbox.empty) return { ok: false, reason: "busy" };
     let granted: boolean;
     try {
-      const rows = { ...metaOf(input), previousGameId: input.previousGameId, roomNumber: g.state!.roomId, mode: input.settings.mode };
+      const rows = { ...metaOf(input), previousGameId: input.previousGameId, roomNumber: g.state!.roomNumber, mode: input.settings.mode };
       const results = await g.ports.batch(roundStatements(g.ports.db, { ...rows, settings: input.settings, createdAt: Date.now() }));
       granted = (results[1] as D1Result | undefined)?.meta.changes === 1;
     } catch (e) {
-      console.error(`GameRoom ${g.state?.roomId}: new round not written to D1`, e);
+      console.error(`GameRoom ${g.state?.roomNumber}: new round not written to D1`, e);
       return { ok: false, reason: "busy" };
     }
     if (!granted) return { ok: false, reason: "quota" };
@@ -206,7 +206,7 @@ export class RoomCalls {
     if (late || !g.outbox.empty) {
       await g.ports
         .batch([closeRoundRow(g.ports.db, input.gameId, Date.now())])
-        .catch((e: unknown) => console.error(`GameRoom ${g.state?.roomId}: new round row left open`, e));
+        .catch((e: unknown) => console.error(`GameRoom ${g.state?.roomNumber}: new round row left open`, e));
       return late ?? { ok: false, reason: "busy" };
     }
     const step = newRound(g.state!, round, g.ports.now(), g.engineCtx);

@@ -40,8 +40,8 @@ export function statementsFor(db: Db, op: D1Op, state: GameState | null): Statem
       return [
         db
           .update(accounts)
-          .set({ nbGame: sql`MAX(${accounts.nbGame} - 1, 0)` })
-          .where(and(isNotNull(accounts.nbGame), eq(accounts.id, owner))),
+          .set({ gamesLeft: sql`MAX(${accounts.gamesLeft} - 1, 0)` })
+          .where(and(isNotNull(accounts.gamesLeft), eq(accounts.id, owner))),
         db
           .update(games)
           .set({ startedAt: op.at, status: sql`CASE WHEN ${games.status} = 'lobby' THEN 'live' ELSE ${games.status} END` })

@@ -24,9 +24,9 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 
 /** With JavaScript the phone asks the room check itself. */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
-  const roomID = normaliseRoomInput((await request.formData()).get("room"));
-  if (!roomID) return { error: MSG.required };
-  const result = await checkRoom(roomID);
+  const roomNumber = normaliseRoomInput((await request.formData()).get("room"));
+  if (!roomNumber) return { error: MSG.required };
+  const result = await checkRoom(roomNumber);
   if (!result.ok) return { error: result.error };
   return redirect(result.path);
 }

@@ -14,8 +14,8 @@ const Params = z.object({ roomID: z.string().regex(/^\d+$/) });
  */
 export const loader = apiRoute({
   GET: async ({ request, params, context }) => {
-    const { roomID } = parseParams(params, Params, Refusal.badRequest(MSG.required));
-    const room = await requireLiveRoom(context, clientAddress(request), roomID);
+    const { roomID: roomNumber } = parseParams(params, Params, Refusal.badRequest(MSG.required));
+    const room = await requireLiveRoom(context, clientAddress(request), roomNumber);
     return sendJson({ random: room.random });
   },
 });

@@ -6,7 +6,7 @@ import { updateQuizDetails } from "~/server/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quizzes.server";
 
 /**
- * POST JSON {name, description, pointMaxTemps?} -> 200 with the quiz's details: the wizard's
+ * POST JSON {name, description, speedPointsMax?} -> 200 with the quiz's details: the wizard's
  * first step on a quiz that exists (rename, describe, speed points).
  */
 export const action = apiRoute({

@@ -20,15 +20,15 @@ export const meta: MetaFunction = () => [{ title: "Repère — choisissez votre 
 
 /** Random-icon rooms hand out pseudos themselves: their phones go straight to the game. */
 export const loader = pageLoader(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const { roomID } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
-  const room = await playerRoom(context, clientAddress(request), roomID);
-  if (room.live && room.random) throw redirect(`/play/${roomID}`);
-  return { roomID, live: room.live, error: room.error };
+  const { roomID: roomNumber } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+  const room = await playerRoom(context, clientAddress(request), roomNumber);
+  if (room.live && room.random) throw redirect(`/play/${roomNumber}`);
+  return { roomNumber, live: room.live, error: room.error };
 });
 
 export default function Join() {
-  const { roomID, live, error } = useLoaderData<typeof loader>();
+  const { roomNumber, live, error } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   if (!live) return <FatalScreen message={error ?? MSG.roomNotFound} />;
-  return <PseudoPicker key={roomID} room={roomID} kicked={params.has("exclu")} />;
+  return <PseudoPicker key={roomNumber} room={roomNumber} kicked={params.has("exclu")} />;
 }

@@ -23,21 +23,21 @@ export const meta: MetaFunction = () => [{ title: "Repère — partie en cours" 
  * under the room-number throttle, like the home page's check.
  */
 export const loader = pageLoader(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const { roomID } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
-  const room = await playerRoom(context, clientAddress(request), roomID);
-  return { roomID, live: room.live, random: room.random, error: room.error };
+  const { roomID: roomNumber } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+  const room = await playerRoom(context, clientAddress(request), roomNumber);
+  return { roomNumber, live: room.live, random: room.random, error: room.error };
 });
 
 export default function Play() {
-  const { roomID, live, random, error } = useLoaderData<typeof loader>();
+  const { roomNumber, live, random, error } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   // 'Rejoindre la partie' after a kick: a fresh game component, hence a fresh socket and seat.
   const [session, setSession] = useState(0);
   if (!live) return <FatalScreen message={error ?? MSG.roomNotFound} />;
   return (
     <PlayerGame
-      key={`${roomID}:${session}`}
-      room={roomID}
+      key={`${roomNumber}:${session}`}
+      room={roomNumber}
       random={random}
       pseudoHint={params.get("pseudo")}
       onRejoin={() => setSession((n) => n + 1)}

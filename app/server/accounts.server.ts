@@ -30,7 +30,7 @@ export async function ensureAdmin(db: Db, env: Env): Promise<void> {
         name: "Administrateur",
         mail: creds.mail,
         passwordHash: await hashPassword(creds.password),
-        edition: true,
+        canEdit: true,
       })
       .onConflictDoNothing();
   }

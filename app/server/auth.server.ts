@@ -210,5 +210,5 @@ export function canAccess(account: Account, ownerId: number): boolean {
 
 /** Admin always; an MJ only with the edit right (can_edit). */
 export function canEdit(account: Account): boolean {
-  return account.role === "admin" || account.edition;
+  return account.role === "admin" || account.canEdit;
 }

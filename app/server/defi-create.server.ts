@@ -4,7 +4,7 @@ import type { Db } from "@db/client";
 import { quotaLeft, spendGame } from "@db/quota";
 import { defis, games, type Account } from "@db/schema";
 import type { CreateDefiInput } from "@common/defi/schemas";
-import type { HelpZone } from "@common/protocol";
+import type { Bounds } from "@common/protocol";
 import { secureRandom } from "@common/random";
 import { buildTargetSettings, deadlineProblem, DEFI_CODE_LENGTH } from "@common/rules";
 import { helpZone } from "@common/rules/geo";
@@ -41,14 +41,14 @@ export async function createDefi(
     answerTimeSec: input.answerTimeSec,
     helpZoneM: input.helpZoneM,
     ringPoints,
-    speedPointsMax: quiz.pointMaxTemps,
+    speedPointsMax: quiz.speedPointsMax,
   };
   const played: DefiSnapshot = {
     quiz: { name: quiz.name, description: quiz.description, questions: snapshot.questions, mapSettings: snapshot.mapSettings },
     targets: buildTargetSettings(ringPoints),
   };
   const side = input.helpZoneM;
-  const help: (HelpZone | null)[] = snapshot.questions.map((q) => (side === null ? null : helpZone(q, side, secureRandom)));
+  const help: (Bounds | null)[] = snapshot.questions.map((q) => (side === null ? null : helpZone(q, side, secureRandom)));
   const gameId = crypto.randomUUID();
   const code = newCode();
   const [seed] = crypto.getRandomValues(new Uint32Array(1));

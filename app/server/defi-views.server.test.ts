@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { HelpZone, QuizQuestion } from "@common/protocol";
+import type { Bounds, QuizQuestion } from "@common/protocol";
 import { buildTargetSettings, DEFAULT_RING_POINTS } from "@common/rules";
 import { infoOf, lineOf, meOf, questionOf, revealOf, type DefiPlayer, type LoadedDefi } from "./defi-views.server";
 
 const DEADLINE = 1_800_000_000_000;
 const CODE = "AbCdEfGh12345678";
-const HELP: HelpZone = { lat1: 48, lon1: 2, lat2: 49, lon2: 3 };
+const HELP: Bounds = { south: 48, west: 2, north: 49, east: 3 };
 
 const photo: QuizQuestion = {
   name: "tour",
@@ -71,6 +71,12 @@ describe("a défi's question as it opens", () => {
     // Neither the title nor the spot's coordinates: the reveal alone gives them.
     expect(JSON.stringify(q)).not.toContain("Eiffel");
     expect(JSON.stringify(q)).not.toContain("48.8584");
+  });
+
+  it("reads a help square a défi stored under the wire's names, lat1, lon1, lat2, lon2", () => {
+    const old = loaded();
+    const q = questionOf({ ...old, defi: { ...old.defi, help: [{ lat1: 48, lon1: 2, lat2: 49, lon2: 3 }, null] } }, 0, "T".repeat(32), 25_000);
+    expect(q.help).toEqual(HELP);
   });
 
   it("gives a Street View question its view and no photo address", () => {

@@ -6,7 +6,8 @@
  */
 import type { Defi, Game } from "@db/schema";
 import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal, LeaderboardLine } from "@common/defi/types";
-import type { HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/protocol";
+import type { Bounds, HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/protocol";
+import { readStoredHelpSquare } from "@common/help-square";
 import { questionClock, type RingPoints } from "@common/rules";
 
 /** What a défi's game row holds in `settings`: frozen at creation like a launch's. */
@@ -81,7 +82,8 @@ export function meOf(l: LoadedDefi, me: DefiPlayer, now: number): DefiMe {
 
 export function questionOf(l: LoadedDefi, index: number, token: string, remainingMs: number): DefiQuestion {
   const q = l.snapshot.quiz.questions[index]!;
-  const help = (l.defi.help as (HelpZone | null)[])[index] ?? null;
+  // Défis created before the code said Bounds stored the wire's lat1, lon1, lat2, lon2.
+  const help = readStoredHelpSquare((l.defi.help as (Bounds | HelpZone | null)[])[index] ?? null);
   const sv = q.streetview;
   return {
     index,

@@ -119,7 +119,7 @@ function snapshotQuestion(quiz: Quiz, q: Question): QuizQuestion {
       : null,
     lat: q.lat,
     lng: q.lng,
-    titre: q.titre ?? "",
+    titre: q.title ?? "",
     description: q.description ?? "",
   };
 }
@@ -165,7 +165,7 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
     maxTeam: settings.maxTeam,
     photoOnPhones: settings.photoOnPhones,
     ringPoints: await readCirclesPoints(db),
-    speedPointsMax: quiz.pointMaxTemps,
+    speedPointsMax: quiz.speedPointsMax,
   };
 }
 

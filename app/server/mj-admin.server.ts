@@ -24,7 +24,7 @@ import { Refusal } from "./refusal.server";
 
 // ---------- The table ----------
 
-export const NB_GAME_MAX = 100_000;
+export const GAMES_LEFT_MAX = 100_000;
 
 export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
   const [mjs, quizCounts, folderCounts, live] = await db.batch([
@@ -45,8 +45,8 @@ export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
     expirationDay: mj.expiration === null ? null : parisDay(mj.expiration),
     expirationLabel: mj.expiration === null ? null : frenchDay(mj.expiration),
     expired: mj.expiration !== null && mj.expiration < now,
-    nbGame: mj.nbGame,
-    edition: mj.edition,
+    gamesLeft: mj.gamesLeft,
+    canEdit: mj.canEdit,
     photoUrl: mj.photoKey ? pictureUrl(mj.photoKey) : null,
     quizCount: count(quizCounts, mj.id),
     folderCount: count(folderCounts, mj.id),
@@ -62,8 +62,8 @@ type MjFields = {
   /** null on update = keep the current password. */
   password: string | null;
   expiration: number;
-  nbGame: number | null;
-  edition: boolean;
+  gamesLeft: number | null;
+  canEdit: boolean;
   photo: File | null;
   removePhoto: boolean;
 };
@@ -103,18 +103,18 @@ export function mjForm(mode: "create" | "update") {
       if (password && password.length < PASSWORD_MIN) return refuse(MSG_MJ.passwordShort);
       const expiration = endOfParisDay(form.expiration);
       if (expiration === null) return refuse(MSG_MJ.expirationInvalid);
-      let nbGame: number | null = null;
+      let gamesLeft: number | null = null;
       if (form.nb_game !== "") {
-        nbGame = Number(form.nb_game);
-        if (!/^\d+$/.test(form.nb_game) || nbGame > NB_GAME_MAX) return refuse(MSG_MJ.gamesInvalid);
+        gamesLeft = Number(form.nb_game);
+        if (!/^\d+$/.test(form.nb_game) || gamesLeft > GAMES_LEFT_MAX) return refuse(MSG_MJ.gamesInvalid);
       }
       return {
         name,
         mail,
         password: password || null,
         expiration,
-        nbGame,
-        edition: form.edition,
+        gamesLeft,
+        canEdit: form.edition,
         // An empty file field is no photo (the browser sends one when none was chosen).
         photo: [form.photo_file, form.file].find((file) => file !== null && file.size > 0) ?? null,
         removePhoto: form.remove_photo,
@@ -152,8 +152,8 @@ export async function createMj(db: Db, bucket: R2Bucket, fields: MjFields): Prom
         mail: fields.mail,
         passwordHash: await hashPassword(fields.password!),
         expiration: fields.expiration,
-        nbGame: fields.nbGame,
-        edition: fields.edition,
+        gamesLeft: fields.gamesLeft,
+        canEdit: fields.canEdit,
         photoKey,
       })
       .returning({ id: accounts.id, name: accounts.name });
@@ -190,8 +190,8 @@ export async function updateMj(db: Db, bucket: R2Bucket, id: number, fields: MjF
           ? { passwordHash: await hashPassword(fields.password), ...revokedSessions() }
           : {}),
         expiration: fields.expiration,
-        nbGame: fields.nbGame,
-        edition: fields.edition,
+        gamesLeft: fields.gamesLeft,
+        canEdit: fields.canEdit,
         photoKey,
       })
       .where(and(eq(accounts.id, mj.id), eq(accounts.role, "mj")))

@@ -34,7 +34,7 @@ export async function usableFolder(db: Db, account: Account, folderId: number | 
 export async function createQuiz(
   db: Db,
   account: Account,
-  input: { name: string; description: string; pointMaxTemps?: number; folderId?: number | null },
+  input: { name: string; description: string; speedPointsMax?: number; folderId?: number | null },
 ): Promise<string> {
   const folder = await usableFolder(db, account, input.folderId);
   // The suffix makes a clash very unlikely; one retry covers it.
@@ -47,7 +47,7 @@ export async function createQuiz(
         folderId: folder?.id ?? null,
         name: input.name,
         description: input.description,
-        ...(input.pointMaxTemps === undefined ? {} : { pointMaxTemps: input.pointMaxTemps }),
+        ...(input.speedPointsMax === undefined ? {} : { speedPointsMax: input.speedPointsMax }),
       });
       return uniqueName;
     } catch (error) {
@@ -71,7 +71,7 @@ function toWizardQuestion(quizName: string, q: Question): WizardQuestion {
     coords: { lat: q.lat, lng: q.lng },
     filename: q.fileKey ? fileNameOf(q.fileKey) : null,
     imageUrl: q.fileKey ? questionImageUrl(quizName, q.fileKey) : null,
-    titre: q.titre,
+    titre: q.title,
     description: q.description,
     streetView,
     embedUrl: streetView ? streetViewEmbedUrl(streetView) : null,
@@ -149,15 +149,15 @@ export async function addPhotoQuestion(
   db: Db,
   bucket: R2Bucket,
   quiz: Quiz,
-  photo: StoredPhoto & { name: string; coords: LatLng },
+  photo: StoredPhoto & { name: string; spot: LatLng },
 ): Promise<WizardQuestion> {
   return withStoredPhoto(db, bucket, photo, async (key) => {
     const row = await appendQuestion(db, quiz.uniqueName, {
       name: photo.name,
       kind: "photo",
       fileKey: key,
-      lat: photo.coords.lat,
-      lng: photo.coords.lng,
+      lat: photo.spot.lat,
+      lng: photo.spot.lng,
     });
     return toWizardQuestion(quiz.uniqueName, row);
   });
@@ -166,7 +166,7 @@ export async function addPhotoQuestion(
 async function addStreetViewQuestion(
   db: Db,
   quiz: Quiz,
-  input: { name: string; titre: string; description: string; streetView: StreetView; coords: LatLng },
+  input: { name: string; title: string; description: string; streetView: StreetView; spot: LatLng },
 ): Promise<WizardQuestion> {
   const sv = input.streetView;
   const row = await appendQuestion(db, quiz.uniqueName, {
@@ -178,10 +178,10 @@ async function addStreetViewQuestion(
     svHeading: sv.heading,
     svPitch: sv.pitch,
     svFov: sv.fov,
-    titre: input.titre,
+    title: input.title,
     description: input.description,
-    lat: input.coords.lat,
-    lng: input.coords.lng,
+    lat: input.spot.lat,
+    lng: input.spot.lng,
   });
   return toWizardQuestion(quiz.uniqueName, row);
 }
@@ -214,10 +214,11 @@ export const QuestionForm = z
   .refine((fields) => Object.keys(fields).length > 0, { message: WIZARD_MSG.required });
 type FormFields = z.output<typeof QuestionForm>;
 
-function coordsOf(form: FormFields): LatLng {
-  const coords = readCoords(form.coords ?? null);
-  if (!coords.ok) throw Refusal.badRequest(coords.error);
-  return coords.coords;
+/** The true spot, from the form's `coords`. */
+function spotOf(form: FormFields): LatLng {
+  const read = readCoords(form.coords ?? null);
+  if (!read.ok) throw Refusal.badRequest(read.error);
+  return read.coords;
 }
 
 /** The name typed, else a fallback (the photo's file name, the Street View title). */
@@ -246,30 +247,30 @@ export async function addQuestionFromForm(
   quiz: Quiz,
   form: FormFields,
 ): Promise<WizardQuestion> {
-  const file = form.uploadFile;
-  if (file !== undefined) {
-    const photo = await photoOf(file);
-    const name = questionName(form, questionNameOf((file as File).name));
-    const coords = coordsOf(form);
-    return addPhotoQuestion(db, bucket, quiz, { ...photo, name, coords });
+  const photoFile = form.uploadFile;
+  if (photoFile !== undefined) {
+    const photo = await photoOf(photoFile);
+    const name = questionName(form, questionNameOf((photoFile as File).name));
+    const spot = spotOf(form);
+    return addPhotoQuestion(db, bucket, quiz, { ...photo, name, spot });
   }
 
   if ("iframe" in form) {
     const fields = streetViewFieldsSchema.safeParse({
-      titre: form.titre ?? null,
+      title: form.titre ?? null,
       description: form.description ?? null,
-      iframe: form.iframe,
+      embedCode: form.iframe,
     });
     if (!fields.success) throw Refusal.badRequest(firstIssue(fields.error));
-    const streetView = parseStreetViewEmbed(fields.data.iframe);
+    const streetView = parseStreetViewEmbed(fields.data.embedCode);
     if (!streetView) throw Refusal.badRequest(WIZARD_MSG.streetViewMissing);
-    const coords = coordsOf(form);
+    const spot = spotOf(form);
     return addStreetViewQuestion(db, quiz, {
-      name: questionName(form, fields.data.titre),
-      titre: fields.data.titre,
+      name: questionName(form, fields.data.title),
+      title: fields.data.title,
       description: fields.data.description,
       streetView,
-      coords,
+      spot,
     });
   }
 
@@ -303,18 +304,18 @@ export async function deleteQuestion(db: Db, bucket: R2Bucket, quiz: Quiz, ref: 
 export async function updateQuizDetails(
   db: Db,
   quiz: Quiz,
-  details: { name: string; description: string; pointMaxTemps?: number },
+  details: { name: string; description: string; speedPointsMax?: number },
 ): Promise<WizardQuizDetails> {
   const [row] = await db
     .update(quizzes)
     .set({
       name: details.name,
       description: details.description,
-      ...(details.pointMaxTemps === undefined ? {} : { pointMaxTemps: details.pointMaxTemps }),
+      ...(details.speedPointsMax === undefined ? {} : { speedPointsMax: details.speedPointsMax }),
     })
     .where(eq(quizzes.uniqueName, quiz.uniqueName))
     .returning();
-  return { name: row.name, description: row.description, pointMaxTemps: row.pointMaxTemps };
+  return { name: row.name, description: row.description, speedPointsMax: row.speedPointsMax };
 }
 
 /** The quiz's question named by its id or its photo's file name (a page of before), or 404. */
@@ -358,22 +359,22 @@ export async function updateQuestionFromForm(
     changes.name = name.data;
   }
   if ("coords" in form) {
-    const coords = coordsOf(form);
-    changes.lat = coords.lat;
-    changes.lng = coords.lng;
+    const spot = spotOf(form);
+    changes.lat = spot.lat;
+    changes.lng = spot.lng;
   }
   if (row.kind === "streetview") {
     if ("uploadFile" in form) throw Refusal.badRequest(WIZARD_MSG.photoOnly);
     const fields = streetViewFieldsSchema.partial().safeParse({
-      titre: text(form, "titre") ?? undefined,
+      title: text(form, "titre") ?? undefined,
       description: text(form, "description") ?? undefined,
-      iframe: text(form, "iframe") ?? undefined,
+      embedCode: text(form, "iframe") ?? undefined,
     });
     if (!fields.success) throw Refusal.badRequest(firstIssue(fields.error));
-    if (fields.data.titre !== undefined) changes.titre = fields.data.titre;
+    if (fields.data.title !== undefined) changes.title = fields.data.title;
     if (fields.data.description !== undefined) changes.description = fields.data.description;
-    if (fields.data.iframe !== undefined) {
-      const sv = parseStreetViewEmbed(fields.data.iframe);
+    if (fields.data.embedCode !== undefined) {
+      const sv = parseStreetViewEmbed(fields.data.embedCode);
       if (!sv) throw Refusal.badRequest(WIZARD_MSG.streetViewMissing);
       Object.assign(changes, { svPano: sv.pano, svLat: sv.lat, svLng: sv.lng, svHeading: sv.heading, svPitch: sv.pitch, svFov: sv.fov });
     }
@@ -387,8 +388,8 @@ export async function updateQuestionFromForm(
     if (!updated) throw Refusal.notFound(WIZARD_MSG.questionNotFound);
     return updated;
   };
-  const file = form.uploadFile;
-  const updated = file !== undefined ? await withStoredPhoto(db, bucket, await photoOf(file), write) : await write();
+  const photoFile = form.uploadFile;
+  const updated = photoFile !== undefined ? await withStoredPhoto(db, bucket, await photoOf(photoFile), write) : await write();
   if (updated.fileKey !== row.fileKey) await releaseMedia(db, bucket, [row.fileKey]);
   return toWizardQuestion(quiz.uniqueName, updated);
 }
@@ -443,7 +444,7 @@ export async function editedQuiz(db: Db, account: Account, quiz: Quiz) {
       uniqueName: quiz.uniqueName,
       name: quiz.name,
       description: quiz.description,
-      pointMaxTemps: quiz.pointMaxTemps,
+      speedPointsMax: quiz.speedPointsMax,
       mapSettings: quiz.mapSettings,
     },
     questions: await listQuestions(db, quiz.uniqueName),

@@ -30,8 +30,8 @@ export type MjRow = {
   expirationLabel: string | null;
   expired: boolean;
   /** Games the MJ may still launch; null = unlimited. */
-  nbGame: number | null;
-  edition: boolean;
+  gamesLeft: number | null;
+  canEdit: boolean;
   photoUrl: string | null;
   /** What deleting the MJ hands over to the admin (said in the confirm text). */
   quizCount: number;

@@ -3,7 +3,7 @@
  * question's spot travels only in a `DefiReveal`, after that player's own answer or once their
  * time is up.
  */
-import type { HelpZone, LatLng, MapSettings, TargetSetting } from "../protocol";
+import type { Bounds, LatLng, MapSettings, TargetSetting } from "../protocol";
 import type { StreetView } from "../streetview";
 import type { DefiNameMode } from "../rules/defi";
 
@@ -45,7 +45,7 @@ export type DefiQuestion = {
   title: string;
   /** Time left on the server's clock when the answer was sent, ms. */
   remainingMs: number;
-  help: HelpZone | null;
+  help: Bounds | null;
 };
 
 /** Right after an answer, or once a question's time is up: where it was, and what it earned. */

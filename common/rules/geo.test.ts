@@ -56,18 +56,18 @@ describe("helpZone", () => {
   it("with angle 0 and the smallest offset, puts the spot 50 m east of the centre of a 500 m square", () => {
     const z = helpZone({ lat: 0, lng: 0 }, 500, sequence(0, 0));
     // 250 m on each side in latitude; the centre is 50 m west, so 300 m west and 200 m east.
-    expect(z.lat1).toBeCloseTo(-250 / 111_194.93, 9);
-    expect(z.lat2).toBeCloseTo(250 / 111_194.93, 9);
-    expect(z.lon1).toBeCloseTo(-300 / 111_194.93, 9);
-    expect(z.lon2).toBeCloseTo(200 / 111_194.93, 9);
+    expect(z.south).toBeCloseTo(-250 / 111_194.93, 9);
+    expect(z.north).toBeCloseTo(250 / 111_194.93, 9);
+    expect(z.west).toBeCloseTo(-300 / 111_194.93, 9);
+    expect(z.east).toBeCloseTo(200 / 111_194.93, 9);
   });
 
   it("with angle 90 deg and the largest offset, puts the spot 200 m north of the centre", () => {
     const z = helpZone({ lat: 0, lng: 0 }, 500, sequence(0.25, 1));
-    expect(z.lat1).toBeCloseTo(-450 / 111_194.93, 9);
-    expect(z.lat2).toBeCloseTo(50 / 111_194.93, 9);
-    expect(z.lon1).toBeCloseTo(-250 / 111_194.93, 9);
-    expect(z.lon2).toBeCloseTo(250 / 111_194.93, 9);
+    expect(z.south).toBeCloseTo(-450 / 111_194.93, 9);
+    expect(z.north).toBeCloseTo(50 / 111_194.93, 9);
+    expect(z.west).toBeCloseTo(-250 / 111_194.93, 9);
+    expect(z.east).toBeCloseTo(250 / 111_194.93, 9);
   });
 
   it("always contains the spot, never centred on it, with sides of the requested length", () => {
@@ -76,12 +76,12 @@ describe("helpZone", () => {
     const lcg = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 500; i++) {
       const z = helpZone(spot, 1000, lcg);
-      expect(contains({ south: z.lat1, north: z.lat2, west: z.lon1, east: z.lon2 }, spot)).toBe(true);
-      const centre = { lat: (z.lat1 + z.lat2) / 2, lng: (z.lon1 + z.lon2) / 2 };
+      expect(contains({ south: z.south, north: z.north, west: z.west, east: z.east }, spot)).toBe(true);
+      const centre = { lat: (z.south + z.north) / 2, lng: (z.west + z.east) / 2 };
       // At least 20 % of the half-side (100 m) from the centre.
       expect(haversineMeters(spot, centre)).toBeGreaterThan(99);
-      expect(haversineMeters({ lat: z.lat1, lng: centre.lng }, { lat: z.lat2, lng: centre.lng })).toBeCloseTo(1000, 3);
-      expect(haversineMeters({ lat: centre.lat, lng: z.lon1 }, { lat: centre.lat, lng: z.lon2 })).toBeCloseTo(1000, 0);
+      expect(haversineMeters({ lat: z.south, lng: centre.lng }, { lat: z.north, lng: centre.lng })).toBeCloseTo(1000, 3);
+      expect(haversineMeters({ lat: centre.lat, lng: z.west }, { lat: centre.lat, lng: z.east })).toBeCloseTo(1000, 0);
     }
   });
 });

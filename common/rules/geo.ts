@@ -1,6 +1,6 @@
 import { isValidLatLng as validLatLng } from "@common/coords";
 import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "@common/projection";
-import type { HelpZone, LatLng } from "@common/protocol";
+import type { Bounds, LatLng } from "@common/protocol";
 import type { Random } from "@common/random";
 
 // The sphere is the mean Earth (6371 km): the rings are 20 to 200 m, far below where the
@@ -26,7 +26,7 @@ export const isValidLatLng = (p: LatLng): boolean => validLatLng(p.lat, p.lng);
  * `random` returns numbers in [0, 1): the room passes the cryptographic generator (a player who
  * could predict it would know the offset, hence the spot), tests a fixed sequence.
  */
-export function helpZone(spot: LatLng, sideMeters: number, random: Random): HelpZone {
+export function helpZone(spot: LatLng, sideMeters: number, random: Random): Bounds {
   const half = sideMeters / 2;
   const angle = 2 * Math.PI * random();
   const dist = half * (0.2 + 0.6 * random());
@@ -40,9 +40,9 @@ export function helpZone(spot: LatLng, sideMeters: number, random: Random): Help
   const halfLat = half / METRES_PER_DEGREE;
   const halfLng = half / metresPerDegLng;
   return {
-    lat1: centreLat - halfLat,
-    lon1: centreLng - halfLng,
-    lat2: centreLat + halfLat,
-    lon2: centreLng + halfLng,
+    south: centreLat - halfLat,
+    west: centreLng - halfLng,
+    north: centreLat + halfLat,
+    east: centreLng + halfLng,
   };
 }

@@ -20,13 +20,13 @@ const requiredText = (max: number, tooLong: string) =>
     .min(1, MSG.required)
     .max(max, tooLong);
 
-const pointMaxTemps = z.unknown().refine(isSpeedPointsMax, WIZARD_MSG.badSpeedPoints).transform((p) => p as number);
+const speedPointsMax = z.unknown().refine(isSpeedPointsMax, WIZARD_MSG.badSpeedPoints).transform((p) => p as number);
 
 /** The quiz's own fields, as step 1 creates them and edits them. */
 export const quizDetailsSchema = z.object({
   name: requiredText(QUIZ_TITLE_MAX, WIZARD_MSG.titleTooLong),
   description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
-  pointMaxTemps: pointMaxTemps.optional(),
+  speedPointsMax: speedPointsMax.optional(),
 });
 
 export const initSchema = quizDetailsSchema.extend({
@@ -41,9 +41,9 @@ export const orderSchema = z.object({
 export const questionNameSchema = requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong);
 
 export const streetViewFieldsSchema = z.object({
-  titre: requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong),
+  title: requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong),
   description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
-  iframe: z.string().trim().min(1, MSG.required).max(STREET_VIEW_CODE_MAX, WIZARD_MSG.streetViewMissing),
+  embedCode: z.string().trim().min(1, MSG.required).max(STREET_VIEW_CODE_MAX, WIZARD_MSG.streetViewMissing),
 });
 
 const latLng = z

@@ -39,7 +39,7 @@ export const WIZARD_MSG = {
 } as const;
 
 /** A quiz as the wizard edits it. */
-export type WizardQuizDetails = { name: string; description: string; pointMaxTemps: number };
+export type WizardQuizDetails = { name: string; description: string; speedPointsMax: number };
 
 /** A question as the wizard shows it (GET /api/pres/shared/quizz/get/{quiz}). */
 export type WizardQuestion = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, type LatLng } from "@common/protocol";
+import { helpSquareToWire } from "@common/help-square";
 import {
   type Ctx,
   answer,
@@ -64,14 +65,14 @@ describe("createGame", () => {
     expect(s.phase).toBe("lobby");
     expect(s.help).toHaveLength(2);
     const h = s.help[0]!;
-    expect(h.lat1 < SPOT0.lat && SPOT0.lat < h.lat2 && h.lon1 < SPOT0.lng && SPOT0.lng < h.lon2).toBe(true);
+    expect(h.south < SPOT0.lat && SPOT0.lat < h.north && h.west < SPOT0.lng && SPOT0.lng < h.east).toBe(true);
     expect(s.targets.map((t) => t.points)).toEqual([0, 2, 3, 4, 5]);
   });
   it("draws no help without a help zone", () => {
     expect(newGame({ helpZoneM: null }).help).toEqual([null, null]);
   });
   it("refuses impossible settings and an empty quiz", () => {
-    const base = { roomId: "1", quiz, presenterToken: PRESENTER_TOKEN, now: 0, random: Math.random };
+    const base = { roomNumber: "1", quiz, presenterToken: PRESENTER_TOKEN, now: 0, random: Math.random };
     expect(createGame({ ...base, settings: { ...DEFAULT_SETTINGS, answerTimeSec: 0 } })).toEqual({
       ok: false,
       code: "invalid_settings",
@@ -267,7 +268,7 @@ describe("lobby", () => {
       questionsNb: 2,
       time: 60,
       remainingMs: 60_000,
-      help: q.state.help[0],
+      help: helpSquareToWire(q.state.help[0]!),
       media: null,
     });
     expect(JSON.stringify(phone)).not.toMatch(/"lat"|"lng"/);
@@ -334,7 +335,7 @@ describe("answers and reveal", () => {
     expect(pres.spot).toEqual(SPOT0);
     // Nearest first: who, where (5 decimals), how far, in which ring (targetSettings index).
     const readBack = revealAnswers(pres);
-    expect(readBack.map((a) => [a.playerID, a.distance, a.zone])).toEqual([
+    expect(readBack.map((a) => [a.seatId, a.distance, a.zone])).toEqual([
       ["p1", 30, 3],
       ["p2", 150, 1],
     ]);
@@ -438,7 +439,7 @@ describe("answers and reveal", () => {
     const T1 = T0 + 40_000;
     const q1 = ok(next(st, T1));
     expect(q1.state.questionIndex).toBe(1);
-    expect(sent(q1.effects, "seats", "player_newQuestion")[0]!.help).toEqual(q1.state.help[1]);
+    expect(sent(q1.effects, "seats", "player_newQuestion")[0]!.help).toEqual(helpSquareToWire(q1.state.help[1]!));
     st = ok(ans(q1.state, "p1", 1, north(SPOT1, 500), T1 + 1_000)).state; // 0
     const rev = ok(ans(st, "p2", 1, north(SPOT1, 10), T1 + 6_000)); // 5 + 4.5 = 9.5 -> 14
     const pres = sent(rev.effects, "presenter", "pres_results")[0]!;
@@ -488,7 +489,7 @@ describe("answers and reveal", () => {
     const { s, ctx } = inQuestion0();
     const late = join(s, T0 + 20_000, ctx);
     expect(late.id).toBe("p3");
-    expect(late.cb.helpSettings[0]).toEqual(s.help[0]);
+    expect(late.cb.helpSettings[0]).toEqual(helpSquareToWire(s.help[0]!));
     expect(late.cb.helpSettings[1]).toBeNull(); // the next question's square stays hidden
     expect(sent(late.r.effects, "caller", "player_newQuestion")[0]!.remainingMs).toBe(40_000);
     expect(late.state.seats.find((x) => x.id === "p3")!.score).toBe(0);

@@ -27,7 +27,7 @@ interface GameResults {
   teams: TeamResult[] | null;
   /** Every answer: the results JSON of the games table (db/schema.ts). */
   answers: {
-    playerID: string;
+    seatId: string;
     pseudo: string;
     question: number;
     lat: number;
@@ -45,7 +45,7 @@ export function gameResults(state: GameState): GameResults {
   for (const seat of seatList(state)) {
     for (const [q, a] of Object.entries(seat.answers)) {
       answers.push({
-        playerID: seat.id,
+        seatId: seat.id,
         pseudo: seat.pseudo,
         question: Number(q),
         lat: a.lat,

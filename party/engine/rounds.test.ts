@@ -217,6 +217,21 @@ describe("newRound", () => {
     expect(fromStorage(old as never, over.seats).round).toBe(1);
   });
 
+  it("reads a room stored with its number under its former name, roomId", () => {
+    const { s: lobby } = roomWithTwo();
+    const { roomNumber, ...core } = coreOf(lobby);
+    const back = fromStorage({ ...core, roomId: roomNumber } as never, lobby.seats);
+    expect(back.roomNumber).toBe(roomNumber);
+    expect(back).not.toHaveProperty("roomId");
+  });
+
+  it("reads help squares a room stored under the wire's names, lat1, lon1, lat2, lon2", () => {
+    const { s: lobby } = roomWithTwo();
+    const square = { south: 44.99, west: 4.98, north: 45.01, east: 5.02 };
+    const stored = { ...coreOf(lobby), help: [{ lat1: 44.99, lon1: 4.98, lat2: 45.01, lon2: 5.02 }, null] };
+    expect(fromStorage(stored as never, lobby.seats).help).toEqual([square, null]);
+  });
+
   it("reads settings stored under their former names (a room or a game row from before)", () => {
     const { helpZoneM, speedPointsMax, ringPoints, ...rest } = settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] });
     expect(readStoredSettings({ ...rest, helpZone: helpZoneM, pointMaxTemps: speedPointsMax, circlesPoints: ringPoints })).toEqual(

@@ -28,7 +28,7 @@ interface NewRoundInput {
 export function newRound(state: GameState, input: NewRoundInput, now: number, ctx: Ctx): Step {
   if (state.phase !== "over") return fail("wrong_phase");
   const made = createGame({
-    roomId: state.roomId,
+    roomNumber: state.roomNumber,
     quiz: input.quiz,
     settings: input.settings,
     presenterToken: state.presenterToken,

@@ -6,7 +6,7 @@ import type {
   ColorKey,
   ErrorCode,
   FruitKey,
-  HelpZone,
+  Bounds,
   KickReason,
   Phase,
   QuizSnapshot,
@@ -27,6 +27,7 @@ import {
 } from "@common/rules";
 export { IDLE_SEAT_TTL_MS, RECONNECT_GRACE_MS } from "@common/rules";
 import { helpZone, isValidLatLng } from "@common/rules/geo";
+import { readStoredHelpSquare } from "@common/help-square";
 import type { Occupant } from "./pseudos";
 import { type Tally, tallyOf } from "./tally";
 
@@ -113,13 +114,13 @@ export interface Seat {
 
 export interface GameState {
   schema: 1;
-  roomId: string;
+  roomNumber: string;
   phase: Phase;
   settings: GameSettings;
   quiz: QuizSnapshot;
   targets: TargetSetting[];
   /** Help square per question, drawn once at creation (so a reconnection sees the same one). */
-  help: (HelpZone | null)[];
+  help: (Bounds | null)[];
   presenterToken: string;
   /** The presenter locked the room: no new seat (a resume token still brings its seat back). */
   locked: boolean;
@@ -156,7 +157,7 @@ export interface GameState {
 }
 
 interface CreateGameInput {
-  roomId: string;
+  roomNumber: string;
   quiz: QuizSnapshot;
   settings: GameSettings;
   /** Minted by the room at launch, handed to the app, presented by the presenter socket. */
@@ -182,7 +183,7 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
     ok: true,
     state: {
       schema: 1,
-      roomId: input.roomId,
+      roomNumber: input.roomNumber,
       phase: "lobby",
       settings: { ...settings, ringPoints: [...settings.ringPoints] },
       quiz,
@@ -324,11 +325,23 @@ export function readStoredSettings(stored: unknown): GameSettings {
   return out as unknown as GameSettings;
 }
 
-export function fromStorage(core: GameCore, seats: readonly Seat[]): GameState {
+export function fromStorage(stored: GameCore, seats: readonly Seat[]): GameState {
+  const core = readStoredCore(stored);
   const sorted = [...seats].sort((a, b) => a.no - b.no);
   // Rooms stored before the lock existed are unlocked, before rounds in their first; before the
   // tally, it is counted once here.
   const tally =
     core.tally?.question === core.questionIndex ? core.tally : tallyOf({ questionIndex: core.questionIndex, quiz: core.quiz, seats: sorted });
   return { ...core, settings: readStoredSettings(core.settings), locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
+}
+
+/**
+ * A room stored before the code said `roomNumber` kept its number under `roomId`, and before it
+ * said `Bounds` its help squares under the wire's lat1, lon1, lat2, lon2.
+ */
+function readStoredCore(stored: GameCore): GameCore {
+  const help = stored.help.map(readStoredHelpSquare);
+  if (typeof stored.roomNumber === "string") return { ...stored, help };
+  const { roomId, ...rest } = stored as GameCore & { roomId: string };
+  return { ...rest, roomNumber: roomId, help };
 }

@@ -49,7 +49,7 @@ export function makeCtx(random: () => number = () => 0): Ctx {
 
 export function newGame(settings: Partial<GameSettings> = {}, now = 1_000_000): GameState {
   const made = createGame({
-    roomId: "123456",
+    roomNumber: "123456",
     quiz,
     settings: { ...DEFAULT_SETTINGS, ...settings },
     presenterToken: PRESENTER_TOKEN,

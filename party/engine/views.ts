@@ -28,6 +28,7 @@ import {
   type TeamResult,
   type TeamStanding,
 } from "@common/protocol";
+import { helpSquareToWire, helpSquaresToWire } from "@common/help-square";
 import { roomPhotoUrl } from "@common/media-urls";
 import { revealRow } from "@common/reveal";
 import { teamName } from "@common/rules";
@@ -78,7 +79,7 @@ function publicSettings(state: GameState): PublicSettings {
  * is in front of the audience).
  */
 function presenterQuestion(state: GameState, question: QuizQuestion): QuizQuestion {
-  return question.imageUrl ? { ...question, imageUrl: roomPhotoUrl(state.roomId, question.imageUrl) } : question;
+  return question.imageUrl ? { ...question, imageUrl: roomPhotoUrl(state.roomNumber, question.imageUrl) } : question;
 }
 
 /** The quiz as the presenter plays it: everything but its unique name, photos as the room serves them. */
@@ -100,11 +101,11 @@ export function presNewRoomCallback(state: GameState): PresNewRoomCallback {
   const seats = seatList(state);
   return {
     type: "pres_newRoom_callback",
-    roomID: state.roomId,
+    roomID: state.roomNumber,
     quizzData: presenterQuizData(state),
     colors: capacityOf(state).colors,
     settings: publicSettings(state),
-    helpSettings: state.help,
+    helpSettings: helpSquaresToWire(state.help),
     phase: state.phase,
     playerList: seats.map(playerListEntry),
     playersCount: seats.length,
@@ -128,7 +129,7 @@ export function playerJoinCallback(state: GameState, seat: Seat): PlayerJoinRoom
     iconType: state.settings.iconType,
     mapSettings: state.quiz.mapSettings,
     pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.ringPoints),
-    helpSettings: state.help.map((h, i) => (i <= opened ? h : null)),
+    helpSettings: helpSquaresToWire(state.help.map((h, i) => (i <= opened ? h : null))),
     maxAnswerTime: state.settings.answerTimeSec,
     questionsNb: state.quiz.questions.length,
     phase: state.phase,
@@ -389,7 +390,7 @@ export function playerNewQuestion(state: GameState, now: number): PlayerNewQuest
     questionsNb: state.quiz.questions.length,
     time: state.settings.answerTimeSec,
     remainingMs: Math.max(0, (state.deadline ?? now) - now),
-    help: state.help[state.questionIndex] ?? null,
+    help: helpSquareToWire(state.help[state.questionIndex] ?? null),
     media: phoneMedia(state),
   };
 }
@@ -402,7 +403,7 @@ export function playerNewQuestion(state: GameState, now: number): PlayerNewQuest
 function phoneMedia(state: GameState): PhoneMedia | null {
   const q = state.quiz.questions[state.questionIndex];
   if (state.settings.photoOnPhones !== true || !q) return null;
-  if (q.imageUrl) return { kind: "photo", url: roomPhotoUrl(state.roomId, q.imageUrl) };
+  if (q.imageUrl) return { kind: "photo", url: roomPhotoUrl(state.roomNumber, q.imageUrl) };
   return q.streetview ? { kind: "streetview", streetview: q.streetview } : null;
 }
 

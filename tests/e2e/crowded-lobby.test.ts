@@ -108,7 +108,7 @@ describe("A lobby of three hundred on the big screen", () => {
       await page.locator('[data-step="question"]').waitFor({ timeout: 20_000 });
       const players = phones.filter((p) => p !== target);
       await Promise.all(players.map((p, i) => p.play(0, { lat: SPOT.lat + 0.0002 * (i % 40), lng: SPOT.lng + 0.0001 * (i % 7) })));
-      await page.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 20_000 });
+      await page.locator('[data-step="resultsMap"]').waitFor({ timeout: 20_000 });
       const legend = page.locator(".results-legend .legend-count");
       await expect
         .poll(async () => (await legend.allTextContents()).reduce((n, t) => n + parseInt(t, 10), 0), { timeout: 30_000 })

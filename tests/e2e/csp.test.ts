@@ -64,7 +64,7 @@ let phoneContext: BrowserContext;
 
 beforeAll(async () => {
   const photo = await make.photo(new Uint8Array(readFileSync(path.join(SEED, "tour.jpg"))));
-  [admin, mj] = await Promise.all([app.admin(), make.mj({ edition: true })]);
+  [admin, mj] = await Promise.all([app.admin(), make.mj({ canEdit: true })]);
   quiz = await make.quiz(admin, {
     name: "Paris sous CSP",
     mapSettings: MAP,
@@ -152,7 +152,7 @@ describe("Every screen runs under the Content-Security-Policy", () => {
       await phone.page.locator("[data-offline-map]").waitFor({ timeout: 20_000 });
       await tapMap(phone.page, 0.5, 0.5);
       await phone.page.getByRole("button", { name: "Répondre" }).click();
-      await pres.page.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 30_000 });
+      await pres.page.locator('[data-step="resultsMap"]').waitFor({ timeout: 30_000 });
 
       expect(await violationsOf(pres)).toEqual([]);
       expect(await violationsOf(phone)).toEqual([]);
@@ -177,7 +177,7 @@ describe("The Google path runs under the same policy", () => {
   const suite = googleSuite();
 
   it("Google's map on /map, /watch, the wizard's map step, the Street View pages, and a whole game", { timeout: 240_000 }, async () => {
-    const owner = await suite.server.make.mj({ edition: true });
+    const owner = await suite.server.make.mj({ canEdit: true });
     const photo = await suite.server.make.photo(new Uint8Array(readFileSync(path.join(SEED, "tour.jpg"))));
     const played = await suite.server.make.quiz(owner, {
       name: "Paris chez Google",
@@ -227,7 +227,7 @@ describe("The Google path runs under the same policy", () => {
       await shownMap(player.page);
       await tapGoogleMap(player.page, PYRAMIDE);
       await player.page.getByRole("button", { name: "Répondre" }).click();
-      await screen.page.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 30_000 });
+      await screen.page.locator('[data-step="resultsMap"]').waitFor({ timeout: 30_000 });
       await screen.page.locator("[data-fake-map]").first().waitFor();
       expect(pres.google.embedRequests.length).toBeGreaterThan(0);
       expect(await violationsOf(screen)).toEqual([]);

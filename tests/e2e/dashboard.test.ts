@@ -43,7 +43,7 @@ let mj: TestAccount;
 beforeAll(async () => {
   const [tour, arc, coupoles, pyramide] = await Promise.all(["tour.jpg", "arc.jpg", "coupoles.jpg", "pyramide.jpg"].map(seedPhoto));
   const admin = await app.admin();
-  mj = await make.mj({ ...MJ, expiration: Date.now() + 30 * 86_400_000, edition: false });
+  mj = await make.mj({ ...MJ, expiration: Date.now() + 30 * 86_400_000, canEdit: false });
   /** A quiz of `owner` with these photos, all at the Eiffel tower, played at `playedAt`. */
   const quiz = (owner: TestAccount, q: { unique: string; name: string }, photos: string[], playedAt: number | null) =>
     make.quiz(owner, {

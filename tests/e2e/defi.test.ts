@@ -32,8 +32,8 @@ async function defiOf(nameMode: "free" | "pseudo", answerTimeSec = 30) {
     name: "Paris au défi",
     mapSettings: PARIS_MAP,
     questions: [
-      { ...TOUR, name: "La dame de fer", titre: "La tour Eiffel", photo: await make.photo(seedPicture("tour.jpg")) },
-      { ...ARC, name: "Un arc", titre: "L'Arc de triomphe", photo: await make.photo(seedPicture("arc.jpg")) },
+      { ...TOUR, name: "La dame de fer", title: "La tour Eiffel", photo: await make.photo(seedPicture("tour.jpg")) },
+      { ...ARC, name: "Un arc", title: "L'Arc de triomphe", photo: await make.photo(seedPicture("arc.jpg")) },
     ],
   });
   const cookie = await app.cookieFor(owner);
@@ -187,7 +187,7 @@ describe("a défi on phones", () => {
     const quiz = await make.quiz(owner, {
       name: "Défi du Louvre",
       mapSettings: PARIS_MAP,
-      questions: [{ ...TOUR, name: "La dame de fer", titre: "La tour Eiffel", photo: await make.photo(seedPicture("tour.jpg")) }],
+      questions: [{ ...TOUR, name: "La dame de fer", title: "La tour Eiffel", photo: await make.photo(seedPicture("tour.jpg")) }],
     });
     const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR", acceptDownloads: true });
     await signIn(context, await app.cookieFor(owner), baseURL);

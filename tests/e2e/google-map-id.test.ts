@@ -56,14 +56,14 @@ describe("The Google map with a Map ID", () => {
       if (q === 0) await screenshot(page, "google-mapid-player");
       await page.getByRole("button", { name: "Répondre" }).click();
 
-      await screen.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 40_000 });
+      await screen.locator('[data-step="resultsMap"]').waitFor({ timeout: 40_000 });
       await screen.locator(`[data-fake-map] [role="img"][aria-label="${pseudo}"]`).waitFor({ timeout: 15_000 });
       const rings = (await mapsState(screen))!.shapes.filter((s) => s.kind === "Circle").map((c) => c.radius);
       expect(rings.sort((a, b) => a! - b!)).toEqual([20, 50, 100, 200]);
       if (q === 0) await screenshot(screen, "google-mapid-presenter-results");
-      await screen.locator('[data-step="resultsQuestion_classement"]').waitFor({ timeout: 20_000 });
+      await screen.locator('[data-step="ranking"]').waitFor({ timeout: 20_000 });
     }
-    await screen.locator('[data-step="endGame"]').waitFor({ timeout: 40_000 });
+    await screen.locator('[data-step="podium"]').waitFor({ timeout: 40_000 });
 
     for (const [p, google] of [
       [page, phoneGoogle],

@@ -176,7 +176,7 @@ describe("A whole game on the Google map", () => {
 
       // The results map: the red circle on the spot, the zoom, the rings, then the markers from the
       // farthest answer to the nearest.
-      await step(screen, "resultsQuestion");
+      await step(screen, "resultsMap");
       const spotCircle = (shapes: FakeShapeState[]) => circles(shapes).find((c) => c.options.strokeColor === "#e53935");
       await expect.poll(async () => spotCircle(await shapesNow(screen))?.center).toEqual(spot);
       const overview = (await shownMap(screen)).zoom;
@@ -189,11 +189,11 @@ describe("A whole game on the Google map", () => {
       expect(await markerOf(a.pseudo).count()).toBe(0);
       if (q === 0) await screenshot(screen, "google-presenter-results");
       await markerOf(a.pseudo).waitFor({ timeout: 10_000 });
-      await step(screen, "resultsQuestion_classement");
+      await step(screen, "ranking");
       if (q === 1) await screenshot(screen, "google-presenter-results-2");
     }
 
-    await step(screen, "endGame", 60_000);
+    await step(screen, "podium", 60_000);
     // One map per page for the whole game (Google bills each one built), one script request.
     for (const p of phones) {
       expect((await mapsState(p.page))!.mapsBuilt).toBe(1);
@@ -232,7 +232,7 @@ describe("A whole game on the Google map", () => {
 
 describe("The wizard, /watch and /map on the Google map", () => {
   it("sets a quiz's map by tapping Google's map, with one map for the whole wizard", { timeout: 150_000 }, async () => {
-    const owner = await suite.server.make.mj({ edition: true });
+    const owner = await suite.server.make.mj({ canEdit: true });
     const quiz = await suite.server.make.quiz(owner, { mapSettings: null, questions: [{ ...TOUR, name: "La tour" }] });
     const { context, google } = await suite.context(LAPTOP);
     await signIn(context, await suite.server.app.cookieFor(owner), suite.server.baseURL);
@@ -318,7 +318,7 @@ describe("The wizard, /watch and /map on the Google map", () => {
 
 describe("A key Google refuses", () => {
   it("falls back to the offline map: with a notice on the presenter and in the wizard, playable on phones", { timeout: 150_000 }, async () => {
-    const owner = await suite.server.make.mj({ edition: true });
+    const owner = await suite.server.make.mj({ canEdit: true });
     const quiz = await suite.server.make.quiz(owner, { mapSettings: PARIS_MAP, questions: [{ ...TOUR, name: "La tour" }] });
     const refused = { authFailure: true };
 
@@ -346,7 +346,7 @@ describe("A key Google refuses", () => {
     await page.getByText("Résultats de la question").waitFor({ timeout: 30_000 });
 
     // The presenter: the results on the offline map, saying why.
-    await step(screen, "resultsQuestion");
+    await step(screen, "resultsMap");
     await screen.locator(".pres-map[data-offline-map]").waitFor();
     const notice = screen.locator(".om-notice");
     await notice.waitFor();

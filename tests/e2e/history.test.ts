@@ -38,8 +38,8 @@ async function playGame(kit: Kit, distances: (number | null)[][], name: string) 
     name,
     mapSettings: PARIS_MAP,
     questions: [
-      { ...TOUR, name: "La dame de fer", titre: "La tour Eiffel", photo: await kit.make.photo(seedPicture("tour.jpg")) },
-      { ...ARC, name: "Un arc", titre: "L'Arc de triomphe", photo: await kit.make.photo(seedPicture("arc.jpg")) },
+      { ...TOUR, name: "La dame de fer", title: "La tour Eiffel", photo: await kit.make.photo(seedPicture("tour.jpg")) },
+      { ...ARC, name: "Un arc", title: "L'Arc de triomphe", photo: await kit.make.photo(seedPicture("arc.jpg")) },
     ],
   });
   const l: LaunchedRoom = await kit.launch({ owner, quiz, time: 15 });

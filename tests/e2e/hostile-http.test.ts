@@ -34,7 +34,7 @@ describe("A quiz whose map was never confirmed", () => {
   let cookie = "";
   beforeAll(async () => {
     const photo = await make.photo(new Uint8Array(readFileSync(path.resolve("db/seed/pictures/tour.jpg"))));
-    const mj = await make.mj({ edition: false });
+    const mj = await make.mj({ canEdit: false });
     cookie = await app.cookieFor(mj);
     unique = (await make.quiz(mj, { name: "Phares à finir", mapSettings: null, questions: [{ lat: 48.36, lng: -4.62, photo }] })).uniqueName;
     await make.quiz(mj, { name: "Phares prêts", questions: [{ lat: 48.36, lng: -4.62, photo }] });

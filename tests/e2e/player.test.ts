@@ -100,7 +100,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
       const results = await pres.find("pres_results", (m) => m.questionIndex === q, 45_000);
       await page.getByRole("heading", { name: "Résultats de la question" }).waitFor({ timeout: 45_000 });
       const playerID = Object.keys(ids).find((id) => ids[id] === who)!;
-      const answer = revealAnswers(results).find((c) => c.playerID === playerID);
+      const answer = revealAnswers(results).find((c) => c.seatId === playerID);
       let expected = 0;
       if (intended) {
         expect(answer).toBeTruthy();

@@ -177,10 +177,10 @@ describe("The presenter runs a whole game on the big screen", () => {
       await c.play(0, at(0, FAR));
 
       // Everyone answered: results, then the map sequence, then the ranking.
-      await waitStep(page, "endQuestion", 10_000);
+      await waitStep(page, "revealLoading", 10_000);
       await page.getByRole("heading", { name: "Chargement des résultats" }).waitFor();
       await screenshot(page, "presenter-7-end-question");
-      await waitStep(page, "resultsQuestion", 10_000);
+      await waitStep(page, "resultsMap", 10_000);
       // Farthest first: the far answer appears before the near one.
       await page.locator(`[data-marker-id="${c.playerID}"]`).waitFor({ timeout: 10_000 });
       expect(await page.locator(`[data-marker-id="${a.playerID}"]`).count()).toBe(0);
@@ -192,7 +192,7 @@ describe("The presenter runs a whole game on the big screen", () => {
       await page.locator(`[data-marker-id="${a.playerID}"]`).waitFor({ timeout: 10_000 });
       expect(await page.locator(".om-circle").count()).toBeGreaterThanOrEqual(4);
 
-      await waitStep(page, "resultsQuestion_classement", 15_000);
+      await waitStep(page, "ranking", 15_000);
       await page.getByRole("heading", { name: "Classement" }).waitFor();
       const firstRow = page.locator(".ranking-table tbody tr").first();
       expect(await firstRow.locator(".ranking-pseudo").textContent()).toBe(a.pseudo);
@@ -212,13 +212,13 @@ describe("The presenter runs a whole game on the big screen", () => {
       await page.getByText("Question 2/3").waitFor();
       await b.play(1, at(1, NEAR));
       await c.play(1, at(1, NEAR));
-      await waitStep(page, "resultsQuestion_classement", 30_000);
+      await waitStep(page, "ranking", 30_000);
 
       // Pause holds the ranking; 'Retour photo & carte' opens the question page and pauses too.
       await page.getByRole("button", { name: "Pause" }).click();
       await page.getByRole("status").filter({ hasText: "En pause" }).waitFor();
       await page.waitForTimeout(6000);
-      expect(await step(page)).toBe("resultsQuestion_classement");
+      expect(await step(page)).toBe("ranking");
       const [popup] = await Promise.all([
         browsers.screen.waitForEvent("page"),
         page.getByRole("button", { name: "Retour photo & carte" }).click(),
@@ -233,22 +233,22 @@ describe("The presenter runs a whole game on the big screen", () => {
 
       // A reload during the ranking comes back to the paused ranking, not to the map.
       await page.reload();
-      await waitStep(page, "resultsQuestion_classement");
+      await waitStep(page, "ranking");
       await page.getByRole("status").filter({ hasText: "En pause" }).waitFor();
       await page.waitForTimeout(6000);
-      expect(await step(page)).toBe("resultsQuestion_classement");
+      expect(await step(page)).toBe("ranking");
       await page.getByRole("button", { name: "Page suivante" }).click();
 
       // Question 3, the last one; 'Page suivante' after its ranking ends the game.
       await waitStep(page, "question", 10_000);
       await page.getByText("Question 3/3").waitFor();
       await Promise.all([a.play(2, at(2, NEAR)), b.play(2, at(2, NEAR)), c.play(2, at(2, MID))]);
-      await waitStep(page, "resultsQuestion_classement", 30_000);
+      await waitStep(page, "ranking", 30_000);
       await page.getByRole("status").filter({ hasText: /Résultats finaux dans/ }).waitFor();
       await page.getByRole("button", { name: "Pause" }).click();
       await page.getByRole("button", { name: "Page suivante" }).click();
 
-      await waitStep(page, "endGame", 10_000);
+      await waitStep(page, "podium", 10_000);
       await page.getByRole("heading", { name: "Fin de la Partie" }).waitFor();
       expect(await page.locator(".podium-place").count()).toBe(3);
       expect(await page.locator(".podium-1 .podium-name").textContent()).toBe(a.pseudo);
@@ -312,7 +312,7 @@ describe("A game master runs a team game", () => {
       for (const p of blue) await p.play(0, at(0, NEAR));
       for (const p of yellow) await p.play(0, at(0, FAR));
 
-      await waitStep(page, "resultsQuestion_classement", 40_000);
+      await waitStep(page, "ranking", 40_000);
       await page.getByRole("heading", { name: "Équipes" }).waitFor();
       const teams = page.locator(".team-row");
       expect(await teams.count()).toBe(2);
@@ -332,10 +332,10 @@ describe("A game master runs a team game", () => {
       await screenshot(page, "presenter-team-3-streetview");
       await beep;
       for (const p of phones) await p.play(1, at(1, MID));
-      await waitStep(page, "resultsQuestion_classement", 40_000);
+      await waitStep(page, "ranking", 40_000);
       await page.getByRole("button", { name: "Page suivante" }).click();
 
-      await waitStep(page, "endGame", 10_000);
+      await waitStep(page, "podium", 10_000);
       await page.getByRole("list", { name: "Podium des équipes" }).waitFor();
       expect(await page.locator(".podium-1 .podium-name").textContent()).toBe("Équipe bleue");
       await page.waitForTimeout(1500);
@@ -344,7 +344,7 @@ describe("A game master runs a team game", () => {
 
       // A reload of the podium shows the podium again.
       await page.reload();
-      await waitStep(page, "endGame");
+      await waitStep(page, "podium");
       expect(await page.locator(".podium-1 .podium-name").textContent()).toBe("Équipe bleue");
 
       await page.getByRole("button", { name: "Nouvelle partie" }).click();
@@ -382,18 +382,18 @@ describe("A full room stays readable from the back", () => {
           await screenshot(page, "presenter-crowd-2-question");
         }
       }
-      await waitStep(page, "resultsQuestion", 15_000);
+      await waitStep(page, "resultsMap", 15_000);
       await page.locator(".results-zone").filter({ hasText: "Cercle de 20 m" }).waitFor({ timeout: 20_000 });
       await page.waitForTimeout(500);
       await screenshot(page, "presenter-crowd-3-map");
-      await waitStep(page, "resultsQuestion_classement", 15_000);
+      await waitStep(page, "ranking", 15_000);
       await page.getByRole("button", { name: "Pause" }).click();
       expect(await page.locator(".ranking-table tbody tr").count()).toBe(16);
       // The other 24 are on the next page (the whole ranking comes over HTTP).
       await page.getByTestId("ranking-page").filter({ hasText: /· page 1\/2$/ }).waitFor();
       await screenshot(page, "presenter-crowd-4-ranking");
       await page.getByRole("button", { name: "Résultats finaux" }).click();
-      await waitStep(page, "endGame", 10_000);
+      await waitStep(page, "podium", 10_000);
       await page.waitForTimeout(1500);
       expect(await page.locator(".end-rest .ranking-table tbody tr").first().locator(".rank").textContent()).toBe("4");
       await screenshot(page, "presenter-crowd-5-end");

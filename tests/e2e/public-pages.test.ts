@@ -90,7 +90,7 @@ beforeAll(async () => {
         { name: "Carnac", photo: photo2, description: "Les alignements de menhirs", lat: 47.5936, lng: -3.0813 },
         {
           name: "port-de-saint-malo",
-          titre: "Port de Saint-Malo",
+          title: "Port de Saint-Malo",
           streetview: { pano: "PANO_e2e_abcdef", lat: 48.6493, lng: -2.0257, heading: 135, pitch: 2 },
           lat: 48.6493,
           lng: -2.0257,

@@ -74,7 +74,7 @@ async function playFirstQuestion(
   await page.getByRole("button", { name: "Lancer la partie" }).click();
   await waitStep(page, "question", 15_000);
   await answerAll(seated, 0);
-  await waitStep(page, "resultsQuestion_classement", 40_000);
+  await waitStep(page, "ranking", 40_000);
   return { page, errors, seated };
 }
 
@@ -142,14 +142,14 @@ describe("Everyone in the room sees their name on the big screen", () => {
 
       // Question 2: « Pause » on page 1 holds it (no page turn, no next question).
       await answerAll(seated, 1);
-      await waitStep(page, "resultsQuestion_classement", 40_000);
+      await waitStep(page, "ranking", 40_000);
       await page.getByRole("button", { name: "Pause" }).click();
       await page.getByRole("status").filter({ hasText: "En pause" }).waitFor();
       await screenshot(page, "ranking-pages-1-first");
       expect(await seriousViolations(page)).toEqual([]);
       await page.waitForTimeout(9_500);
       expect(await ranking.getAttribute("data-page")).toBe("1");
-      expect(await page.locator("[data-step]").getAttribute("data-step")).toBe("resultsQuestion_classement");
+      expect(await page.locator("[data-step]").getAttribute("data-step")).toBe("ranking");
       // « Page suivante » turns the page and ends the pause; « Pause » again, and a reload comes
       // back to the same paused page.
       await page.getByRole("button", { name: "Page suivante" }).click();
@@ -166,7 +166,7 @@ describe("Everyone in the room sees their name on the big screen", () => {
       await page.getByRole("button", { name: "Page suivante" }).click();
 
       // The end: the podium, then ranks 4 to 40 in pages of 15 that go round (read at once).
-      await waitStep(page, "endGame", 10_000);
+      await waitStep(page, "podium", 10_000);
       const rest = page.locator(".end-rest");
       await expect.poll(() => rest.getAttribute("data-pages")).toBe("3");
       const endPages: number[][] = [];

@@ -11,7 +11,7 @@ import { revealAnswers } from "@common/reveal";
 /** A point `m` metres north of a spot. */
 const north = (s: LatLng, m: number): LatLng => offset(s, m, 0);
 const gamesLeft = async (l: LaunchedRoom) =>
-  (await app.db.select({ nbGame: accounts.nbGame }).from(accounts).where(eq(accounts.id, l.owner.id)))[0]?.nbGame;
+  (await app.db.select({ gamesLeft: accounts.gamesLeft }).from(accounts).where(eq(accounts.id, l.owner.id)))[0]?.gamesLeft;
 
 const open: { close(): void }[] = [];
 afterEach(() => {
@@ -20,7 +20,7 @@ afterEach(() => {
 
 describe("whole games over real sockets against the served build", () => {
   it("player mode, 50 players: drops, reconnections, a second socket and a presenter reload lose nothing", { timeout: 120_000 }, async () => {
-    const l = await launch({ owner: await make.mj({ nbGame: 4 }), time: 15, max_player: 60 });
+    const l = await launch({ owner: await make.mj({ gamesLeft: 4 }), time: 15, max_player: 60 });
     let pres = await presenter(l);
     open.push(pres);
     const phones: TestPhone[] = await seatPhones(l.room, 50);
@@ -66,7 +66,7 @@ describe("whole games over real sockets against the served build", () => {
       expect(results.answersCount).toBe(50);
       const answers = revealAnswers(results);
       expect(answers).toHaveLength(50);
-      expect(answers[0]!.playerID).toBe(phones[0]!.playerID);
+      expect(answers[0]!.seatId).toBe(phones[0]!.playerID);
       // Each phone's rank is the line the presenter shows for it.
       ends.forEach((end, i) => {
         const line = results.results.find((r) => r.playerID === phones[i]!.playerID);

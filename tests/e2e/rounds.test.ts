@@ -148,7 +148,7 @@ describe("the end of a round on the big screen and on a phone", () => {
       const spot = l.spots[0]!;
       // Round 1: the four socket phones answer; the browser phone lets the time run out.
       await playRound(pres, others.map((p, i) => [p, [north(spot, 30 * i)]] as [TestPhone, LatLng[]]));
-      await expect.poll(() => screen.locator("[data-step]").getAttribute("data-step"), { timeout: 30_000 }).toBe("endGame");
+      await expect.poll(() => screen.locator("[data-step]").getAttribute("data-step"), { timeout: 30_000 }).toBe("podium");
       for (const name of ["Rejouer", "Autre quiz", "Nouvelle partie"])
         await expect.poll(() => screen.getByRole("button", { name, exact: true }).isVisible()).toBe(true);
       await screen.waitForTimeout(1500); // the podium rises, as presenter.test.ts waits for it
@@ -169,7 +169,7 @@ describe("the end of a round on the big screen and on a phone", () => {
       await expect.poll(() => phone.page.locator(".pl-endgame").count(), { timeout: 20_000 }).toBe(0);
       await Promise.all(others.map((p) => p.next("player_joinRoom_callback", (m) => m.phase === "lobby")));
       await playRound(pres, others.map((p, i) => [p, [north(spot, 90 - 30 * i)]] as [TestPhone, LatLng[]]));
-      await expect.poll(() => screen.locator("[data-step]").getAttribute("data-step"), { timeout: 30_000 }).toBe("endGame");
+      await expect.poll(() => screen.locator("[data-step]").getAttribute("data-step"), { timeout: 30_000 }).toBe("podium");
       await screen.getByRole("button", { name: "Classement de la soirée" }).click();
       const night = screen.getByTestId("night-ranking");
       await expect.poll(() => night.getByRole("heading", { name: "Classement de la soirée" }).isVisible()).toBe(true);

@@ -30,7 +30,7 @@ function lyonQuiz(): Promise<TestQuiz> {
     name: "Lyon en Street View",
     mapSettings: LYON,
     questions: [
-      { name: "fourviere", titre: "Basilique de Fourvière", ...FOURVIERE, streetview: { pano: "PANO_card_e2e_01", ...FOURVIERE, heading: 40, pitch: 3 } },
+      { name: "fourviere", title: "Basilique de Fourvière", ...FOURVIERE, streetview: { pano: "PANO_card_e2e_01", ...FOURVIERE, heading: 40, pitch: 3 } },
       { name: "Place Bellecour", lat: 45.75781, lng: 4.83201 },
     ],
   });
@@ -80,7 +80,7 @@ describe("A Street View question", () => {
 
       // Revealed: the room's page of that question, on the projector too.
       await phone.play(0, FOURVIERE);
-      await screen.locator('[data-step="resultsQuestion"]').waitFor({ timeout: 20_000 });
+      await screen.locator('[data-step="resultsMap"]').waitFor({ timeout: 20_000 });
       const window = await screenContext.newPage();
       await window.goto(`${baseURL}/salle/${room}/question`);
       await window.getByRole("heading", { name: "Basilique de Fourvière" }).waitFor();

@@ -33,7 +33,7 @@ const close = (a: Spot, b: Spot) => {
 
 describe("the wizard's coordinates on Google's map", () => {
   it("a tap places a photo without position, moves a question, and sets a Street View question's spot", { timeout: 150_000 }, async () => {
-    const owner = await suite.server.make.mj({ edition: true });
+    const owner = await suite.server.make.mj({ canEdit: true });
     const quiz = await suite.server.make.quiz(owner, { questions: [{ ...TOUR, name: "La tour" }] });
     await context?.close(); // a retry's first attempt may have left one open
     context = await suite.browser.newContext({ viewport: TABLET, hasTouch: true, locale: "fr-FR" });

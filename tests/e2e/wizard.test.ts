@@ -102,7 +102,7 @@ describe("Game masters build a quiz with the wizard", () => {
     expect(created.status()).toBe(201);
     quizName = await created.text();
     expect(quizName).toMatch(/^bretagne-et-paris-/);
-    expect(JSON.parse(created.request().postData() ?? "{}")).toMatchObject({ pointMaxTemps: 8 });
+    expect(JSON.parse(created.request().postData() ?? "{}")).toMatchObject({ speedPointsMax: 8 });
 
     // Step 2: at least one question before going on.
     await page.getByRole("heading", { name: "Ajouter une question" }).waitFor();

@@ -57,8 +57,8 @@ export interface AccountSpec {
   /** MJ whose access ended a minute ago. */
   expired?: boolean;
   /** Games the MJ may still launch; null = unlimited. */
-  nbGame?: number | null;
-  edition?: boolean;
+  gamesLeft?: number | null;
+  canEdit?: boolean;
   photoKey?: string | null;
   lobbyPictureKey?: string | null;
 }
@@ -85,7 +85,7 @@ export interface QuestionSpec {
   /** R2 key of the photo (see photo()); a Street View question has none. */
   photo?: string | null;
   streetview?: StreetViewSpec;
-  titre?: string | null;
+  title?: string | null;
   description?: string | null;
 }
 
@@ -96,7 +96,7 @@ export interface QuizSpec {
   folder?: Folder | number | null;
   /** The map the players get; null: never set (the wizard's map step not done). */
   mapSettings?: MapSettings | null;
-  pointMaxTemps?: number;
+  speedPointsMax?: number;
   lastTimePlayed?: number | null;
   questions?: QuestionSpec[];
   /** Shorthand: photo questions with these R2 keys (near Paris), instead of `questions`. */
@@ -152,8 +152,8 @@ export function factory(store: KitStore) {
             : role === "mj"
               ? Date.now() + 30 * 86_400_000
               : null,
-        nbGame: spec.nbGame ?? null,
-        edition: spec.edition ?? false,
+        gamesLeft: spec.gamesLeft ?? null,
+        canEdit: spec.canEdit ?? false,
         photoKey: spec.photoKey ?? null,
         lobbyPictureKey: spec.lobbyPictureKey ?? null,
       })
@@ -187,7 +187,7 @@ export function factory(store: KitStore) {
       svHeading: q.streetview ? (q.streetview.heading ?? 0) : null,
       svPitch: q.streetview ? (q.streetview.pitch ?? 0) : null,
       svFov: q.streetview?.fov ?? null,
-      titre: q.titre ?? null,
+      title: q.title ?? null,
       description: q.description ?? null,
       lat: q.lat,
       lng: q.lng,
@@ -206,7 +206,7 @@ export function factory(store: KitStore) {
         name: spec.name ?? unique("Quiz"),
         description: spec.description ?? "Où ont été prises ces photos ?",
         mapSettings: spec.mapSettings === undefined ? PARIS_MAP : spec.mapSettings,
-        pointMaxTemps: spec.pointMaxTemps ?? 5,
+        speedPointsMax: spec.speedPointsMax ?? 5,
         lastTimePlayed: spec.lastTimePlayed ?? null,
       })
       .returning();

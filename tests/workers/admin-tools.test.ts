@@ -185,8 +185,8 @@ describe("the MJ table: listing, checks and French messages", () => {
     expect(row.passwordHash).not.toContain("mot-de-passe-camille");
     expect(await verifyPassword("mot-de-passe-camille", row.passwordHash)).toBe(true);
     expect(new Date(row.expiration!).toISOString()).toBe("2099-01-15T22:59:59.999Z");
-    expect(row.nbGame).toBe(12);
-    expect(row.edition).toBe(true);
+    expect(row.gamesLeft).toBe(12);
+    expect(row.canEdit).toBe(true);
     // The new MJ can log in.
     const login = await SELF.fetch(`${ORIGIN}/api/auth/mj/login`, {
       method: "POST",
@@ -197,7 +197,7 @@ describe("the MJ table: listing, checks and French messages", () => {
     // The list never carries a password.
     const list = (await (await get("/api/pres/admin/mj/list", asAdmin)).json()) as Record<string, unknown>[];
     const listed = list.find((m) => m.id === row.id)!;
-    expect(listed).toMatchObject({ name: "Camille Martin", mail, expirationLabel: "15/01/2099", expired: false, nbGame: 12, edition: true });
+    expect(listed).toMatchObject({ name: "Camille Martin", mail, expirationLabel: "15/01/2099", expired: false, gamesLeft: 12, canEdit: true });
     expect(JSON.stringify(list)).not.toMatch(/pbkdf2|password/i);
   });
 
@@ -214,8 +214,8 @@ describe("the MJ table: listing, checks and French messages", () => {
     const fields = mjFields({ nb_game: "", edition: "" });
     expect((await post("/api/pres/admin/mj", fields, asAdmin)).status).toBe(201);
     const [row] = await db().select().from(accounts).where(eq(accounts.mail, String(fields.mail).toLowerCase()));
-    expect(row.nbGame).toBeNull();
-    expect(row.edition).toBe(false);
+    expect(row.gamesLeft).toBeNull();
+    expect(row.canEdit).toBe(false);
   });
 
   it("refuses a mail already used (any case), a bad mail, a short password, a bad date or game count", async () => {
@@ -275,7 +275,7 @@ describe("the MJ table: listing, checks and French messages", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: "« Camille Durand » enregistré" });
     let now = (await account(row.id))!;
-    expect(now).toMatchObject({ name: "Camille Durand", mail: "camille.durand@example.fr", nbGame: null, edition: false, photoKey: oldPhoto });
+    expect(now).toMatchObject({ name: "Camille Durand", mail: "camille.durand@example.fr", gamesLeft: null, canEdit: false, photoKey: oldPhoto });
     expect(now.passwordHash).toBe(row.passwordHash);
     const listed = ((await (await get("/api/pres/admin/mj/list", asAdmin)).json()) as { id: number; expired: boolean }[]).find(
       (m) => m.id === row.id,
@@ -292,8 +292,8 @@ describe("the MJ table: listing, checks and French messages", () => {
     expect(res.status).toBe(200);
     now = (await account(row.id))!;
     expect(await verifyPassword("nouveau-secret", now.passwordHash)).toBe(true);
-    expect(now.nbGame).toBe(3);
-    expect(now.edition).toBe(true);
+    expect(now.gamesLeft).toBe(3);
+    expect(now.canEdit).toBe(true);
     expect(now.photoKey).not.toBe(oldPhoto);
     expect(await stored(now.photoKey!)).toBe(true);
     expect(await stored(oldPhoto)).toBe(false);

@@ -87,7 +87,7 @@ const playerRows = (gameId: string) => db().select().from(gamePlayers).where(eq(
 
 describe("creating a défi", () => {
   it("gives an unguessable link, stores one game without a room number and spends one of the MJ's games", async () => {
-    const mj = await make.mj({ nbGame: 2 });
+    const mj = await make.mj({ gamesLeft: 2 });
     const rooms = await liveGameCount(db());
     const { defi, quiz } = await newDefi({ owner: mj });
     expect(defi.code).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -98,14 +98,14 @@ describe("creating a défi", () => {
     expect(game.startedAt).not.toBeNull();
     expect(game.settings).toMatchObject({ answerTimeSec: 30, helpZoneM: 500, ringPoints: DEFAULT_RING_POINTS });
     const [account] = await db().select().from(accounts).where(eq(accounts.id, mj.id));
-    expect(account!.nbGame).toBe(1);
+    expect(account!.gamesLeft).toBe(1);
     // Not a live room: 'Redémarrer' and the room check never see it.
     expect(await liveGameCount(db())).toBe(rooms);
     expect((await get(`/api/game/check/${encodeURIComponent(game.roomNumber)}`)).status).not.toBe(200);
   });
 
   it("refuses without games left, on an unfinished or someone else's quiz, for an expired MJ, with bad options", async () => {
-    const broke = await make.mj({ nbGame: 0 });
+    const broke = await make.mj({ gamesLeft: 0 });
     const q = await photoQuiz(broke);
     const none = await create(q.cookie, { quiz: q.quiz.uniqueName });
     expect(none.status).toBe(403);

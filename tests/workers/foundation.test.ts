@@ -19,7 +19,7 @@ describe("D1 through drizzle", () => {
     });
     const [quiz] = await db().select().from(quizzes).where(eq(quizzes.uniqueName, made.uniqueName));
     expect(quiz!.name).toBe("Capitales");
-    expect(quiz!.pointMaxTemps).toBe(5);
+    expect(quiz!.speedPointsMax).toBe(5);
     expect(quiz!.mapSettings?.bounds.east).toBe(2.42);
   });
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
       },
       {
         name: "place-stanislas",
-        titre: "Place Stanislas",
+        title: "Place Stanislas",
         streetview: { pano: "PANO_abcdefgh", lat: 48.6936, lng: 6.1832, heading: 200, pitch: 5 },
         lat: 48.6936,
         lng: 6.1832,

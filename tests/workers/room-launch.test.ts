@@ -88,7 +88,7 @@ describe("launchGame", () => {
       const predicted = spots.map((spot) => helpZone(spot, 500, Math.random));
       // Every square still holds its spot, none where Math.random would have put it.
       help.forEach((zone, i) => {
-        expect(zone!.lat1 < spots[i]!.lat && spots[i]!.lat < zone!.lat2 && zone!.lon1 < spots[i]!.lng && spots[i]!.lng < zone!.lon2).toBe(true);
+        expect(zone!.south < spots[i]!.lat && spots[i]!.lat < zone!.north && zone!.west < spots[i]!.lng && spots[i]!.lng < zone!.east).toBe(true);
         expect(zone).not.toEqual(predicted[i]);
       });
       expect(draws).toHaveBeenCalled();
@@ -105,7 +105,7 @@ describe("launchGame", () => {
     expect(await refusal(launchGame(appContext(), other, quiz, SETTINGS))).toEqual({ status: 404, error: "Quiz introuvable" });
     const expired = await make.mj({ expired: true });
     expect((await refusal(launchGame(appContext(), expired, (await make.quiz(expired)).uniqueName, SETTINGS))).status).toBe(403);
-    const none = await make.mj({ nbGame: 0 });
+    const none = await make.mj({ gamesLeft: 0 });
     expect(await refusal(launchGame(appContext(), none, (await make.quiz(none)).uniqueName, SETTINGS))).toEqual({
       status: 403,
       error: "Vous n'avez plus de parties disponibles",
@@ -113,7 +113,7 @@ describe("launchGame", () => {
     const empty = await make.mj();
     expect((await refusal(launchGame(appContext(), empty, (await make.quiz(empty, { questions: [] })).uniqueName, SETTINGS))).status).toBe(409);
     // One game left, already held by a lobby: the second launch is refused.
-    const one = await make.mj({ nbGame: 1 });
+    const one = await make.mj({ gamesLeft: 1 });
     const q = (await make.quiz(one)).uniqueName;
     await launchGame(appContext(), one, q, SETTINGS);
     expect((await refusal(launchGame(appContext(), one, q, SETTINGS))).status).toBe(403);

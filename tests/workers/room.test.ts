@@ -23,7 +23,7 @@ const storageKeys = (room: string) => inRoom(room, (r) => [...r.ctx.storage.kv.l
 
 describe("a whole game in one room", () => {
   it("plays lobby, start, questions, reveals and the end, and writes D1 exactly once", async () => {
-    const owner = await make.mj({ nbGame: 3 });
+    const owner = await make.mj({ gamesLeft: 3 });
     const l = await launchTwo({ owner });
     const gameId = await gameIdOf(l);
     const pres = await presenter(l);
@@ -40,7 +40,7 @@ describe("a whole game in one room", () => {
     // D1: live, one game used, once.
     await inRoom(l.room, () => undefined);
     await expect.poll(async () => (await gameRow(gameId)).status).toBe("live");
-    expect((await accountRow(owner.id)).nbGame).toBe(2);
+    expect((await accountRow(owner.id)).gamesLeft).toBe(2);
 
     // Nobody sends anything: the alarm opens the first question.
     await advance(l.room, STARTING_MS);
@@ -74,7 +74,7 @@ describe("a whole game in one room", () => {
     expect(results.spot).toEqual(SPOTS[0]);
     const answers = revealAnswers(results);
     expect(answers).toHaveLength(2);
-    expect(answers[0]!.playerID).toBe(a.playerID);
+    expect(answers[0]!.seatId).toBe(a.playerID);
     expect(zonesOf(answers, 5)[4]).toEqual([a.playerID]);
     expect(results.results.map((r: { playerID: string }) => r.playerID)).toEqual([a.playerID, b.playerID]);
     expect(results.team_results).toBeNull();
@@ -113,7 +113,7 @@ describe("a whole game in one room", () => {
     // Alarms again (at-least-once): nothing is written twice.
     await runDurableObjectAlarm(stubOf(l.room));
     await runDurableObjectAlarm(stubOf(l.room));
-    expect((await accountRow(owner.id)).nbGame).toBe(2);
+    expect((await accountRow(owner.id)).gamesLeft).toBe(2);
     expect((await gameRow(gameId)).endedAt).toBe(row.endedAt);
     expect(await pendingD1(l.room)).toEqual([]);
   });
@@ -468,7 +468,7 @@ describe("reconnection", () => {
 
 describe("D1 writes", () => {
   it("are retried from the alarm until they land, once", async () => {
-    const owner = await make.mj({ nbGame: 5 });
+    const owner = await make.mj({ gamesLeft: 5 });
     const l = await launchTwo({ owner });
     const gameId = await gameIdOf(l);
     const pres = await presenter(l);
@@ -483,10 +483,10 @@ describe("D1 writes", () => {
     expect((await gameRow(gameId)).status).toBe("lobby");
     expect(await runDurableObjectAlarm(stubOf(l.room))).toBe(true);
     await expect.poll(async () => (await gameRow(gameId)).status).toBe("live");
-    expect((await accountRow(owner.id)).nbGame).toBe(4);
+    expect((await accountRow(owner.id)).gamesLeft).toBe(4);
     expect(await storageKeys(l.room)).not.toContain("d1:pending");
     await runDurableObjectAlarm(stubOf(l.room));
-    expect((await accountRow(owner.id)).nbGame).toBe(4);
+    expect((await accountRow(owner.id)).gamesLeft).toBe(4);
   });
 });
 

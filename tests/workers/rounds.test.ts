@@ -16,11 +16,11 @@ const play = (l: { room: string }, ...args: Parameters<typeof playRound>) =>
   playRound(args[0], args[1], () => advance(l.room, STARTING_MS));
 
 const roomRows = (room: string) => db().select().from(games).where(eq(games.roomNumber, room)).orderBy(asc(games.createdAt));
-const gamesLeft = async (id: number) => (await db().select().from(accounts).where(eq(accounts.id, id)))[0]!.nbGame;
+const gamesLeft = async (id: number) => (await db().select().from(accounts).where(eq(accounts.id, id)))[0]!.gamesLeft;
 
 describe("rounds in one room", () => {
   it("closes the finished game and opens the next under the same number, counting each round's start", async () => {
-    const owner = await make.mj({ nbGame: 3 });
+    const owner = await make.mj({ gamesLeft: 3 });
     const l = await launch({ owner, spots: SPOTS });
     const pres = await presenter(l);
     const a = await join(l.room);
@@ -86,7 +86,7 @@ describe("rounds in one room", () => {
     expect(nightLines.find((x) => x.playerID === b.playerID)).toEqual(endB.night!.me);
 
     // Out of games: a clear refusal, and neither row moves.
-    await db().update(accounts).set({ nbGame: 0 }).where(eq(accounts.id, owner.id));
+    await db().update(accounts).set({ gamesLeft: 0 }).where(eq(accounts.id, owner.id));
     const over = await postRound(l, { intent: "round", quiz: l.quiz.uniqueName, mode: "team", max_team: "2" });
     expect(over.status).toBe(403);
     expect(over.text).toContain("Vous n'avez plus de parties disponibles");

@@ -45,7 +45,7 @@ describe("a quiz whose map was never confirmed", () => {
   });
 
   it("can be finished in the wizard by its owner even without the edit right, which a finished one needs", async () => {
-    const mj = await make.mj({ edition: false });
+    const mj = await make.mj({ canEdit: false });
     const cookie = await cookieOf(mj);
     const unfinished = await make.quiz(mj, { mapSettings: null });
     expect((await get(`/quiz/${unfinished.uniqueName}/edit`, cookie)).status).toBe(200);
@@ -66,9 +66,9 @@ describe("a quiz whose map was never confirmed", () => {
 
 describe("another account's quiz reads like a missing one", () => {
   it("answers 404 « Quiz introuvable » on every route that names a quiz", async () => {
-    const owner = await make.mj({ edition: true });
+    const owner = await make.mj({ canEdit: true });
     const quiz = await make.quiz(owner);
-    const other = await cookieOf(await make.mj({ edition: true }));
+    const other = await cookieOf(await make.mj({ canEdit: true }));
     const name = quiz.uniqueName;
     const photo = quiz.questions[0]!.fileKey!.slice("photos/".length);
     const form = () => new FormData();
@@ -106,7 +106,7 @@ describe("another account's quiz reads like a missing one", () => {
 
 describe("the game quota", () => {
   it("starts exactly 3 of 20 simultaneous launches with 3 games left, and spends games only when they start", async () => {
-    const mj = await make.mj({ nbGame: 3 });
+    const mj = await make.mj({ gamesLeft: 3 });
     const quiz = await make.quiz(mj);
     const cookie = await cookieOf(mj);
     const answers = await Promise.all(
@@ -121,7 +121,7 @@ describe("the game quota", () => {
     expect(lobbies).toHaveLength(3);
     // Lobbies hold their games; none is spent before it starts.
     const [row] = await db().select().from(accounts).where(eq(accounts.id, mj.id));
-    expect(row!.nbGame).toBe(3);
+    expect(row!.gamesLeft).toBe(3);
 
     // An abandoned lobby gives its game back.
     const { roomNumber } = (await answers.find((r) => r.status === 201)!.json()) as { roomNumber: string };
@@ -132,7 +132,7 @@ describe("the game quota", () => {
   });
 
   it("leaves an unlimited account unlimited", async () => {
-    const mj = await make.mj({ nbGame: null });
+    const mj = await make.mj({ gamesLeft: null });
     const quiz = await make.quiz(mj);
     const cookie = await cookieOf(mj);
     const answers = await Promise.all(Array.from({ length: 8 }, () => postJson("/api/game/launch", { quiz: quiz.uniqueName }, cookie)));

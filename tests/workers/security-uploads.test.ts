@@ -85,7 +85,7 @@ describe("uploads are read only once the caller is known, and never past their l
   });
 
   it("cuts a chunked body without Content-Length at the limit: 413, nothing stored", async () => {
-    const mj = await make.mj({ edition: true });
+    const mj = await make.mj({ canEdit: true });
     const quiz = await make.quiz(mj);
     const cookie = await cookieOf(mj);
     const before = await bucketKeys();
@@ -119,7 +119,7 @@ describe("JSON bodies", () => {
   const endlessJson = () => endlessBody(new TextEncoder().encode('{"name":"'), "application/json", 8 * MB);
 
   it("every JSON route cuts an endless body at 64 KB with 413, the wizard's included", async () => {
-    const mj = await make.mj({ edition: true });
+    const mj = await make.mj({ canEdit: true });
     const quiz = await make.quiz(mj);
     const cookie = await cookieOf(mj);
     for (const path of [
@@ -165,7 +165,7 @@ describe("every stored picture keeps its image data only", () => {
     SELF.fetch(`${ORIGIN}${path}`, { method, body: form, headers: { Origin: ORIGIN, Cookie: cookie }, redirect: "manual" });
 
   it("question photos, folder pictures, lobby pictures and MJ photos, in all four formats", async () => {
-    const mj = await make.mj({ edition: true });
+    const mj = await make.mj({ canEdit: true });
     const cookie = await cookieOf(mj);
 
     // A question photo (JPEG with EXIF GPS, XMP, IPTC, ICC, a comment and a trailer).

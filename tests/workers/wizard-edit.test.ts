@@ -16,10 +16,10 @@ let expired: Caller; // an MJ whose access ended
 
 beforeAll(async () => {
   admin = await callerOf(await app.admin());
-  owner = await callerOf(await make.mj({ edition: true }));
-  noRight = await callerOf(await make.mj({ edition: false }));
-  other = await callerOf(await make.mj({ edition: true }));
-  expired = await callerOf(await make.mj({ edition: true, expired: true }));
+  owner = await callerOf(await make.mj({ canEdit: true }));
+  noRight = await callerOf(await make.mj({ canEdit: false }));
+  other = await callerOf(await make.mj({ canEdit: true }));
+  expired = await callerOf(await make.mj({ canEdit: true, expired: true }));
 });
 
 function post(path: string, caller: Caller | null, body: BodyInit, headers: Record<string, string> = {}) {
@@ -51,7 +51,7 @@ function freshJpeg(seed: number) {
 const rowsOf = (quiz: string) =>
   db().select().from(questions).where(eq(questions.quizUniqueName, quiz)).orderBy(asc(questions.position), asc(questions.id));
 
-const details = { name: "Côte d'Émeraude", description: "Falaises et remparts", pointMaxTemps: 7.5 };
+const details = { name: "Côte d'Émeraude", description: "Falaises et remparts", speedPointsMax: 7.5 };
 
 /** One quiz per call, owned by `owner`, finished (its map settings confirmed). */
 const quizOf = (account: TestAccount = owner.account) => make.quiz(account);
@@ -126,14 +126,14 @@ describe("the quiz's title, description and speed points", () => {
   });
 
   it("keeps the speed points when they are not sent, and a new quiz may set them", async () => {
-    const quiz = await make.quiz(owner.account, { pointMaxTemps: 9 });
+    const quiz = await make.quiz(owner.account, { speedPointsMax: 9 });
     await json(`/api/pres/shared/quizz/update/${quiz.uniqueName}`, owner, { name: "Autre", description: "d" });
-    expect((await quizRow(quiz.uniqueName))?.pointMaxTemps).toBe(9);
-    const created = await json("/api/pres/shared/quizz/init", owner, { name: "Rapide", description: "d", pointMaxTemps: 0 });
+    expect((await quizRow(quiz.uniqueName))?.speedPointsMax).toBe(9);
+    const created = await json("/api/pres/shared/quizz/init", owner, { name: "Rapide", description: "d", speedPointsMax: 0 });
     expect(created.status).toBe(201);
-    expect((await quizRow(await created.text()))?.pointMaxTemps).toBe(0);
+    expect((await quizRow(await created.text()))?.speedPointsMax).toBe(0);
     const byDefault = await json("/api/pres/shared/quizz/init", owner, { name: "Normal", description: "d" });
-    expect((await quizRow(await byDefault.text()))?.pointMaxTemps).toBe(5);
+    expect((await quizRow(await byDefault.text()))?.speedPointsMax).toBe(5);
   });
 
   it("refuses empty or too long fields and speed points out of range, changing nothing", async () => {
@@ -142,9 +142,9 @@ describe("the quiz's title, description and speed points", () => {
       [{ ...details, name: "  " }, "Tous les champs sont obligatoires"],
       [{ ...details, description: undefined }, "Tous les champs sont obligatoires"],
       [{ ...details, name: "x".repeat(101) }, "Le titre ne doit pas dépasser 100 caractères"],
-      [{ ...details, pointMaxTemps: 101 }, "Les points de rapidité vont de 0 à 100 (un chiffre après la virgule au plus)"],
-      [{ ...details, pointMaxTemps: -1 }, "Les points de rapidité vont de 0 à 100 (un chiffre après la virgule au plus)"],
-      [{ ...details, pointMaxTemps: "5" }, "Les points de rapidité vont de 0 à 100 (un chiffre après la virgule au plus)"],
+      [{ ...details, speedPointsMax: 101 }, "Les points de rapidité vont de 0 à 100 (un chiffre après la virgule au plus)"],
+      [{ ...details, speedPointsMax: -1 }, "Les points de rapidité vont de 0 à 100 (un chiffre après la virgule au plus)"],
+      [{ ...details, speedPointsMax: "5" }, "Les points de rapidité vont de 0 à 100 (un chiffre après la virgule au plus)"],
       [null, "Tous les champs sont obligatoires"],
     ];
     for (const [body, error] of cases) {
@@ -152,9 +152,9 @@ describe("the quiz's title, description and speed points", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error });
     }
-    const init = await json("/api/pres/shared/quizz/init", owner, { name: "T", description: "d", pointMaxTemps: 1000 });
+    const init = await json("/api/pres/shared/quizz/init", owner, { name: "T", description: "d", speedPointsMax: 1000 });
     expect(init.status).toBe(400);
-    expect(await quizRow(quiz.uniqueName)).toMatchObject({ name: quiz.name, description: quiz.description, pointMaxTemps: 5 });
+    expect(await quizRow(quiz.uniqueName)).toMatchObject({ name: quiz.name, description: quiz.description, speedPointsMax: 5 });
   });
 });
 
@@ -205,7 +205,7 @@ describe("editing one question", () => {
 
   it("edits the title, description and embed of a Street View question", async () => {
     const quiz = await make.quiz(owner.account, {
-      questions: [{ lat: 48.85, lng: 2.29, name: "Tour", titre: "La tour", description: "En fer", streetview: { pano: "abcdefghij", lat: 48.85, lng: 2.29 } }],
+      questions: [{ lat: 48.85, lng: 2.29, name: "Tour", title: "La tour", description: "En fer", streetview: { pano: "abcdefghij", lat: 48.85, lng: 2.29 } }],
     });
     const url = `/api/pres/shared/quizz/question/update/${quiz.uniqueName}/${quiz.questions[0]!.id}`;
     const res = await post(url, owner, form({ titre: "La dame de fer", description: "Puddlée", iframe: STREET_VIEW_EMBED }));
@@ -283,14 +283,14 @@ describe("reordering questions", () => {
 
 describe("the edit page", () => {
   it("carries the quiz's speed points for step 1", async () => {
-    const quiz = await make.quiz(owner.account, { pointMaxTemps: 12.5 });
+    const quiz = await make.quiz(owner.account, { speedPointsMax: 12.5 });
     // The loader's data as the page's router fetches it (Remix's turbo-stream: keys and values apart).
     const data = await SELF.fetch(`${ORIGIN}/quiz/${quiz.uniqueName}/edit.data`, { headers: { Cookie: owner.cookie } });
     expect(data.status).toBe(200);
     const text = await data.text();
-    expect(text).toContain('"pointMaxTemps"');
+    expect(text).toContain('"speedPointsMax"');
     expect(text).toContain("12.5");
     const [row] = await db().select().from(quizzes).where(eq(quizzes.uniqueName, quiz.uniqueName));
-    expect(row!.pointMaxTemps).toBe(12.5);
+    expect(row!.speedPointsMax).toBe(12.5);
   });
 });

@@ -18,8 +18,8 @@ let bastien: Caller; // MJ without it
 
 beforeAll(async () => {
   admin = await callerOf(await app.admin());
-  camille = await callerOf(await make.mj({ name: "Camille", edition: true }));
-  bastien = await callerOf(await make.mj({ name: "Bastien", edition: false }));
+  camille = await callerOf(await make.mj({ name: "Camille", canEdit: true }));
+  bastien = await callerOf(await make.mj({ name: "Bastien", canEdit: false }));
 });
 
 function post(path: string, who: Caller | null, body?: BodyInit, headers: Record<string, string> = {}) {
@@ -202,7 +202,7 @@ describe("photo questions", () => {
     bytes[bytes.length - 3] ^= 1; // a photo nobody else stored
     const before = await photoKeys();
     await expect(
-      addPhotoQuestion(db(), env.BUCKET, ghost, { bytes, type: "image/jpeg", name: "x", coords: MONT }),
+      addPhotoQuestion(db(), env.BUCKET, ghost, { bytes, type: "image/jpeg", name: "x", spot: MONT }),
     ).rejects.toThrow();
     expect(await photoKeys()).toEqual(before);
   });
@@ -421,7 +421,7 @@ describe("who may change a quiz", () => {
       expect(html).toContain("vue-du-port");
       expect(html).toContain("Actualiser questions");
     }
-    const stranger = await callerOf(await make.mj({ name: "Dora", edition: true }));
+    const stranger = await callerOf(await make.mj({ name: "Dora", canEdit: true }));
     expect((await SELF.fetch(`${BASE}/quiz/${quiz}/edit`, { headers: { Cookie: stranger.cookie } })).status).toBe(404);
     const nobody = await SELF.fetch(`${BASE}/quiz/${quiz}/edit`);
     expect(nobody.status).toBe(401);

@@ -191,10 +191,10 @@ function DisplayRow({ mj, onEdit, onDelete }: { mj: MjRow; onEdit: () => void; o
       <td>
         <Expiry mj={mj} />
       </td>
-      <td className="mj-games">{mj.nbGame === null ? "Illimité" : mj.nbGame}</td>
+      <td className="mj-games">{mj.gamesLeft === null ? "Illimité" : mj.gamesLeft}</td>
       <DeleteCell name={mj.name} onDelete={onDelete} />
       <td>
-        <span className={mj.edition ? "pill pill-yes" : "pill pill-no"}>{mj.edition ? "Oui" : "Non"}</span>
+        <span className={mj.canEdit ? "pill pill-yes" : "pill pill-no"}>{mj.canEdit ? "Oui" : "Non"}</span>
       </td>
       <td>
         <Avatar mj={mj} />
@@ -267,7 +267,7 @@ function EditRow({
             min={0}
             step={1}
             inputMode="numeric"
-            defaultValue={mj.nbGame ?? ""}
+            defaultValue={mj.gamesLeft ?? ""}
             placeholder="Illimité"
             aria-label={`Parties restantes de ${mj.name} (vide : illimité)`}
           />
@@ -275,7 +275,7 @@ function EditRow({
         <DeleteCell name={mj.name} onDelete={onDelete} />
         <td>
           <label className="check">
-            <input form={formId} type="checkbox" name="edition" value="on" defaultChecked={mj.edition} />
+            <input form={formId} type="checkbox" name="edition" value="on" defaultChecked={mj.canEdit} />
             <span className="sr-only">Mode édition de {mj.name}</span>
           </label>
         </td>

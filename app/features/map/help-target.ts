@@ -1,5 +1,5 @@
 import { METRES_PER_DEGREE, project } from "@common/projection";
-import type { Bounds, HelpZone, LatLng } from "./types";
+import type { Bounds, LatLng } from "./types";
 
 /**
  * The help target (docs/game-rules.md, Help zones): over the help rectangle, a magenta target
@@ -26,21 +26,11 @@ export type HelpTarget = {
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
-export function helpZoneBounds(zone: HelpZone): Bounds {
-  return {
-    north: Math.max(zone.lat1, zone.lat2),
-    south: Math.min(zone.lat1, zone.lat2),
-    east: Math.max(zone.lon1, zone.lon2),
-    west: Math.min(zone.lon1, zone.lon2),
-  };
-}
-
 /**
  * Circles are true circles on the ground (radius in metres), so they look round on Google's map
  * whatever the latitude; the room sends a square in metres anyway (common/rules/geo.ts).
  */
-export function helpTargetShapes(zone: HelpZone, segments = 72): HelpTarget {
-  const b = helpZoneBounds(zone);
+export function helpTargetShapes(b: Bounds, segments = 72): HelpTarget {
   const center = { lat: (b.north + b.south) / 2, lng: (b.east + b.west) / 2 };
   const mPerDegLng = METRES_PER_DEGREE * Math.max(Math.cos(rad(center.lat)), 1e-6);
   const halfHeightM = ((b.north - b.south) / 2) * METRES_PER_DEGREE;

@@ -42,14 +42,14 @@ describe("offline map, server-rendered", () => {
 
   it("draws the help target in magenta with lines max(5, 10 - zoom) wide", () => {
     const html = render({
-      helpZone: { lat1: 44, lon1: 4, lat2: 46, lon2: 6 },
+      helpZone: { south: 44, west: 4, north: 46, east: 6 },
     });
     // 10 degrees of longitude in 360 px is about zoom 5: width 5.
     expect(html).toMatch(/class="om-help"[^>]*stroke="#ff00ff"[^>]*stroke-width="5"/);
     const world = renderToString(
       createElement(OfflineMap, {
         bounds: { north: 85, south: -85, west: -180, east: 180 },
-        helpZone: { lat1: 44, lon1: 4, lat2: 46, lon2: 6 },
+        helpZone: { south: 44, west: 4, north: 46, east: 6 },
       })
     );
     // The whole world in 360 px is about zoom 0.5: width 9.5.

@@ -4,8 +4,8 @@
  * otherwise (docs/architecture.md, The map); both take the same props and look alike in what they
  * show.
  */
-export type { Bounds, HelpZone, LatLng } from "@common/protocol";
-import type { Bounds, HelpZone, LatLng } from "@common/protocol";
+export type { Bounds, LatLng } from "@common/protocol";
+import type { Bounds, LatLng } from "@common/protocol";
 
 export type MapMarker = {
   id: string;
@@ -38,7 +38,7 @@ export type GameMapProps = {
   markers?: MapMarker[];
   circles?: MapCircle[];
   rectangles?: MapRectangle[];
-  helpZone?: HelpZone | null;
+  helpZone?: Bounds | null;
   /** Animate the view to these bounds (results sequence: zoom in on the true spot). */
   focus?: Bounds | null;
   onMapClick?: (position: LatLng) => void;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import type { HelpZone, LatLng, PhoneMedia } from "@common/protocol";
+import type { Bounds, LatLng, PhoneMedia } from "@common/protocol";
 import { GameMap } from "~/features/map/GameMap";
 import type { GameMapProps, MapMarker } from "~/features/map/types";
 import { formatDecimal, pointsWord } from "./format";
@@ -14,7 +14,7 @@ type Props = {
   questionIndex: number;
   questionCount: number;
   clock: QuestionClock;
-  help: HelpZone | null;
+  help: Bounds | null;
   /** The question's photo or view, when the game shows it on the phones; null: the map alone. */
   media: PhoneMedia | null;
   tap: LatLng | null;

@@ -157,7 +157,7 @@ function RankingRow({ line, mine }: { line: RankedPlayer; mine: boolean }) {
 }
 
 export function EndGameScreen({ result, me }: { result: RoomMessageOf<"player_endGame">; me: Me }) {
-  const inTop = result.ranking.some((l) => l.playerID === result.me.playerID);
+  const inTop = result.ranking.some((l) => l.seatId === result.me.seatId);
   return (
     <PlayerScreen className={`pl-endgame${result.night ? " has-night" : ""}`}>
       <h1 className="pl-title">{result.night ? `Fin de la manche ${result.night.round}` : "Fin de la partie"}</h1>
@@ -176,7 +176,7 @@ export function EndGameScreen({ result, me }: { result: RoomMessageOf<"player_en
       <p className="pl-hint">Faites défiler le classement pour voir votre position</p>
       <ol className="pl-ranking" aria-label="Classement" tabIndex={0}>
         {result.ranking.map((line) => (
-          <RankingRow key={line.playerID} line={line} mine={line.playerID === result.me.playerID} />
+          <RankingRow key={line.seatId} line={line} mine={line.seatId === result.me.seatId} />
         ))}
         {inTop ? null : (
           <>
@@ -194,7 +194,7 @@ export function EndGameScreen({ result, me }: { result: RoomMessageOf<"player_en
 
 /** « Classement de la soirée » under the round's result: its own night rank and points, then the top. */
 function NightSection({ night }: { night: PhoneNight }) {
-  const inTop = night.ranking.some((l) => l.playerID === night.me.playerID);
+  const inTop = night.ranking.some((l) => l.seatId === night.me.seatId);
   return (
     <section className="pl-night" aria-label="Classement de la soirée" data-testid="phone-night">
       <h2 className="pl-title pl-night-title">Classement de la soirée</h2>
@@ -206,7 +206,7 @@ function NightSection({ night }: { night: PhoneNight }) {
       <p className="pl-total">Total de la soirée : {formatPoints(night.me.points)}</p>
       <ol className="pl-ranking" aria-label="Classement de la soirée" tabIndex={0}>
         {night.ranking.map((line) => (
-          <RankingRow key={line.playerID} line={line} mine={line.playerID === night.me.playerID} />
+          <RankingRow key={line.seatId} line={line} mine={line.seatId === night.me.seatId} />
         ))}
         {inTop ? null : (
           <>

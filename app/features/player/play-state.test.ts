@@ -84,8 +84,8 @@ describe("player screens follow the room", () => {
     s = run([server(join())], s);
     expect(s.screen.name).toBe("lobby");
     expect(s.me?.pseudo).toBe("Kiwi bleu");
-    // The join callback's wire names (maxAnswerTime, pointsSettings, questionsNb) read as the code's.
-    expect(s.me).toMatchObject({ answerTimeSec: 60, scoring: { speedPointsMax: 5, ringPoints: [2, 3, 4, 5] }, questionCount: 3 });
+    // The join callback's wire names (playerID, maxAnswerTime, pointsSettings, questionsNb) read as the code's.
+    expect(s.me).toMatchObject({ seatId: "p1", answerTimeSec: 60, scoring: { speedPointsMax: 5, ringPoints: [2, 3, 4, 5] }, questionCount: 3 });
     s = run([server({ type: "player_startGame", startsInMs: 5000 }, 1000)], s);
     expect(s.screen).toEqual({ name: "starting", endsAt: 6000 });
     s = run([server(question(0), 6000)], s);
@@ -99,7 +99,7 @@ describe("player screens follow the room", () => {
     s = run([server(endQuestion(0))], s);
     expect(s.screen.name).toBe("endQuestion");
     s = run([server(question(1))], s);
-    expect(s.screen.name === "question" && s.screen.help).toEqual({ lat1: 44.95, lon1: 4.95, lat2: 44.96, lon2: 4.96 });
+    expect(s.screen.name === "question" && s.screen.help).toEqual({ south: 44.95, west: 4.95, north: 44.96, east: 4.96 });
     expect(s.tap).toBeNull();
     const end: PlayerEndGame = {
       type: "player_endGame",

@@ -7,7 +7,7 @@
  */
 import {
   type ErrorCode,
-  type HelpZone,
+  type Bounds,
   type KickReason,
   type LatLng,
   type PhoneMedia,
@@ -24,7 +24,7 @@ export type PlayScreen =
   | { name: "loading" }
   | { name: "lobby" }
   | { name: "starting"; endsAt: number }
-  | { name: "question"; questionIndex: number; questionCount: number; clock: QuestionClock; help: HelpZone | null; media: PhoneMedia | null }
+  | { name: "question"; questionIndex: number; questionCount: number; clock: QuestionClock; help: Bounds | null; media: PhoneMedia | null }
   | { name: "answered"; questionIndex: number; questionCount: number; elapsedMs: number }
   | { name: "endQuestion"; result: RoomMessageOf<"player_endQuestion"> }
   | { name: "endGame"; result: RoomMessageOf<"player_endGame"> }
@@ -123,7 +123,7 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
   switch (msg.type) {
     case "player_joinRoom_callback": {
       const me: Me = {
-        playerID: msg.playerID,
+        seatId: msg.seatId,
         pseudo: msg.pseudo,
         marker: msg.marker,
         color: msg.color,

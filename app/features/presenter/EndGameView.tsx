@@ -19,7 +19,7 @@ const ORDER = [1, 0, 2];
 export const NIGHT_AFTER_PODIUM_MS = 15_000;
 
 /**
- * End of a round (docs/game-rules.md, Presenter steps, endGame): the round's podium, then from
+ * End of a round (docs/game-rules.md, Presenter steps, podium): the round's podium, then from
  * the second round on the « Classement de la soirée »; and what comes next: « Rejouer » (same quiz,
  * same settings), « Autre quiz » (the picker) or « Nouvelle partie » (closes the room, back to
  * the dashboard). Every phone stays in the room for the next round.
@@ -243,7 +243,7 @@ function EndFooter({
 function playerStep(l: RankedPlayer): Step {
   return {
     rank: l.rank,
-    key: l.playerID,
+    key: l.seatId,
     name: l.pseudo,
     points: l.points,
     picture: <PlayerMarker marker={l.marker} pseudo={l.pseudo} size={l.rank === 1 ? 150 : 120} className={`podium-marker podium-marker-${l.rank}`} />,

@@ -1,6 +1,7 @@
 import { QRCodeSVG } from "qrcode.react";
 import { memo, useEffect, useRef, useState } from "react";
-import type { ColorKey, PlayerListEntry } from "@common/protocol";
+import type { ColorKey } from "@common/protocol";
+import type { RoomPlayer } from "@common/room-messages";
 import { teamName } from "@common/rules";
 import { useLatest } from "~/features/map/camera";
 import { capacityLabel, splitRoomCode } from "./format";
@@ -51,10 +52,10 @@ export function LobbyView({
   playersCount: number;
   locked: boolean;
   onToggleLock: () => void;
-  onKick: (player: PlayerListEntry) => void;
+  onKick: (player: RoomPlayer) => void;
   onStart: () => void;
 }) {
-  const [confirm, setConfirm] = useState<PlayerListEntry | null>(null);
+  const [confirm, setConfirm] = useState<RoomPlayer | null>(null);
   const [query, setQuery] = useState("");
   const capacity = capacityLabel(playersCount, room.settings);
   const team = room.settings.mode === "team";
@@ -63,8 +64,8 @@ export function LobbyView({
 
   // `slot`: lists that change many times a second (the newest, a search) keep their elements and
   // change what they show, rather than make and drop elements at every batch of arrivals.
-  const chip = (p: PlayerListEntry, slot?: number) => (
-    <li key={slot ?? p.playerID} className={`lobby-player${p.connected ? "" : " is-away"}`}>
+  const chip = (p: RoomPlayer, slot?: number) => (
+    <li key={slot ?? p.seatId} className={`lobby-player${p.connected ? "" : " is-away"}`}>
       <PlayerMarker marker={p.marker} pseudo={p.pseudo} color={p.color} size={52} />
       <span className="lobby-player-name">{p.pseudo}</span>
       {p.connected ? null : <span className="lobby-player-away">hors ligne</span>}
@@ -155,7 +156,7 @@ const JoinPanel = memo(function JoinPanel({
   lobbyPicture: string;
   locked: boolean;
 }) {
-  const code = splitRoomCode(room.roomID);
+  const code = splitRoomCode(room.roomNumber);
   return (
     <section className="lobby-top">
       <figure className="lobby-picture">
@@ -176,7 +177,7 @@ const JoinPanel = memo(function JoinPanel({
         <div className="lobby-join-row">
           <div className="lobby-qr">
             <QRCodeSVG
-              value={`${origin}/play/${room.roomID}`}
+              value={`${origin}/play/${room.roomNumber}`}
               size={150}
               level="H"
               marginSize={2}
@@ -225,7 +226,7 @@ function CrowdList({
   query: string;
   onQuery: (query: string) => void;
   hold: boolean;
-  chip: (p: PlayerListEntry, slot?: number) => React.ReactNode;
+  chip: (p: RoomPlayer, slot?: number) => React.ReactNode;
 }) {
   const [page, setPage] = useState(0);
   const [pointed, setPointed] = useState(false);
@@ -245,7 +246,7 @@ function CrowdList({
   const turn = (by: number) => setPage((p) => (((p % pages) + by) % pages + pages) % pages);
 
   // Names only: whole pseudos, numbers included, and a calm page; kicks go through the search.
-  const name = (p: PlayerListEntry, slot: number) => (
+  const name = (p: RoomPlayer, slot: number) => (
     <li key={slot} className={`lobby-name${p.connected ? "" : " is-away"}`}>
       <span className="lobby-name-dot" style={{ background: colorHex(p.color) }} aria-hidden="true" />
       <span className="lobby-name-text">{p.pseudo}</span>
@@ -332,7 +333,7 @@ function KickDialog({
   onCancel,
   onConfirm,
 }: {
-  player: PlayerListEntry;
+  player: RoomPlayer;
   onCancel: () => void;
   onConfirm: () => void;
 }) {

@@ -1,12 +1,11 @@
 import { type CSSProperties, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
-import type { PlayerListEntry } from "@common/protocol";
-import type { RoomMessage } from "@common/room-messages";
+import type { RoomMessage, RoomPlayer } from "@common/room-messages";
 import { ERROR_MESSAGES } from "@common/protocol";
 import { roomQuestionPath } from "./format";
 import { readResume, writeResume } from "./resume";
 import {
-  END_QUESTION_MIN_MS,
+  REVEAL_LOADING_MIN_MS,
   initialState,
   presenterReducer,
 } from "./screen-state";
@@ -88,24 +87,24 @@ export function PresenterGame(props: PresenterGameProps) {
 
   // ---- 'Chargement des résultats' stays up a moment, then the map plays
   useEffect(() => {
-    if (state.step !== "endQuestion" || !state.results) return;
-    const shown = performance.now() - (state.endQuestionSince ?? performance.now());
-    const id = window.setTimeout(() => dispatch({ type: "showResultsMap" }), Math.max(0, END_QUESTION_MIN_MS - shown));
+    if (state.step !== "revealLoading" || !state.results) return;
+    const shown = performance.now() - (state.revealLoadingSince ?? performance.now());
+    const id = window.setTimeout(() => dispatch({ type: "showResultsMap" }), Math.max(0, REVEAL_LOADING_MIN_MS - shown));
     return () => window.clearTimeout(id);
-  }, [state.step, state.results, state.endQuestionSince]);
+  }, [state.step, state.results, state.revealLoadingSince]);
 
   // ---- a reload during the reveal comes back to the same view
   const resultsIndex = state.results?.questionIndex ?? null;
   useEffect(() => {
     if (resultsIndex === null) return;
-    if (state.step === "resultsQuestion_classement")
+    if (state.step === "ranking")
       writeResume(room, { questionIndex: resultsIndex, view: "classement", paused: state.paused, page: state.rankingPage });
-    else if (state.step === "resultsQuestion" || state.step === "endQuestion")
+    else if (state.step === "resultsMap" || state.step === "revealLoading")
       writeResume(room, { questionIndex: resultsIndex, view: "map", paused: false, page: 0 });
   }, [room, resultsIndex, state.step, state.paused, state.rankingPage]);
 
   // ---- the whole ranking, fetched while the map plays, paged after it
-  const inReveal = state.step === "endQuestion" || state.step === "resultsQuestion" || state.step === "resultsQuestion_classement";
+  const inReveal = state.step === "revealLoading" || state.step === "resultsMap" || state.step === "ranking";
   const fullRanking = useFullRanking(room, inReveal && resultsIndex !== null ? `q${resultsIndex}` : null, "reveal");
   const rankingLines = fullRanking ?? state.results?.ranking ?? [];
   const rankingPages = pageRanges(rankingLines.length, state.results?.teams ? QUESTION_TEAM_LAYOUT : QUESTION_LAYOUT);
@@ -114,7 +113,7 @@ export function PresenterGame(props: PresenterGameProps) {
 
   // ---- each page stays a while (the first one 5 s), then the next page, then the next question
   // The clock belongs to one page of one question: a stale one never turns the next page early.
-  const onRanking = state.step === "resultsQuestion_classement";
+  const onRanking = state.step === "ranking";
   const pageKey = onRanking ? `${resultsIndex}:${page}` : null;
   const [pageClock, setPageClock] = useState<{ key: string; endsAt: number } | null>(null);
   useEffect(() => {
@@ -153,8 +152,8 @@ export function PresenterGame(props: PresenterGameProps) {
     if (!send({ type: "pres_lockRoom", locked: !locked })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
   }, [send, locked]);
   const kick = useCallback(
-    (p: PlayerListEntry) => {
-      if (!send({ type: "pres_kickPlayer", playerID: p.playerID })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+    (p: RoomPlayer) => {
+      if (!send({ type: "pres_kickPlayer", playerID: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
     },
     [send],
   );
@@ -201,9 +200,9 @@ export function PresenterGame(props: PresenterGameProps) {
     body = (
       <QuestionView question={state.question} speedPointsMax={quiz!.scoring.speedPointsMax} onWarning={playWarning} />
     );
-  } else if (screen === "endQuestion" || (screen === "question" && !state.question)) {
+  } else if (screen === "revealLoading" || (screen === "question" && !state.question)) {
     body = <LoadingScreen text="Chargement des résultats" />;
-  } else if (screen === "resultsQuestion" && state.results) {
+  } else if (screen === "resultsMap" && state.results) {
     body = (
       <ResultsMapView
         key={state.results.questionIndex}
@@ -212,7 +211,7 @@ export function PresenterGame(props: PresenterGameProps) {
         onDone={() => dispatch({ type: "resultsMapDone" })}
       />
     );
-  } else if (screen === "resultsQuestion_classement" && state.results) {
+  } else if (screen === "ranking" && state.results) {
     body = (
       <RankingView
         results={state.results}
@@ -228,7 +227,7 @@ export function PresenterGame(props: PresenterGameProps) {
         onPhotoMap={openPhotoMap}
       />
     );
-  } else if (screen === "endGame" && state.endGame) {
+  } else if (screen === "podium" && state.endGame) {
     body = (
       <EndGameView
         endGame={state.endGame}
@@ -263,10 +262,10 @@ export function PresenterGame(props: PresenterGameProps) {
           <>
             <span className={`pres-room-tag${locked ? " is-locked" : ""}`}>
               {locked ? <LockIcon size={22} /> : null}
-              Salle {state.room.roomID.slice(0, 3)} {state.room.roomID.slice(3)}
+              Salle {state.room.roomNumber.slice(0, 3)} {state.room.roomNumber.slice(3)}
               {locked ? <span className="sr-only"> verrouillée</span> : null}
             </span>
-            {screen !== "endGame" ? <LockButton locked={locked} onToggle={toggleLock} compact /> : null}
+            {screen !== "podium" ? <LockButton locked={locked} onToggle={toggleLock} compact /> : null}
           </>
         ) : null}
         {sounds.blocked ? (

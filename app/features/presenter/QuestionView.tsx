@@ -80,7 +80,7 @@ export function QuestionView({
               <li key={slot} className="answer-slot">
                 {more > 0 ? <span className="answer-more">+{more}</span> : null}
                 {[...here].reverse().map((i) => (
-                  <span key={i.playerID} className="answer-marker" title={i.pseudo}>
+                  <span key={i.seatId} className="answer-marker" title={i.pseudo}>
                     <PlayerMarker marker={i.marker} pseudo={i.pseudo} size={46} />
                     <span className="sr-only">{i.pseudo}</span>
                   </span>

@@ -54,7 +54,7 @@ export function PlayerRows({
       </thead>
       <tbody>
         {lines.map((l) => (
-          <tr key={l.playerID} className={l.rank <= 3 ? `is-top is-top-${l.rank}` : undefined}>
+          <tr key={l.seatId} className={l.rank <= 3 ? `is-top is-top-${l.rank}` : undefined}>
             <td className="ranking-rank">
               <RankBadge rank={l.rank} />
             </td>

@@ -76,7 +76,7 @@ export function ResultsMapView({
     if (done) doneRef.current();
   }, [done]);
 
-  const byId = useMemo(() => new Map(answers.map((a) => [a.playerID, a])), [answers]);
+  const byId = useMemo(() => new Map(answers.map((a) => [a.seatId, a])), [answers]);
   // The frame changes a few times in the whole sequence: what it puts on the map is worked out
   // then, not at every render (2,000 markers).
   const { shown, markers } = useMemo(() => {
@@ -88,12 +88,12 @@ export function ResultsMapView({
     const markers: MapMarker[] = [
       { id: "spot", position: results.spot, color: SPOT_COLOR, label: frame?.rings ? undefined : "Bonne réponse" },
       ...answers
-        .filter((a) => shown.has(a.playerID))
+        .filter((a) => shown.has(a.seatId))
         .map((a) => ({
-          id: a.playerID,
+          id: a.seatId,
           position: a.coords,
           iconUrl: markerUrl(a.marker),
-          label: labelled(a.playerID) ? a.pseudo : undefined,
+          label: labelled(a.seatId) ? a.pseudo : undefined,
         })),
     ];
     return { shown, markers };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AXIS_SLOTS, axisSlot, layoutAxis, mergeAnswers } from "./answer-axis";
 
-const a = (id: string, elapsedMs: number) => ({ playerID: id, pseudo: id, marker: id, elapsedMs });
+const a = (id: string, elapsedMs: number) => ({ seatId: id, pseudo: id, marker: id, elapsedMs });
 
 describe("answer-time axis in 20 slots", () => {
   it("puts an answer in the slot of its time", () => {
@@ -18,7 +18,7 @@ describe("answer-time axis in 20 slots", () => {
 
   it("stacks answers of one slot in arrival order and counts the overflow", () => {
     const layout = layoutAxis([a("c", 300), a("a", 100), a("b", 200), a("d", 400), a("e", 9000)], 15_000, 3);
-    expect(layout.items.map((i) => [i.playerID, i.slot, i.row])).toEqual([
+    expect(layout.items.map((i) => [i.seatId, i.slot, i.row])).toEqual([
       ["a", 0, 0],
       ["b", 0, 1],
       ["c", 0, 2],
@@ -30,6 +30,6 @@ describe("answer-time axis in 20 slots", () => {
 
   it("merges batched answers once per player", () => {
     const merged = mergeAnswers([a("a", 1)], [a("a", 1), a("b", 2), a("b", 2)]);
-    expect(merged.map((x) => x.playerID)).toEqual(["a", "b"]);
+    expect(merged.map((x) => x.seatId)).toEqual(["a", "b"]);
   });
 });

@@ -45,11 +45,11 @@ export function layoutAxis(answers: readonly AxisAnswer[], answerTimeMs: number,
 
 /** Adds newly announced answers, ignoring any already known (batched or replayed messages). */
 export function mergeAnswers(known: readonly AxisAnswer[], incoming: readonly AxisAnswer[]): AxisAnswer[] {
-  const seen = new Set(known.map((a) => a.playerID));
+  const seen = new Set(known.map((a) => a.seatId));
   const out = [...known];
   for (const a of incoming) {
-    if (seen.has(a.playerID)) continue;
-    seen.add(a.playerID);
+    if (seen.has(a.seatId)) continue;
+    seen.add(a.seatId);
     out.push(a);
   }
   return out;

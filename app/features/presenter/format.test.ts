@@ -43,10 +43,10 @@ describe("presenter formatting", () => {
 describe("presenter sounds: files and volumes", () => {
   it("plays the right sound on each step at the right volume", () => {
     expect(stepSound("lobby", null)).toEqual({ id: 1, loop: true });
-    expect(stepSound("resultsQuestion_classement", 6)).toEqual({ id: 2, loop: false });
-    expect(stepSound("endGame", null)).toEqual({ id: 3, loop: false });
+    expect(stepSound("ranking", 6)).toEqual({ id: 2, loop: false });
+    expect(stepSound("podium", null)).toEqual({ id: 3, loop: false });
     expect(stepSound("question", 6)).toEqual({ id: 6, loop: true });
-    expect(stepSound("resultsQuestion", 6)).toBeNull();
+    expect(stepSound("resultsMap", 6)).toBeNull();
     expect(VOLUME).toMatchObject({ 1: 0.15, 3: 0.8, 4: 0.5, 5: 1, 6: 1, 7: 1 });
   });
 
@@ -89,7 +89,7 @@ describe("presenter players", () => {
 
   it("groups the lobby by team in the room's order", () => {
     const p = (id: string, team: "bleu" | "jaune") => ({
-      playerID: id,
+      seatId: id,
       pseudo: id,
       marker: id,
       color: team,
@@ -97,7 +97,7 @@ describe("presenter players", () => {
       connected: true,
     });
     const groups = groupByTeam([p("a", "jaune"), p("b", "bleu"), p("c", "jaune")], ["bleu", "jaune"]);
-    expect(groups.map((g) => [g.team, g.players.map((x) => x.playerID)])).toEqual([
+    expect(groups.map((g) => [g.team, g.players.map((x) => x.seatId)])).toEqual([
       ["bleu", ["b"]],
       ["jaune", ["a", "c"]],
     ]);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ColorKey, PlayerListEntry } from "@common/protocol";
+import type { ColorKey } from "@common/protocol";
+import type { RoomPlayer } from "@common/room-messages";
 import { isCrowd, nextRollPage, perTeamPage, ROLL_PAGE_SIZE, rollPage, rollPageCount, searchPlayers, teamRolls } from "./lobby-pages";
 import { emptyRoster, removePlayer, upsertPlayer, type Roster } from "./roster";
 
 const COLORS: ColorKey[] = ["bleu", "jaune", "rose"];
-const player = (n: number, pseudo = `Pastèque ${COLORS[n % 3]} ${n}`): PlayerListEntry => ({
-  playerID: `p${n}`,
+const player = (n: number, pseudo = `Pastèque ${COLORS[n % 3]} ${n}`): RoomPlayer => ({
+  seatId: `p${n}`,
   pseudo,
   marker: "m",
   color: COLORS[n % 3]!,
@@ -28,12 +29,12 @@ describe("the crowded lobby's pages", () => {
   it("pages every player in join order, a departure leaving the pages in place", () => {
     let r = roster(2000);
     expect(rollPageCount(r)).toBe(Math.ceil(2000 / ROLL_PAGE_SIZE));
-    expect(rollPage(r, 1).map((p) => p.playerID)[0]).toBe(`p${ROLL_PAGE_SIZE + 1}`);
+    expect(rollPage(r, 1).map((p) => p.seatId)[0]).toBe(`p${ROLL_PAGE_SIZE + 1}`);
     const last = rollPage(r, rollPageCount(r) - 1);
-    expect(last.at(-1)!.playerID).toBe("p2000");
+    expect(last.at(-1)!.seatId).toBe("p2000");
     r = removePlayer(r, `p${ROLL_PAGE_SIZE + 1}`);
     expect(rollPage(r, 1)).toHaveLength(ROLL_PAGE_SIZE - 1);
-    expect(rollPage(r, 2)[0]!.playerID).toBe(`p${2 * ROLL_PAGE_SIZE + 1}`);
+    expect(rollPage(r, 2)[0]!.seatId).toBe(`p${2 * ROLL_PAGE_SIZE + 1}`);
   });
 
   it("turns round to the first page after the last", () => {

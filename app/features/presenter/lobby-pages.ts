@@ -6,7 +6,8 @@
  * a search finds anyone, to kick them. Whatever the room's size, the screen holds about as many names
  * as one page: its cost does not grow with the room.
  */
-import type { ColorKey, PlayerListEntry } from "@common/protocol";
+import type { ColorKey } from "@common/protocol";
+import type { RoomPlayer } from "@common/room-messages";
 import { foldAccents } from "@common/rules";
 import { playersBetween, playersOf, type Roster } from "./roster";
 
@@ -31,17 +32,17 @@ export const isCrowd = (roster: Roster) => roster.size > ALL_CHIPS_UP_TO;
 export const rollPageCount = (roster: Roster, size = ROLL_PAGE_SIZE) => Math.max(1, Math.ceil(roster.length / size));
 
 /** The players on page `page` (join order), reading only that page's places. */
-export const rollPage = (roster: Roster, page: number, size = ROLL_PAGE_SIZE): PlayerListEntry[] =>
+export const rollPage = (roster: Roster, page: number, size = ROLL_PAGE_SIZE): RoomPlayer[] =>
   playersBetween(roster, page * size, (page + 1) * size);
 
-export const teamOf = (p: PlayerListEntry): ColorKey => p.team ?? p.color;
+export const teamOf = (p: RoomPlayer): ColorKey => p.team ?? p.color;
 
 export interface TeamRoll {
   team: ColorKey;
   /** Players in the team. */
   count: number;
   /** The team's names on this page. */
-  players: PlayerListEntry[];
+  players: RoomPlayer[];
   pages: number;
 }
 
@@ -50,7 +51,7 @@ export interface TeamRoll {
  * shared page number goes round each team's pages.
  */
 export function teamRolls(roster: Roster, teams: readonly ColorKey[], page: number, perTeam: number): TeamRoll[] {
-  const byTeam = new Map<ColorKey, PlayerListEntry[]>(teams.map((t) => [t, []]));
+  const byTeam = new Map<ColorKey, RoomPlayer[]>(teams.map((t) => [t, []]));
   for (const p of playersOf(roster)) byTeam.get(teamOf(p))?.push(p);
   return teams.map((team) => {
     const all = byTeam.get(team)!;
@@ -67,9 +68,9 @@ export const perTeamPage = (teams: number) => TEAM_ROWS * Math.max(1, Math.floor
 const folded = (s: string) => foldAccents(s).toLowerCase().replace(/\s+/g, "");
 
 /** Players whose pseudo holds the query (accents and case ignored), in join order. */
-export function searchPlayers(roster: Roster, query: string, limit = SEARCH_LIMIT): { matches: PlayerListEntry[]; more: number } {
+export function searchPlayers(roster: Roster, query: string, limit = SEARCH_LIMIT): { matches: RoomPlayer[]; more: number } {
   const q = folded(query);
-  const matches: PlayerListEntry[] = [];
+  const matches: RoomPlayer[] = [];
   let more = 0;
   if (!q) return { matches, more };
   for (const p of playersOf(roster)) {

@@ -4,7 +4,7 @@ import { BATCH_MS, MessageBatcher } from "./message-batch";
 
 const join = (n: number): RoomMessage => ({
   type: "pres_newPlayer",
-  player: { playerID: `p${n}`, pseudo: `Kiwi ${n}`, marker: "m", color: "bleu", team: null, connected: true },
+  player: { seatId: `p${n}`, pseudo: `Kiwi ${n}`, marker: "m", color: "bleu", team: null, connected: true },
   playersCount: n,
 });
 

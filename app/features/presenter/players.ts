@@ -1,5 +1,5 @@
 /** Player and team helpers of the presenter screen (colours from pseudos, teams in the lobby). */
-import type { PlayerListEntry } from "@common/protocol";
+import type { RoomPlayer } from "@common/room-messages";
 import { COLOR_KEYS, COLORS, foldAccents, type ColorKey } from "@common/rules";
 
 const fold = (s: string) => foldAccents(s).toLowerCase();
@@ -27,10 +27,10 @@ export function inkOn(key: ColorKey | null | undefined): string {
 
 export interface TeamGroup {
   team: ColorKey;
-  players: PlayerListEntry[];
+  players: RoomPlayer[];
 }
 
 /** Team mode lobby: one column per team, in the room's team order, players in join order. */
-export function groupByTeam(players: readonly PlayerListEntry[], teams: readonly ColorKey[]): TeamGroup[] {
+export function groupByTeam(players: readonly RoomPlayer[], teams: readonly ColorKey[]): TeamGroup[] {
   return teams.map((team) => ({ team, players: players.filter((p) => (p.team ?? p.color) === team) }));
 }

@@ -24,7 +24,7 @@ const targets: TargetSetting[] = [
 ];
 const spot = { lat: 45.764, lng: 4.8357 };
 const bounds = { north: 45.8, south: 45.72, east: 4.9, west: 4.77 };
-const answer = (id: string, dLat: number) => ({ playerID: id, coords: { lat: spot.lat + dLat, lng: spot.lng } });
+const answer = (id: string, dLat: number) => ({ seatId: id, coords: { lat: spot.lat + dLat, lng: spot.lng } });
 function input(answers: TimelineInput["answers"], zones: string[][]): TimelineInput {
   return { spot, bounds, targets, answers, zones, aspect: 16 / 9 };
 }
@@ -107,7 +107,7 @@ describe("results map sequence", () => {
   it("ignores zone entries of players it has no answer for", () => {
     const tl = resultsTimeline(input([answer("a", 0.001)], [[], ["a", "ghost"], [], [], []]));
     const zone = tl.find((e) => e.kind === "zone");
-    expect(zone?.kind === "zone" && zone.playerIDs).toEqual(["a"]);
+    expect(zone?.kind === "zone" && zone.seatIds).toEqual(["a"]);
   });
 
   it("orders zones outside first, then rings by falling radius, whatever their listed order", () => {

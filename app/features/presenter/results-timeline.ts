@@ -31,7 +31,7 @@ export interface TimelineInput {
   /** The quiz's map bounds: the view before the zoom. */
   bounds: Bounds;
   targets: readonly TargetSetting[];
-  answers: readonly Pick<RevealAnswer, "playerID" | "coords">[];
+  answers: readonly Pick<RevealAnswer, "seatId" | "coords">[];
   /** The answers' player ids by zone (zonesOf): indexed like targets, [0] = outside every ring. */
   zones: readonly (readonly string[])[];
   /** Width / height of the map box, so focus views keep circles round. */
@@ -42,7 +42,7 @@ export type TimelineEvent =
   | { at: number; kind: "spot" }
   | { at: number; kind: "focus"; bounds: Bounds }
   | { at: number; kind: "rings" }
-  | { at: number; kind: "zone"; zone: number; playerIDs: string[] }
+  | { at: number; kind: "zone"; zone: number; seatIds: string[] }
   | { at: number; kind: "done" };
 
 export interface ResultsFrame {
@@ -100,9 +100,9 @@ export function resultsTimeline(input: TimelineInput): TimelineEvent[] {
   const { spot, targets, answers, zones, aspect } = input;
   const ringHalf = largestRing(targets) * RING_VIEW_FACTOR;
   const ringView = boxAroundMetres(spot, ringHalf, aspect);
-  const known = new Set(answers.map((a) => a.playerID));
+  const known = new Set(answers.map((a) => a.seatId));
   const outsideIds = new Set(zones[0] ?? []);
-  const outside = answers.filter((a) => outsideIds.has(a.playerID)).map((a) => a.coords);
+  const outside = answers.filter((a) => outsideIds.has(a.seatId)).map((a) => a.coords);
   const overview = outside.length > 0 ? fitAround(spot, outside, ringHalf, aspect) : ringView;
 
   const events: TimelineEvent[] = [
@@ -121,7 +121,7 @@ export function resultsTimeline(input: TimelineInput): TimelineEvent[] {
       closedIn = true;
       at += ZONE_GAP_MS / 2;
     }
-    events.push({ at, kind: "zone", zone, playerIDs: ids });
+    events.push({ at, kind: "zone", zone, seatIds: ids });
     at += ZONE_GAP_MS;
   }
   const lastAt = events[events.length - 1]!.at;
@@ -151,7 +151,7 @@ export function frameAt(timeline: readonly TimelineEvent[], elapsedMs: number): 
         frame.spotCircle = false;
         break;
       case "zone":
-        frame.shown = [...frame.shown, ...e.playerIDs];
+        frame.shown = [...frame.shown, ...e.seatIds];
         frame.zone = e.zone;
         break;
       case "done":

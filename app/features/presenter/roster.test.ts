@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { PlayerListEntry } from "@common/protocol";
+import type { RoomPlayer } from "@common/room-messages";
 import { emptyRoster, findPlayer, listOf, newestOf, playersBetween, removePlayer, rosterOf, upsertPlayer } from "./roster";
 
-const player = (n: number, connected = true): PlayerListEntry => ({
-  playerID: `p${n}`,
+const player = (n: number, connected = true): RoomPlayer => ({
+  seatId: `p${n}`,
   pseudo: `Kiwi bleu ${n}`,
   marker: `Kiwibleu${n}`,
   color: "bleu",
@@ -11,7 +11,7 @@ const player = (n: number, connected = true): PlayerListEntry => ({
   connected,
 });
 
-const ids = (list: PlayerListEntry[]) => list.map((p) => p.playerID);
+const ids = (list: RoomPlayer[]) => list.map((p) => p.seatId);
 
 describe("the lobby's roster", () => {
   it("keeps join order, updates a known player in place and leaves a gap where one left", () => {
@@ -46,7 +46,7 @@ describe("the lobby's roster", () => {
     expect(listOf(built)).toEqual(listOf(joined));
     expect([built.size, built.connected]).toEqual([3, 2]);
     // A repeated id keeps its first place with its last state.
-    expect(listOf(rosterOf([player(1), player(2), player(1, false)])).map((p) => [p.playerID, p.connected])).toEqual([
+    expect(listOf(rosterOf([player(1), player(2), player(1, false)])).map((p) => [p.seatId, p.connected])).toEqual([
       ["p1", false],
       ["p2", true],
     ]);

@@ -5,18 +5,18 @@
  * a kick copies one block and one bucket (and the two short arrays that point at them), whatever
  * the room's size. Earlier rosters stay as they were: the reducer stays pure.
  */
-import type { PlayerListEntry } from "@common/protocol";
+import type { RoomPlayer } from "@common/room-messages";
 
 const BLOCK = 64;
 const BUCKETS = 64;
 
-type Block = readonly (PlayerListEntry | null)[];
+type Block = readonly (RoomPlayer | null)[];
 type Bucket = ReadonlyMap<string, number>;
 
 export interface Roster {
   /** Seats in join order, BLOCK a block; null where a player left. */
   readonly blocks: readonly Block[];
-  /** playerID -> place in join order, spread over buckets by a hash of the id. */
+  /** seatId -> place in join order, spread over buckets by a hash of the id. */
   readonly index: readonly Bucket[];
   /** Places used (players present and gone). */
   readonly length: number;
@@ -47,12 +47,12 @@ function placeOf(roster: Roster, id: string): number | undefined {
   return roster.index[bucketOf(id)]!.get(id);
 }
 
-function at(roster: Roster, place: number): PlayerListEntry | null {
+function at(roster: Roster, place: number): RoomPlayer | null {
   return roster.blocks[Math.floor(place / BLOCK)]?.[place % BLOCK] ?? null;
 }
 
 /** The blocks with `place` holding `entry` (one block copied, or one added). */
-function withSlot(blocks: readonly Block[], place: number, entry: PlayerListEntry | null): Block[] {
+function withSlot(blocks: readonly Block[], place: number, entry: RoomPlayer | null): Block[] {
   const b = Math.floor(place / BLOCK);
   const out = blocks.slice();
   const block = (blocks[b] ?? []).slice();
@@ -72,8 +72,8 @@ function withIndex(index: readonly Bucket[], id: string, place: number | null): 
 }
 
 /** A new player at the end, or a known one changed in place (dropped, back). */
-export function upsertPlayer(roster: Roster, player: PlayerListEntry): Roster {
-  const place = placeOf(roster, player.playerID);
+export function upsertPlayer(roster: Roster, player: RoomPlayer): Roster {
+  const place = placeOf(roster, player.seatId);
   if (place !== undefined) {
     const old = at(roster, place);
     return {
@@ -84,7 +84,7 @@ export function upsertPlayer(roster: Roster, player: PlayerListEntry): Roster {
   }
   return {
     blocks: withSlot(roster.blocks, roster.length, player),
-    index: withIndex(roster.index, player.playerID, roster.length),
+    index: withIndex(roster.index, player.seatId, roster.length),
     length: roster.length + 1,
     size: roster.size + 1,
     connected: roster.connected + (player.connected ? 1 : 0),
@@ -92,13 +92,13 @@ export function upsertPlayer(roster: Roster, player: PlayerListEntry): Roster {
 }
 
 /** The player leaves the list (kicked, gone); unknown ids change nothing. */
-export function removePlayer(roster: Roster, playerID: string): Roster {
-  const place = placeOf(roster, playerID);
+export function removePlayer(roster: Roster, seatId: string): Roster {
+  const place = placeOf(roster, seatId);
   if (place === undefined) return roster;
   const old = at(roster, place);
   return {
     blocks: withSlot(roster.blocks, place, null),
-    index: withIndex(roster.index, playerID, null),
+    index: withIndex(roster.index, seatId, null),
     length: roster.length,
     size: roster.size - 1,
     connected: roster.connected - (old?.connected ? 1 : 0),
@@ -106,16 +106,16 @@ export function removePlayer(roster: Roster, playerID: string): Roster {
 }
 
 /** The whole list the room sends at each (re)connection, in its order (a repeated id keeps its place). */
-export function rosterOf(players: readonly PlayerListEntry[]): Roster {
-  const blocks: (PlayerListEntry | null)[][] = [];
+export function rosterOf(players: readonly RoomPlayer[]): Roster {
+  const blocks: (RoomPlayer | null)[][] = [];
   const buckets = Array.from({ length: BUCKETS }, () => new Map<string, number>());
   let length = 0;
   for (const p of players) {
-    const bucket = buckets[bucketOf(p.playerID)]!;
-    let place = bucket.get(p.playerID);
+    const bucket = buckets[bucketOf(p.seatId)]!;
+    let place = bucket.get(p.seatId);
     if (place === undefined) {
       place = length++;
-      bucket.set(p.playerID, place);
+      bucket.set(p.seatId, place);
     }
     (blocks[Math.floor(place / BLOCK)] ??= [])[place % BLOCK] = p;
   }
@@ -125,16 +125,16 @@ export function rosterOf(players: readonly PlayerListEntry[]): Roster {
 }
 
 /** Every player present, in join order. */
-export function* playersOf(roster: Roster): Generator<PlayerListEntry> {
+export function* playersOf(roster: Roster): Generator<RoomPlayer> {
   for (const block of roster.blocks) for (const p of block) if (p) yield p;
 }
 
 /** Players present, in join order, as an array (tests and small rooms). */
-export const listOf = (roster: Roster): PlayerListEntry[] => [...playersOf(roster)];
+export const listOf = (roster: Roster): RoomPlayer[] => [...playersOf(roster)];
 
 /** Players present at places [from, to) of the join order: reads only those places. */
-export function playersBetween(roster: Roster, from: number, to: number): PlayerListEntry[] {
-  const out: PlayerListEntry[] = [];
+export function playersBetween(roster: Roster, from: number, to: number): RoomPlayer[] {
+  const out: RoomPlayer[] = [];
   for (let place = Math.max(0, from); place < Math.min(to, roster.length); place++) {
     const p = at(roster, place);
     if (p) out.push(p);
@@ -143,8 +143,8 @@ export function playersBetween(roster: Roster, from: number, to: number): Player
 }
 
 /** The `count` latest arrivals still present, newest first, without walking the whole list. */
-export function newestOf(roster: Roster, count: number): PlayerListEntry[] {
-  const out: PlayerListEntry[] = [];
+export function newestOf(roster: Roster, count: number): RoomPlayer[] {
+  const out: RoomPlayer[] = [];
   for (let place = roster.length - 1; place >= 0 && out.length < count; place--) {
     const p = at(roster, place);
     if (p) out.push(p);
@@ -152,7 +152,7 @@ export function newestOf(roster: Roster, count: number): PlayerListEntry[] {
   return out;
 }
 
-export const findPlayer = (roster: Roster, playerID: string): PlayerListEntry | null => {
-  const place = placeOf(roster, playerID);
+export const findPlayer = (roster: Roster, seatId: string): RoomPlayer | null => {
+  const place = placeOf(roster, seatId);
   return place === undefined ? null : at(roster, place);
 };

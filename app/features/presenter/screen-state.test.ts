@@ -66,12 +66,14 @@ const results = (index: number): PresResults => ({
   answersCount: 0,
 });
 
+const wire = (messages: ServerMessage[]) => messages.map(fromWire);
+
 function run(messages: ServerMessage[], start: PresenterState = initialState, resume: ResumeRecord | null = null) {
   return messages.reduce((s, msg, i) => presenterReducer(s, { type: "message", msg: fromWire(msg), now: 1000 + i, resume }), start);
 }
 
 describe("presenter screen state: the steps it moves through", () => {
-  it("goes lobby -> starting -> question -> endQuestion -> map -> ranking -> next question -> end", () => {
+  it("goes lobby -> starting -> question -> revealLoading -> map -> ranking -> next question -> end", () => {
     let s = run([newRoom("lobby", [player(1)])]);
     expect(s.step).toBe("lobby");
     expect(s.players.size).toBe(1);
@@ -101,13 +103,13 @@ describe("presenter screen state: the steps it moves through", () => {
     expect(s.question?.answeredCount).toBe(1);
 
     s = run([{ type: "pres_endQuestion", questionIndex: 0 }, results(0)], s);
-    expect(s.step).toBe("endQuestion");
+    expect(s.step).toBe("revealLoading");
     expect(s.results?.questionIndex).toBe(0);
 
     s = presenterReducer(s, { type: "showResultsMap" });
-    expect(s.step).toBe("resultsQuestion");
+    expect(s.step).toBe("resultsMap");
     s = presenterReducer(s, { type: "resultsMapDone" });
-    expect(s.step).toBe("resultsQuestion_classement");
+    expect(s.step).toBe("ranking");
 
     s = presenterReducer(s, { type: "showPage", page: 1, resume: false });
     expect(s.rankingPage).toBe(1);
@@ -128,7 +130,7 @@ describe("presenter screen state: the steps it moves through", () => {
     expect(s.question?.answers).toEqual([]);
 
     s = run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 2, night: null }], s);
-    expect(s.step).toBe("endGame");
+    expect(s.step).toBe("podium");
   });
 
   it("shows the room locked or not, as the room says on every hello and at every change", () => {
@@ -147,7 +149,7 @@ describe("presenter screen state: the steps it moves through", () => {
   it("removes kicked players and says so", () => {
     let s = run([newRoom("lobby", [player(1), player(2)])]);
     s = run([{ type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 1 }], s);
-    expect(listOf(s.players).map((p) => p.playerID)).toEqual(["p2"]);
+    expect(listOf(s.players).map((p) => p.seatId)).toEqual(["p2"]);
     expect(s.notice).toBe("Kiwi 1 a été exclu de la partie");
   });
 
@@ -182,7 +184,7 @@ describe("presenter screen state: the steps it moves through", () => {
       expectedCount: 4,
     };
     const s = run([newRoom("question"), { ...question(0), answeredCount: 2, expectedCount: 4 } as ServerMessage, replay]);
-    expect(s.question?.answers.map((a) => [a.playerID, a.elapsedMs])).toEqual([
+    expect(s.question?.answers.map((a) => [a.seatId, a.elapsedMs])).toEqual([
       ["p2", 400],
       ["p1", 800],
     ]);
@@ -191,13 +193,13 @@ describe("presenter screen state: the steps it moves through", () => {
 
   it("after a reload during the reveal, replays the map unless the ranking was already shown", () => {
     const fresh = run([newRoom("reveal"), results(1)]);
-    expect(fresh.step).toBe("endQuestion");
+    expect(fresh.step).toBe("revealLoading");
 
     const back = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 1, view: "classement", paused: true, page: 3 });
-    expect(back).toMatchObject({ step: "resultsQuestion_classement", paused: true, rankingPage: 3 });
+    expect(back).toMatchObject({ step: "ranking", paused: true, rankingPage: 3 });
 
     const stale = run([newRoom("reveal"), results(1)], initialState, { questionIndex: 0, view: "classement", paused: true, page: 3 });
-    expect(stale.step).toBe("endQuestion");
+    expect(stale.step).toBe("revealLoading");
   });
 
   it("does not restart the reveal when the socket comes back during it", () => {
@@ -205,7 +207,7 @@ describe("presenter screen state: the steps it moves through", () => {
     s = presenterReducer(s, { type: "showResultsMap" });
     s = presenterReducer(s, { type: "resultsMapDone" });
     s = run([newRoom("reveal"), results(1)], s);
-    expect(s.step).toBe("resultsQuestion_classement");
+    expect(s.step).toBe("ranking");
   });
 
   it("shows a closed room and the room's errors", () => {
@@ -224,7 +226,7 @@ describe("presenter screen state: the steps it moves through", () => {
   it("waits on the loading screen when it reconnects into a running game", () => {
     const s = run([newRoom("over")]);
     expect(s.step).toBe("loading");
-    expect(run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 0, night: null }], s).step).toBe("endGame");
+    expect(run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 0, night: null }], s).step).toBe("podium");
   });
 });
 
@@ -233,22 +235,22 @@ describe("presenter screen state: a crowded lobby", () => {
     const s0 = run([newRoom("lobby", [player(1)])]);
     const s1 = presenterReducer(s0, {
       type: "messages",
-      msgs: [
+      msgs: wire([
         { type: "pres_newPlayer", player: player(2), playersCount: 2 },
         { type: "pres_newPlayer", player: player(3), playersCount: 3 },
         { type: "pres_newPlayer", player: { ...player(2), connected: false }, playersCount: 3 },
         { type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 2 },
-      ],
+      ]),
       now: 2000,
       resume: null,
     });
-    expect(listOf(s1.players).map((p) => [p.playerID, p.connected])).toEqual([
+    expect(listOf(s1.players).map((p) => [p.seatId, p.connected])).toEqual([
       ["p2", false],
       ["p3", true],
     ]);
     expect([s1.playersCount, s1.players.connected, s1.notice]).toEqual([2, 1, "Kiwi 1 a été exclu de la partie"]);
     // The state it started from is untouched: the reducer stays pure.
-    expect(listOf(s0.players).map((p) => p.playerID)).toEqual(["p1"]);
+    expect(listOf(s0.players).map((p) => p.seatId)).toEqual(["p1"]);
   });
 
   it("adds the 2,000th player without copying the 1,999 before it", () => {

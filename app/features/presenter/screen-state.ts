@@ -1,7 +1,7 @@
 /**
  * The presenter screen as a reducer over the room's messages (docs/game-rules.md, Presenter steps):
- * loading -> lobby -> starting -> question -> endQuestion -> resultsQuestion (map) ->
- * resultsQuestion_classement -> question ... -> endGame. The room says which phase it is in
+ * loading -> lobby -> starting -> question -> revealLoading -> resultsMap ->
+ * ranking -> question ... -> podium. The room says which phase it is in
  * (on every hello, so a reload or a reconnection rebuilds the screen); the presenter adds what
  * only it knows: how far into the reveal it is (map or ranking) and whether it is paused,
  * which a reload recovers from the resume record (resume.ts).
@@ -20,17 +20,17 @@ export type Step =
   | "lobby"
   | "starting"
   | "question"
-  | "endQuestion"
-  | "resultsQuestion"
-  | "resultsQuestion_classement"
-  | "endGame"
+  | "revealLoading"
+  | "resultsMap"
+  | "ranking"
+  | "podium"
   | "closed";
 
 /** Least time 'Chargement des résultats' stays up, so the change of screen reads as one. */
-export const END_QUESTION_MIN_MS = 1500;
+export const REVEAL_LOADING_MIN_MS = 1500;
 
 export interface RoomInfo {
-  roomID: string;
+  roomNumber: string;
   quiz: RoomQuiz;
   colors: ColorKey[];
   settings: RoomSettings;
@@ -62,7 +62,7 @@ export interface PresenterState {
   question: QuestionView | null;
   results: RoomMessageOf<"pres_results"> | null;
   /** Local clock when 'Chargement des résultats' appeared. */
-  endQuestionSince: number | null;
+  revealLoadingSince: number | null;
   endGame: RoomMessageOf<"pres_endGame"> | null;
   paused: boolean;
   /** Which page of the ranking after a question is shown (ranking-pages.ts). */
@@ -85,7 +85,7 @@ export const initialState: PresenterState = {
   startingEndsAt: null,
   question: null,
   results: null,
-  endQuestionSince: null,
+  revealLoadingSince: null,
   endGame: null,
   paused: false,
   rankingPage: 0,
@@ -117,20 +117,20 @@ export type PresenterAction =
 const GAME_STEPS: readonly Step[] = [
   "starting",
   "question",
-  "endQuestion",
-  "resultsQuestion",
-  "resultsQuestion_classement",
-  "endGame",
+  "revealLoading",
+  "resultsMap",
+  "ranking",
+  "podium",
 ];
 
 const isRevealStep = (step: Step) =>
-  step === "endQuestion" || step === "resultsQuestion" || step === "resultsQuestion_classement";
+  step === "revealLoading" || step === "resultsMap" || step === "ranking";
 
 function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume: ResumeRecord | null): PresenterState {
   switch (msg.type) {
     case "pres_newRoom_callback": {
       const room: RoomInfo = {
-        roomID: msg.roomID,
+        roomNumber: msg.roomNumber,
         quiz: msg.quiz,
         colors: msg.colors,
         settings: msg.settings,
@@ -158,14 +158,14 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
     case "pres_playerLeft":
       return {
         ...state,
-        players: removePlayer(state.players, msg.playerID),
+        players: removePlayer(state.players, msg.seatId),
         playersCount: msg.playersCount,
         notice: `${msg.pseudo} a quitté la partie`,
       };
     case "pres_kickPlayer_callback":
       return {
         ...state,
-        players: removePlayer(state.players, msg.playerID),
+        players: removePlayer(state.players, msg.seatId),
         playersCount: msg.playersCount,
         notice: `${msg.pseudo} a été exclu de la partie`,
       };
@@ -194,7 +194,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
           expectedCount: msg.expectedCount,
         },
         results: null,
-        endQuestionSince: null,
+        revealLoadingSince: null,
         paused: false,
         rankingPage: 0,
         advanceRequested: false,
@@ -217,7 +217,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
     }
     case "pres_endQuestion":
       if (state.step !== "question" || state.question?.index !== msg.questionIndex) return state;
-      return { ...state, step: "endQuestion", endQuestionSince: now };
+      return { ...state, step: "revealLoading", revealLoadingSince: now };
     case "pres_results": {
       const sameReveal = state.results?.questionIndex === msg.questionIndex && isRevealStep(state.step);
       if (sameReveal) return { ...state, results: msg };
@@ -225,7 +225,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
       if (resumed && resume.view === "classement") {
         return {
           ...state,
-          step: "resultsQuestion_classement",
+          step: "ranking",
           results: msg,
           paused: resume.paused,
           rankingPage: resume.page,
@@ -234,8 +234,8 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
       }
       return {
         ...state,
-        step: "endQuestion",
-        endQuestionSince: state.step === "endQuestion" && state.endQuestionSince !== null ? state.endQuestionSince : now,
+        step: "revealLoading",
+        revealLoadingSince: state.step === "revealLoading" && state.revealLoadingSince !== null ? state.revealLoadingSince : now,
         results: msg,
         paused: false,
         rankingPage: 0,
@@ -243,7 +243,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
       };
     }
     case "pres_endGame":
-      return { ...state, step: "endGame", endGame: msg, paused: false, advanceRequested: false, error: null };
+      return { ...state, step: "podium", endGame: msg, paused: false, advanceRequested: false, error: null };
     case "error":
       // 'Redémarrer' or the room's expiry closed it: nothing more can happen in this game.
       if (msg.code === "room_closed") return { ...state, step: "closed", error: null, advanceRequested: false };
@@ -262,13 +262,13 @@ export function presenterReducer(state: PresenterState, action: PresenterAction)
     case "messages":
       return action.msgs.reduce((s, msg) => onMessage(s, msg, action.now, action.resume), state);
     case "showResultsMap":
-      return state.step === "endQuestion" && state.results ? { ...state, step: "resultsQuestion" } : state;
+      return state.step === "revealLoading" && state.results ? { ...state, step: "resultsMap" } : state;
     case "resultsMapDone":
-      return state.step === "resultsQuestion" ? { ...state, step: "resultsQuestion_classement" } : state;
+      return state.step === "resultsMap" ? { ...state, step: "ranking" } : state;
     case "pause":
       return { ...state, paused: true };
     case "showPage":
-      if (state.step !== "resultsQuestion_classement" || state.advanceRequested) return state;
+      if (state.step !== "ranking" || state.advanceRequested) return state;
       return { ...state, rankingPage: Math.max(0, action.page), paused: action.resume ? false : state.paused };
     case "advance":
       return { ...state, paused: false, advanceRequested: true };

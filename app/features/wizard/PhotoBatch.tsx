@@ -13,11 +13,11 @@ import { FieldError } from "~/components/FieldError";
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
 
 /** The multipart form of a photo question: the converted JPEG, its name, its position. */
-function photoForm(photo: Pick<PreparedPhoto, "jpeg" | "name">, coords: LatLng, name = photo.name): FormData {
+function photoForm(photo: Pick<PreparedPhoto, "jpeg" | "name">, spot: LatLng, name = photo.name): FormData {
   const form = new FormData();
   form.set("uploadFile", photo.jpeg, `${photo.name}.jpg`);
   form.set("name", name);
-  form.set("coords", JSON.stringify(coords));
+  form.set("coords", JSON.stringify(spot));
   return form;
 }
 
@@ -256,18 +256,18 @@ function PlacePhoto({
   onSkip: () => void;
 }) {
   const [name, setName] = useState(photo.name);
-  const [coords, setCoords] = useState("");
+  const [spotText, setSpotText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const changeCoords = (text: string) => {
-    setCoords(text);
+  const changeSpotText = (text: string) => {
+    setSpotText(text);
     setError(null);
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (progress !== null || full) return;
-    const parsed = parseCoords(coords);
+    const parsed = parseCoords(spotText);
     if (!parsed.ok) return setError(parsed.error);
     const questionName = name.trim();
     if (!questionName) return setError(WIZARD_MSG.required);
@@ -287,7 +287,7 @@ function PlacePhoto({
           <label htmlFor="wz-place-name">Nom</label>
           <input id="wz-place-name" value={name} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
         </div>
-        <CoordsField id="wz-place-coords" value={coords} onChange={changeCoords} />
+        <CoordsField id="wz-place-coords" value={spotText} onChange={changeSpotText} />
         <FormStatus error={error} progress={progress} />
         {full ? (
           <p className="wz-help wz-full" role="status">
@@ -305,7 +305,7 @@ function PlacePhoto({
       </div>
       {shown ? (
         <div className="wz-form-preview">
-          <CoordsPreview text={coords} near={near} onPick={changeCoords} />
+          <CoordsPreview text={spotText} near={near} onPick={changeSpotText} />
         </div>
       ) : null}
     </form>

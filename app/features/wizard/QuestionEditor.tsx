@@ -29,16 +29,16 @@ export function QuestionEditor({
 }) {
   const id = `wz-edit-${q.id}`;
   const [name, setName] = useState(q.name);
-  const [coords, setCoords] = useState(formatCoords(q.coords));
-  const [titre, setTitre] = useState(q.titre ?? "");
+  const [spotText, setSpotText] = useState(formatCoords(q.coords));
+  const [title, setTitle] = useState(q.titre ?? "");
   const [description, setDescription] = useState(q.description ?? "");
-  const [iframe, setIframe] = useState("");
+  const [embedCode, setEmbedCode] = useState("");
   const [photo, setPhoto] = useState<PreparedPhoto | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const changeCoords = (text: string) => {
-    setCoords(text);
+  const changeSpotText = (text: string) => {
+    setSpotText(text);
     setError(null);
   };
 
@@ -51,13 +51,13 @@ export function QuestionEditor({
     if (!prepared.ok) return setError(prepared.error);
     setPhoto(prepared.photo);
     // A new photo that knows where it was taken moves the question there, unless the spot was typed.
-    if (prepared.photo.gps && coords === formatCoords(q.coords)) setCoords(formatCoords(prepared.photo.gps));
+    if (prepared.photo.gps && spotText === formatCoords(q.coords)) setSpotText(formatCoords(prepared.photo.gps));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (progress !== null || preparing) return;
-    const parsed = parseCoords(coords);
+    const parsed = parseCoords(spotText);
     if (!parsed.ok) return setError(parsed.error);
     if (!name.trim()) return setError(MSG.required);
     const form = new FormData();
@@ -65,12 +65,12 @@ export function QuestionEditor({
     if (parsed.coords.lat !== q.coords.lat || parsed.coords.lng !== q.coords.lng) form.set("coords", JSON.stringify(parsed.coords));
     if (photo) form.set("uploadFile", photo.jpeg, `${photo.name}.jpg`);
     if (q.kind === "streetview") {
-      if (!titre.trim() || !description.trim()) return setError(MSG.required);
-      if (titre.trim() !== (q.titre ?? "")) form.set("titre", titre.trim());
+      if (!title.trim() || !description.trim()) return setError(MSG.required);
+      if (title.trim() !== (q.titre ?? "")) form.set("titre", title.trim());
       if (description.trim() !== (q.description ?? "")) form.set("description", description.trim());
-      if (iframe.trim()) {
-        if (!parseStreetViewEmbed(iframe)) return setError(WIZARD_MSG.streetViewMissing);
-        form.set("iframe", iframe);
+      if (embedCode.trim()) {
+        if (!parseStreetViewEmbed(embedCode)) return setError(WIZARD_MSG.streetViewMissing);
+        form.set("iframe", embedCode);
       }
     }
     if ([...form.keys()].length === 0) return onClose();
@@ -111,7 +111,7 @@ export function QuestionEditor({
           <>
             <div className="wz-field">
               <label htmlFor={`${id}-titre`}>Titre</label>
-              <input id={`${id}-titre`} value={titre} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setTitre(e.currentTarget.value)} />
+              <input id={`${id}-titre`} value={title} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setTitle(e.currentTarget.value)} />
             </div>
             <div className="wz-field">
               <label htmlFor={`${id}-description`}>Description</label>
@@ -122,19 +122,19 @@ export function QuestionEditor({
               <textarea
                 id={`${id}-iframe`}
                 rows={2}
-                value={iframe}
+                value={embedCode}
                 spellCheck={false}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
-                  setIframe(value);
+                  setEmbedCode(value);
                   const sv = value.trim() ? parseStreetViewEmbed(value) : null;
-                  if (sv) setCoords(formatCoords(sv));
+                  if (sv) setSpotText(formatCoords(sv));
                 }}
               />
             </div>
           </>
         )}
-        <CoordsField id={`${id}-coords`} value={coords} onChange={changeCoords} />
+        <CoordsField id={`${id}-coords`} value={spotText} onChange={changeSpotText} />
         <FormStatus error={error} progress={progress} />
         <div className="wz-actions">
           <button type="button" className="button button-secondary" onClick={onClose} disabled={progress !== null}>
@@ -147,7 +147,7 @@ export function QuestionEditor({
       </div>
       <div className="wz-form-preview">
         {photo ? <Thumb blob={photo.jpeg} alt="Nouvelle photo" className="wz-photo-preview" /> : null}
-        <CoordsPreview text={coords} near={near} onPick={changeCoords} />
+        <CoordsPreview text={spotText} near={near} onPick={changeSpotText} />
       </div>
     </form>
   );

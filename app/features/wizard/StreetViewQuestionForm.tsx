@@ -20,28 +20,28 @@ export function StreetViewQuestionForm({
   count,
 }: AddQuestionProps) {
   const full = fullNotice(count);
-  const [titre, setTitre] = useState("");
+  const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [iframe, setIframe] = useState("");
-  const [coords, setCoords] = useState("");
+  const [embedCode, setEmbedCode] = useState("");
+  const [spotText, setSpotText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const prefilled = useRef("");
-  const changeCoords = (text: string) => {
-    setCoords(text);
+  const changeSpotText = (text: string) => {
+    setSpotText(text);
     setError(null);
   };
 
-  const sv = useMemo(() => (iframe.trim() ? parseStreetViewEmbed(iframe) : null), [iframe]);
+  const sv = useMemo(() => (embedCode.trim() ? parseStreetViewEmbed(embedCode) : null), [embedCode]);
 
-  function changeIframe(value: string) {
-    setIframe(value);
+  function changeEmbedCode(value: string) {
+    setEmbedCode(value);
     setError(null);
     const parsed = value.trim() ? parseStreetViewEmbed(value) : null;
     // The embed's camera position is the spot unless the game master typed another one.
-    if (parsed && (!coords.trim() || coords === prefilled.current)) {
+    if (parsed && (!spotText.trim() || spotText === prefilled.current)) {
       const text = formatCoords(parsed);
-      setCoords(text);
+      setSpotText(text);
       prefilled.current = text;
     }
   }
@@ -51,17 +51,17 @@ export function StreetViewQuestionForm({
     if (progress !== null || full) return;
     // Without coordinates or embed the submit is silently dropped (docs/game-rules.md,
     // Building a quiz).
-    if (!iframe.trim() || !coords.replace(/\s+/g, "")) return;
-    if (!titre.trim() || !description.trim()) return setError(MSG.required);
+    if (!embedCode.trim() || !spotText.replace(/\s+/g, "")) return;
+    if (!title.trim() || !description.trim()) return setError(MSG.required);
     if (!sv) return setError(WIZARD_MSG.streetViewMissing);
-    const parsed = parseCoords(coords);
+    const parsed = parseCoords(spotText);
     if (!parsed.ok) return setError(parsed.error);
 
     const form = new FormData();
     form.set("coords", JSON.stringify(parsed.coords));
-    form.set("name", titre.trim());
-    form.set("iframe", iframe);
-    form.set("titre", titre.trim());
+    form.set("name", title.trim());
+    form.set("iframe", embedCode);
+    form.set("titre", title.trim());
     form.set("description", description.trim());
     setError(null);
     setProgress(0);
@@ -69,10 +69,10 @@ export function StreetViewQuestionForm({
     setProgress(null);
     if (!result.ok) return setError(result.error);
     onAdded(result.value);
-    setTitre("");
+    setTitle("");
     setDescription("");
-    setIframe("");
-    setCoords("");
+    setEmbedCode("");
+    setSpotText("");
     prefilled.current = "";
   }
 
@@ -81,8 +81,8 @@ export function StreetViewQuestionForm({
       <div className="wz-form-fields">
         <div className="wz-field">
           <label htmlFor="wz-sv-titre">Titre</label>
-          <input id="wz-sv-titre" value={titre} onChange={(e) => {
-              setTitre(e.currentTarget.value);
+          <input id="wz-sv-titre" value={title} onChange={(e) => {
+              setTitle(e.currentTarget.value);
               setError(null);
             }} maxLength={QUESTION_NAME_MAX} autoComplete="off" />
         </div>
@@ -98,8 +98,8 @@ export function StreetViewQuestionForm({
           <textarea
             id="wz-sv-iframe"
             rows={3}
-            value={iframe}
-            onChange={(e) => changeIframe(e.currentTarget.value)}
+            value={embedCode}
+            onChange={(e) => changeEmbedCode(e.currentTarget.value)}
             placeholder={'<iframe src="https://www.google.com/maps/embed?pb=…"></iframe>'}
             spellCheck={false}
             aria-describedby="wz-sv-iframe-help"
@@ -107,13 +107,13 @@ export function StreetViewQuestionForm({
           <p id="wz-sv-iframe-help" className="wz-help">
             Dans Google Maps, en vue Street View : Partager, puis « Intégrer une carte », et copiez le code.
           </p>
-          {iframe.trim() && !sv ? (
+          {embedCode.trim() && !sv ? (
             <p className="field-error" role="status">
               {WIZARD_MSG.streetViewMissing}
             </p>
           ) : null}
         </div>
-        <CoordsField id="wz-sv-coords" value={coords} onChange={changeCoords} />
+        <CoordsField id="wz-sv-coords" value={spotText} onChange={changeSpotText} />
         <QuestionFormFooter error={error} progress={progress} full={full} />
       </div>
       {/* A hidden form builds no map: each Google map built is billed. */}
@@ -126,7 +126,7 @@ export function StreetViewQuestionForm({
               <p>Aperçu Street View</p>
             </div>
           )}
-          <CoordsPreview text={coords} near={sv ?? near} onPick={changeCoords} />
+          <CoordsPreview text={spotText} near={sv ?? near} onPick={changeSpotText} />
         </div>
       ) : null}
     </form>

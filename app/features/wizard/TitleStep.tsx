@@ -28,16 +28,16 @@ export function TitleStep({
     const form = new FormData(event.currentTarget);
     const name = String(form.get("name") ?? "").trim();
     const description = String(form.get("description") ?? "").trim();
-    const pointsText = String(form.get("pointMaxTemps") ?? "").trim().replace(",", ".");
-    const pointMaxTemps = pointsText === "" ? Number.NaN : Number(pointsText);
-    setInvalid({ name: !name, description: !description, points: !isSpeedPointsMax(pointMaxTemps) });
+    const pointsText = String(form.get("speedPointsMax") ?? "").trim().replace(",", ".");
+    const speedPointsMax = pointsText === "" ? Number.NaN : Number(pointsText);
+    setInvalid({ name: !name, description: !description, points: !isSpeedPointsMax(speedPointsMax) });
     if (!name || !description) return setError(WIZARD_MSG.required);
     if (name.length > QUIZ_TITLE_MAX) return setError(WIZARD_MSG.titleTooLong);
     if (description.length > QUIZ_DESCRIPTION_MAX) return setError(WIZARD_MSG.descriptionTooLong);
-    if (!isSpeedPointsMax(pointMaxTemps)) return setError(WIZARD_MSG.badSpeedPoints);
+    if (!isSpeedPointsMax(speedPointsMax)) return setError(WIZARD_MSG.badSpeedPoints);
     setError(null);
     setBusy(true);
-    const details = { name, description, pointMaxTemps };
+    const details = { name, description, speedPointsMax };
     if (quiz) {
       const result = await updateQuiz(quiz.uniqueName, details);
       setBusy(false);
@@ -83,13 +83,13 @@ export function TitleStep({
         <label htmlFor="wz-points">Points de rapidité</label>
         <input
           id="wz-points"
-          name="pointMaxTemps"
+          name="speedPointsMax"
           type="number"
           inputMode="decimal"
           min={0}
           max={SPEED_POINTS_MAX_LIMIT}
           step={0.5}
-          defaultValue={quiz?.pointMaxTemps ?? DEFAULT_SPEED_POINTS_MAX}
+          defaultValue={quiz?.speedPointsMax ?? DEFAULT_SPEED_POINTS_MAX}
           aria-describedby="wz-points-help"
           aria-invalid={invalid.points || undefined}
         />

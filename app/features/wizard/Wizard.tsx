@@ -12,7 +12,7 @@ export type WizardQuiz = {
   uniqueName: string;
   name: string;
   description: string;
-  pointMaxTemps: number;
+  speedPointsMax: number;
   mapSettings: MapSettings | null;
 };
 

@@ -41,7 +41,7 @@ async function call<T>(url: string, init: RequestInit, read: (res: Response) => 
 
 const json = { "Content-Type": "application/json" };
 
-export function initQuiz(input: { name: string; description: string; pointMaxTemps: number; folderId: number | null }) {
+export function initQuiz(input: { name: string; description: string; speedPointsMax: number; folderId: number | null }) {
   return call("/api/pres/shared/quizz/init", { method: "POST", headers: json, body: JSON.stringify(input) }, (r) =>
     r.text(),
   );
