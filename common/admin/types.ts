@@ -8,7 +8,6 @@ import { FOLDER_NAME_MAX, MJ_NAME_MAX, PASSWORD_MIN, tooLongText } from "@common
 export const MSG_MJ = {
   required: "Veuillez remplir tous les champs obligatoires !",
   notFound: "Utilisateur introuvable",
-  network: "Erreur réseau ou serveur injoignable",
   mailTaken: "Cette adresse mail est déjà utilisée par un autre compte",
   mailInvalid: "Adresse mail invalide",
   nameTooLong: tooLongText("Le nom", MJ_NAME_MAX),

@@ -34,7 +34,6 @@ export const WIZARD_MSG = {
   badSpeedPoints: `Les points de rapidité vont de 0 à ${SPEED_POINTS_MAX_LIMIT} (un chiffre après la virgule au plus)`,
   badOrder: "Cet ordre ne reprend pas exactement les questions du quiz",
   photoOnly: "Seule une question photo a une photo à remplacer",
-  network: "Erreur réseau ou serveur injoignable",
   server: MSG.serverError,
 } as const;
 

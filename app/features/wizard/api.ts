@@ -6,81 +6,37 @@
 import { MSG } from "@common/messages";
 import type { MapSettings } from "@common/protocol";
 import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
-
-type Result<T> = { ok: true; value: T } | { ok: false; error: string; status: number };
+import { callApi, errorOf, refusalSentence, type ApiCall, type ApiResult } from "~/call-api";
 
 const quizPath = (name: string) => encodeURIComponent(name);
 
-function fallbackMessage(status: number): string {
-  if (status === 401) return MSG.notAuthenticated;
-  if (status === 403) return MSG.wrongAuthentication;
-  if (status === 413) return WIZARD_MSG.tooLarge;
-  return MSG.serverError;
-}
+/** A photo too large for the server is the wizard's own sentence (the photo's limit). */
+const FALLBACK: ApiCall["fallback"] = { 413: WIZARD_MSG.tooLarge };
 
-async function errorOf(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { error?: unknown };
-    if (typeof body.error === "string" && body.error) return body.error;
-  } catch {
-    // not JSON
-  }
-  return fallbackMessage(res.status);
-}
-
-async function call<T>(url: string, init: RequestInit, read: (res: Response) => Promise<T>): Promise<Result<T>> {
-  let res: Response;
-  try {
-    res = await fetch(url, { credentials: "same-origin", ...init });
-  } catch {
-    return { ok: false, error: WIZARD_MSG.network, status: 0 };
-  }
-  if (!res.ok) return { ok: false, error: await errorOf(res), status: res.status };
-  return { ok: true, value: await read(res) };
-}
-
-const json = { "Content-Type": "application/json" };
+const call = <T>(url: string, c: ApiCall = {}): Promise<ApiResult<T>> => callApi<T>(url, { fallback: FALLBACK, ...c });
 
 export function initQuiz(input: { name: string; description: string; speedPointsMax: number; folderId: number | null }) {
-  return call("/api/pres/shared/quizz/init", { method: "POST", headers: json, body: JSON.stringify(input) }, (r) =>
-    r.text(),
-  );
+  return call<string>("/api/pres/shared/quizz/init", { json: input, read: "text" });
 }
 
 export function updateQuiz(quiz: string, details: WizardQuizDetails) {
-  return call(
-    `/api/pres/shared/quizz/update/${quizPath(quiz)}`,
-    { method: "POST", headers: json, body: JSON.stringify(details) },
-    (r) => r.json() as Promise<WizardQuizDetails>,
-  );
+  return call<WizardQuizDetails>(`/api/pres/shared/quizz/update/${quizPath(quiz)}`, { json: details });
 }
 
 export function reorderQuestions(quiz: string, order: number[]) {
-  return call(
-    `/api/pres/shared/quizz/question/order/${quizPath(quiz)}`,
-    { method: "POST", headers: json, body: JSON.stringify({ order }) },
-    (r) => r.json() as Promise<WizardQuestion[]>,
-  );
+  return call<WizardQuestion[]>(`/api/pres/shared/quizz/question/order/${quizPath(quiz)}`, { json: { order } });
 }
 
 export function getQuestions(quiz: string) {
-  return call(`/api/pres/shared/quizz/get/${quizPath(quiz)}`, { cache: "no-store" }, (r) =>
-    r.json() as Promise<WizardQuestion[]>,
-  );
+  return call<WizardQuestion[]>(`/api/pres/shared/quizz/get/${quizPath(quiz)}`, { cache: "no-store" });
 }
 
 export function deleteQuestion(quiz: string, questionId: number) {
-  return call(`/api/pres/shared/quizz/question/delete/${quizPath(quiz)}/${questionId}`, { method: "POST" }, (r) =>
-    r.json() as Promise<WizardQuestion[]>,
-  );
+  return call<WizardQuestion[]>(`/api/pres/shared/quizz/question/delete/${quizPath(quiz)}/${questionId}`, { method: "POST" });
 }
 
 export function saveMapSettings(quiz: string, mapSettings: MapSettings) {
-  return call(
-    `/api/pres/shared/quizz/mapSettings/${quizPath(quiz)}`,
-    { method: "POST", headers: json, body: JSON.stringify({ mapSettings }) },
-    (r) => r.json() as Promise<unknown>,
-  );
+  return call<unknown>(`/api/pres/shared/quizz/mapSettings/${quizPath(quiz)}`, { json: { mapSettings } });
 }
 
 /** A new question (multipart), with its upload progress. */
@@ -97,7 +53,7 @@ export function updateQuestion(quiz: string, questionId: number, form: FormData,
  * POST multipart with XMLHttpRequest: fetch cannot report upload progress, and the wizard shows
  * it as a percentage.
  */
-function sendForm(url: string, form: FormData, onProgress: (percent: number) => void): Promise<Result<WizardQuestion>> {
+function sendForm(url: string, form: FormData, onProgress: (percent: number) => void): Promise<ApiResult<WizardQuestion>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
@@ -114,17 +70,12 @@ function sendForm(url: string, form: FormData, onProgress: (percent: number) => 
       }
       if (xhr.status >= 200 && xhr.status < 300 && body) {
         onProgress(100);
-        resolve({ ok: true, value: body as WizardQuestion });
+        resolve({ ok: true, value: body as WizardQuestion, status: xhr.status });
         return;
       }
-      const error = (body as { error?: unknown } | null)?.error;
-      resolve({
-        ok: false,
-        status: xhr.status,
-        error: typeof error === "string" && error ? error : fallbackMessage(xhr.status),
-      });
+      resolve({ ok: false, status: xhr.status, error: errorOf(body) ?? refusalSentence(xhr.status, FALLBACK) });
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, error: WIZARD_MSG.network });
+    xhr.onerror = () => resolve({ ok: false, status: 0, error: MSG.network });
     xhr.send(form);
   });
 }
