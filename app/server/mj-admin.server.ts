@@ -24,7 +24,7 @@ import { Refusal } from "./refusal.server";
 
 // ---------- The table ----------
 
-export const GAMES_LEFT_MAX = 100_000;
+const GAMES_LEFT_MAX = 100_000;
 
 export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
   const [mjs, quizCounts, folderCounts, live] = await db.batch([

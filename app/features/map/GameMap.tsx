@@ -62,4 +62,3 @@ function MapPlaceholder({ className, ariaLabel }: { className?: string; ariaLabe
   );
 }
 
-export type { GameMapProps } from "./types";

@@ -1,8 +1,8 @@
 /** SVG path of the plain pin (24 x 34, tip at the bottom middle), shared with Google's markers. */
-export const PIN_PATH =
+const PIN_PATH =
   "M12 0C5.37 0 0 5.37 0 12c0 8.4 10.2 20.2 11.1 21.3a1.2 1.2 0 0 0 1.8 0C13.8 32.2 24 20.4 24 12 24 5.37 18.63 0 12 0z";
 
-export const DEFAULT_MARKER_COLOR = "#d81b60";
+const DEFAULT_MARKER_COLOR = "#d81b60";
 
 export function MapPin({ color = DEFAULT_MARKER_COLOR }: { color?: string }) {
   return (

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from "react";
  * next screen) goes straight to the offline map instead of asking Google again. Retrying would
  * request the script once more per map, and a refused key stays refused until the page reloads.
  */
-export type GoogleTrouble = "none" | "unreachable" | "refused";
+type GoogleTrouble = "none" | "unreachable" | "refused";
 
 let trouble: GoogleTrouble = "none";
 const listeners = new Set<() => void>();

@@ -14,7 +14,7 @@ export function helpTargetLineWidth(zoom: number): number {
   return Math.max(5, 10 - zoom);
 }
 
-export type HelpTarget = {
+type HelpTarget = {
   center: LatLng;
   /** Outer radius in metres: half the shorter side of the rectangle. */
   radiusM: number;

@@ -16,7 +16,7 @@ type Step = { rank: number; key: string; name: string; points: number; picture: 
 const ORDER = [1, 0, 2];
 
 /** How long the podium stays before the night ranking takes the screen (from the second round). */
-export const NIGHT_AFTER_PODIUM_MS = 15_000;
+const NIGHT_AFTER_PODIUM_MS = 15_000;
 
 /**
  * End of a round (docs/game-rules.md, Presenter steps, podium): the round's podium, then from

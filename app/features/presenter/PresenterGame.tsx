@@ -25,7 +25,7 @@ import { useGameSounds } from "./useGameSounds";
 import { useFullRanking } from "./useFullRanking";
 import { usePresenterSocket } from "./usePresenterSocket";
 
-export interface PresenterGameProps {
+interface PresenterGameProps {
   room: string;
   token: string;
   lobbyPicture: string;

@@ -4,7 +4,7 @@ import { colorHex, inkOn } from "./players";
 import { PlayerMarker } from "./PlayerMarker";
 
 /** Rank change arrow (rankMove), with its meaning for screen readers. */
-export function MoveArrow({ move }: { move: number }) {
+function MoveArrow({ move }: { move: number }) {
   const m = rankMove(move);
   return (
     <span className={`move move-${m.tone}`} title={m.label}>
@@ -18,7 +18,7 @@ export function MoveArrow({ move }: { move: number }) {
 }
 
 /** Ranks 1-3 as gold, silver and bronze medals (drawn in CSS: no emoji font needed). */
-export function RankBadge({ rank }: { rank: number }) {
+function RankBadge({ rank }: { rank: number }) {
   if (rank <= 3) {
     return (
       <span className={`medal medal-${rank}`} title={MEDAL_NAMES[rank - 1]}>

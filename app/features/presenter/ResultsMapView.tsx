@@ -18,7 +18,7 @@ const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayout
 const shortPoints = (p: number) => formatPoints(p).replace(/,00$/, "");
 
 /** 'Hors cible' or 'Cercle de 100 m · 3 pts'. */
-export function zoneTitle(quiz: RoomQuiz, zone: number): string {
+function zoneTitle(quiz: RoomQuiz, zone: number): string {
   const t = quiz.target[zone];
   if (zone === 0 || !t || t.max < 0) return "Hors cible · 0 pt";
   return `Cercle de ${t.max} m · ${shortPoints(t.points)} pts`;

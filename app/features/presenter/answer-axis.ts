@@ -10,12 +10,12 @@ export const AXIS_SLOTS = 20;
 
 export type AxisAnswer = AnswerNotice;
 
-export interface AxisItem extends AxisAnswer {
+interface AxisItem extends AxisAnswer {
   slot: number;
   row: number;
 }
 
-export interface AxisLayout {
+interface AxisLayout {
   items: AxisItem[];
   /** Markers not drawn per slot (length AXIS_SLOTS). */
   overflow: number[];

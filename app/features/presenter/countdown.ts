@@ -4,7 +4,7 @@
  */
 import { speedPoints, timeLeftFraction, WARNING_BEFORE_MS } from "@common/rules";
 
-export interface Progress {
+interface Progress {
   /** 1 at the opening, 0 at the deadline. */
   fraction: number;
   /** Speed points still to win, rounded to 1 decimal. */

@@ -35,7 +35,7 @@ export function capacityLabel(
   return { count, detail: `${settings.maxTeam} équipes × ${perTeam} joueurs` };
 }
 
-export type RankMove = { symbol: "▲" | "▼" | "="; label: string; tone: "up" | "down" | "same" };
+type RankMove = { symbol: "▲" | "▼" | "="; label: string; tone: "up" | "down" | "same" };
 
 /** rankMove: previous rank minus new rank, positive = went up. */
 export function rankMove(move: number): RankMove {

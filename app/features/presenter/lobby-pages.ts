@@ -12,7 +12,7 @@ import { foldAccents } from "@common/rules";
 import { playersBetween, playersOf, type Roster } from "./roster";
 
 /** Up to this many players, every one of them as a chip (as the lobby always was). */
-export const ALL_CHIPS_UP_TO = 60;
+const ALL_CHIPS_UP_TO = 60;
 /** Latest arrivals shown above the pages: one line of chips, as many as fit. */
 export const NEWEST_COUNT = 6;
 /** Names on a page: five columns of seven, wide enough for « Pastèque turquoise 12 ». */
@@ -23,7 +23,7 @@ const TEAM_COLUMNS = 6;
 /** How long a page of names stays: long enough to find one's own name on it. */
 export const ROLL_PAGE_MS = 6_000;
 /** Players a search lists (with their kick button); the rest is said as a number. */
-export const SEARCH_LIMIT = 24;
+const SEARCH_LIMIT = 24;
 
 /** Whether the room is past what chips can show. */
 export const isCrowd = (roster: Roster) => roster.size > ALL_CHIPS_UP_TO;
@@ -35,9 +35,9 @@ export const rollPageCount = (roster: Roster, size = ROLL_PAGE_SIZE) => Math.max
 export const rollPage = (roster: Roster, page: number, size = ROLL_PAGE_SIZE): RoomPlayer[] =>
   playersBetween(roster, page * size, (page + 1) * size);
 
-export const teamOf = (p: RoomPlayer): ColorKey => p.team ?? p.color;
+const teamOf = (p: RoomPlayer): ColorKey => p.team ?? p.color;
 
-export interface TeamRoll {
+interface TeamRoll {
   team: ColorKey;
   /** Players in the team. */
   count: number;

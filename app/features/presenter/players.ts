@@ -25,7 +25,7 @@ export function inkOn(key: ColorKey | null | undefined): string {
   return key === "jaune" || key === "turquoise" || key === "rose" ? "#0b1d3a" : "#ffffff";
 }
 
-export interface TeamGroup {
+interface TeamGroup {
   team: ColorKey;
   players: RoomPlayer[];
 }

@@ -15,7 +15,7 @@ export interface PageRange {
   to: number;
 }
 
-export interface PageLayout {
+interface PageLayout {
   /** Lines on the first page (0 when every page has `size` lines). */
   first: number;
   /** Lines on every later page. */

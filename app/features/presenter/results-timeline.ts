@@ -22,7 +22,7 @@ export const FIRST_ZONE_AT_MS = 4000;
 export const ZONE_GAP_MS = 2000;
 export const DONE_AFTER_MS = 2500;
 /** The rings' view: the largest ring fills most of the map's height, the smallest stays visible. */
-export const RING_VIEW_FACTOR = 1.15;
+const RING_VIEW_FACTOR = 1.15;
 /** Margin around the answers in the overview, as a share of their spread. */
 const OVERVIEW_PAD = 0.15;
 
@@ -45,7 +45,7 @@ export type TimelineEvent =
   | { at: number; kind: "zone"; zone: number; seatIds: string[] }
   | { at: number; kind: "done" };
 
-export interface ResultsFrame {
+interface ResultsFrame {
   /** The red circle around the true spot (before the rings replace it). */
   spotCircle: boolean;
   focus: Bounds | null;
@@ -58,7 +58,7 @@ export interface ResultsFrame {
 }
 
 /** The smallest view of the box's aspect around the spot that holds every point, padded. */
-export function fitAround(spot: LatLng, points: readonly LatLng[], minHalfHeightM: number, aspect: number): Bounds {
+function fitAround(spot: LatLng, points: readonly LatLng[], minHalfHeightM: number, aspect: number): Bounds {
   const cos = Math.max(0.01, Math.cos((spot.lat * Math.PI) / 180));
   let half = minHalfHeightM;
   for (const p of points) {
@@ -80,7 +80,7 @@ export function spotCircleRadiusM(bounds: Bounds): number {
   return Math.max(150, heightM * 0.06);
 }
 
-export function largestRing(targets: readonly TargetSetting[]): number {
+function largestRing(targets: readonly TargetSetting[]): number {
   let max = 0;
   for (let i = 1; i < targets.length; i++) if (targets[i]!.max > max) max = targets[i]!.max;
   return max > 0 ? max : 200;

@@ -94,7 +94,7 @@ export const initialState: PresenterState = {
   notice: null,
 };
 
-export type PresenterAction =
+type PresenterAction =
   | { type: "connection"; status: "open" | "down" }
   | { type: "message"; msg: RoomMessage; now: number; resume: ResumeRecord | null }
   /**
