@@ -55,7 +55,7 @@ function bigGame(): GameState {
       streetview: null,
       lat: 44 + (q % 6),
       lng: -1 + (q % 7),
-      titre: `Lieu ${q + 1}`,
+      title: `Lieu ${q + 1}`,
       description: "",
     })),
   };

@@ -260,7 +260,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
     quizSpec: {
       name: "Bench",
       mapSettings: { center: SPOT, zoom: 12, bounds: { north: 48.95, south: 48.8, east: 2.45, west: 2.2 } },
-      questions: spots.map((s, i) => ({ ...s, name: `q${i}`, titre: "Question" })),
+      questions: spots.map((s, i) => ({ ...s, name: `q${i}`, title: "Question" })),
     },
   });
   const host = new URL(socketUrl).host;

@@ -104,6 +104,7 @@ export interface StreetViewInfo {
   fov: number | null;
 }
 
+/** A question of the quiz as the room plays it, with the code's names (docs/glossary.md). */
 export interface QuizQuestion {
   name: string;
   kind: "photo" | "streetview";
@@ -113,8 +114,17 @@ export interface QuizQuestion {
   streetview: StreetViewInfo | null;
   lat: number;
   lng: number;
-  titre: string;
+  /** A Street View question's title, empty when it has none. */
+  title: string;
   description: string;
+}
+
+/**
+ * A question as the room's messages carry it (quizzData.questions, pres_newQuestion.question): the
+ * specification names its title `titre`. common/quiz-question.ts translates both ways.
+ */
+export interface WireQuizQuestion extends Omit<QuizQuestion, "title"> {
+  titre: string;
 }
 
 /** What the room keeps of the quiz at launch: later edits never change a running game. */
@@ -130,7 +140,8 @@ export interface QuizSnapshot {
  * The presenter's copy of the quiz (pres_newRoom_callback.quizzData): without its unique name,
  * which is its public /watch link, and with each photo at the room's own address.
  */
-export interface PresenterQuizData extends Omit<QuizSnapshot, "uniqueName"> {
+export interface PresenterQuizData extends Omit<QuizSnapshot, "uniqueName" | "questions"> {
+  questions: WireQuizQuestion[];
   targetSettings: TargetSetting[];
   pointsSettings: PointsSettings;
 }
@@ -399,7 +410,7 @@ export interface PresNewQuestion {
   type: "pres_newQuestion";
   questionIndex: number;
   questionsNb: number;
-  question: QuizQuestion;
+  question: WireQuizQuestion;
   /** Milliseconds (the server's seconds x 1000). */
   maxAnswerTime: number;
   remainingMs: number;

@@ -72,7 +72,7 @@ const played = (name: string, lat: number): QuizQuestion => ({
   streetview: null,
   lat,
   lng: 2,
-  titre: "",
+  title: "",
   description: "",
 });
 
@@ -88,7 +88,7 @@ describe("questions as a room played them", () => {
       ...played("place", 48.69),
       kind: "streetview",
       imageUrl: null,
-      titre: "Place Stanislas",
+      title: "Place Stanislas",
       streetview: { panoId: "PANO_1234abcd", lat: 48.6935, lng: 6.1832, heading: 90, pitch: 0, fov: null },
     };
     expect(playedQuestion(sv, 0)).toMatchObject({

@@ -96,7 +96,7 @@ export function playedQuestion(q: QuizQuestion, index: number): PublicQuestion {
   else if (q.kind === "streetview" && sv) {
     media = { kind: "streetview", streetView: { pano: sv.panoId, lat: sv.lat, lng: sv.lng, heading: sv.heading, pitch: sv.pitch, fov: sv.fov } };
   }
-  return { index, name: q.titre.trim() || q.name, position: { lat: q.lat, lng: q.lng }, media };
+  return { index, name: q.title.trim() || q.name, position: { lat: q.lat, lng: q.lng }, media };
 }
 
 /**

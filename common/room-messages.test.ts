@@ -6,6 +6,9 @@ import { fromWire } from "./room-messages";
 /** A wire frame as the room writes it, decoded and translated as a page reads it. */
 const read = (msg: ServerMessage) => fromWire(decodeServerMessage(JSON.stringify(msg))!);
 
+const WIRE_QUESTION = { name: "q", kind: "streetview" as const, imageUrl: null, streetview: null, lat: 1, lng: 2, titre: "La tour", description: "D" };
+const QUESTION = { name: "q", kind: "streetview", imageUrl: null, streetview: null, lat: 1, lng: 2, title: "La tour", description: "D" };
+
 describe("fromWire: the wire's names become the code's", () => {
   it("answer times: milliseconds for the presenter, seconds for the phone, each named with its unit", () => {
     const presenter = read({
@@ -25,6 +28,11 @@ describe("fromWire: the wire's names become the code's", () => {
     const phone = read({ type: "player_newQuestion", questionIndex: 0, questionsNb: 3, time: 30, remainingMs: 29_000, help: null, media: null });
     expect(phone).toMatchObject({ answerTimeSec: 30, questionCount: 3 });
     expect(phone).not.toHaveProperty("time");
+  });
+
+  it("a question's title: the wire's titre becomes title, in pres_newQuestion and in the presenter's quiz", () => {
+    const opened = read({ type: "pres_newQuestion", questionIndex: 0, questionsNb: 1, question: WIRE_QUESTION, maxAnswerTime: 15_000, remainingMs: 1, answeredCount: 0, expectedCount: 0 });
+    expect(opened.type === "pres_newQuestion" && opened.question).toEqual(QUESTION);
   });
 
   it("seat ids, in the presenter's lobby, its kicks and departures, and the phone's seat", () => {
@@ -112,7 +120,7 @@ describe("fromWire: the wire's names become the code's", () => {
       quizzData: {
         name: "Lyon",
         description: "",
-        questions: [],
+        questions: [WIRE_QUESTION],
         mapSettings: { center: { lat: 45, lng: 5 }, zoom: 12, bounds: { north: 46, south: 44, east: 6, west: 4 } },
         targetSettings: [{ max: -1, points: 0, color: "#9e9e9e" }],
         pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
@@ -137,8 +145,9 @@ describe("fromWire: the wire's names become the code's", () => {
     });
     expect(room.type === "pres_newRoom_callback" && room.quiz.scoring).toEqual({ speedPointsMax: 5, ringPoints: [2, 3, 4, 5] });
     expect(room).toMatchObject({ quiz: { target: [{ max: -1, points: 0, color: "#9e9e9e" }] }, helpSquares: [null] });
+    expect(room.type === "pres_newRoom_callback" && room.quiz.questions).toEqual([QUESTION]);
     expect(room).toMatchObject({ roomNumber: "123456", playerList: [{ seatId: "p1", pseudo: "Kiwi bleu" }] });
-    expect(JSON.stringify(room)).not.toMatch(/roomID|playerID|quizzData|pointsSettings|point_max_temps|circlesPoints|targetSettings|helpSettings|helpZone"/);
+    expect(JSON.stringify(room)).not.toMatch(/roomID|playerID|quizzData|pointsSettings|point_max_temps|circlesPoints|targetSettings|helpSettings|helpZone"|titre/);
   });
 
   it("seats per colour on the pseudo screen", () => {

@@ -28,6 +28,7 @@ import type {
   PresNewRoomCallback,
   PresenterQuizData,
   PseudoRoomInfo,
+  QuizQuestion,
   PresPlayerAnswered,
   PresPlayerLeft,
   PresResults,
@@ -40,6 +41,7 @@ import type {
   TeamResult,
 } from "./protocol";
 import { helpSquareFromWire } from "./help-square";
+import { questionFromWire } from "./quiz-question";
 import type { LaunchOptions, RingPoints } from "./rules";
 
 /** The launch options the presenter is told, with the room's capacity. */
@@ -73,7 +75,9 @@ export interface Scoring {
 }
 
 /** The presenter's copy of the quiz (wire: quizzData). */
-export interface RoomQuiz extends Omit<PresenterQuizData, "pointsSettings" | "targetSettings"> {
+export interface RoomQuiz extends Omit<PresenterQuizData, "pointsSettings" | "targetSettings" | "questions"> {
+  /** Each question with its title as `title` (wire: titre). */
+  questions: QuizQuestion[];
   scoring: Scoring;
   /** The rest of the map, then the rings, outermost first (wire: targetSettings). */
   target: TargetSetting[];
@@ -130,7 +134,9 @@ interface Translated {
     helpSquares: (Bounds | null)[];
     playerList: RoomPlayer[];
   };
-  pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime" | "questionsNb"> & {
+  pres_newQuestion: Omit<PresNewQuestion, "maxAnswerTime" | "questionsNb" | "question"> & {
+    /** The question, its title as `title` (wire: titre). */
+    question: QuizQuestion;
     /** The quiz's number of questions (wire: questionsNb). */
     questionCount: number;
     /** The question's answer time (wire: maxAnswerTime, in ms in this message). */
@@ -247,13 +253,13 @@ export function fromWire(msg: ServerMessage): RoomMessage {
         roomNumber: roomID,
         playerList: playerList.map(roomPlayer),
         settings: roomSettings(msg.settings),
-        quiz: { ...quiz, scoring: scoring(pointsSettings), target: targetSettings },
+        quiz: { ...quiz, questions: quiz.questions.map(questionFromWire), scoring: scoring(pointsSettings), target: targetSettings },
         helpSquares: helpSettings.map(helpSquareOf),
       };
     }
     case "pres_newQuestion": {
-      const { maxAnswerTime, questionsNb, ...rest } = msg;
-      return { ...rest, answerTimeMs: maxAnswerTime, questionCount: questionsNb };
+      const { maxAnswerTime, questionsNb, question, ...rest } = msg;
+      return { ...rest, question: questionFromWire(question), answerTimeMs: maxAnswerTime, questionCount: questionsNb };
     }
     case "player_joinRoom_callback": {
       const { playerID, maxAnswerTime, pointsSettings, questionsNb, helpSettings, ...rest } = msg;

@@ -10,6 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { defiPlayers, defis, gamePlayers, games } from "@db/schema";
 import { DEFI_CODE, DEFI_MSG } from "@common/rules";
+import { readStoredQuiz } from "@common/quiz-question";
 import { sha256 } from "./defi-device.server";
 import type { DefiPlayer, DefiSettings, DefiSnapshot, LoadedDefi } from "./defi-views.server";
 import { Refusal } from "./refusal.server";
@@ -59,10 +60,13 @@ export async function loadDefi(db: Db, code: string | undefined, device: string 
     game: row.game,
     defi: row.defi,
     settings: row.settings as DefiSettings,
-    snapshot: row.snapshot as DefiSnapshot,
+    snapshot: readDefiSnapshot(row.snapshot as DefiSnapshot),
     me,
   };
 }
+
+/** A défi created before the code said `title` stored its questions' titles as `titre`. */
+const readDefiSnapshot = (stored: DefiSnapshot): DefiSnapshot => ({ ...stored, quiz: readStoredQuiz(stored.quiz) });
 
 export function requireMe(l: LoadedDefi): DefiPlayer {
   if (!l.me) throw Refusal.forbidden(DEFI_MSG.notJoined);

@@ -14,7 +14,7 @@ const photo: QuizQuestion = {
   streetview: null,
   lat: 48.8584,
   lng: 2.2945,
-  titre: "La tour Eiffel",
+  title: "La tour Eiffel",
   description: "Vue du Trocadéro",
 };
 const street: QuizQuestion = {
@@ -24,7 +24,7 @@ const street: QuizQuestion = {
   streetview: { panoId: "PANO_1234abcd", lat: 48.6935, lng: 6.1832, heading: 90, pitch: 0, fov: null },
   lat: 48.6936,
   lng: 6.1833,
-  titre: "",
+  title: "",
   description: "",
 };
 

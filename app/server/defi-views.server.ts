@@ -104,7 +104,7 @@ export function revealOf(
   const q = l.snapshot.quiz.questions[index]!;
   return {
     index,
-    title: q.titre || q.name,
+    title: q.title || q.name,
     spot: { lat: q.lat, lng: q.lng },
     answer: answer?.at ?? null,
     distanceM: answer ? answer.distanceM : null,

@@ -119,7 +119,7 @@ function snapshotQuestion(quiz: Quiz, q: Question): QuizQuestion {
       : null,
     lat: q.lat,
     lng: q.lng,
-    titre: q.title ?? "",
+    title: q.title ?? "",
     description: q.description ?? "",
   };
 }

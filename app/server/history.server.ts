@@ -9,6 +9,7 @@ import type { Db } from "@db/client";
 import { accounts, defis, gameAnswers, gamePlayers, games, quizzes, type Account, type Game } from "@db/schema";
 import type { TeamResult } from "@common/protocol";
 import { formatPlayedAt } from "@common/dashboard/format";
+import { readStoredQuiz } from "@common/quiz-question";
 import { answersCsv, exportFileName, totalsCsv } from "@common/history/exports";
 import type {
   GameStatusLabel,
@@ -151,7 +152,11 @@ async function answersOf(db: Db, gameId: string): Promise<HistoryAnswer[]> {
     .where(eq(gameAnswers.gameId, gameId));
 }
 
-const playedQuiz = (game: Game) => (game.quizSnapshot as PlayedQuizSnapshot | null) ?? null;
+/** The game's quiz as played; a game stored before the code said `title` has its questions' `titre`. */
+function playedQuiz(game: Game): PlayedQuizSnapshot | null {
+  const stored = game.quizSnapshot as PlayedQuizSnapshot | null;
+  return stored && { ...stored, quiz: readStoredQuiz(stored.quiz) };
+}
 
 type Stats = { question: number; answers: number; avg: number | null; scored: number };
 type Fastest = { question: number; pseudo: string; time_ms: number };
@@ -217,7 +222,7 @@ export async function gameReport(db: Db, account: Account, side: Side, id: strin
     const scored = s?.scored ?? 0;
     return {
       index,
-      title: q.titre || q.name,
+      title: q.title || q.name,
       imageUrl: q.imageUrl,
       streetview: q.kind === "streetview",
       spot: { lat: q.lat, lng: q.lng },
@@ -265,7 +270,7 @@ export async function exportCsv(db: Db, account: Account, id: string, kind: "ans
   const input = {
     players,
     answers,
-    questions: (played?.quiz.questions ?? []).map((q) => ({ title: q.titre || q.name })),
+    questions: (played?.quiz.questions ?? []).map((q) => ({ title: q.title || q.name })),
     targets: played?.targets ?? [],
   };
   const body = kind === "answers" ? answersCsv(input) : totalsCsv(input);

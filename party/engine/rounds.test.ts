@@ -232,6 +232,14 @@ describe("newRound", () => {
     expect(fromStorage(stored as never, lobby.seats).help).toEqual([square, null]);
   });
 
+  it("reads questions a room stored with their title under the wire's name, titre", () => {
+    const { s: lobby } = roomWithTwo();
+    const core = coreOf(lobby);
+    const questions = core.quiz.questions.map(({ title, ...q }) => ({ ...q, titre: title }));
+    const back = fromStorage({ ...core, quiz: { ...core.quiz, questions } } as never, lobby.seats);
+    expect(back.quiz.questions).toEqual(quiz.questions);
+  });
+
   it("reads settings stored under their former names (a room or a game row from before)", () => {
     const { helpZoneM, speedPointsMax, ringPoints, ...rest } = settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] });
     expect(readStoredSettings({ ...rest, helpZone: helpZoneM, pointMaxTemps: speedPointsMax, circlesPoints: ringPoints })).toEqual(

@@ -28,6 +28,7 @@ import {
 export { IDLE_SEAT_TTL_MS, RECONNECT_GRACE_MS } from "@common/rules";
 import { helpZone, isValidLatLng } from "@common/rules/geo";
 import { readStoredHelpSquare } from "@common/help-square";
+import { readStoredQuiz } from "@common/quiz-question";
 import type { Occupant } from "./pseudos";
 import { type Tally, tallyOf } from "./tally";
 
@@ -336,12 +337,14 @@ export function fromStorage(stored: GameCore, seats: readonly Seat[]): GameState
 }
 
 /**
- * A room stored before the code said `roomNumber` kept its number under `roomId`, and before it
- * said `Bounds` its help squares under the wire's lat1, lon1, lat2, lon2.
+ * A room stored before the code said `roomNumber` kept its number under `roomId`, before it said
+ * `Bounds` its help squares under the wire's lat1, lon1, lat2, lon2, and before it said `title`
+ * its questions' titles under the wire's `titre`.
  */
 function readStoredCore(stored: GameCore): GameCore {
   const help = stored.help.map(readStoredHelpSquare);
-  if (typeof stored.roomNumber === "string") return { ...stored, help };
+  const quiz = readStoredQuiz(stored.quiz);
+  if (typeof stored.roomNumber === "string") return { ...stored, help, quiz };
   const { roomId, ...rest } = stored as GameCore & { roomId: string };
-  return { ...rest, roomNumber: roomId, help };
+  return { ...rest, roomNumber: roomId, help, quiz };
 }

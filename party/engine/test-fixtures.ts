@@ -24,7 +24,7 @@ export const quiz: QuizSnapshot = {
       streetview: null,
       lat: SPOT0.lat,
       lng: SPOT0.lng,
-      titre: "A",
+      title: "A",
       description: "",
     },
     {
@@ -34,7 +34,7 @@ export const quiz: QuizSnapshot = {
       streetview: null,
       lat: SPOT1.lat,
       lng: SPOT1.lng,
-      titre: "B",
+      title: "B",
       description: "",
     },
   ],

@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION } from "@common/protocol";
 import { answer, closeRoom, hello, next, start, tick } from "./game";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, ok, quiz, sent } from "./test-fixtures";
 import type { GameState } from "./state";
-import { revealedCount, revealedQuiz } from "./views";
+import { presNewQuestion, presNewRoomCallback, revealedCount, revealedQuiz } from "./views";
 
 const T0 = 1_000_000;
 
@@ -51,6 +51,16 @@ describe("what leaves the room before the reveal", () => {
     });
     expect(revealedQuiz(at.question0!).questions).toEqual([]);
     expect(revealedQuiz(at.over!).questions).toEqual(quiz.questions);
+  });
+
+  it("writes a question's title under the wire's name, titre, for the presenter", () => {
+    const s = ok(tick(ok(start(lobby().state, T0 + 1_000)).state, T0 + 7_000)).state;
+    const question = presNewQuestion(s, T0 + 7_000, 0).question;
+    expect(question.titre).toBe(quiz.questions[0]!.title);
+    expect(question).not.toHaveProperty("title");
+    const questions = presNewRoomCallback(s).quizzData.questions;
+    expect(questions.map((q) => q.titre)).toEqual(quiz.questions.map((q) => q.title));
+    for (const q of questions) expect(q).not.toHaveProperty("title");
   });
 
   it("shows everything once the game was ended, even halfway", () => {

@@ -24,11 +24,13 @@ import {
   type QuizQuestion,
   type QuizSnapshot,
   type RankingLine,
+  type WireQuizQuestion,
   type ServerMessage,
   type TeamResult,
   type TeamStanding,
 } from "@common/protocol";
 import { helpSquareToWire, helpSquaresToWire } from "@common/help-square";
+import { questionToWire } from "@common/quiz-question";
 import { roomPhotoUrl } from "@common/media-urls";
 import { revealRow } from "@common/reveal";
 import { teamName } from "@common/rules";
@@ -74,12 +76,13 @@ function publicSettings(state: GameState): PublicSettings {
 }
 
 /**
- * The presenter's copy of a question: its photo through the room's own address, which names the
- * room, not the quiz (the quiz's unique name is its public /watch link, and the presenter's screen
- * is in front of the audience).
+ * The presenter's copy of a question, under the wire's names: its photo through the room's own
+ * address, which names the room, not the quiz (the quiz's unique name is its public /watch link,
+ * and the presenter's screen is in front of the audience).
  */
-function presenterQuestion(state: GameState, question: QuizQuestion): QuizQuestion {
-  return question.imageUrl ? { ...question, imageUrl: roomPhotoUrl(state.roomNumber, question.imageUrl) } : question;
+function presenterQuestion(state: GameState, question: QuizQuestion): WireQuizQuestion {
+  const wire = questionToWire(question);
+  return wire.imageUrl ? { ...wire, imageUrl: roomPhotoUrl(state.roomNumber, wire.imageUrl) } : wire;
 }
 
 /** The quiz as the presenter plays it: everything but its unique name, photos as the room serves them. */

@@ -188,6 +188,16 @@ describe("playing a défi", () => {
     expect(row).toMatchObject({ points: expected.points, timeMs: 12_345 });
   });
 
+  it("reveals a question's title from a défi stored when the snapshot said `titre`", async () => {
+    const { defi, device, t0 } = await openedFirstQuestion();
+    const row = await gameRow(defi.gameId);
+    const stored = row.quizSnapshot as { quiz: { questions: Record<string, unknown>[] } };
+    const questions = stored.quiz.questions.map(({ title: _title, ...q }, i) => ({ ...q, titre: i === 0 ? "La tour de fer" : "" }));
+    await db().update(games).set({ quizSnapshot: { ...stored, quiz: { ...stored.quiz, questions } } }).where(eq(games.id, defi.gameId));
+    const reveal = await answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...SPOTS[0] }, t0 + 1_000);
+    expect(reveal.title).toBe("La tour de fer");
+  });
+
   it("counts a question left open past its time as missed: 0 points, the whole time, the spot shown", async () => {
     const { defi, device, t0 } = await openedFirstQuestion();
     const late = await refusal(answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...SPOTS[0] }, t0 + 30_000));

@@ -171,6 +171,22 @@ describe("the CSV export", () => {
   });
 });
 
+describe("a game stored when its quiz snapshot said `titre`", () => {
+  it("still names its questions by their title in the report and the CSV", async () => {
+    const owner = await make.mj();
+    const { gameId } = await playedGame(owner);
+    const row = await gameRow(gameId);
+    const stored = row.quizSnapshot as { quiz: { questions: Record<string, unknown>[] } };
+    const questions = stored.quiz.questions.map(({ title: _title, ...q }, i) => ({ ...q, titre: `Vue n° ${i + 1}` }));
+    await db().update(games).set({ quizSnapshot: { ...stored, quiz: { ...stored.quiz, questions } } }).where(eq(games.id, gameId));
+    const cookie = await cookieOf(owner);
+    const rows = parseCsv(await (await get(`/api/history/${gameId}/answers`, cookie)).text());
+    const titles = new Set(rows.slice(1).map((r) => `${r[3]}:${r[4]}`));
+    expect(titles).toEqual(new Set(["1:Vue n° 1", "2:Vue n° 2"]));
+    expect(await (await get(`/mj/parties/${gameId}`, cookie)).text()).toContain("Vue n° 2");
+  });
+});
+
 describe("a team game's report and export", () => {
   it("ranks the teams, names each player's team, and the CSV says the same", async () => {
     const owner = await make.mj();

@@ -22,7 +22,7 @@ export function QuestionMedia({ question, index }: { question: QuizQuestion; ind
   if (!question.imageUrl) {
     return (
       <div className="question-offline" role="img" aria-label={label}>
-        <p className="question-offline-title">{question.titre || question.name}</p>
+        <p className="question-offline-title">{question.title || question.name}</p>
       </div>
     );
   }
