@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
+import { MSG } from "@common/messages";
 import type { LatLng } from "@common/protocol";
 import { DEFI_NAME_MAX } from "@common/rules";
 import type { MapMarker } from "~/features/map/types";
@@ -7,7 +8,6 @@ import { markerUrl, PlayerScreen, Spinner } from "~/features/player/Common";
 import { PhotoThenMap } from "~/features/player/PhotoThenMap";
 import { clockFrom, type QuestionClock } from "~/features/player/progress";
 import { AnswerControls, ProgressBar, QuestionRow, useTimeUp } from "~/features/player/QuestionScreen";
-import { MSG } from "@common/messages";
 import { DefiCallError, defiApi } from "./api";
 import { classementUrl, deadlineText, DoneView, Me } from "./DefiDone";
 import { RevealView } from "./DefiReveal";
