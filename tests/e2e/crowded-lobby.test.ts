@@ -55,6 +55,24 @@ async function openLobby(page: Page, launch: string): Promise<string> {
   return ((await page.getByTestId("room-code").textContent()) ?? "").replace(/\D/g, "");
 }
 
+/** The page's requests for marker pictures, and how many were ever under way together. */
+function markerRequests(page: Page) {
+  const seen = { addresses: [] as string[], mostAtOnce: 0 };
+  let pending = 0;
+  const isMarker = (url: string) => new URL(url).pathname.startsWith("/api/markers/");
+  page.on("request", (r) => {
+    if (!isMarker(r.url())) return;
+    seen.addresses.push(r.url());
+    seen.mostAtOnce = Math.max(seen.mostAtOnce, ++pending);
+  });
+  const settled = (r: { url(): string }) => {
+    if (isMarker(r.url())) pending--;
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+  return seen;
+}
+
 const elements = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
 
 describe("A lobby of three hundred on the big screen", () => {
@@ -66,6 +84,7 @@ describe("A lobby of three hundred on the big screen", () => {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
+      const pictures = markerRequests(page);
       const room = await openLobby(page, `/pres/${quiz.uniqueName}/player?icon=random&time=15&help_zone=non&max_player=400`);
       phones.push(...(await crowd(room, CROWD - 1)));
       await expect.poll(() => page.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe(`${CROWD - 1}/400`);
@@ -130,6 +149,11 @@ describe("A lobby of three hundred on the big screen", () => {
       expect(painted).toBeGreaterThan(40 * 40 * 20);
       await page.waitForTimeout(1_200);
       await screenshot(page, "crowded-lobby-4-results-map");
+      // Through the lobby's pages, the search and the reveal, every player's picture was fetched
+      // once, one at a time (each is an SVG the page parses: a screenful at once froze the screen).
+      expect(pictures.addresses.length).toBeGreaterThan(5);
+      expect(new Set(pictures.addresses).size).toBe(pictures.addresses.length);
+      expect(pictures.mostAtOnce).toBe(1);
       expect(errors).toEqual([]);
     } finally {
       for (const p of phones) p.close();

@@ -30,6 +30,18 @@ async function shown(page: Page) {
   };
 }
 
+/** Whether the land's canvas is painted all over, and how many shades of green it holds. */
+function landColours(canvas: HTMLCanvasElement) {
+  const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+  const shades = new Set<number>();
+  let opaque = true;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] !== 255) opaque = false;
+    shades.add(data[i + 1]!);
+  }
+  return { opaque, shades: shades.size };
+}
+
 async function openMap(page: Page) {
   await page.goto(baseURL + "/map");
   const map = page.locator("[data-offline-map][data-ready]");
@@ -44,6 +56,9 @@ describe("Anyone can tap the bare map and read the coordinates", () => {
     const page = await browsers.phone.newPage();
     const map = await openMap(page);
     expect(await page.getByText("Carte hors ligne").isVisible()).toBe(true);
+    // The land is drawn: green patches over a pale gradient, not an empty box.
+    const land = page.locator(".om-land");
+    await expect.poll(() => land.evaluate(landColours)).toSatisfy(({ opaque, shades }) => opaque && shades > 20);
     await screenshot(page, "map-phone");
     const box = (await map.boundingBox())!;
     const view = await viewOf(map);

@@ -4,6 +4,7 @@ import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes, helpTargetSvg
 import { boundsKey, useLatest } from "./camera";
 import { MapIcon } from "./MapPin";
 import { MarkerBody } from "./MarkerBody";
+import { LAND_PX, paintLand } from "./land";
 import { MarkerCanvas } from "./MarkerCanvas";
 import { splitMarkers } from "./marker-layer";
 import {
@@ -84,6 +85,7 @@ export function OfflineMap({
   const { animateTo, cancel } = useViewAnimation(getView, setView);
 
   const boxRef = useRef<HTMLDivElement>(null);
+  const landRef = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ w: 360, h: 560 });
   const widthPx = size.w;
   // Set once hydrated: before that, taps go nowhere (tests wait for it).
@@ -96,6 +98,7 @@ export function OfflineMap({
 
   useEffect(() => {
     setReady(true);
+    if (landRef.current) paintLand(landRef.current);
     const el = boxRef.current;
     if (!el || typeof ResizeObserver === "undefined") return;
     const measure = () => setSize({ w: el.clientWidth || 360, h: el.clientHeight || 560 });
@@ -317,32 +320,7 @@ export function OfflineMap({
       onPointerCancel={onPointerCancel}
       onKeyDown={onKeyDown}
     >
-      <svg
-        className="om-layer om-land"
-        viewBox={`0 0 ${VB} ${VB}`}
-        preserveAspectRatio="none"
-        aria-hidden="true"
-      >
-        <defs>
-          <linearGradient id={`${hintId}-land`} x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0" stopColor="#eef3e6" />
-            <stop offset="0.55" stopColor="#e3ecd9" />
-            <stop offset="1" stopColor="#d6e4d4" />
-          </linearGradient>
-          <radialGradient id={`${hintId}-glow`} cx="0.5" cy="0.45" r="0.75">
-            <stop offset="0.6" stopColor="#0b1d3a" stopOpacity="0" />
-            <stop offset="1" stopColor="#0b1d3a" stopOpacity="0.12" />
-          </radialGradient>
-          {/* Soft patches like fields and relief seen from above: a map, not a grey box. */}
-          <filter id={`${hintId}-relief`} x="0" y="0" width="100%" height="100%">
-            <feTurbulence type="fractalNoise" baseFrequency="0.006" numOctaves="4" seed="11" />
-            <feColorMatrix type="matrix" values="0 0 0 0 0.42  0 0 0 0 0.58  0 0 0 0 0.36  0 0 0 1.6 -0.72" />
-          </filter>
-        </defs>
-        <rect width={VB} height={VB} fill={`url(#${hintId}-land)`} />
-        <rect width={VB} height={VB} filter={`url(#${hintId}-relief)`} opacity="0.55" />
-        <rect width={VB} height={VB} fill={`url(#${hintId}-glow)`} />
-      </svg>
+      <canvas ref={landRef} className="om-layer om-land" width={LAND_PX} height={LAND_PX} aria-hidden="true" />
 
       <svg className="om-layer" viewBox={`0 0 ${VB} ${VB}`} preserveAspectRatio="none" aria-hidden="true">
         <g className="om-grid-minor">

@@ -9,6 +9,7 @@
  * (its name, its accessible name) or a plain pin (the true spot): what the canvas takes is the
  * crowd of unlabelled players' pictures, drawn exactly where and as large as the elements were.
  */
+import { loadPicture } from "./marker-pictures";
 import type { LatLng, MapMarker } from "./types";
 
 /** Up to this many markers, every one is its own element, as on every other map of the app. */
@@ -67,25 +68,43 @@ function spriteOf(url: string): Sprite {
   sprites.set(url, s);
   const cell = sprites.size - 1;
   if (cell >= ATLAS_CELLS) return s;
-  const img = new Image(ICON_PX, ICON_PX);
-  img.decoding = "async";
   // As an element would show a broken picture, the canvas shows nothing for one that fails.
-  img.onload = () => {
-    atlas ??= Object.assign(document.createElement("canvas"), {
-      width: CELL * ATLAS_COLUMNS,
-      height: CELL * Math.ceil(ATLAS_CELLS / ATLAS_COLUMNS),
-    });
-    const ctx = atlas.getContext("2d");
-    if (!ctx) return;
-    ctx.shadowColor = "rgba(11, 29, 58, 0.35)";
-    ctx.shadowOffsetY = 3;
-    ctx.shadowBlur = 3;
-    ctx.drawImage(img, (cell % ATLAS_COLUMNS) * CELL + PAD, Math.floor(cell / ATLAS_COLUMNS) * CELL + PAD, ICON_PX, ICON_PX);
-    s.cell = cell;
-    loaded();
-  };
-  img.src = url;
+  void loadPicture(url).then((img) => {
+    if (img) queueSprite({ sprite: s, cell, img });
+  });
   return s;
+}
+
+type SpriteJob = { sprite: Sprite; cell: number; img: HTMLImageElement };
+const spriteJobs: SpriteJob[] = [];
+/**
+ * Pictures put on the atlas a frame. Each is an SVG rasterised with its shadow on the main thread
+ * when the frame is drawn: the 54 of a room at once held the results map's zoom for 80 ms on a slow
+ * laptop.
+ */
+const SPRITES_PER_FRAME = 2;
+
+function queueSprite(job: SpriteJob) {
+  spriteJobs.push(job);
+  if (spriteJobs.length === 1) requestAnimationFrame(paintSprites);
+}
+
+function paintSprites() {
+  atlas ??= Object.assign(document.createElement("canvas"), {
+    width: CELL * ATLAS_COLUMNS,
+    height: CELL * Math.ceil(ATLAS_CELLS / ATLAS_COLUMNS),
+  });
+  const ctx = atlas.getContext("2d");
+  if (!ctx) return;
+  ctx.shadowColor = "rgba(11, 29, 58, 0.35)";
+  ctx.shadowOffsetY = 3;
+  ctx.shadowBlur = 3;
+  for (const { sprite, cell, img } of spriteJobs.splice(0, SPRITES_PER_FRAME)) {
+    ctx.drawImage(img, (cell % ATLAS_COLUMNS) * CELL + PAD, Math.floor(cell / ATLAS_COLUMNS) * CELL + PAD, ICON_PX, ICON_PX);
+    sprite.cell = cell;
+  }
+  loaded();
+  if (spriteJobs.length > 0) requestAnimationFrame(paintSprites);
 }
 
 /**

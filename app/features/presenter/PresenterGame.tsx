@@ -14,6 +14,7 @@ import { EndGameView } from "./EndGameView";
 import type { RoundQuiz } from "@common/presenter/types";
 import { LockButton, LockIcon } from "./LockButton";
 import { LobbyView } from "./LobbyView";
+import { useRosterPictures } from "./PlayerMarker";
 import { MessageBatcher } from "./message-batch";
 import { QuestionView } from "./QuestionView";
 import { afterQuestionPage, clampPage, pageRanges, QUESTION_LAYOUT, QUESTION_TEAM_LAYOUT, questionPageMs } from "./ranking-pages";
@@ -67,6 +68,7 @@ export function PresenterGame(props: PresenterGameProps) {
   const onMessage = useCallback((msg: RoomMessage) => batcher.push(msg), [batcher]);
   const onStatus = useCallback((status: "open" | "down") => dispatch({ type: "connection", status }), []);
   const send = usePresenterSocket(room, token, onMessage, onStatus, state.step !== "closed");
+  useRosterPictures(state.players);
 
   // ---- sounds: a random music per question, drawn once when the question arrives
   const questionMusic = useRef<{ index: number; id: number } | null>(null);

@@ -77,6 +77,12 @@ export function ResultsMapView({
   }, [done]);
 
   const byId = useMemo(() => new Map(answers.map((a) => [a.seatId, a])), [answers]);
+  // One marker object per answer for the whole reveal: a frame only picks which are shown, and
+  // 2,000 new objects (and their addresses) at each zone were garbage the screen paused to collect.
+  const answerMarkers = useMemo(
+    () => answers.map((a): MapMarker => ({ id: a.seatId, position: a.coords, iconUrl: markerUrl(a.marker) })),
+    [answers],
+  );
   // The frame changes a few times in the whole sequence: what it puts on the map is worked out
   // then, not at every render (2,000 markers).
   const { shown, markers } = useMemo(() => {
@@ -87,17 +93,14 @@ export function ResultsMapView({
     const labelled = (id: string) => shown.size <= LABELS_ALL || (latest.size <= LABELS_ZONE && latest.has(id));
     const markers: MapMarker[] = [
       { id: "spot", position: results.spot, color: SPOT_COLOR, label: frame?.rings ? undefined : "Bonne réponse" },
-      ...answers
-        .filter((a) => shown.has(a.seatId))
-        .map((a) => ({
-          id: a.seatId,
-          position: a.coords,
-          iconUrl: markerUrl(a.marker),
-          label: labelled(a.seatId) ? a.pseudo : undefined,
-        })),
     ];
+    answers.forEach((a, i) => {
+      if (!shown.has(a.seatId)) return;
+      const m = answerMarkers[i]!;
+      markers.push(labelled(a.seatId) ? { ...m, label: a.pseudo } : m);
+    });
     return { shown, markers };
-  }, [frame, zones, answers, results.spot]);
+  }, [frame, zones, answers, answerMarkers, results.spot]);
   const circles: MapCircle[] = [];
   if (frame?.spotCircle)
     circles.push({
