@@ -81,6 +81,7 @@ function GoogleView({
   markers = [],
   circles = [],
   rectangles = [],
+  crowd = false,
   helpZone,
   focus,
   onMapClick,
@@ -152,7 +153,7 @@ function GoogleView({
           />
         ))}
         {helpZone ? <HelpTargetLines zone={helpZone} /> : null}
-        {drawn.length > 0 ? <GoogleMarkerCanvas markers={drawn} /> : null}
+        {drawn.length > 0 || crowd ? <GoogleMarkerCanvas markers={drawn} /> : null}
         {elements.map((m) => (
           <HtmlMarker key={m.id} marker={m} />
         ))}

@@ -28,6 +28,5 @@ export function MarkerCanvas({
   useEffect(() => {
     if (ref.current) drawMarkers(ref.current, markers, toPixel, width, height);
   }, [markers, toPixel, width, height, loaded]);
-  if (markers.length === 0) return null;
   return <canvas ref={ref} className="om-marker-canvas" aria-hidden="true" data-drawn-markers={markers.length} />;
 }

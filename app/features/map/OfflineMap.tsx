@@ -62,6 +62,7 @@ export function OfflineMap({
   markers = [],
   circles = [],
   rectangles = [],
+  crowd = false,
   helpZone,
   focus,
   onMapClick,
@@ -414,7 +415,7 @@ export function OfflineMap({
         })}
       </div>
 
-      <MarkerCanvas markers={drawn} toPixel={toPixel} width={size.w} height={size.h} />
+      {drawn.length > 0 || crowd ? <MarkerCanvas markers={drawn} toPixel={toPixel} width={size.w} height={size.h} /> : null}
       <div className="om-markers">
         {elements.map((m) => {
           const p = project(view, m.position);

@@ -115,6 +115,9 @@ export function preloadPictures(urls: Iterable<string>) {
   for (const url of urls) spriteOf(url);
 }
 
+/** Canvases cleared and left empty by their last draw. */
+const blank = new WeakSet<HTMLCanvasElement>();
+
 /**
  * Draws the markers' pictures, the tip of each (the middle of its bottom edge) on its point, as
  * the elements do. `toPixel` gives a point's position in the canvas's CSS pixels, or null when it
@@ -130,8 +133,11 @@ export function drawMarkers(
   const dpr = typeof window === "undefined" ? 1 : window.devicePixelRatio || 1;
   const w = Math.max(1, Math.round(widthPx * dpr));
   const h = Math.max(1, Math.round(heightPx * dpr));
+  const resized = canvas.width !== w || canvas.height !== h;
   if (canvas.width !== w) canvas.width = w;
   if (canvas.height !== h) canvas.height = h;
+  // A crowd's canvas waits empty through the first seconds of the reveal and its zoom.
+  if (markers.length === 0 && !resized && blank.has(canvas)) return 0;
   const ctx = canvas.getContext("2d");
   if (!ctx) return 0;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -148,5 +154,7 @@ export function drawMarkers(
     ctx.drawImage(atlas, sx, sy, CELL, CELL, Math.round(p.x - ICON_PX / 2 - PAD), Math.round(p.y - ICON_PX - PAD), CELL, CELL);
     drawn++;
   }
+  if (drawn === 0) blank.add(canvas);
+  else blank.delete(canvas);
   return drawn;
 }

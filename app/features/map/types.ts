@@ -39,6 +39,11 @@ export type GameMapProps = {
   circles?: MapCircle[];
   rectangles?: MapRectangle[];
   helpZone?: Bounds | null;
+  /**
+   * A crowd of markers is coming (the results of a big room): the map makes the crowd's canvas
+   * now, not in the frame the crowd first shows.
+   */
+  crowd?: boolean;
   /** Animate the view to these bounds (results sequence: zoom in on the true spot). */
   focus?: Bounds | null;
   onMapClick?: (position: LatLng) => void;

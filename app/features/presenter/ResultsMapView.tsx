@@ -156,6 +156,7 @@ export function ResultsMapView({
             focus={frame?.focus ?? null}
             markers={markers}
             circles={circles}
+            crowd={answers.length > ELEMENT_MARKERS_MAX}
             ariaLabel="Carte des résultats"
             className="pres-map"
             explainFallback
