@@ -10,7 +10,7 @@
  */
 
 /** The bitmap's side: the noise's finest patches are a few pixels wide at this size. */
-export const LAND_PX = 384;
+export const LAND_PX = 256;
 
 const LAND_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${LAND_PX}" height="${LAND_PX}" viewBox="0 0 1000 1000" preserveAspectRatio="none">
 <defs>
