@@ -42,24 +42,13 @@ const sprites = new Map<string, Sprite>();
 let atlas: HTMLCanvasElement | null = null;
 const listeners = new Set<() => void>();
 let version = 0;
-let notifying = false;
 
-/** Something to redraw: pictures finished loading (told once a frame, however many came). */
+/** Something to redraw: pictures were put on the atlas (told once a frame, however many came). */
 export function subscribeSprites(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 export const spritesVersion = () => version;
-
-function loaded() {
-  version++;
-  if (notifying) return;
-  notifying = true;
-  requestAnimationFrame(() => {
-    notifying = false;
-    for (const l of listeners) l();
-  });
-}
 
 function spriteOf(url: string): Sprite {
   const sprite = sprites.get(url);
@@ -103,7 +92,8 @@ function paintSprites() {
     ctx.drawImage(img, (cell % ATLAS_COLUMNS) * CELL + PAD, Math.floor(cell / ATLAS_COLUMNS) * CELL + PAD, ICON_PX, ICON_PX);
     sprite.cell = cell;
   }
-  loaded();
+  version++;
+  for (const l of listeners) l();
   if (spriteJobs.length > 0) requestAnimationFrame(paintSprites);
 }
 

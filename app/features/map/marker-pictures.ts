@@ -11,7 +11,7 @@ import { useEffect, useSyncExternalStore } from "react";
  * parsed. A room has at most 54 of them (9 fruits x 6 colours).
  */
 
-export type PictureState = "loading" | "ready" | "failed";
+type PictureState = "loading" | "ready" | "failed";
 
 type Entry = { state: PictureState; img: HTMLImageElement | null; waiters: ((img: HTMLImageElement | null) => void)[] };
 
@@ -70,9 +70,9 @@ function entryOf(url: string): Entry {
   return entry;
 }
 
-/** Starts loading a picture (in turn with the others) and keeps it; tells where it stands. */
-export function keepPicture(url: string): PictureState {
-  return entryOf(url).state;
+/** Starts loading a picture (in turn with the others) and keeps it. */
+export function keepPicture(url: string): void {
+  entryOf(url);
 }
 
 /** The loaded picture, or null if it could not be loaded. */

@@ -40,12 +40,12 @@ export function PlayerMarker({
   const url = markerUrl(marker);
   const state = usePicture(url);
   const key = color ?? colorOfPseudo(pseudo);
-  const classes = (extra: string) => ["pmk", extra, className ?? ""].join(" ").replace(/\s+/g, " ").trim();
-  if (state === "loading") return <span className={classes("pmk-waiting")} style={{ width: size, height: size }} aria-hidden="true" />;
+  const classes = (...extra: (string | undefined)[]) => ["pmk", ...extra].filter(Boolean).join(" ");
+  if (state === "loading") return <span className={classes("pmk-waiting", className)} style={{ width: size, height: size }} aria-hidden="true" />;
   if (state === "failed") {
     return (
       <span
-        className={classes("pmk-fallback")}
+        className={classes("pmk-fallback", className)}
         style={{ width: size, height: size, background: colorHex(key), color: inkOn(key), fontSize: size * 0.45 }}
         aria-hidden="true"
       >
@@ -55,7 +55,7 @@ export function PlayerMarker({
   }
   return (
     <img
-      className={classes("")}
+      className={classes(className)}
       src={url}
       width={size}
       height={size}
