@@ -9,6 +9,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
+import lingui from "eslint-plugin-lingui";
 
 // Import paths by layer, whether written with an alias or relative.
 const DB = String.raw`^(@db/|(\.\./)+db/)`;
@@ -17,6 +18,29 @@ const PARTY = String.raw`^(@party/|(\.\./)+party/)`;
 const ROUTES = String.raw`^(~/routes/|(\.\./)+routes/)`;
 const SCREENS = String.raw`^(~/(features|components)/|(\.\./)+(features|components)/)`;
 const APP = String.raw`^(~/|(\.\./)+app/)`;
+
+/**
+ * The files whose every user-visible text comes from the message catalogs (common/i18n): a string
+ * a person could read, written in the code, fails the lint. What the rule may leave alone: strings
+ * without a space that do not start with a capital (class names, keys, codes, URLs), all-capitals
+ * constants, and the attributes and calls that never reach a reader.
+ */
+const WORDED = [
+  "app/root.tsx",
+  "app/routes/_index.tsx",
+  "app/routes/api.lang.ts",
+  "app/components/ErrorPage.tsx",
+  "app/components/I18n.tsx",
+  "app/components/LanguageSwitch.tsx",
+  "app/server/i18n.server.ts",
+  "common/i18n/**",
+  "common/messages.ts",
+];
+const NOT_READ = [
+  "className", "id", "key", "type", "name", "role", "href", "to", "method", "action", "src", "rel", "as",
+  "inputMode", "autoComplete", "pattern", "htmlFor", "target", "encType", "mode", "variant", "kind",
+  "intent", "step", "lang", "value", "form", "data-.*", "aria-(controls|describedby|labelledby|live|haspopup|current)",
+];
 
 /** One `no-restricted-imports` entry per layer; `why` is the message a wrong import gets. */
 function layers(list) {
@@ -90,18 +114,33 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: WORDED,
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    plugins: { lingui },
+    rules: {
+      "lingui/no-unlocalized-strings": [
+        "error",
+        {
+          ignore: ["^(?![A-ZÀ-Ý])[^\\s]*$", "^[A-Z_0-9]+$"],
+          ignoreNames: [{ regex: { pattern: `^(${NOT_READ.join("|")})$` } }],
+          ignoreFunctions: ["console.*", "Error", "URL", "URLSearchParams", "*.startsWith", "*.endsWith", "*.includes", "*.get", "*.set", "*.has"],
+        },
+      ],
+    },
+  },
   // Layers point one way (docs/architecture.md, The parts). A browser module takes nothing from
   // the database or the server, not even a type: the page's data comes through a contract in
   // common/ or from its route's loader. app/server never imports the screens; common/ imports
   // nothing outside itself; db/ may import common/ (the rules it stores), never the reverse.
   ...layers([
     {
-      files: ["app/features/**", "app/components/**", "app/root.tsx", "app/entry.client.tsx"],
+      files: ["app/features/**", "app/components/**", "app/entry.client.tsx"],
       forbidden: [DB, SERVER, PARTY, ROUTES],
       why: "a browser module takes nothing from db/, app/server, party/ or the routes: use a contract of common/ or the route's loader data",
     },
     {
-      files: ["app/routes/**"],
+      files: ["app/routes/**", "app/root.tsx"],
       forbidden: [DB, PARTY],
       why: "a route reads the request and calls app/server; data types come from common/",
     },

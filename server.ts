@@ -13,6 +13,7 @@ import { clientAddress, roomGuessThrottle } from "./app/server/throttle.server";
 import { CSP_REPORT_PATH, isLocalHost, withSecurityHeaders } from "./app/server/security-headers.server";
 import { unconfiguredResponse, weakSecrets } from "./app/server/config.server";
 import { cspReportEndpoint } from "./app/server/browser-alerts.server";
+import { localeOf } from "./app/server/i18n.server";
 
 export { GameRoom } from "./party/game-room";
 export { Throttle } from "./app/server/throttle-counter.server";
@@ -55,7 +56,7 @@ async function roomSocket(request: Request, env: Env, path: string): Promise<Res
     const address = clientAddress(request);
     const knock = await door.knock(room, address, doorIo(env, address));
     if (!knock.open)
-      return knock.status === 429 ? errorResponse(Refusal.tooManyRequests(knock.retryAfterMs / 1000)) : new Response("Not found", { status: 404 });
+      return knock.status === 429 ? errorResponse(Refusal.tooManyRequests(knock.retryAfterMs / 1000), localeOf(request)) : new Response("Not found", { status: 404 });
   } catch (error) {
     console.error("room registry lookup failed", error);
     return new Response("Service unavailable", { status: 503 });

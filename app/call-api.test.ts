@@ -2,6 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "@common/messages";
+import { PHOTO_TOO_LARGE } from "@common/rules";
+import { said } from "@common/i18n/words";
 import { callApi } from "./call-api";
 
 // A real HTTP server answering as the app's routes and as a proxy in front of them would.
@@ -48,14 +50,14 @@ describe("callApi", () => {
   it("gives the server's own French sentence for a refusal", async () => {
     expect(await callApi(`${base}/refused`, { method: "PATCH", json: {} })).toEqual({
       ok: false,
-      error: "Utilisateur introuvable",
+      error: said("Utilisateur introuvable"),
       status: 404,
     });
   });
 
   it("gives a sentence by status when a proxy answered with a page of its own", async () => {
     expect(await callApi(`${base}/proxy-413`, { form: new FormData() })).toEqual({ ok: false, error: MSG.bodyTooLarge, status: 413 });
-    expect(await callApi(`${base}/proxy-413`, { fallback: { 413: "Photo trop lourde" } })).toMatchObject({ error: "Photo trop lourde" });
+    expect(await callApi(`${base}/proxy-413`, { fallback: { 413: PHOTO_TOO_LARGE } })).toMatchObject({ error: PHOTO_TOO_LARGE });
     expect(await callApi(`${base}/proxy-502`)).toEqual({ ok: false, error: MSG.serverError, status: 502 });
   });
 

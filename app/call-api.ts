@@ -1,14 +1,17 @@
 /**
  * The browser's one way to call the app's JSON API (docs/decisions/009): every answer becomes
  * something a screen can show. A success gives the body read as asked; a refusal gives the
- * server's French `error`, or a sentence chosen by its status when the answer carries none (an
- * HTML error page from a proxy, an empty body); no answer at all gives the network sentence.
+ * server's `error` (worded in the page's language by the server), or a message chosen by its
+ * status when the answer carries none (an HTML error page from a proxy, an empty body); no answer
+ * at all gives the network message. Every error is words (`t(error)` shows it).
  * Forms that a page posts itself go through Remix; this is for the screens that call the API
  * while they stay on the page (the wizard, the admin's tables, a défi on a phone).
  */
 import { MSG } from "@common/messages";
+import type { Words } from "@common/i18n/ids";
+import { said } from "@common/i18n/words";
 
-export type ApiResult<T> = { ok: true; value: T; status: number } | { ok: false; error: string; status: number };
+export type ApiResult<T> = { ok: true; value: T; status: number } | { ok: false; error: Words; status: number };
 
 export type ApiCall = {
   method?: "GET" | "POST" | "PATCH" | "DELETE";
@@ -18,14 +21,14 @@ export type ApiCall = {
   form?: FormData;
   /** How a success's body is read: JSON (the default), text, or not at all. */
   read?: "json" | "text" | "none";
-  /** Sentences for statuses whose answer carries no `error` of its own. */
-  fallback?: Partial<Record<number, string>>;
+  /** Messages for statuses whose answer carries no `error` of its own. */
+  fallback?: Partial<Record<number, Words>>;
   signal?: AbortSignal;
   cache?: RequestCache;
 };
 
-/** The sentence for a refusal whose body says nothing readable. */
-export function refusalSentence(status: number, fallback: ApiCall["fallback"] = {}): string {
+/** The message for a refusal whose body says nothing readable. */
+export function refusalSentence(status: number, fallback: ApiCall["fallback"] = {}): Words {
   const own = fallback[status];
   if (own) return own;
   if (status === 401) return MSG.notAuthenticated;
@@ -35,9 +38,9 @@ export function refusalSentence(status: number, fallback: ApiCall["fallback"] = 
 }
 
 /** The `error` of a refusal's body, when it has one. */
-export function errorOf(body: unknown): string | null {
+export function errorOf(body: unknown): Words | null {
   const error = (body as { error?: unknown } | null)?.error;
-  return typeof error === "string" && error ? error : null;
+  return typeof error === "string" && error ? said(error) : null;
 }
 
 export async function callApi<T>(url: string, call: ApiCall = {}): Promise<ApiResult<T>> {

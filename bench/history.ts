@@ -175,7 +175,7 @@ async function main() {
 
     // Reads, as the app does them.
     const r = performance.now();
-    const report = await gameReport(db, admin as Account, "admin", gameId, 7);
+    const report = await gameReport(db, admin as Account, "admin", gameId, 7, (message) => (typeof message === "string" ? message : message.id));
     const reportMs = performance.now() - r;
     if (report.answers.length !== PLAYERS || report.ranking.length !== PLAYERS) throw new Error("rapport incomplet");
     const c = performance.now();

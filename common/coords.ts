@@ -4,14 +4,16 @@
  * the server.
  */
 import type { Bounds, LatLng } from "@common/protocol";
+import { m } from "./i18n/words";
+import type { Words } from "./i18n/ids";
 
 export const COORDS_MSG = {
-  missing: "Merci de renseigner des coordonnées",
-  invalid: "Coordonnées invalides",
-  undetected: "Impossible de détecter des coordonnées",
+  missing: m("wizard.coords.missing"),
+  invalid: m("wizard.coords.invalid"),
+  undetected: m("wizard.coords.undetected"),
 } as const;
 
-export type CoordsResult = { ok: true; coords: LatLng } | { ok: false; error: string };
+export type CoordsResult = { ok: true; coords: LatLng } | { ok: false; error: Words };
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 

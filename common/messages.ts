@@ -1,24 +1,29 @@
-/** User-facing French texts that several screens or the server share (spelling fixed). */
+/**
+ * Messages that several screens or the server share. Each is a message id of the catalogs
+ * (common/i18n/catalogs), worded in the reader's language where it is shown.
+ */
+import { m } from "./i18n/words";
+
 export const MSG = {
-  required: "Tous les champs sont obligatoires",
-  roomNotFound: "Cette salle n'existe pas ou n'est pas accessible",
-  roomFull: "Cette salle est complète",
-  serverError: "Une erreur est survenue au niveau du serveur",
+  required: m("common.required"),
+  roomNotFound: m("common.roomNotFound"),
+  roomFull: m("common.roomFull"),
+  serverError: m("common.serverError"),
   /** A call the server never answered (no network, server unreachable). */
-  network: "Erreur réseau ou serveur injoignable",
-  notAuthenticated: "Non authentifié",
-  wrongAuthentication: "Authentification incorrecte",
-  badCredentials: "Identifiant / Mot de passe incorrect",
-  methodNotAllowed: "Méthode non autorisée",
-  tooManyAttempts: "Trop de tentatives, réessayez dans quelques minutes",
-  quizNotFound: "Quiz introuvable",
-  folderNotFound: "Dossier introuvable",
-  fileNotFound: "Fichier introuvable",
-  notAnImage: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)",
-  unreadableImage: "Cette image est illisible",
-  bodyTooLarge: "La requête est trop volumineuse",
-  jsonExpected: "Requête invalide : le contenu doit être envoyé en JSON",
+  network: m("common.network"),
+  notAuthenticated: m("common.notAuthenticated"),
+  wrongAuthentication: m("common.wrongAuthentication"),
+  badCredentials: m("common.badCredentials"),
+  methodNotAllowed: m("common.methodNotAllowed"),
+  tooManyAttempts: m("common.tooManyAttempts"),
+  quizNotFound: m("common.quizNotFound"),
+  folderNotFound: m("common.folderNotFound"),
+  fileNotFound: m("common.fileNotFound"),
+  notAnImage: m("common.notAnImage"),
+  unreadableImage: m("common.unreadableImage"),
+  bodyTooLarge: m("common.bodyTooLarge"),
+  jsonExpected: m("common.jsonExpected"),
   /** A quiz whose map was never confirmed in the wizard: its card's badge, and why it cannot be launched. */
-  quizToFinish: "À terminer",
-  quizUnfinished: "Ce quiz n'est pas terminé : confirmez sa carte dans l'éditeur avant de le lancer",
+  quizToFinish: m("common.quizToFinish"),
+  quizUnfinished: m("common.quizUnfinished"),
 } as const;

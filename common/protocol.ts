@@ -16,7 +16,6 @@
  *   seconds (`maxAnswerTime` on the phone side is seconds, as the specification has it).
  */
 
-import { MSG } from "./messages";
 import type { ColorKey, FruitKey, IconType, LaunchOptions, RankingMode, RingPoints } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
@@ -278,7 +277,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   too_large: "Message trop volumineux",
   forbidden: "Accès refusé",
   not_identified: "Connexion non identifiée : rechargez la page",
-  room_full: MSG.roomFull,
+  room_full: "Cette salle est complète",
   room_closed: "Cette partie est terminée",
   room_locked: "La salle est verrouillée",
   too_many_seats: "Beaucoup de joueurs arrivent en même temps : encore un instant…",

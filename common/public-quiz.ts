@@ -2,6 +2,8 @@ import { boundsAround } from "./projection";
 import type { Bounds, LatLng, MapSettings, QuizQuestion } from "@common/protocol";
 import { questionImageUrl } from "./media-urls";
 import type { StreetView } from "./streetview";
+import { m } from "./i18n/words";
+import type { Words } from "./i18n/ids";
 
 /**
  * Pure parts of the public pages /watch and /question (docs/architecture.md, Pages and HTTP API):
@@ -10,8 +12,8 @@ import type { StreetView } from "./streetview";
  */
 
 export const NO_DESCRIPTION = "Aucune description disponible pour cette question.";
-export const QUIZ_NOT_FOUND = "Ce quiz n'existe pas ou n'est plus disponible.";
-export const QUESTION_NOT_FOUND = "Cette question n'existe pas dans ce quiz.";
+export const QUIZ_NOT_FOUND = m("public.quizNotFound");
+export const QUESTION_NOT_FOUND = m("public.questionNotFound");
 
 /** Metropolitan France: the map of a quiz with neither map settings nor questions. */
 export const DEFAULT_BOUNDS: Bounds = { north: 51.3, south: 41.2, west: -5.3, east: 9.8 };
@@ -52,11 +54,11 @@ export type MapView = { bounds: Bounds; center?: LatLng; zoom?: number };
 export interface QuestionPageData {
   quizName: string;
   /** « Question 2 sur 5 », or without the count where it would tell what is still to come. */
-  subtitle: string;
+  subtitle: Words;
   question: PublicQuestion;
   description: string;
   /** A game of this quiz is being played: what the public sees of it is said. */
-  notice: string | null;
+  notice: Words | null;
   map: MapView;
 }
 

@@ -1,8 +1,9 @@
 import { MSG } from "./messages";
+import type { Words } from "./i18n/ids";
 
 type RoomCheckResult =
   | { ok: true; path: string }
-  | { ok: false; error: string };
+  | { ok: false; error: Words };
 
 /** Trimmed digits only: anything else never reaches the server as such. */
 export function normaliseRoomInput(raw: unknown): string | null {
@@ -13,7 +14,7 @@ export function normaliseRoomInput(raw: unknown): string | null {
 
 /**
  * Asks the room check (GET /api/game/check/{room}) and turns its answer into the next route or a
- * French message: 200 {random} -> /play or /join; 400, 404 and 429 (too many unknown numbers from
+ * message: 200 {random} -> /play or /join; 400, 404 and 429 (too many unknown numbers from
  * this network) their messages; anything else the server error.
  */
 export async function checkRoom(

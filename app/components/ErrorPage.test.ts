@@ -1,11 +1,11 @@
 import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderIn } from "../../tests/support/i18n";
 import { ErrorPage } from "./ErrorPage";
 
 /** A refusal as Remix hands it to the boundary: the server's status and its `{ error }`. */
 const answered = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
-const page = (error: unknown) => renderToStaticMarkup(createElement(ErrorPage, { error }));
+const page = (error: unknown, locale: "fr" | "en" = "fr") => renderIn(createElement(ErrorPage, { error }), locale);
 
 describe("the root's error page", () => {
   it("says the page had a problem and offers to reload it when the page broke while drawn", () => {
@@ -25,5 +25,12 @@ describe("the root's error page", () => {
     );
     expect(page(answered(404, { error: "Ce quiz n'existe pas" }))).toContain("Cette page n&#x27;existe pas.");
     expect(page(answered(502, null))).toContain("Une erreur est survenue au niveau du serveur");
+  });
+
+  it("speaks the reader's language", () => {
+    const html = page(new TypeError("boom"), "en");
+    expect(html).toContain("This page ran into a problem.");
+    expect(html).toContain("Reload the page");
+    expect(page(answered(404, null), "en")).toContain("This page does not exist.");
   });
 });

@@ -11,6 +11,9 @@ import { requireLiveRoom } from "~/server/rooms.server";
 import { clientAddress } from "~/server/throttle.server";
 import { FieldError } from "~/components/FieldError";
 import { BrandName } from "~/components/BrandName";
+import { useT } from "~/components/I18n";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
+import type { Words } from "@common/i18n/ids";
 
 /** The number as typed: digits once the spaces are gone; anything else is a missing number. */
 const JoinForm = z.object({ room: z.unknown().transform((raw) => normaliseRoomInput(raw)).pipe(z.string()) });
@@ -25,18 +28,21 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
 /** With JavaScript the phone asks the room check itself. */
 export async function clientAction({ request }: ClientActionFunctionArgs) {
   const roomNumber = normaliseRoomInput((await request.formData()).get("room"));
-  if (!roomNumber) return { error: MSG.required };
+  if (!roomNumber) return { refused: MSG.required };
   const result = await checkRoom(roomNumber);
-  if (!result.ok) return { error: result.error };
+  if (!result.ok) return { refused: result.error };
   return redirect(result.path);
 }
 
 export default function Home() {
-  const result = useActionData<{ error?: string }>();
+  const t = useT();
+  // The server's own answer is worded already (no JavaScript); the phone's check gives words.
+  const result = useActionData<{ error?: string; refused?: Words }>();
   const navigation = useNavigation();
-  const [localError, setLocalError] = useState<string | null>(null);
+  const [localError, setLocalError] = useState<Words | null>(null);
   const busy = navigation.state !== "idle";
-  const error = localError ?? result?.error;
+  const refused = localError ?? result?.refused;
+  const error = refused ? t(refused) : result?.error;
 
   return (
     <div className="page home">
@@ -44,7 +50,7 @@ export default function Home() {
         <h1 className="brand">
           <BrandName />
         </h1>
-        <p className="lead">Trouvez où les photos ont été prises, plus vite que les autres.</p>
+        <p className="lead">{t("home.lead")}</p>
         <Form
           method="post"
           className="room-form"
@@ -59,7 +65,7 @@ export default function Home() {
             }
           }}
         >
-          <label htmlFor="room">Numéro de la salle</label>
+          <label htmlFor="room">{t("home.roomLabel")}</label>
           <input
             id="room"
             name="room"
@@ -73,13 +79,14 @@ export default function Home() {
           />
           <FieldError error={error} id="room-error" />
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "..." : "Rejoindre"}
+            {busy ? t("common.busy") : t("home.join")}
           </button>
         </Form>
       </main>
       <footer>
-        <Link to="/pres">Administration</Link>
-        <Link to="/mj">Maîtres du jeu</Link>
+        <LanguageSwitch />
+        <Link to="/pres">{t("home.admin")}</Link>
+        <Link to="/mj">{t("home.gameMasters")}</Link>
       </footer>
     </div>
   );

@@ -3,6 +3,7 @@ import { markerPair, markerSvg } from "@common/markers/marker-svg";
 import { apiRoute } from "~/server/http.server";
 import { parseParams } from "~/server/input.server";
 import { Refusal } from "~/server/refusal.server";
+import { m } from "@common/i18n/words";
 
 /** A pseudo without its spaces names a marker (colour and fruit); anything else names none. */
 type Pair = NonNullable<ReturnType<typeof markerPair>>;
@@ -14,7 +15,7 @@ const Params = z.object({ pseudo: z.string().transform(markerPair).pipe(z.custom
  */
 export const loader = apiRoute({
   GET: ({ params }) => {
-    const { pseudo: pair } = parseParams(params, Params, Refusal.notFound("Marqueur inconnu"));
+    const { pseudo: pair } = parseParams(params, Params, Refusal.notFound(m("server.markerNotFound")));
     return new Response(markerSvg(pair.color, pair.fruit), {
       headers: {
         "Content-Type": "image/svg+xml",

@@ -5,6 +5,7 @@ import { apiRoute, sendJson } from "~/server/http.server";
 import { parseParams } from "~/server/input.server";
 import { deleteMessage, deleteMj, mjId } from "~/server/mj-admin.server";
 import { Refusal } from "~/server/refusal.server";
+import { localeOf, translator } from "~/server/i18n.server";
 
 const Params = z.object({ id: mjId });
 
@@ -16,7 +17,8 @@ export const action = apiRoute({
   POST: async ({ request, context, params }) => {
     const admin = await requireAccount(request, context, { side: "admin" });
     const { id } = parseParams(params, Params, Refusal.notFound(MSG_MJ.notFound));
-    return sendJson({ message: deleteMessage(await deleteMj(context, admin, id)) });
+    const t = translator(localeOf(request));
+    return sendJson({ message: deleteMessage(await deleteMj(context, admin, id, t), t) });
   },
 });
 export const loader = action;

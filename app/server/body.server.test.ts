@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readBody, readForm, readJson } from "./body.server";
+import { m } from "@common/i18n/words";
+import { tIn } from "../../tests/support/i18n";
 import { Refusal } from "./refusal.server";
 
 /** A body sent in chunks with no Content-Length, as a script can; counts what was pulled. */
@@ -21,7 +23,7 @@ async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof Refusal) return { status: error.status, message: error.message };
+    if (error instanceof Refusal) return { status: error.status, message: tIn("fr")(error.words) };
     throw error;
   }
   throw new Error("not refused");
@@ -30,7 +32,7 @@ async function refusal(promise: Promise<unknown>) {
 describe("reading a body within its limit", () => {
   it("cuts a chunked body without Content-Length as soon as it passes the limit", async () => {
     const body = chunked(1000, 1024);
-    expect(await refusal(readBody(body.request, 10 * 1024, "Trop gros"))).toEqual({ status: 413, message: "Trop gros" });
+    expect(await refusal(readBody(body.request, 10 * 1024, m("common.pictureTooLarge", { mb: 0.01 })))).toEqual({ status: 413, message: "L'image dépasse 0,01 Mo" });
     // It stopped pulling right after the limit: the rest of the megabyte was never received.
     expect(body.pulled()).toBeLessThan(20);
   });

@@ -6,6 +6,7 @@
  */
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
+import type { Words } from "@common/i18n/ids";
 
 /** Everything but a file: a login, a folder name, the wizard's JSON, a launch. */
 export const SMALL_BODY_BYTES = 64 * 1024;
@@ -22,7 +23,7 @@ export function uploadBodyBytes(fileBytes: number): number {
  * The body's bytes, at most `maxBytes`; beyond, 413 with `tooLarge` (the stream is cancelled,
  * so the rest is never received).
  */
-export async function readBody(request: Request, maxBytes: number, tooLarge: string = MSG.bodyTooLarge): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBody(request: Request, maxBytes: number, tooLarge: Words = MSG.bodyTooLarge): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > maxBytes) throw Refusal.tooLarge(tooLarge);
   if (!request.body) return new Uint8Array(0);
@@ -55,7 +56,7 @@ export const mediaType = (request: Request) => (request.headers.get("Content-Typ
  * A form body (urlencoded or multipart) of at most `maxBytes`, or null when it cannot be read as
  * a form (the caller answers with its own French message).
  */
-export async function readForm(request: Request, maxBytes: number, tooLarge?: string): Promise<FormData | null> {
+export async function readForm(request: Request, maxBytes: number, tooLarge?: Words): Promise<FormData | null> {
   const bytes = await readBody(request, maxBytes, tooLarge);
   const type = request.headers.get("Content-Type");
   if (!type) return null;

@@ -17,6 +17,8 @@ import { mediaType, readBody } from "./body.server";
 import { parseCspReports, type BrowserAlert } from "./csp-report.server";
 import { errorResponse, Refusal } from "./refusal.server";
 import { reportBudget } from "./throttle.server";
+import { m } from "@common/i18n/words";
+import { localeOf } from "./i18n.server";
 
 /** Reports kept for the dashboard: the last ones. */
 const ALERTS_KEPT = 20;
@@ -31,7 +33,7 @@ const CSP_REPORT_MAX_BYTES = 64 * 1024;
 const REPORT_TYPES = new Set(["application/csp-report", "application/reports+json", "application/json"]);
 
 const MSG_REPORT = {
-  notReport: "Requête invalide : un rapport de sécurité du navigateur est attendu",
+  notReport: m("server.report.notReport"),
 } as const;
 
 /** Adds a post's reports: the counts of every one, the last ones themselves; older ones go. */
@@ -106,6 +108,6 @@ export async function cspReportEndpoint(request: Request, env: Env): Promise<Res
     await recordAlerts(createDb(env.DB), alerts, Date.now());
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, localeOf(request));
   }
 }

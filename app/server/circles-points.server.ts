@@ -4,6 +4,8 @@ import type { Db } from "@db/client";
 import { settings } from "@db/schema";
 import { MSG } from "@common/messages";
 import { DEFAULT_RING_POINTS, MAX_POINTS, RING_RADII_M, isRingPoints, type RingPoints } from "@common/rules";
+import { m } from "@common/i18n/words";
+import { wordsText } from "@common/i18n/words";
 
 /**
  * Points of the target's rings (settings key 'circlesPoints'), for the radii of common/rules;
@@ -17,7 +19,7 @@ export async function readCirclesPoints(db: Db): Promise<RingPoints> {
 }
 
 const MSG_POINTS = {
-  notNumber: `Les points doivent être des nombres entre 0 et ${MAX_POINTS}`,
+  notNumber: m("server.points.notNumber", { max: MAX_POINTS }),
 } as const;
 
 /**
@@ -27,12 +29,12 @@ const MSG_POINTS = {
 export const PointsForm = z.record(z.unknown()).transform((form, ctx): RingPoints => {
   const raw = RING_RADII_M.map((r) => form[`ring${r}`]);
   if (raw.some((v) => typeof v !== "string" || v.trim() === "")) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG.required });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: wordsText(MSG.required) });
     return z.NEVER;
   }
   const values = raw.map((v) => Number((v as string).trim().replace(",", ".")));
   if (!isRingPoints(values)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: MSG_POINTS.notNumber });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: wordsText(MSG_POINTS.notNumber) });
     return z.NEVER;
   }
   return values;

@@ -8,6 +8,7 @@ import { browserAlertsView } from "./browser-alerts.server";
 import { allFolders, folderTrail, ownerNames } from "./folders.server";
 import { playedGamesPage } from "./history.server";
 import { listQuizzes, quizCountsByFolder } from "./quizzes.server";
+import type { Translate } from "@common/i18n/ids";
 
 /**
  * What /pres, /mj and their folder pages show the account: the folders and quizzes of `current`
@@ -20,6 +21,7 @@ export async function dashboardData(
   side: Side,
   current: Folder | null,
   gamesPage: number,
+  t: Translate,
 ): Promise<DashboardData> {
   const [tree, counts, quizzes, owners, trail, games, alerts] = await Promise.all([
     allFolders(db, account),
@@ -27,7 +29,7 @@ export async function dashboardData(
     listQuizzes(db, account, current?.id ?? null),
     ownerNames(db),
     current ? folderTrail(db, current) : Promise.resolve([]),
-    current ? Promise.resolve(null) : playedGamesPage(db, account, side, gamesPage),
+    current ? Promise.resolve(null) : playedGamesPage(db, account, side, gamesPage, t),
     current || account.role !== "admin" ? Promise.resolve(null) : browserAlertsView(db),
   ]);
 

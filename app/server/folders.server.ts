@@ -2,12 +2,14 @@ import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { accounts, folders, questions, quizzes, type Account, type Folder } from "@db/schema";
 import { subtreeIds } from "@common/dashboard/format";
-import { FOLDER_NAME_MAX, copyName, tooLongText } from "@common/rules";
+import { FOLDER_NAME_MAX, copyName } from "@common/rules";
 import { canAccess } from "./auth.server";
 import { releaseMedia } from "./media.server";
 import { assertCopyable, copyQuizStatements } from "./quizzes.server";
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
+import { m } from "@common/i18n/words";
+import type { Translate } from "@common/i18n/ids";
 
 /**
  * Folders of the dashboards: a tree per account (parent_id null = root). A tree
@@ -20,10 +22,10 @@ const CHUNK = 90;
 type FolderNode = Pick<Folder, "id" | "ownerId" | "parentId" | "name" | "imageKey">;
 
 const MSG_FOLDER = {
-  nameRequired: "Le nom du dossier est obligatoire",
-  nameTooLong: tooLongText("Le nom du dossier", FOLDER_NAME_MAX),
-  intoItself: "Impossible de déplacer un dossier dans lui-même ou dans un de ses sous-dossiers",
-  otherOwner: "Ce dossier appartient à un autre compte",
+  nameRequired: m("server.folder.nameRequired"),
+  nameTooLong: m("server.folder.nameTooLong", { max: FOLDER_NAME_MAX }),
+  intoItself: m("server.folder.intoItself"),
+  otherOwner: m("server.folder.otherOwner"),
 } as const;
 
 function folderName(raw: unknown): string {
@@ -156,19 +158,19 @@ export async function deleteFolder(db: Db, bucket: R2Bucket, account: Account, i
  * chosen up front so that the whole copy is one batch; a race on ids fails the batch whole and
  * is retried.
  */
-export async function duplicateFolder(db: Db, account: Account, id: unknown): Promise<number> {
+export async function duplicateFolder(db: Db, account: Account, id: unknown, t: Translate): Promise<number> {
   const folder = await requireOwnedFolder(db, account, id);
   await assertCopyable(db, (await folderContents(db, folder)).quizNames);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await copyTree(db, folder);
+      return await copyTree(db, folder, t("common.copySuffix"));
     } catch (error) {
       if (attempt >= 2 || !/UNIQUE|constraint/i.test(String(error))) throw error;
     }
   }
 }
 
-async function copyTree(db: Db, folder: Folder): Promise<number> {
+async function copyTree(db: Db, folder: Folder, copySuffix: string): Promise<number> {
   const { folders: tree, quizNames } = await folderContents(db, folder);
   const [{ maxId }] = await db.select({ maxId: sql<number>`coalesce(max(${folders.id}), 0)` }).from(folders);
   // Parents before children, so that every parent id exists when its child is inserted.
@@ -187,7 +189,7 @@ async function copyTree(db: Db, folder: Folder): Promise<number> {
       id: newId.get(f.id)!,
       ownerId: f.ownerId,
       parentId: f.id === folder.id ? folder.parentId : newId.get(f.parentId!)!,
-      name: f.id === folder.id ? copyName(f.name, FOLDER_NAME_MAX) : f.name,
+      name: f.id === folder.id ? copyName(f.name, FOLDER_NAME_MAX, copySuffix) : f.name,
       imageKey: f.imageKey,
       createdAt: now,
     }),

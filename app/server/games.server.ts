@@ -28,26 +28,28 @@ import {
 import { requireOwnedQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
 import { liveGame, liveGames, markGameClosed, registerGame } from "./rooms.server";
+import { m } from "@common/i18n/words";
+import type { Words } from "@common/i18n/ids";
 
 /** The launch options as read from the query (the room checks them again when it opens). */
 export type LaunchSettings = LaunchOptions;
 
 export const GAME_MSG = {
-  icon: "Type d'icônes invalide",
-  time: "Temps de réponse invalide",
-  helpZone: "Zone d'aide invalide",
-  maxPlayer: `Le nombre de joueurs doit être un entier entre 1 et ${MAX_ROOM_PLAYERS}`,
-  maxTeam: `Le nombre d'équipes doit être un entier entre 1 et ${MAX_TEAMS}`,
-  photoOnPhones: "Option « Photo sur les téléphones » invalide",
-  noQuestion: "Ce quiz n'a aucune question : ajoutez-en avant de lancer une partie",
+  icon: m("server.game.icon"),
+  time: m("common.launch.time"),
+  helpZone: m("common.launch.helpZone"),
+  maxPlayer: m("server.game.maxPlayer", { max: MAX_ROOM_PLAYERS }),
+  maxTeam: m("server.game.maxTeam", { max: MAX_TEAMS }),
+  photoOnPhones: m("server.game.photoOnPhones"),
+  noQuestion: m("server.game.noQuestion"),
   unfinished: MSG.quizUnfinished,
-  expired: "Votre compte de maître du jeu a expiré",
-  noGamesLeft: "Vous n'avez plus de parties disponibles",
-  launchFailed: "La partie n'a pas pu être lancée, réessayez",
-  invalidSettings: "Paramètres de partie invalides",
-  gameNotFound: "Cette partie est terminée",
-  roundNotOver: "La manche en cours n'est pas terminée",
-  roundFailed: "La nouvelle manche n'a pas pu commencer, réessayez",
+  expired: m("server.game.expired"),
+  noGamesLeft: m("server.game.noGamesLeft"),
+  launchFailed: m("server.game.launchFailed"),
+  invalidSettings: m("server.game.invalidSettings"),
+  gameNotFound: m("server.game.gameNotFound"),
+  roundNotOver: m("server.game.roundNotOver"),
+  roundFailed: m("server.game.roundFailed"),
 } as const;
 
 
@@ -71,7 +73,7 @@ function intParam(raw: string | null, fallback: number): number | null {
 export function parseLaunchSettings(
   search: URLSearchParams,
   mode: "player" | "team",
-): { ok: true; settings: LaunchSettings } | { ok: false; error: string } {
+): { ok: true; settings: LaunchSettings } | { ok: false; error: Words } {
   const icon = search.get(LAUNCH_PARAMS.iconType)?.trim() || DEFAULT_OPTIONS.iconType;
   if (!isIconType(icon)) return { ok: false, error: GAME_MSG.icon };
 

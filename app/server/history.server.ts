@@ -25,10 +25,12 @@ import { rankEntries } from "@party/engine/ranking";
 import { canAccess } from "./auth.server";
 import { defiAdmin } from "./defi-manage.server";
 import { Refusal } from "./refusal.server";
+import { m } from "@common/i18n/words";
+import type { Translate } from "@common/i18n/ids";
 
 export const HISTORY_MSG = {
-  notFound: "Partie introuvable",
-  deletedQuiz: "Quiz supprimé",
+  notFound: m("server.history.notFound"),
+  deletedQuiz: m("server.history.deletedQuiz"),
 } as const;
 
 /** Games per page of « Parties jouées ». */
@@ -54,7 +56,7 @@ function statusLabel(game: Pick<Game, "status" | "results">): GameStatusLabel {
 export const pageNumber = z.string().regex(/^[1-9][0-9]{0,5}$/).transform(Number).catch(1);
 
 /** « Parties jouées »: the games that started, newest first. */
-export async function playedGamesPage(db: Db, account: Account, side: Side, page: number): Promise<GamesPage> {
+export async function playedGamesPage(db: Db, account: Account, side: Side, page: number, t: Translate): Promise<GamesPage> {
   const mine = account.role === "admin" ? undefined : eq(games.ownerId, account.id);
   const where = and(isNotNull(games.startedAt), mine);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(games).where(where);
@@ -94,7 +96,7 @@ export async function playedGamesPage(db: Db, account: Account, side: Side, page
       return {
       id: g.id,
       playedAt: formatPlayedAt(g.startedAt),
-      quizName: g.quizName ?? g.currentQuizName ?? HISTORY_MSG.deletedQuiz,
+      quizName: g.quizName ?? g.currentQuizName ?? t(HISTORY_MSG.deletedQuiz),
       mode: g.mode,
       playersCount: g.playersCount ?? 0,
       winner: g.winner,
@@ -179,7 +181,7 @@ async function questionStats(db: Db, gameId: string) {
 }
 
 /** The report of one game; `question` is the 1-based number of the question shown on its map. */
-export async function gameReport(db: Db, account: Account, side: Side, id: string, question: number): Promise<ReportData> {
+export async function gameReport(db: Db, account: Account, side: Side, id: string, question: number, t: Translate): Promise<ReportData> {
   const game = await requirePlayedGame(db, account, id);
   // A défi past its deadline is closed first, so the report shows its final ranks.
   const defi = await defiAdmin(db, game);
@@ -240,7 +242,7 @@ export async function gameReport(db: Db, account: Account, side: Side, id: strin
     accountName: account.name,
     game: {
       id: game.id,
-      quizName: game.quizName ?? played?.quiz.name ?? quizRow ?? HISTORY_MSG.deletedQuiz,
+      quizName: game.quizName ?? played?.quiz.name ?? quizRow ?? t(HISTORY_MSG.deletedQuiz),
       playedAt: formatPlayedAt(game.startedAt),
       mode: game.mode,
       playersCount,

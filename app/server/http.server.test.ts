@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiRoute, foreignOriginRefusal, isForeignOrigin, pageAction, pageLoader, sendJson } from "./http.server";
+import { m } from "@common/i18n/words";
 import { Refusal } from "./refusal.server";
 
 afterEach(() => vi.restoreAllMocks());
@@ -145,7 +146,7 @@ describe("pageAction", () => {
 describe("pageLoader", () => {
   it("throws a refusal as { error } data for the error boundary, and lets redirects through", async () => {
     const missing = pageLoader(async () => {
-      throw Refusal.notFound("Quiz introuvable");
+      throw Refusal.notFound(m("common.quizNotFound"));
     });
     const thrown = (await missing(args("GET")).catch((e: unknown) => e)) as Data;
     expect(thrown.type).toBe("DataWithResponseInit");

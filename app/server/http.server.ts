@@ -4,11 +4,13 @@
  * - the method guard: a method a route does not take answers 405 « Méthode non autorisée »;
  * - the Origin check: a change (any method but GET/HEAD) sent from another site answers 403
  *   « Authentification incorrecte » before anything is read;
- * - refusals: a `Refusal` thrown anywhere becomes `{ error }` with its status, anything else a
- *   logged 500 with the generic French sentence (refusal.server.ts decides both).
+ * - refusals: a `Refusal` thrown anywhere becomes `{ error }` with its status, worded in the
+ *   asker's language, anything else a logged 500 with the generic sentence (refusal.server.ts
+ *   decides both).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { errorAnswer, errorResponse, Refusal, type ErrorBody } from "./refusal.server";
+import { localeOf } from "./i18n.server";
 
 const READS = new Set(["GET", "HEAD"]);
 
@@ -29,7 +31,7 @@ function assertSameOrigin(request: Request): void {
  */
 export function foreignOriginRefusal(request: Request): Response | null {
   if (READS.has(request.method) || !isForeignOrigin(request)) return null;
-  return errorResponse(Refusal.forbidden());
+  return errorResponse(Refusal.forbidden(), localeOf(request));
 }
 
 /**
@@ -86,7 +88,7 @@ export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
-      return errorResponse(error);
+      return errorResponse(error, localeOf(args.request));
     }
   };
 }
@@ -101,7 +103,7 @@ export function pageLoader<A extends [Args, ...unknown[]], T>(load: (...args: A)
       return await load(...args);
     } catch (error) {
       if (isAnswer(error)) throw error;
-      const { status, body, headers } = errorAnswer(error);
+      const { status, body, headers } = errorAnswer(error, localeOf(args[0].request));
       throw data<ErrorBody>(body, { status, headers });
     }
   };
@@ -118,7 +120,7 @@ export function pageAction<A extends [Args, ...unknown[]], T>(act: (...args: A) 
       return await act(...args);
     } catch (error) {
       if (isAnswer(error)) throw error;
-      const { status, body, headers } = errorAnswer(error);
+      const { status, body, headers } = errorAnswer(error, localeOf(args[0].request));
       return data<ErrorBody>(body, { status, headers });
     }
   };

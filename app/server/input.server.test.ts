@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseForm, parseJson, parseParams, parseQuery } from "./input.server";
+import { m, wordsText } from "@common/i18n/words";
+import { tIn } from "../../tests/support/i18n";
 import { Refusal } from "./refusal.server";
+
+const t = tIn("fr");
 
 function refusalOf(run: () => unknown) {
   try {
     run();
   } catch (error) {
-    if (error instanceof Refusal) return { status: error.status, message: error.message };
+    if (error instanceof Refusal) return { status: error.status, message: t(error.words) };
     throw error;
   }
   throw new Error("not refused");
@@ -19,7 +23,7 @@ async function asyncRefusalOf(promise: Promise<unknown>) {
       throw new Error("not refused");
     },
     (error: unknown) => {
-      if (error instanceof Refusal) return { status: error.status, message: error.message };
+      if (error instanceof Refusal) return { status: error.status, message: t(error.words) };
       throw error;
     },
   );
@@ -30,7 +34,7 @@ const json = (body: unknown) =>
 
 describe("an address's parameters and query", () => {
   const Params = z.object({ id: z.coerce.number().int().positive() });
-  const notFound = Refusal.notFound("Introuvable");
+  const notFound = Refusal.notFound(m("common.fileNotFound"));
 
   it("gives the typed values when they fit", () => {
     expect(parseParams({ id: "12" }, Params, notFound)).toEqual({ id: 12 });
@@ -38,34 +42,34 @@ describe("an address's parameters and query", () => {
   });
 
   it("answers with the route's own refusal when they do not", () => {
-    expect(refusalOf(() => parseParams({ id: "abc" }, Params, notFound))).toEqual({ status: 404, message: "Introuvable" });
-    expect(refusalOf(() => parseQuery(new Request("http://localhost/x"), Params, notFound))).toEqual({ status: 404, message: "Introuvable" });
+    expect(refusalOf(() => parseParams({ id: "abc" }, Params, notFound))).toEqual({ status: 404, message: "Fichier introuvable" });
+    expect(refusalOf(() => parseQuery(new Request("http://localhost/x"), Params, notFound))).toEqual({ status: 404, message: "Fichier introuvable" });
   });
 });
 
 describe("a body", () => {
   const Body = z.object({
-    order: z.array(z.number(), { required_error: "Il manque l'ordre" }),
-    name: z.string().min(2, "Nom trop court"),
+    order: z.array(z.number(), { required_error: wordsText(m("wizard.badOrder")) }),
+    name: z.string().min(2, wordsText(m("wizard.nameTooLong", { max: 2 }))),
   });
 
-  it("keeps the schema's French messages", async () => {
-    expect(await asyncRefusalOf(parseJson(json({ name: "ab" }), Body, "Champs invalides"))).toEqual({ status: 400, message: "Il manque l'ordre" });
-    expect(await asyncRefusalOf(parseJson(json({ order: [], name: "a" }), Body, "Champs invalides"))).toEqual({ status: 400, message: "Nom trop court" });
+  it("keeps the schema's own messages, with their values", async () => {
+    expect(await asyncRefusalOf(parseJson(json({ name: "ab" }), Body, m("common.required")))).toEqual({ status: 400, message: "Cet ordre ne reprend pas exactement les questions du quiz" });
+    expect(await asyncRefusalOf(parseJson(json({ order: [], name: "a" }), Body, m("common.required")))).toEqual({ status: 400, message: "Le nom ne doit pas dépasser 2 caractères" });
   });
 
   it("never lets zod's English reach anyone: the route's sentence instead", async () => {
-    expect(await asyncRefusalOf(parseJson(json({ order: ["x"], name: "abc" }), Body, "Champs invalides"))).toEqual({
+    expect(await asyncRefusalOf(parseJson(json({ order: ["x"], name: "abc" }), Body, m("common.required")))).toEqual({
       status: 400,
-      message: "Champs invalides",
+      message: "Tous les champs sont obligatoires",
     });
   });
 
   it("reads JSON that does not parse as no fields at all, and refuses any other type of body", async () => {
     const broken = new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{ord" });
-    expect(await asyncRefusalOf(parseJson(broken, Body, "Champs invalides"))).toEqual({ status: 400, message: "Il manque l'ordre" });
+    expect(await asyncRefusalOf(parseJson(broken, Body, m("common.required")))).toEqual({ status: 400, message: "Cet ordre ne reprend pas exactement les questions du quiz" });
     const text = new Request("http://localhost/x", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "{}" });
-    expect((await asyncRefusalOf(parseJson(text, Body, "Champs invalides"))).status).toBe(415);
+    expect((await asyncRefusalOf(parseJson(text, Body, m("common.required")))).status).toBe(415);
   });
 
   it("reads a form's fields, each name's first value", async () => {

@@ -5,12 +5,14 @@
  *
  * - An address or a query that does not fit names nothing: the route's own refusal (a 404 with
  *   its French sentence, most of the time), whatever the problem.
- * - A body that does not fit is a 400 with the first problem's French sentence: the schema's own
- *   message where it has one, else the route's `fallback` (zod's default messages are English and
- *   never reach anyone).
+ * - A body that does not fit is a 400 with the first problem's message: the schema's own message
+ *   where it has one (words carried as text, common/i18n/words.ts), else the route's `fallback`
+ *   (zod's default messages are English and never reach anyone).
  */
 import { z } from "zod";
 import { MSG } from "@common/messages";
+import type { Words } from "@common/i18n/ids";
+import { wordsOf, wordsText } from "@common/i18n/words";
 import { readForm, readJson, SMALL_BODY_BYTES } from "./body.server";
 import { Refusal } from "./refusal.server";
 
@@ -39,14 +41,17 @@ export function parseQuery<S extends z.ZodTypeAny>(request: Request, schema: S, 
  * The schema's own messages kept (`required_error`, a check's message), zod's English defaults
  * replaced by `fallback`: a parse-time error map would otherwise win over the schema's.
  */
-const frenchOnly = (fallback: string): z.ZodErrorMap => (issue, ctx) => ({
-  message: ctx.defaultError === z.defaultErrorMap(issue, ctx).message ? fallback : ctx.defaultError,
+const ownMessagesOnly = (fallback: Words): z.ZodErrorMap => (issue, ctx) => ({
+  message: ctx.defaultError === z.defaultErrorMap(issue, ctx).message ? wordsText(fallback) : ctx.defaultError,
 });
 
-/** Fields already read (a body read in steps) through `schema`, or 400 with the first problem's French sentence. */
-export function parseFields<S extends z.ZodTypeAny>(value: unknown, schema: S, fallback: string): z.output<S> {
-  const parsed = schema.safeParse(value, { errorMap: frenchOnly(fallback) });
-  if (!parsed.success) throw Refusal.badRequest(parsed.error.issues[0]?.message ?? fallback);
+/** Fields already read (a body read in steps) through `schema`, or 400 with the first problem's message. */
+export function parseFields<S extends z.ZodTypeAny>(value: unknown, schema: S, fallback: Words): z.output<S> {
+  const parsed = schema.safeParse(value, { errorMap: ownMessagesOnly(fallback) });
+  if (!parsed.success) {
+    const said = parsed.error.issues[0]?.message;
+    throw Refusal.badRequest(said ? wordsOf(said) : fallback);
+  }
   return parsed.data as z.output<S>;
 }
 
@@ -54,7 +59,7 @@ export function parseFields<S extends z.ZodTypeAny>(value: unknown, schema: S, f
  * A JSON body (application/json only, 64 KB at most: body.server.ts) through `schema`. A body that
  * is not JSON at all is read as an empty object, so that it gets the missing fields' message.
  */
-export async function parseJson<S extends z.ZodTypeAny>(request: Request, schema: S, fallback: string = MSG.required): Promise<z.output<S>> {
+export async function parseJson<S extends z.ZodTypeAny>(request: Request, schema: S, fallback: Words = MSG.required): Promise<z.output<S>> {
   return parseFields((await readJson(request)) ?? {}, schema, fallback);
 }
 
@@ -64,9 +69,9 @@ export const fileField = z.unknown().transform((value) => (value instanceof File
 interface FormLimits {
   /** The largest body read (default: a small form); beyond, 413 with `tooLarge`. */
   maxBytes?: number;
-  tooLarge?: string;
-  /** The sentence of a problem the schema has no message for. */
-  fallback?: string;
+  tooLarge?: Words;
+  /** The message of a problem the schema has no message for. */
+  fallback?: Words;
 }
 
 /**

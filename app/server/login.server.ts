@@ -8,19 +8,21 @@ import { signSession } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { Refusal } from "./refusal.server";
 import { throttledLogin } from "./throttle.server";
+import { m } from "@common/i18n/words";
+import { wordsText } from "@common/i18n/words";
 
 /**
  * One login for both the login forms (the dashboards' page action) and the JSON calls
  * /api/auth/login and /api/auth/mj/login: same checks, same answers.
  */
 const MSG_LOGIN = {
-  expired: "Votre accès a expiré : contactez l'administrateur",
+  expired: m("server.login.expired"),
 } as const;
 
 /** What a login sends, form or JSON: the mail (« Identifiant ») and the password. */
 export const credentialsSchema = z.object({
-  identifiant: z.string().trim().toLowerCase().min(1, MSG.required),
-  password: z.string().min(1, MSG.required),
+  identifiant: z.string().trim().toLowerCase().min(1, wordsText(MSG.required)),
+  password: z.string().min(1, wordsText(MSG.required)),
 });
 
 type Credentials = z.output<typeof credentialsSchema>;

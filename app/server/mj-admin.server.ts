@@ -15,6 +15,9 @@ import { hashPassword } from "./password.server";
 import { storePicture } from "./picture-upload.server";
 import { fileField } from "./input.server";
 import { Refusal } from "./refusal.server";
+import type { Words } from "@common/i18n/ids";
+import { wordsText } from "@common/i18n/words";
+import type { Translate } from "@common/i18n/ids";
 
 /**
  * The game-master table of the admin: MJ accounts created, changed and deleted by the admin
@@ -92,8 +95,8 @@ export function mjForm(mode: "create" | "update") {
       file: fileField,
     })
     .transform((form, ctx): MjFields => {
-      const refuse = (message: string) => {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      const refuse = (message: Words) => {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: wordsText(message) });
         return z.NEVER;
       };
       const { name, mail, password } = form;
@@ -212,11 +215,9 @@ export async function updateMj(db: Db, bucket: R2Bucket, id: number, fields: MjF
 type DeleteReport = { name: string; folder: string | null; quizzes: number; folders: number; gamesEnded: number };
 
 /** What the table says once an MJ is deleted, and where their things went. */
-export function deleteMessage(report: DeleteReport): string {
-  const moved = report.folder
-    ? ` ; ${plural(report.quizzes, "quiz", "quiz")} et ${plural(report.folders, "dossier", "dossiers")} rangés dans « ${report.folder} »`
-    : "";
-  return `« ${report.name} » supprimé${moved}`;
+export function deleteMessage(report: DeleteReport, t: Translate): string {
+  if (!report.folder) return t("admin.mj.deleted", { name: report.name });
+  return t("admin.mj.deletedMoved", { name: report.name, quizzes: report.quizzes, folders: report.folders, folder: report.folder });
 }
 
 /**
@@ -225,7 +226,7 @@ export function deleteMessage(report: DeleteReport): string {
  * everything of theirs changes owner, their game history goes to the admin, and the account
  * goes. Their photo and lobby picture are released afterwards.
  */
-export async function deleteMj(context: AppLoadContext, admin: Account, id: number): Promise<DeleteReport> {
+export async function deleteMj(context: AppLoadContext, admin: Account, id: number, t: Translate): Promise<DeleteReport> {
   const { db } = context;
   const mj = await mjById(db, id);
 
@@ -246,7 +247,7 @@ export async function deleteMj(context: AppLoadContext, admin: Account, id: numb
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const report = await transferAndDelete(db, admin, mj);
+      const report = await transferAndDelete(db, admin, mj, t);
       await releaseMedia(db, context.cloudflare.env.BUCKET, [mj.photoKey, mj.lobbyPictureKey]);
       return { ...report, gamesEnded };
     } catch (error) {
@@ -256,7 +257,7 @@ export async function deleteMj(context: AppLoadContext, admin: Account, id: numb
   }
 }
 
-async function transferAndDelete(db: Db, admin: Account, mj: Account): Promise<Omit<DeleteReport, "gamesEnded">> {
+async function transferAndDelete(db: Db, admin: Account, mj: Account, t: Translate): Promise<Omit<DeleteReport, "gamesEnded">> {
   const [[quizCount], [folderCount], [{ maxId }]] = await db.batch([
     db.select({ n: sql<number>`count(*)` }).from(quizzes).where(eq(quizzes.ownerId, mj.id)),
     db.select({ n: sql<number>`count(*)` }).from(folders).where(eq(folders.ownerId, mj.id)),
@@ -271,7 +272,7 @@ async function transferAndDelete(db: Db, admin: Account, mj: Account): Promise<O
     return { name: mj.name, folder: null, quizzes: 0, folders: 0 };
   }
   const folderId = Number(maxId) + 1;
-  const name = transferFolderName(mj.name);
+  const name = transferFolderName(mj.name, t);
   // The MJ's own folder ids: anything of theirs hanging elsewhere (a parent that no longer
   // exists) also lands in the new folder rather than vanishing from every dashboard.
   const theirFolders = db.select({ id: folders.id }).from(folders).where(eq(folders.ownerId, mj.id));

@@ -16,14 +16,16 @@ import { revokedSessions, signSession } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { Refusal } from "./refusal.server";
 import { throttledLogin } from "./throttle.server";
+import { m } from "@common/i18n/words";
+import { wordsText } from "@common/i18n/words";
 
 export const MSG_PASSWORD = {
   required: MSG.required,
   tooShort: MSG_MJ.passwordShort,
-  mismatch: "Les deux nouveaux mots de passe ne sont pas identiques",
-  same: "Le nouveau mot de passe doit être différent de l'actuel",
-  wrongCurrent: "Mot de passe actuel incorrect",
-  changed: "Mot de passe changé : vos autres sessions sont fermées",
+  mismatch: m("server.password.mismatch"),
+  same: m("server.password.same"),
+  wrongCurrent: m("server.password.wrongCurrent"),
+  changed: m("server.password.changed"),
 } as const;
 
 const text = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
@@ -40,7 +42,7 @@ export const PasswordForm = z
           : password !== confirm
             ? MSG_PASSWORD.mismatch
             : null;
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: wordsText(problem) });
   });
 
 /**

@@ -4,9 +4,10 @@ import { detectImage, IMAGE_EXTENSION } from "@common/sniff";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
+import { m } from "@common/i18n/words";
 
 const MSG_PICTURE = {
-  missing: "Choisissez une image",
+  missing: m("server.picture.missing"),
   tooBig: PICTURE_TOO_LARGE,
   notImage: MSG.notAnImage,
   unreadable: MSG.unreadableImage,

@@ -16,6 +16,8 @@ import { UNIQUE_NAME } from "@common/slug";
 import { publicScope, type Viewers } from "./played-quiz.server";
 import { findQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
+import { m } from "@common/i18n/words";
+import type { Words } from "@common/i18n/ids";
 
 /** `?quiz=` of /watch and /question: a quiz's unique name (anything else names no quiz). */
 export const PublicQuizQuery = z.object({ quiz: z.string().trim().regex(UNIQUE_NAME) });
@@ -23,9 +25,9 @@ export const PublicQuizQuery = z.object({ quiz: z.string().trim().regex(UNIQUE_N
 /** What the public pages say while a room plays the quiz (played-quiz.server.ts). */
 const PLAYING_NOTICE = {
   /** To the public, who sees only the questions already revealed. */
-  public: "Partie en cours : les réponses apparaissent au fil de la partie.",
+  public: m("public.playing.public"),
   /** To the quiz's owner and the admin, who see everything. */
-  owner: "Partie en cours : le public ne voit que les questions déjà révélées.",
+  owner: m("public.playing.owner"),
 } as const;
 
 interface PublicQuiz {
@@ -34,7 +36,7 @@ interface PublicQuiz {
   /** Each question's description, as /question shows it. */
   descriptions: string[];
   /** Null while nobody plays the quiz; else the sentence the page shows. */
-  notice: string | null;
+  notice: Words | null;
   /** False while the public sees only some questions: their count says nothing of the rest. */
   whole: boolean;
 }
@@ -109,7 +111,7 @@ export async function questionPage(
   return {
     quizName: quiz.name,
     // « sur N » only when N is the whole quiz.
-    subtitle: whole ? `Question ${question.index + 1} sur ${list.length}` : `Question ${question.index + 1}`,
+    subtitle: whole ? m("public.questionOf", { n: question.index + 1, total: list.length }) : m("public.question", { n: question.index + 1 }),
     question,
     description: descriptions[question.index]!,
     notice,

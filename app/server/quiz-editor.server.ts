@@ -23,6 +23,7 @@ import { cleanUpload } from "./picture-upload.server";
 import { quizUniqueName } from "@common/slug";
 import { parseStreetViewEmbed, streetViewEmbedUrl, type StreetView } from "@common/streetview";
 import type { LatLng, MapSettings } from "@common/protocol";
+import { wordsText } from "@common/i18n/words";
 
 /** A folder the account may put a quiz into, or null (the quiz then goes to the root). */
 export async function usableFolder(db: Db, account: Account, folderId: number | null | undefined) {
@@ -211,7 +212,7 @@ function readCoords(value: unknown): CoordsResult {
  */
 export const QuestionForm = z
   .record(z.unknown())
-  .refine((fields) => Object.keys(fields).length > 0, { message: WIZARD_MSG.required });
+  .refine((fields) => Object.keys(fields).length > 0, { message: wordsText(WIZARD_MSG.required) });
 type FormFields = z.output<typeof QuestionForm>;
 
 /** The true spot, from the form's `coords`. */

@@ -9,6 +9,8 @@ import { releaseMedia } from "./media.server";
 import { quizUniqueName, UNIQUE_NAME } from "@common/slug";
 import { QUIZ_QUESTIONS_MAX, QUIZ_TITLE_MAX, QUIZ_TOO_LONG_TO_COPY, copyName } from "@common/rules";
 import { Refusal } from "./refusal.server";
+import type { Translate } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
 
 /**
  * The quiz list of the dashboards and what its cards change (delete, duplicate, move, back to
@@ -176,10 +178,10 @@ export async function assertCopyable(db: Db, quizNames: readonly string[]): Prom
 }
 
 /** 'X' -> 'X (copie)' beside the original, in the same folder; returns the copy's name. */
-export async function duplicateQuiz(db: Db, account: Account, uniqueName: unknown): Promise<string> {
+export async function duplicateQuiz(db: Db, account: Account, uniqueName: unknown, t: Translate): Promise<string> {
   const quiz = await requireOwnedQuiz(db, account, uniqueName);
   await assertCopyable(db, [quiz.uniqueName]);
-  const name = copyName(quiz.name, QUIZ_TITLE_MAX);
+  const name = copyName(quiz.name, QUIZ_TITLE_MAX, t("common.copySuffix"));
   await db.batch(copyQuizStatements(db, quiz, { name, folderId: quiz.folderId }));
   return name;
 }
@@ -187,7 +189,7 @@ export async function duplicateQuiz(db: Db, account: Account, uniqueName: unknow
 export async function moveQuiz(db: Db, account: Account, uniqueName: unknown, folderId: unknown) {
   const quiz = await requireOwnedQuiz(db, account, uniqueName);
   const folder = await requireOwnedFolder(db, account, folderId);
-  if (folder.ownerId !== quiz.ownerId) throw Refusal.badRequest("Ce dossier appartient à un autre compte");
+  if (folder.ownerId !== quiz.ownerId) throw Refusal.badRequest(m("server.folder.otherOwner"));
   await db.update(quizzes).set({ folderId: folder.id }).where(eq(quizzes.uniqueName, quiz.uniqueName));
 }
 

@@ -15,11 +15,13 @@ import { ownedLiveGame, roomStub } from "./games.server";
 import { liveGame } from "./rooms.server";
 import { serveQuestionPhoto } from "./media.server";
 import { Refusal } from "./refusal.server";
+import type { Words } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
 
-const NOTHING_REVEALED = "Aucune question n'a encore été révélée dans cette salle.";
+const NOTHING_REVEALED = m("server.nothingRevealed");
 
 /** The live game of the room for its owner (admin: any); anyone else finds nothing there. */
-async function ownedRoom(context: AppLoadContext, account: Account, room: string, missing: string): Promise<Game> {
+async function ownedRoom(context: AppLoadContext, account: Account, room: string, missing: Words): Promise<Game> {
   const game = await ownedLiveGame(context, account, room);
   if (!game) throw Refusal.notFound(missing);
   return game;
@@ -45,7 +47,7 @@ export async function roomQuestionPage(context: AppLoadContext, account: Account
   if (question.media.kind === "photo") question.media = { kind: "photo", url: roomPhotoUrl(game.roomNumber, question.media.url) };
   return {
     quizName: revealed.name,
-    subtitle: `Question ${index + 1} sur ${revealed.questionCount}`,
+    subtitle: m("public.questionOf", { n: index + 1, total: revealed.questionCount }),
     question,
     description: questionDescription(played, revealed),
     notice: null,

@@ -6,6 +6,7 @@ import { games, type Game } from "@db/schema";
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
 import { throttledRoomGuess } from "./throttle.server";
+import type { Words } from "@common/i18n/ids";
 
 /** Room numbers are six digits (the join code shown in two halves on the presenter). */
 export const ROOM_NUMBER = /^\d{6}$/;
@@ -42,12 +43,12 @@ export async function playerRoom(
   context: AppLoadContext,
   address: string,
   roomNumber: string,
-): Promise<{ live: boolean; random: boolean; error: string | null }> {
+): Promise<{ live: boolean; random: boolean; error: Words | null }> {
   try {
     const room = await askedRoom(context, address, roomNumber);
     return room ? { live: true, random: room.random, error: null } : { live: false, random: true, error: MSG.roomNotFound };
   } catch (error) {
-    if (error instanceof Refusal) return { live: false, random: true, error: error.message };
+    if (error instanceof Refusal) return { live: false, random: true, error: error.words };
     throw error;
   }
 }

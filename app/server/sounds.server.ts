@@ -8,6 +8,8 @@ import { DEFAULT_SOUND_IDS } from "@common/sounds";
 import { isMp3 } from "@common/sniff";
 import { SOUND_MAX_BYTES, SOUND_TOO_LARGE, WARNING_BEFORE_MS } from "@common/rules";
 import { Refusal } from "./refusal.server";
+import { m } from "@common/i18n/words";
+import { wordsText } from "@common/i18n/words";
 
 /**
  * The game's sounds: 1 lobby, 2 ranking, 3 end, 4 warning,
@@ -20,11 +22,11 @@ const SETTINGS_KEY = "sounds";
 const SOUND_IDS = DEFAULT_SOUND_IDS;
 
 export const MSG_SOUND = {
-  missing: "Choisissez un fichier .mp3",
-  notMp3Name: "Seuls les fichiers .mp3 sont acceptés",
-  notMp3: "Ce fichier n'est pas un mp3",
+  missing: m("server.sound.missing"),
+  notMp3Name: m("server.sound.notMp3Name"),
+  notMp3: m("server.sound.notMp3"),
   tooBig: SOUND_TOO_LARGE,
-  notFound: "Son introuvable",
+  notFound: m("server.sound.notFound"),
 } as const;
 
 /** The five categories of the management screen; the last one holds all the other sounds. */
@@ -127,7 +129,7 @@ export const ReplacedSound = z
 
 /** The upload of a replaceSound call: a file that is not empty. */
 export const SoundUpload = z.object({
-  file: z.instanceof(File, { message: MSG_SOUND.missing }).refine((f) => f.size > 0, MSG_SOUND.missing),
+  file: z.instanceof(File, { message: wordsText(MSG_SOUND.missing) }).refine((f) => f.size > 0, wordsText(MSG_SOUND.missing)),
 });
 
 /** Checks the upload (name .mp3, content mp3, 5 MB) before anything is stored. */

@@ -1,23 +1,25 @@
 /** What the admin screens' loaders and JSON calls send to the page (plain JSON). */
-import { FOLDER_NAME_MAX, MJ_NAME_MAX, PASSWORD_MIN, tooLongText } from "@common/rules";
+import { FOLDER_NAME_MAX, MJ_NAME_MAX, PASSWORD_MIN } from "@common/rules";
+import { m } from "../i18n/words";
+import type { Translate } from "../i18n/ids";
 
 /**
  * French texts of the MJ table (docs/game-rules.md, Game masters' games), shared by the page and
  * the server.
  */
 export const MSG_MJ = {
-  required: "Veuillez remplir tous les champs obligatoires !",
-  notFound: "Utilisateur introuvable",
-  mailTaken: "Cette adresse mail est déjà utilisée par un autre compte",
-  mailInvalid: "Adresse mail invalide",
-  nameTooLong: tooLongText("Le nom", MJ_NAME_MAX),
-  passwordShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`,
-  expirationInvalid: "Date d'expiration invalide",
-  gamesInvalid: "Le nombre de parties doit être un nombre entier positif (vide = illimité)",
+  required: m("admin.mj.required"),
+  notFound: m("admin.mj.notFound"),
+  mailTaken: m("admin.mj.mailTaken"),
+  mailInvalid: m("admin.mj.mailInvalid"),
+  nameTooLong: m("admin.mj.nameTooLong", { max: MJ_NAME_MAX }),
+  passwordShort: m("admin.mj.passwordShort", { min: PASSWORD_MIN }),
+  expirationInvalid: m("admin.mj.expirationInvalid"),
+  gamesInvalid: m("admin.mj.gamesInvalid"),
 } as const;
 
 /** The admin folder that receives a deleted MJ's quizzes and folders. */
-export const transferFolderName = (name: string) => `Quiz de ${name}`.slice(0, FOLDER_NAME_MAX);
+export const transferFolderName = (name: string, t: Translate) => t("admin.mj.transferFolder", { name }).slice(0, FOLDER_NAME_MAX);
 
 export type MjRow = {
   id: number;

@@ -4,6 +4,8 @@
  * (which decides) and the pages (which say the same in advance).
  */
 import { COLOR_KEYS, FRUIT_KEYS, foldAccents, markerOf, pseudoOf } from "./names";
+import { m } from "../i18n/words";
+import type { Words } from "../i18n/ids";
 
 /** Random characters of a défi's link: 96 bits, nothing a person could guess or walk through. */
 export const DEFI_CODE_LENGTH = 16;
@@ -39,24 +41,24 @@ export const DEFI_NAME_MAX = 24;
 const NAME_CHARS = /^[\p{L}\p{M}0-9 '-]+$/u;
 
 export const DEFI_MSG = {
-  nameLength: `Le nom doit faire entre ${DEFI_NAME_MIN} et ${DEFI_NAME_MAX} caractères`,
-  nameChars: "Le nom ne peut contenir que des lettres, des chiffres, des espaces, des tirets et des apostrophes",
-  nameTaken: "Ce nom est déjà pris dans ce défi : choisissez-en un autre",
-  deadlinePast: "L'échéance doit être dans le futur (au moins une minute)",
-  deadlineFar: `L'échéance ne peut pas dépasser ${DEFI_MAX_DAYS} jours`,
-  nameMode: "Choix des noms invalide",
-  notFound: "Ce défi n'existe pas",
-  over: "Défi terminé",
-  notJoined: "Commencez d'abord le défi",
-  finished: "Vous avez répondu à toutes les questions",
-  notOpened: "Cette question n'est pas ouverte",
-  answered: "Vous avez déjà répondu à cette question",
-  late: "Temps écoulé : la réponse n'a pas été comptée",
-  badAnswer: "Réponse invalide",
-  playerNotFound: "Joueur introuvable",
+  nameLength: m("defi.nameLength", { min: DEFI_NAME_MIN, max: DEFI_NAME_MAX }),
+  nameChars: m("defi.nameChars"),
+  nameTaken: m("defi.nameTaken"),
+  deadlinePast: m("defi.deadlinePast"),
+  deadlineFar: m("defi.deadlineFar", { days: DEFI_MAX_DAYS }),
+  nameMode: m("defi.nameMode"),
+  notFound: m("defi.notFound"),
+  over: m("defi.over"),
+  notJoined: m("defi.notJoined"),
+  finished: m("defi.finished"),
+  notOpened: m("defi.notOpened"),
+  answered: m("defi.answered"),
+  late: m("defi.late"),
+  badAnswer: m("defi.badAnswer"),
+  playerNotFound: m("defi.playerNotFound"),
 } as const;
 
-type NameCheck = { ok: true; name: string; key: string } | { ok: false; error: string };
+type NameCheck = { ok: true; name: string; key: string } | { ok: false; error: Words };
 
 /**
  * A name typed by a player: trimmed, inner spaces collapsed, the typographic apostrophe of phone
@@ -97,7 +99,7 @@ export function defaultDeadline(now: number): number {
 }
 
 /** Null when the deadline may be set, else the French reason. */
-export function deadlineProblem(deadline: unknown, now: number): string | null {
+export function deadlineProblem(deadline: unknown, now: number): Words | null {
   if (typeof deadline !== "number" || !Number.isFinite(deadline) || deadline < now + DEFI_MIN_LEAD_MS) {
     return DEFI_MSG.deadlinePast;
   }

@@ -3,6 +3,8 @@
  * French messages quote them: all from the figures below.
  */
 
+import { m } from "../i18n/words";
+
 const MB = 1024 * 1024;
 
 /** A question's photo as the server receives it (the wizard). */
@@ -23,15 +25,15 @@ export const PICTURE_MAX_BYTES = 5 * MB;
 /** A replacement game sound (mp3). */
 export const SOUND_MAX_BYTES = 5 * MB;
 
-/** '15 Mo'. */
-export const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} Mo`;
+/** A size in megabytes, to a tenth: what the messages of the size limits say ('15 Mo', '15 MB'). */
+export const megabytes = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 
-export const PHOTO_TOO_LARGE = `La photo dépasse ${megabytes(QUESTION_PHOTO_MAX_BYTES)}`;
-export const PICTURE_TOO_LARGE = `L'image dépasse ${megabytes(PICTURE_MAX_BYTES)}`;
-export const SOUND_TOO_LARGE = `Le son dépasse ${megabytes(SOUND_MAX_BYTES)}`;
+export const PHOTO_TOO_LARGE = m("common.photoTooLarge", { mb: megabytes(QUESTION_PHOTO_MAX_BYTES) });
+export const PICTURE_TOO_LARGE = m("common.pictureTooLarge", { mb: megabytes(PICTURE_MAX_BYTES) });
+export const SOUND_TOO_LARGE = m("common.soundTooLarge", { mb: megabytes(SOUND_MAX_BYTES) });
 /** Refused by every path that adds questions to a quiz, and said by the wizard at the limit. */
-export const QUIZ_FULL = `Un quiz compte ${QUIZ_QUESTIONS_MAX} questions au plus : supprimez-en une pour en ajouter une autre`;
-export const QUIZ_TOO_LONG_TO_COPY = `Un quiz de plus de ${QUIZ_QUESTIONS_MAX} questions ne peut pas être dupliqué`;
+export const QUIZ_FULL = m("common.quizFull", { max: QUIZ_QUESTIONS_MAX });
+export const QUIZ_TOO_LONG_TO_COPY = m("common.quizTooLongToCopy", { max: QUIZ_QUESTIONS_MAX });
 
 /** Characters. The quiz title is the same limit when a quiz is created, edited or duplicated. */
 export const QUIZ_TITLE_MAX = 100;
@@ -45,14 +47,10 @@ export const MJ_NAME_MAX = 80;
 /** Every password an account can be given: MJ accounts, the administrator's, ADMIN_PASSWORD. */
 export const PASSWORD_MIN = 12;
 
-/** 'Le titre ne doit pas dépasser 100 caractères'. */
-export function tooLongText(subject: string, max: number): string {
-  return `${subject} ne doit pas dépasser ${max} caractères`;
-}
-
-const COPY_SUFFIX = " (copie)";
-
-/** 'Voyages' -> 'Voyages (copie)', the name cut so that the whole stays within `max`. */
-export function copyName(name: string, max: number): string {
-  return name.length + COPY_SUFFIX.length <= max ? name + COPY_SUFFIX : name.slice(0, max - COPY_SUFFIX.length) + COPY_SUFFIX;
+/**
+ * 'Voyages' -> 'Voyages (copie)', the name cut so that the whole stays within `max`; `suffix` is
+ * ' (copie)' worded in the language of whoever copies.
+ */
+export function copyName(name: string, max: number, suffix: string): string {
+  return name.length + suffix.length <= max ? name + suffix : name.slice(0, max - suffix.length) + suffix;
 }

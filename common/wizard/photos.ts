@@ -4,6 +4,8 @@
  * and the question name a file gives. Pure, so that the browser and the tests share it.
  */
 import { PHOTO_BATCH_MAX, PHOTO_LONG_SIDE_MAX, PHOTO_SOURCE_MAX_BYTES, QUESTION_NAME_MAX, QUIZ_FULL, QUIZ_QUESTIONS_MAX, megabytes } from "@common/rules";
+import { m } from "../i18n/words";
+import type { Words } from "@common/i18n/ids";
 
 /**
  * How a file is decoded: "native" by the browser's own image decoder (JPEG, PNG, WebP, GIF,
@@ -22,18 +24,15 @@ export const DECODER: Record<PhotoFormat, Decoder> = {
 };
 
 export const PHOTO_MSG = {
-  notAPhoto: "Ce fichier n'est pas une photo (JPEG, PNG, WebP, GIF, HEIC ou AVIF)",
-  sourceTooLarge: `Le fichier dépasse ${megabytes(PHOTO_SOURCE_MAX_BYTES)}`,
-  unreadable: "Photo illisible : le fichier est peut-être abîmé",
-  heifFailed: "Cette photo HEIC n'a pas pu être convertie",
-  empty: "Aucune photo choisie",
-  tooMany: (n: number) => `${PHOTO_BATCH_MAX} photos au plus à la fois (vous en avez choisi ${n})`,
+  notAPhoto: m("wizard.photo.notAPhoto"),
+  sourceTooLarge: m("wizard.photo.sourceTooLarge", { mb: megabytes(PHOTO_SOURCE_MAX_BYTES) }),
+  unreadable: m("wizard.photo.unreadable"),
+  heifFailed: m("wizard.photo.heifFailed"),
+  empty: m("wizard.photo.empty"),
+  tooMany: (n: number) => m("wizard.photo.tooMany", { max: PHOTO_BATCH_MAX, n }),
   /** Only the first `room` of `n` photos fit in the quiz. */
-  onlyFirst: (room: number, n: number) =>
-    room === 1
-      ? `Seule la première des ${n} photos est prise : un quiz compte ${QUIZ_QUESTIONS_MAX} questions au plus`
-      : `Seules les ${room} premières des ${n} photos sont prises : un quiz compte ${QUIZ_QUESTIONS_MAX} questions au plus`,
-  noPosition: "Pas de position GPS dans la photo : placez-la sur la carte ou saisissez ses coordonnées",
+  onlyFirst: (room: number, n: number) => m("wizard.photo.onlyFirst", { room, n, max: QUIZ_QUESTIONS_MAX }),
+  noPosition: m("wizard.photo.noPosition"),
 } as const;
 
 const ascii = (bytes: Uint8Array, at: number, length: number) =>
@@ -74,7 +73,7 @@ export function questionNameOf(fileName: string): string {
   return base.slice(0, QUESTION_NAME_MAX) || "Photo";
 }
 
-type BatchCheck = { ok: true; take: number; notice: string | null } | { ok: false; error: string };
+type BatchCheck = { ok: true; take: number; notice: Words | null } | { ok: false; error: Words };
 
 /**
  * A selection or drop the wizard takes (1 to 100 files), given the questions the quiz can still

@@ -13,19 +13,21 @@ import {
   STREET_VIEW_CODE_MAX,
 } from "@common/rules";
 import { WIZARD_MSG } from "./types";
+import { wordsOf, wordsText } from "../i18n/words";
+import type { Words } from "../i18n/ids";
 
 const requiredText = (max: number, tooLong: string) =>
-  z.string({ required_error: MSG.required, invalid_type_error: MSG.required })
+  z.string({ required_error: wordsText(MSG.required), invalid_type_error: wordsText(MSG.required) })
     .trim()
-    .min(1, MSG.required)
+    .min(1, wordsText(MSG.required))
     .max(max, tooLong);
 
-const speedPointsMax = z.unknown().refine(isSpeedPointsMax, WIZARD_MSG.badSpeedPoints).transform((p) => p as number);
+const speedPointsMax = z.unknown().refine(isSpeedPointsMax, wordsText(WIZARD_MSG.badSpeedPoints)).transform((p) => p as number);
 
 /** The quiz's own fields, as step 1 creates them and edits them. */
 export const quizDetailsSchema = z.object({
-  name: requiredText(QUIZ_TITLE_MAX, WIZARD_MSG.titleTooLong),
-  description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
+  name: requiredText(QUIZ_TITLE_MAX, wordsText(WIZARD_MSG.titleTooLong)),
+  description: requiredText(QUIZ_DESCRIPTION_MAX, wordsText(WIZARD_MSG.descriptionTooLong)),
   speedPointsMax: speedPointsMax.optional(),
 });
 
@@ -35,20 +37,20 @@ export const initSchema = quizDetailsSchema.extend({
 
 /** The questions' ids in their new order: every question of the quiz, each once. */
 export const orderSchema = z.object({
-  order: z.array(z.number().int().positive(), { required_error: WIZARD_MSG.badOrder, invalid_type_error: WIZARD_MSG.badOrder }),
+  order: z.array(z.number().int().positive(), { required_error: wordsText(WIZARD_MSG.badOrder), invalid_type_error: wordsText(WIZARD_MSG.badOrder) }),
 });
 
-export const questionNameSchema = requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong);
+export const questionNameSchema = requiredText(QUESTION_NAME_MAX, wordsText(WIZARD_MSG.nameTooLong));
 
 export const streetViewFieldsSchema = z.object({
-  title: requiredText(QUESTION_NAME_MAX, WIZARD_MSG.nameTooLong),
-  description: requiredText(QUIZ_DESCRIPTION_MAX, WIZARD_MSG.descriptionTooLong),
-  embedCode: z.string().trim().min(1, MSG.required).max(STREET_VIEW_CODE_MAX, WIZARD_MSG.streetViewMissing),
+  title: requiredText(QUESTION_NAME_MAX, wordsText(WIZARD_MSG.nameTooLong)),
+  description: requiredText(QUIZ_DESCRIPTION_MAX, wordsText(WIZARD_MSG.descriptionTooLong)),
+  embedCode: z.string().trim().min(1, wordsText(MSG.required)).max(STREET_VIEW_CODE_MAX, wordsText(WIZARD_MSG.streetViewMissing)),
 });
 
 const latLng = z
   .object({ lat: z.number(), lng: z.number() })
-  .refine(({ lat, lng }) => isValidLatLng(lat, lng), WIZARD_MSG.badMapSettings);
+  .refine(({ lat, lng }) => isValidLatLng(lat, lng), wordsText(WIZARD_MSG.badMapSettings));
 
 export const mapSettingsSchema = z.object({
   mapSettings: z
@@ -62,16 +64,17 @@ export const mapSettingsSchema = z.object({
           east: z.number().min(-180).max(180),
           west: z.number().min(-180).max(180),
         })
-        .refine((b) => b.north > b.south && b.east > b.west, WIZARD_MSG.badMapSettings),
+        .refine((b) => b.north > b.south && b.east > b.west, wordsText(WIZARD_MSG.badMapSettings)),
     })
     .refine(
       ({ center, bounds }) =>
         center.lat <= bounds.north && center.lat >= bounds.south && center.lng <= bounds.east && center.lng >= bounds.west,
-      WIZARD_MSG.centerOutside,
+      wordsText(WIZARD_MSG.centerOutside),
     ),
 });
 
 /** The first zod message, for a JSON error answer. */
-export function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? MSG.required;
+export function firstIssue(error: z.ZodError): Words {
+  const said = error.issues[0]?.message;
+  return said ? wordsOf(said) : MSG.required;
 }

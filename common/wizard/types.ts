@@ -1,6 +1,6 @@
 /**
  * What the quiz wizard's forms and its API routes share, so that the browser and the server say
- * the same French words.
+ * the same words.
  */
 import { MSG } from "@common/messages";
 import {
@@ -9,8 +9,8 @@ import {
   QUESTION_NAME_MAX,
   QUIZ_DESCRIPTION_MAX,
   QUIZ_TITLE_MAX,
-  tooLongText,
 } from "@common/rules";
+import { m } from "../i18n/words";
 
 export const INITIAL_ZOOM = 12;
 /** How long the bounds are tried on the map. */
@@ -18,22 +18,22 @@ export const BOUNDS_TEST_MS = 5000;
 
 export const WIZARD_MSG = {
   required: MSG.required,
-  atLeastOneQuestion: "Définir au moins une question",
-  titleTooLong: tooLongText("Le titre", QUIZ_TITLE_MAX),
-  descriptionTooLong: tooLongText("La description", QUIZ_DESCRIPTION_MAX),
-  nameTooLong: tooLongText("Le nom", QUESTION_NAME_MAX),
-  noFile: "Choisissez une photo",
+  atLeastOneQuestion: m("wizard.atLeastOneQuestion"),
+  titleTooLong: m("wizard.titleTooLong", { max: QUIZ_TITLE_MAX }),
+  descriptionTooLong: m("wizard.descriptionTooLong", { max: QUIZ_DESCRIPTION_MAX }),
+  nameTooLong: m("wizard.nameTooLong", { max: QUESTION_NAME_MAX }),
+  noFile: m("wizard.noFile"),
   notAnImage: MSG.notAnImage,
   tooLarge: PHOTO_TOO_LARGE,
   unreadable: MSG.unreadableImage,
-  streetViewMissing: "Ce lien Street View ne contient pas la position et l'angle de vue",
-  questionNotFound: "Cette question n'existe pas",
-  cannotEdit: "Vous n'avez pas le droit de modifier ce quiz",
-  badMapSettings: "Paramètres de la carte invalides",
-  centerOutside: "Le centre doit être à l'intérieur des limites",
-  badSpeedPoints: `Les points de rapidité vont de 0 à ${SPEED_POINTS_MAX_LIMIT} (un chiffre après la virgule au plus)`,
-  badOrder: "Cet ordre ne reprend pas exactement les questions du quiz",
-  photoOnly: "Seule une question photo a une photo à remplacer",
+  streetViewMissing: m("wizard.streetViewMissing"),
+  questionNotFound: m("wizard.questionNotFound"),
+  cannotEdit: m("wizard.cannotEdit"),
+  badMapSettings: m("wizard.badMapSettings"),
+  centerOutside: m("wizard.centerOutside"),
+  badSpeedPoints: m("wizard.badSpeedPoints", { max: SPEED_POINTS_MAX_LIMIT }),
+  badOrder: m("wizard.badOrder"),
+  photoOnly: m("wizard.photoOnly"),
   server: MSG.serverError,
 } as const;
 

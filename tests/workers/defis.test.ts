@@ -13,6 +13,7 @@ import { liveGameCount } from "~/server/rooms.server";
 import type { TestAccount } from "../support/factory";
 import { cookieOf, db, get, make, png, postJson, refusal } from "../support/workers";
 import { gameReport, playedGamesPage } from "~/server/history.server";
+import { translator } from "~/server/i18n.server";
 
 const SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
@@ -444,17 +445,17 @@ describe("a défi in the history", () => {
     await phone.join("Léa");
     await phone.open();
     await phone.answer(0, north(SPOTS[0], 20));
-    const page = await playedGamesPage(db(), mj, "mj", 1);
+    const page = await playedGamesPage(db(), mj, "mj", 1, translator("fr"));
     expect(page.rows[0]).toMatchObject({ id: defi.gameId, playersCount: 1, status: "En cours", defi: { open: true } });
-    const report = await gameReport(db(), mj, "mj", defi.gameId, 1);
+    const report = await gameReport(db(), mj, "mj", defi.gameId, 1, translator("fr"));
     expect(report.defi).toMatchObject({ code: defi.code, open: true, players: [{ name: "Léa", played: 1 }] });
     expect(report.ranking).toMatchObject([{ pseudo: "Léa", rank: 1, answered: 1 }]);
     const csv = await (await get(`/api/history/${defi.gameId}/answers`, await cookieOf(mj))).text();
     expect(csv).toContain("Léa");
     expect((await get(`/api/history/${defi.gameId}/answers`, await cookieOf(await make.mj()))).status).toBe(404);
     await db().update(defis).set({ deadline: Date.now() - 1 }).where(eq(defis.gameId, defi.gameId));
-    expect((await playedGamesPage(db(), mj, "mj", 1)).rows[0]).toMatchObject({ status: "Terminée", defi: { open: false } });
-    expect((await gameReport(db(), mj, "mj", defi.gameId, 1)).game.status).toBe("Terminée");
+    expect((await playedGamesPage(db(), mj, "mj", 1, translator("fr"))).rows[0]).toMatchObject({ status: "Terminée", defi: { open: false } });
+    expect((await gameReport(db(), mj, "mj", defi.gameId, 1, translator("fr"))).game.status).toBe("Terminée");
     expect((await gameRow(defi.gameId)).status).toBe("over");
   });
 });

@@ -30,6 +30,7 @@ import { Refusal } from "~/server/refusal.server";
 import { clientAddress } from "~/server/throttle.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /**
  * The dashboards: /pres (the administrator) and /mj (a game master), and their folders
@@ -63,7 +64,7 @@ export const loader = pageLoader(async ({ request, context, params }: LoaderFunc
   const folder = folderId === undefined ? null : await requireOwnedFolder(context.db, account, folderId);
   if (folder && folderName !== folder.name) throw redirect(folderUrl(side, folder));
   const { parties } = parseQuery(request, Query, Refusal.badRequest());
-  return data<DashboardData>(await dashboardData(context.db, account, side, folder, parties));
+  return data<DashboardData>(await dashboardData(context.db, account, side, folder, parties, translator(localeOf(request))));
 });
 
 const quiz = z.string().min(1);
@@ -128,7 +129,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
       await moveFolder(db, account, form.folderId, form.targetId);
       return done("Dossier déplacé");
     case "duplicateFolder":
-      await duplicateFolder(db, account, form.folderId);
+      await duplicateFolder(db, account, form.folderId, translator(localeOf(request)));
       return done("Dossier dupliqué");
     case "deleteFolder": {
       const removed = await deleteFolder(db, bucket, account, form.folderId);
@@ -142,7 +143,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
       await folderToRoot(db, account, form.folderId);
       return done("Dossier renvoyé à la racine");
     case "duplicateQuiz":
-      return done(`« ${await duplicateQuiz(db, account, form.quiz)} » créé`);
+      return done(`« ${await duplicateQuiz(db, account, form.quiz, translator(localeOf(request)))} » créé`);
     case "moveQuiz":
       await moveQuiz(db, account, form.quiz, form.targetId);
       return done("Quiz déplacé");

@@ -11,6 +11,7 @@ import { Refusal } from "~/server/refusal.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import historyCss from "~/features/history/history.css?url";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /** /pres/parties/{game}[?question=N] and /mj/parties/{game}: the report of one game played (owner or admin). */
 export const links: LinksFunction = () => [
@@ -32,7 +33,7 @@ export const loader = pageLoader(async ({ request, context, params }: LoaderFunc
   const account = await requirePageAccount(request, context, side);
   const { gameId: id } = parseParams(params, Params, Refusal.notFound(HISTORY_MSG.notFound));
   const { question } = parseQuery(request, Query, Refusal.badRequest());
-  return gameReport(context.db, account, side, id, question);
+  return gameReport(context.db, account, side, id, question, translator(localeOf(request)));
 });
 
 export default function Report() {
