@@ -81,6 +81,6 @@ describe("errorResponse", () => {
 
   it("words the refusal in the asker's language", async () => {
     expect(await errorResponse(Refusal.notFound(m("common.folderNotFound")), "en").json()).toEqual({ error: "Folder not found" });
-    expect(await errorResponse(Refusal.tooManyRequests(), "de").json()).toEqual({ error: "Zu viele Versuche, versuchen Sie es in einigen Minuten erneut" });
+    expect(await errorResponse(Refusal.tooManyRequests(), "de").json()).toEqual({ error: "Zu viele Versuche, versuche es in einigen Minuten erneut" });
   });
 });

@@ -34,7 +34,7 @@ function placeholders(parts: unknown, into = new Set<string>()): Set<string> {
 describe("message catalogs", () => {
   it("has one file per area in every language, and nothing else", () => {
     for (const locale of LOCALES) {
-      expect(readdirSync(path.join(DIR, locale)).sort(), locale).toEqual(AREAS.map((a) => `${a}.json`).sort());
+      expect(readdirSync(path.join(DIR, locale)).sort(), locale).toEqual([...AREAS.map((a) => `${a}.json`), "index.ts"].sort());
     }
     expect(readdirSync(DIR).sort()).toEqual([...LOCALES].sort());
   });
