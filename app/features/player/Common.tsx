@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/components/I18n";
 import { medalOf } from "./format";
 
 export const markerUrl = (marker: string) => `/api/markers/${encodeURIComponent(marker)}`;
@@ -45,12 +46,13 @@ const MEDAL_COLORS: Record<number, { fill: string; rim: string }> = {
  * without an emoji font would show empty boxes.
  */
 export function Medal({ rank }: { rank: number }) {
+  const t = useT();
   const medal = medalOf(rank);
   const colors = MEDAL_COLORS[rank];
   if (!medal || !colors) return null;
   return (
-    <svg className="pl-medal" viewBox="0 0 32 40" role="img" aria-label={medal.label} focusable="false">
-      <title>{`${medal.label} ${medal.emoji}`}</title>
+    <svg className="pl-medal" viewBox="0 0 32 40" role="img" aria-label={t(medal.label)} focusable="false">
+      <title>{`${t(medal.label)} ${medal.emoji}`}</title>
       <path d="M6 0h8l4 14h-8zM26 0h-8l-4 14h8z" fill="#d81b60" />
       <path d="M14 0h4l-2 8z" fill="#1e6fd9" />
       <circle cx="16" cy="26" r="12.5" fill={colors.fill} stroke={colors.rim} strokeWidth="2.5" />
@@ -81,9 +83,10 @@ export function PseudoBadge({ pseudo, marker }: { pseudo: string; marker: string
 }
 
 export function HomeLink({ secondary = false }: { secondary?: boolean }) {
+  const t = useT();
   return (
     <a className={secondary ? "button button-secondary pl-button" : "button pl-button"} href="/">
-      Retour à l'accueil
+      {t("common.error.home")}
     </a>
   );
 }

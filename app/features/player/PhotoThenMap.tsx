@@ -3,6 +3,7 @@ import type { StreetView } from "@common/streetview";
 import { GameMap } from "~/features/map/GameMap";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import type { GameMapProps } from "~/features/map/types";
+import { useT } from "~/components/I18n";
 
 /** What the phone shows of a question: its photo, or its Street View view. */
 export type QuestionMedia = { photoUrl: string | null; streetview: StreetView | null; title: string };
@@ -26,12 +27,13 @@ export function PhotoThenMap({
   answer: ReactNode;
   label: string;
 }) {
+  const t = useT();
   const [view, setView] = useState<"photo" | "map">("photo");
   return (
     <main className="pl-question pl-ptm" aria-label={label}>
       <header className="pl-qbar">{header}</header>
       <div className="pl-ptm-body">
-        <section className="pl-ptm-media" hidden={view !== "photo"} aria-label="Photo de la question">
+        <section className="pl-ptm-media" hidden={view !== "photo"} aria-label={t("player.photo.label")}>
           {media.photoUrl ? (
             <img className="pl-ptm-photo" src={media.photoUrl} alt={media.title} />
           ) : media.streetview ? (
@@ -43,12 +45,12 @@ export function PhotoThenMap({
           {view === "map" ? <div className="pl-answer-zone">{answer}</div> : null}
         </div>
       </div>
-      <nav className="pl-ptm-tabs" aria-label="Photo ou carte">
+      <nav className="pl-ptm-tabs" aria-label={t("player.photo.tabs")}>
         <button type="button" className="pl-ptm-tab" aria-pressed={view === "photo"} onClick={() => setView("photo")}>
-          Photo
+          {t("player.photo.photo")}
         </button>
         <button type="button" className="pl-ptm-tab" aria-pressed={view === "map"} onClick={() => setView("map")}>
-          Carte
+          {t("player.photo.map")}
         </button>
       </nav>
     </main>

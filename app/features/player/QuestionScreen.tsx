@@ -2,10 +2,12 @@ import { useEffect, useMemo, useState } from "react";
 import type { Bounds, LatLng, PhoneMedia } from "@common/protocol";
 import { GameMap } from "~/features/map/GameMap";
 import type { GameMapProps, MapMarker } from "~/features/map/types";
-import { formatDecimal, pointsWord } from "./format";
+import type { Words } from "@common/i18n/ids";
+import { useT } from "~/components/I18n";
+import { useFormats } from "./format";
 import type { Me } from "./play-state";
 import { QUESTION_TICK_MS } from "@common/rules";
-import { progressAt, type QuestionClock } from "./progress";
+import { progressAt, spokenSecondsLeft, type QuestionClock } from "./progress";
 import { PseudoBadge, markerUrl } from "./Common";
 import { PhotoThenMap, type QuestionMedia } from "./PhotoThenMap";
 
@@ -19,7 +21,7 @@ type Props = {
   media: PhoneMedia | null;
   tap: LatLng | null;
   sending: boolean;
-  notice: string | null;
+  notice: Words | null;
   onTap: (coords: LatLng) => void;
   onAnswer: () => void;
 };
@@ -29,14 +31,27 @@ type Props = {
  * on top, 'Répondre' after a tap. A game that shows the photos on the phones puts the question's
  * photo (or Street View view) first, with the same map one tap away.
  */
-export function QuestionScreen({ me, questionIndex, questionCount, clock, help, media, tap, sending, notice, onTap, onAnswer }: Props) {
+export function QuestionScreen({
+  me,
+  questionIndex,
+  questionCount,
+  clock,
+  help,
+  media,
+  tap,
+  sending,
+  notice,
+  onTap,
+  onAnswer,
+}: Props) {
+  const t = useT();
   const timeUp = useTimeUp(clock);
   // The map only re-renders when the marker moves, not at every tick of the bar.
   const markers = useMemo<MapMarker[]>(
     () => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []),
-    [tap, me.marker],
+    [tap, me.marker]
   );
-  const label = `Question ${questionIndex + 1} sur ${questionCount}`;
+  const label = t("player.question.label", { n: questionIndex + 1, count: questionCount });
   const map: GameMapProps = {
     bounds: me.mapSettings.bounds,
     center: me.mapSettings.center,
@@ -45,7 +60,7 @@ export function QuestionScreen({ me, questionIndex, questionCount, clock, help, 
     markers,
     helpZone: help,
     onMapClick: sending ? undefined : onTap,
-    ariaLabel: "Carte : touchez l'endroit où la photo a été prise",
+    ariaLabel: t("player.question.mapLabel"),
   };
   const header = (
     <>
@@ -57,7 +72,16 @@ export function QuestionScreen({ me, questionIndex, questionCount, clock, help, 
 
   if (media) {
     // Keyed by question: each one opens on its photo.
-    return <PhotoThenMap key={questionIndex} label={label} media={shownMedia(media, label)} map={map} header={header} answer={answer} />;
+    return (
+      <PhotoThenMap
+        key={questionIndex}
+        label={label}
+        media={shownMedia(media, label)}
+        map={map}
+        header={header}
+        answer={answer}
+      />
+    );
   }
   return (
     <main className="pl-question" aria-label={label}>
@@ -75,17 +99,20 @@ export function QuestionScreen({ me, questionIndex, questionCount, clock, help, 
 function shownMedia(media: PhoneMedia, title: string): QuestionMedia {
   if (media.kind === "photo") return { photoUrl: media.url, streetview: null, title };
   const sv = media.streetview;
-  return { photoUrl: null, streetview: { pano: sv.panoId, lat: sv.lat, lng: sv.lng, heading: sv.heading, pitch: sv.pitch, fov: sv.fov }, title };
+  return {
+    photoUrl: null,
+    streetview: { pano: sv.panoId, lat: sv.lat, lng: sv.lng, heading: sv.heading, pitch: sv.pitch, fov: sv.fov },
+    title,
+  };
 }
 
 /** Over the map: why an answer failed, « Répondre » once the map was tapped, or the hint to tap it. */
 /** Atop a question (and a défi's reveal): its number and the player's badge. */
 export function QuestionRow({ index, count, pseudo, marker }: { index: number; count: number; pseudo: string; marker: string }) {
+  const t = useT();
   return (
     <div className="pl-qbar-row">
-      <p className="pl-qnum">
-        Question {index + 1}/{count}
-      </p>
+      <p className="pl-qnum">{t("player.questionNumber", { n: index + 1, count })}</p>
       <PseudoBadge pseudo={pseudo} marker={marker} />
     </div>
   );
@@ -98,25 +125,26 @@ export function AnswerControls({
   sending,
   onAnswer,
 }: {
-  notice: string | null;
+  notice: Words | null;
   tapped: boolean;
   timeUp: boolean;
   sending: boolean;
   onAnswer: () => void;
 }) {
+  const t = useT();
   return (
     <>
       {notice ? (
         <p className="pl-notice" role="alert">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
       {tapped && !timeUp ? (
         <button type="button" className="button pl-answer" onClick={onAnswer} disabled={sending}>
-          {sending ? "Envoi…" : "Répondre"}
+          {sending ? t("player.question.sending") : t("player.question.answer")}
         </button>
       ) : !tapped && !timeUp ? (
-        <p className="pl-tap-hint">Touchez la carte là où la photo a été prise</p>
+        <p className="pl-tap-hint">{t("player.question.tapHint")}</p>
       ) : null}
     </>
   );
@@ -124,6 +152,8 @@ export function AnswerControls({
 
 /** Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings). */
 export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; speedPointsMax: number }) {
+  const t = useT();
+  const f = useFormats();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), QUESTION_TICK_MS);
@@ -131,23 +161,30 @@ export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; s
   }, []);
   const progress = progressAt(clock, speedPointsMax, now);
   const text = progress.timeUp
-    ? "Temps écoulé"
-    : `${formatDecimal(progress.points, 1)} ${pointsWord(progress.points)} à gagner`;
+    ? t("player.question.timeUp")
+    : t("player.question.toWin", { points: f.points(progress.points, 1) });
+  const spoken = spokenSecondsLeft(clock, now);
   return (
-    <div
-      className="pl-progress"
-      role="progressbar"
-      aria-label="Points de rapidité encore à gagner"
-      aria-valuemin={0}
-      aria-valuemax={speedPointsMax}
-      aria-valuenow={Math.round(progress.points * 10) / 10}
-      aria-valuetext={text}
-    >
-      <span className="pl-progress-fill" style={{ width: `${(progress.fraction * 100).toFixed(2)}%` }} />
-      <span className="pl-progress-text" data-testid="points-left">
-        {text}
-      </span>
-    </div>
+    <>
+      <div
+        className="pl-progress"
+        role="progressbar"
+        aria-label={t("player.question.progressLabel")}
+        aria-valuemin={0}
+        aria-valuemax={speedPointsMax}
+        aria-valuenow={Math.round(progress.points * 10) / 10}
+        aria-valuetext={text}
+      >
+        <span className="pl-progress-fill" style={{ width: `${(progress.fraction * 100).toFixed(2)}%` }} />
+        <span className="pl-progress-text" data-testid="points-left">
+          {text}
+        </span>
+      </div>
+      {/* The time left, said twice near the end (and once when it is up), never at every tick. */}
+      <p className="sr-only" aria-live="polite" data-testid="time-spoken">
+        {progress.timeUp ? t("player.question.timeUp") : spoken ? t("player.question.secondsLeft", { n: spoken }) : ""}
+      </p>
+    </>
   );
 }
 

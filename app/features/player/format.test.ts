@@ -1,32 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatDecimal, formatDistance, formatPoints, formatSeconds, medalOf } from "./format";
+import { tIn } from "../../../tests/support/i18n";
+import { medalOf, pointsText } from "./format";
 
-// Intl writes a narrow no-break space (U+202F) between thousands in French.
-const nnbsp = "\u202f";
+const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
 
 describe("phone number formats", () => {
-  it("writes decimals with a comma and the asked precision", () => {
-    expect(formatDecimal(4.25, 1)).toBe("4,3");
-    expect(formatDecimal(5, 1)).toBe("5,0");
-    expect(formatDecimal(0, 2)).toBe("0,00");
-    expect(formatDecimal(-0, 2)).toBe("0,00");
-    expect(formatDecimal(1234.5, 2)).toBe(`1${nnbsp}234,50`);
-  });
-
-  it("agrees 'point' in French: singular below 2", () => {
-    expect(formatPoints(6.374)).toBe("6,37 points");
-    expect(formatPoints(1.5)).toBe("1,50 point");
-    expect(formatPoints(2)).toBe("2,00 points");
-  });
-
-  it("gives answer times in seconds with 2 decimals", () => {
-    expect(formatSeconds(3421)).toBe("3,42 s");
-    expect(formatSeconds(60_000)).toBe("60,00 s");
-  });
-
-  it("gives distances in whole metres", () => {
-    expect(formatDistance(42.6)).toBe("43 m");
-    expect(formatDistance(12345)).toBe(`12${nnbsp}345 m`);
+  it("agrees 'point' with its number in each language", () => {
+    expect(plain(pointsText(tIn("fr"), "fr", 6.374))).toBe("6,37 points");
+    expect(plain(pointsText(tIn("fr"), "fr", 1.5))).toBe("1,50 point");
+    expect(plain(pointsText(tIn("fr"), "fr", 2))).toBe("2,00 points");
+    expect(pointsText(tIn("en"), "en", 1.5)).toBe("1.50 points");
+    expect(pointsText(tIn("en"), "en", 1, 0)).toBe("1 point");
+    expect(plain(pointsText(tIn("de"), "de", 1234.5))).toBe("1.234,50 Punkte");
+    expect(plain(pointsText(tIn("fr"), "fr", 4.25, 1))).toBe("4,3 points");
   });
 
   it("has medals for the first three only", () => {

@@ -1,47 +1,41 @@
 /**
- * How the phone writes numbers (2 decimals in results, 1 in the progress bar), the
- * French way: decimal comma, narrow no-break space between thousands.
+ * How the phone writes numbers in its language (2 decimals in results, 1 in the progress bar;
+ * docs/game-rules.md, Display formats): points agreed with their number, answer times in seconds,
+ * distances in metres then kilometres.
  */
+import { useMemo } from "react";
+import type { Translate } from "@common/i18n/ids";
+import type { Locale } from "@common/i18n/locales";
+import { formatDecimal, formatDistance, formatSeconds, pluralForm } from "@common/i18n/format";
+import { useLocale, useT } from "~/components/I18n";
 
-const formatters = new Map<number, Intl.NumberFormat>();
-
-export function formatDecimal(value: number, digits: number): string {
-  let f = formatters.get(digits);
-  if (!f) {
-    f = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formatters.set(digits, f);
-  }
-  // -0 would print as "-0,00".
-  return f.format(Object.is(value, -0) ? 0 : value);
+/** '6,37 points', '1,50 point' (fr); '1.50 points' (en): the number and its word. */
+export function pointsText(t: Translate, locale: Locale, value: number, digits = 2): string {
+  return t("player.points", { points: formatDecimal(locale, value, digits), form: pluralForm(locale, value, digits) });
 }
 
-/** French agreement: 'point' below 2 ('1,50 point'), 'points' from 2 on. */
-export function pointsWord(value: number): string {
-  return Math.abs(value) < 2 ? "point" : "points";
+/** The phone's formats in the page's language. */
+export function useFormats() {
+  const t = useT();
+  const locale = useLocale();
+  return useMemo(
+    () => ({
+      points: (value: number, digits = 2) => pointsText(t, locale, value, digits),
+      decimal: (value: number, digits: number) => formatDecimal(locale, value, digits),
+      distance: (metres: number) => formatDistance(locale, metres),
+      seconds: (ms: number) => formatSeconds(locale, ms),
+    }),
+    [t, locale],
+  );
 }
 
-/** '6,37 points', '1,50 point', '0,00 point'. */
-export function formatPoints(value: number): string {
-  return `${formatDecimal(value, 2)} ${pointsWord(value)}`;
-}
-
-/** Answer time from milliseconds: '3,42 s'. */
-export function formatSeconds(ms: number): string {
-  return `${formatDecimal(ms / 1000, 2)} s`;
-}
-
-/** Metres, whole: '1 234 m'. */
-export function formatDistance(metres: number): string {
-  return `${formatDecimal(Math.round(metres), 0)} m`;
-}
-
-const MEDALS: Record<number, { emoji: string; label: string }> = {
-  1: { emoji: "🥇", label: "Médaille d'or" },
-  2: { emoji: "🥈", label: "Médaille d'argent" },
-  3: { emoji: "🥉", label: "Médaille de bronze" },
-};
+const MEDALS = {
+  1: { emoji: "🥇", label: "player.medal.gold" },
+  2: { emoji: "🥈", label: "player.medal.silver" },
+  3: { emoji: "🥉", label: "player.medal.bronze" },
+} as const;
 
 /** Medals for positions 1 to 3 (docs/game-rules.md, Display formats), nothing below. */
-export function medalOf(rank: number): { emoji: string; label: string } | null {
-  return MEDALS[rank] ?? null;
+export function medalOf(rank: number): (typeof MEDALS)[keyof typeof MEDALS] | null {
+  return rank === 1 || rank === 2 || rank === 3 ? MEDALS[rank] : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockFrom, progressAt, remainingMs } from "./progress";
+import { clockFrom, progressAt, remainingMs, spokenSecondsLeft } from "./progress";
 
 describe("question progress bar", () => {
   it("starts full at the opening and falls linearly to 0 at the room's deadline", () => {
@@ -22,5 +22,20 @@ describe("question progress bar", () => {
     expect(remainingMs(clockFrom(90_000, 60, 0), 0)).toBe(60_000);
     expect(remainingMs(clockFrom(-5, 60, 0), 0)).toBe(0);
     expect(progressAt(clockFrom(0, 0, 0), 5, 0)).toEqual({ fraction: 0, points: 0, timeUp: true });
+  });
+});
+
+describe("the time left a screen reader hears", () => {
+  const clock = { deadlineAt: 60_000, totalMs: 60_000 };
+  it("is said at 10 s and at 5 s, not before, not after the end", () => {
+    expect(spokenSecondsLeft(clock, 0)).toBeNull();
+    expect(spokenSecondsLeft(clock, 49_999)).toBeNull();
+    expect(spokenSecondsLeft(clock, 50_000)).toBe(10);
+    expect(spokenSecondsLeft(clock, 54_999)).toBe(10);
+    expect(spokenSecondsLeft(clock, 55_000)).toBe(5);
+    expect(spokenSecondsLeft(clock, 60_000)).toBeNull();
+  });
+  it("says nothing a question never had (a 5 s question does not announce 10 s)", () => {
+    expect(spokenSecondsLeft({ deadlineAt: 5_000, totalMs: 5_000 }, 1)).toBeNull();
   });
 });

@@ -41,3 +41,15 @@ export function progressAt(clock: QuestionClock, speedPointsMax: number, now: nu
     timeUp: left <= 0,
   };
 }
+
+/** The seconds left at which a screen reader is told the time left: not at every tick. */
+export const SPOKEN_SECONDS_LEFT = [10, 5] as const;
+
+/** The last of SPOKEN_SECONDS_LEFT already reached, or null before the first (and after the end). */
+export function spokenSecondsLeft(clock: QuestionClock, now: number): number | null {
+  const left = remainingMs(clock, now);
+  if (left <= 0) return null;
+  let spoken: number | null = null;
+  for (const s of SPOKEN_SECONDS_LEFT) if (left <= s * 1000 && s * 1000 < clock.totalMs) spoken = s;
+  return spoken;
+}
