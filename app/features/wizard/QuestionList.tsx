@@ -28,12 +28,23 @@ type ListActions = {
 
 const nameOf = (questions: WizardQuestion[], id: string | number) => questions.find((q) => q.id === Number(id))?.name ?? "";
 
-/** What a screen reader hears while a question is dragged, in the page's language. */
-function announcements(questions: WizardQuestion[], t: Translate): Announcements {
+/**
+ * What a screen reader hears while a question is dragged, in the page's language. dnd-kit says
+ * the question is over its own place as soon as it is picked up: that would talk over « picked
+ * up », so it is said only once the question has moved (`moved`).
+ */
+function announcements(questions: WizardQuestion[], t: Translate, moved: { current: boolean }): Announcements {
   const at = (id: string | number | undefined) => questions.findIndex((q) => q.id === Number(id)) + 1;
   return {
-    onDragStart: ({ active }) => t("wizard.list.dragStart", { name: nameOf(questions, active.id), n: at(active.id), count: questions.length }),
-    onDragOver: ({ active, over }) => (over ? t("wizard.list.dragOver", { name: nameOf(questions, active.id), n: at(over.id) }) : undefined),
+    onDragStart: ({ active }) => {
+      moved.current = false;
+      return t("wizard.list.dragStart", { name: nameOf(questions, active.id), n: at(active.id), count: questions.length });
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || (over.id === active.id && !moved.current)) return undefined;
+      moved.current = true;
+      return t("wizard.list.dragOver", { name: nameOf(questions, active.id), n: at(over.id) });
+    },
     onDragEnd: ({ active, over }) => (over ? t("wizard.list.dragEnd", { name: nameOf(questions, active.id), n: at(over.id) }) : undefined),
     onDragCancel: ({ active }) => t("wizard.list.dragCancel", { name: nameOf(questions, active.id) }),
   };
@@ -60,6 +71,7 @@ export function QuestionList({
   actions: ListActions;
 }) {
   const t = useT();
+  const moved = useRef(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     // A finger that rests on the handle picks the question up; a swipe still scrolls the page.
@@ -91,7 +103,7 @@ export function QuestionList({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={end}
-      accessibility={{ announcements: announcements(questions, t), screenReaderInstructions: { draggable: t("wizard.list.instructions") } }}
+      accessibility={{ announcements: announcements(questions, t, moved), screenReaderInstructions: { draggable: t("wizard.list.instructions") } }}
     >
       <SortableContext items={questions.map((q) => q.id)} strategy={verticalListSortingStrategy}>
         <ol className="wz-question-list">
