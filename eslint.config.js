@@ -35,6 +35,12 @@ const WORDED = [
   "app/server/i18n.server.ts",
   "common/i18n/**",
   "common/messages.ts",
+  "app/features/wizard/**",
+  "app/routes/quiz.new.tsx",
+  "app/routes/quiz.$name.edit.tsx",
+  "app/routes/api.pres.shared.quizz.*",
+  "common/wizard/**",
+  "common/coords.ts",
 ];
 const NOT_READ = [
   "className", "id", "key", "type", "name", "role", "href", "to", "method", "action", "src", "rel", "as",

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { boundsFromCorners, boxAround, contains, extend, formatCoords, parseCoords } from "./coords";
+import { boundsFromCorners, boxAround, contains, extend, formatCoords, formatDegrees, parseCoords, shownPoint } from "./coords";
+import { tIn } from "../tests/support/i18n";
+
+const fr = tIn("fr");
+/** What a refusal reads in French. */
+const refusal = (text: string) => {
+  const result = parseCoords(text);
+  return result.ok ? null : fr(result.error);
+};
 
 describe("typed coordinates", () => {
   it("reads 'lat,lng' and ignores whitespace anywhere", () => {
@@ -10,14 +18,15 @@ describe("typed coordinates", () => {
   });
 
   it("asks for coordinates when the field is empty", () => {
-    expect(parseCoords("")).toEqual({ ok: false, error: "Merci de renseigner des coordonnées" });
-    expect(parseCoords("   ")).toEqual({ ok: false, error: "Merci de renseigner des coordonnées" });
-    expect(parseCoords(null)).toEqual({ ok: false, error: "Merci de renseigner des coordonnées" });
+    expect(refusal("")).toBe("Merci de renseigner des coordonnées");
+    expect(refusal("   ")).toBe("Merci de renseigner des coordonnées");
+    const none = parseCoords(null);
+    expect(none.ok ? null : fr(none.error)).toBe("Merci de renseigner des coordonnées");
   });
 
   it("refuses anything but exactly two numbers in range", () => {
     for (const bad of ["48.8", "48.8,2.3,7", "48,8;2,3", "abc,2", "48.8,", ",2.3", "1e2,3", "91,0", "0,180.5", "NaN,1", "0x10,2"]) {
-      expect(parseCoords(bad), bad).toEqual({ ok: false, error: "Coordonnées invalides" });
+      expect(refusal(bad), bad).toBe("Coordonnées invalides");
     }
     expect(parseCoords("90,-180").ok).toBe(true);
   });
@@ -26,6 +35,23 @@ describe("typed coordinates", () => {
     expect(formatCoords({ lat: 48.858370123, lng: 2.2944813 })).toBe("48.85837,2.294481");
     const back = parseCoords(formatCoords({ lat: -12.5, lng: 130.25 }));
     expect(back).toEqual({ ok: true, coords: { lat: -12.5, lng: 130.25 } });
+  });
+});
+
+describe("coordinates shown to a reader", () => {
+  // Intl may write a minus sign other than '-' in some languages; these three write '-'.
+  it("writes a spot in the reader's numbers and hemisphere letters", () => {
+    const mont = { lat: 48.636063, lng: -1.511457 };
+    expect(fr(shownPoint("fr", mont))).toBe("48,6361° N · 1,5115° O");
+    expect(tIn("en")(shownPoint("en", mont))).toBe("48.6361° N · 1.5115° W");
+    expect(tIn("de")(shownPoint("de", mont))).toBe("48,6361° N · 1,5115° W");
+    expect(tIn("de")(shownPoint("de", { lat: -33.8568, lng: 151.2153 }))).toBe("33,8568° S · 151,2153° O");
+  });
+
+  it("writes a bound signed, to five decimals at most", () => {
+    expect(formatDegrees("fr", -1.511457)).toBe("-1,51146");
+    expect(formatDegrees("en", 48.68)).toBe("48.68");
+    expect(formatDegrees("de", -0)).toBe("0");
   });
 });
 

@@ -1,11 +1,14 @@
 /**
  * The coordinates a game master types for a question (docs/game-rules.md, Building a quiz):
- * 'lat,lng', whitespace ignored, exactly two comma-separated numbers. Shared by the wizard form and
- * the server.
+ * 'lat,lng', whitespace ignored, exactly two comma-separated numbers, a dot before the decimals in
+ * every language (what Google Maps copies). Shared by the wizard form and the server. Shown back to
+ * a reader, a spot is written in their language's numbers instead (`shownPoint`).
  */
 import type { Bounds, LatLng } from "@common/protocol";
 import { m } from "./i18n/words";
 import type { Words } from "./i18n/ids";
+import { formatDecimal } from "./i18n/format";
+import type { Locale } from "./i18n/locales";
 
 export const COORDS_MSG = {
   missing: m("wizard.coords.missing"),
@@ -37,6 +40,32 @@ export function parseCoords(text: string | null | undefined): CoordsResult {
 export function formatCoords({ lat, lng }: LatLng): string {
   const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
   return `${round(lat)},${round(lng)}`;
+}
+
+/**
+ * A spot as a reader reads it, hemispheres in their language's letters and numbers in its own
+ * form: '48,6361° N · 1,5115° O' (fr), '48.6361° N · 1.5115° W' (en). Never to be typed back:
+ * the field takes 'lat,lng' with a dot.
+ */
+export function shownPoint(locale: Locale, { lat, lng }: LatLng, digits = 4): Words {
+  return m("wizard.coords.point", {
+    lat: formatDecimal(locale, Math.abs(lat), digits),
+    ns: lat < 0 ? "south" : "north",
+    lng: formatDecimal(locale, Math.abs(lng), digits),
+    ew: lng < 0 ? "west" : "east",
+  });
+}
+
+const degreeFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** A bound in degrees, signed, up to five decimals (about a metre): '-1,51153' (fr). */
+export function formatDegrees(locale: Locale, value: number): string {
+  let format = degreeFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
+    degreeFormats.set(locale, format);
+  }
+  return format.format(Object.is(value, -0) ? 0 : value);
 }
 
 /** The wizard's default box: ±0.05 latitude and ±0.07 longitude around a spot. */

@@ -15,6 +15,7 @@ export const action = apiRoute({
     const uniqueName = await createQuiz(context.db, account, input);
     return new Response(uniqueName, {
       status: 201,
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- HTTP headers, read by browsers only
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   },

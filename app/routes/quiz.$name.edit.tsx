@@ -6,10 +6,12 @@ import { requireAccount } from "~/server/auth.server";
 import { pageLoader } from "~/server/http.server";
 import { editedQuiz } from "~/server/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quizzes.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import wizardCss from "~/features/wizard/wizard.css?url";
+import { wizardMeta } from "~/features/wizard/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: wizardCss }];
-export const meta: MetaFunction = () => [{ title: "Modifier le quiz — Repère" }];
+export const meta: MetaFunction<typeof loader> = wizardMeta;
 
 /**
  * /quiz/{name}/edit: the wizard in edit mode, opened at the questions step. Only on a quiz of
@@ -19,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Modifier le quiz — Repère"
 export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
   const account = await requireAccount(request, context);
   const quiz = await requireOwnedQuiz(context.db, account, params.name, "build");
-  return editedQuiz(context.db, account, quiz);
+  return { ...(await editedQuiz(context.db, account, quiz)), title: translator(localeOf(request))("wizard.meta.edit") };
 });
 
 export default function EditQuiz() {

@@ -10,10 +10,12 @@ import { parseForm, parseQuery } from "~/server/input.server";
 import { backToDashboard, discardQuiz, usableFolder } from "~/server/quiz-editor.server";
 import { findQuiz } from "~/server/quizzes.server";
 import { Refusal } from "~/server/refusal.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import wizardCss from "~/features/wizard/wizard.css?url";
+import { wizardMeta } from "~/features/wizard/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: wizardCss }];
-export const meta: MetaFunction = () => [{ title: "Nouveau quiz — Repère" }];
+export const meta: MetaFunction<typeof loader> = wizardMeta;
 
 /** The folder the quiz goes into; anything else (or nothing) is the root. */
 const Query = z.object({ folderId: z.coerce.number().int().nullable().catch(null) });
@@ -26,6 +28,7 @@ export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs
   return {
     folderId: folder?.id ?? null,
     backTo: await backToDashboard(context.db, account, folder?.id ?? null),
+    title: translator(localeOf(request))("wizard.meta.new"),
   };
 });
 

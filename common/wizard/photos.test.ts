@@ -2,6 +2,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../../tests/fixtures/images";
 import { checkBatch, detectPhotoFormat, eachLimited, fitWithin, questionNameOf } from "./photos";
+import { tIn } from "../../tests/support/i18n";
+
+/** A batch's verdict as a reader sees it, in a language. */
+function worded(check: ReturnType<typeof checkBatch>, locale: "fr" | "en" | "de" = "fr") {
+  const t = tIn(locale);
+  return check.ok ? { ...check, notice: check.notice && t(check.notice) } : { ok: false, error: t(check.error) };
+}
 
 const onDisk = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url)));
 
@@ -61,15 +68,17 @@ describe("names and batches", () => {
   it("takes 1 to 100 files at once", () => {
     expect(checkBatch(1)).toEqual({ ok: true, take: 1, notice: null });
     expect(checkBatch(100)).toEqual({ ok: true, take: 100, notice: null });
-    expect(checkBatch(0)).toEqual({ ok: false, error: "Aucune photo choisie" });
-    expect(checkBatch(101)).toEqual({ ok: false, error: "100 photos au plus à la fois (vous en avez choisi 101)" });
+    expect(worded(checkBatch(0))).toEqual({ ok: false, error: "Aucune photo choisie" });
+    expect(worded(checkBatch(101))).toEqual({ ok: false, error: "100 photos au plus à la fois (vous en avez choisi 101)" });
+    expect(worded(checkBatch(101), "de")).toEqual({ ok: false, error: "Höchstens 100 Fotos auf einmal (du hast 101 ausgewählt)" });
   });
 
   it("takes only the photos the quiz has room for (200 questions at most), and says so", () => {
-    expect(checkBatch(12, 5)).toEqual({ ok: true, take: 5, notice: "Seules les 5 premières des 12 photos sont prises : un quiz compte 200 questions au plus" });
-    expect(checkBatch(3, 1)).toEqual({ ok: true, take: 1, notice: "Seule la première des 3 photos est prise : un quiz compte 200 questions au plus" });
-    expect(checkBatch(5, 5)).toEqual({ ok: true, take: 5, notice: null });
-    expect(checkBatch(2, 0)).toEqual({ ok: false, error: "Un quiz compte 200 questions au plus : supprimez-en une pour en ajouter une autre" });
+    expect(worded(checkBatch(12, 5))).toEqual({ ok: true, take: 5, notice: "Seules les 5 premières des 12 photos sont prises : un quiz compte 200 questions au plus" });
+    expect(worded(checkBatch(3, 1))).toEqual({ ok: true, take: 1, notice: "Seule la première des 3 photos est prise : un quiz compte 200 questions au plus" });
+    expect(worded(checkBatch(3, 1), "en")).toEqual({ ok: true, take: 1, notice: "Only the first of the 3 photos is taken: a quiz has at most 200 questions" });
+    expect(worded(checkBatch(5, 5))).toEqual({ ok: true, take: 5, notice: null });
+    expect(worded(checkBatch(2, 0))).toEqual({ ok: false, error: "Un quiz compte 200 questions au plus : supprimez-en une pour en ajouter une autre" });
   });
 
   it("runs tasks with a limit, each item once", async () => {

@@ -70,6 +70,7 @@ export function fitWithin(width: number, height: number, max = PHOTO_LONG_SIDE_M
 /** 'Mont Saint-Michel.HEIC' -> 'Mont Saint-Michel': the file name without its extension. */
 export function questionNameOf(fileName: string): string {
   const base = fileName.replace(/\.[^./\\]*$/, "").trim() || fileName.trim();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a name stored with the question (data the game master renames), not a text of the screen
   return base.slice(0, QUESTION_NAME_MAX) || "Photo";
 }
 

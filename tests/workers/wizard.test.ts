@@ -473,3 +473,37 @@ describe("'Annuler' in a new quiz's wizard", () => {
     expect(await nobody.text()).toContain("Non authentifié");
   });
 });
+
+describe("the wizard in the asker's language", () => {
+  it("words its pages and its refusals in the browser's language, French staying the reference", async () => {
+    const quiz = await init(camille, { name: "Leuchttürme", description: "Bretagne" });
+    const page = (path: string, language: string) =>
+      SELF.fetch(BASE + path, { headers: { Cookie: camille.cookie, "Accept-Language": language } }).then((r) => r.text());
+
+    const german = await page("/quiz/new", "de-DE,de;q=0.9");
+    expect(german).toContain('<html lang="de"');
+    expect(german).toContain("<title>Neues Quiz — Repère</title>");
+    expect(german).toContain("Titel und Beschreibung");
+    const english = await page(`/quiz/${quiz}/edit`, "en-US,en;q=0.9");
+    expect(english).toContain("<title>Edit the quiz — Repère</title>");
+    expect(english).toContain("Add a question");
+    const french = await page(`/quiz/${quiz}/edit`, "fr-FR");
+    expect(french).toContain("<title>Modifier le quiz — Repère</title>");
+    expect(french).toContain("Ajouter une question");
+
+    // The API's refusals, worded by the server for the one who asked.
+    const outside = { mapSettings: { ...SETTINGS.mapSettings, center: { lat: 0, lng: 0 } } };
+    await addQuestion(camille, quiz, photoForm(fixture("plainJpeg"), "a.jpg"));
+    const refused = await post(`/api/pres/shared/quizz/mapSettings/${quiz}`, camille, JSON.stringify(outside), {
+      "Content-Type": "application/json",
+      "Accept-Language": "de-DE",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "Der Mittelpunkt muss innerhalb der Grenzen liegen" });
+    const empty = await post("/api/pres/shared/quizz/init", camille, JSON.stringify({ name: "", description: "" }), {
+      "Content-Type": "application/json",
+      "Accept-Language": "en-GB",
+    });
+    expect(await empty.json()).toEqual({ error: "All fields are required" });
+  });
+});

@@ -1,10 +1,12 @@
 import { useMemo } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/coords";
+import type { Words } from "@common/i18n/ids";
 import type { LatLng } from "@common/protocol";
 import { QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import type { WizardQuestion } from "@common/wizard/types";
 import { FieldError } from "~/components/FieldError";
+import { useT } from "~/components/I18n";
 
 /** What each way of adding a question (a batch of photos, a Street View) gets from the step. */
 export type AddQuestionProps = {
@@ -28,9 +30,11 @@ const FRANCE: LatLng = { lat: 46.6, lng: 2.4 };
  * Where the typed coordinates fall (docs/game-rules.md, Building a quiz): a small map with the
  * spot, or 'Impossible de détecter des coordonnées' while the text is not 'lat,lng'. With `onPick`,
  * a tap on the map places the spot there (the text field stays for pasting 'lat,lng'); before any
- * spot, the map shows the area of `near` (the last question), else France.
+ * spot, the map shows the area of `near` (the last question), else France. The map takes the
+ * keyboard too (the offline map's crosshair: arrows, then Enter places the spot there).
  */
 export function CoordsPreview({ text, onPick, near }: { text: string; onPick?: (coords: string) => void; near?: LatLng | null }) {
+  const t = useT();
   const parsed = useMemo(() => parseCoords(text), [text]);
   const empty = !text.replace(/\s+/g, "");
   const pick = onPick ? (p: LatLng) => onPick(formatCoords(p)) : undefined;
@@ -38,10 +42,10 @@ export function CoordsPreview({ text, onPick, near }: { text: string; onPick?: (
     return (
       <div className="wz-mini-map wz-mini-map-empty">
         {empty ? (
-          <p>La position de la question apparaîtra ici.</p>
+          <p>{t("wizard.coords.previewEmpty")}</p>
         ) : (
           <p className="wz-preview-error" role="status">
-            {COORDS_MSG.undetected}
+            {t(COORDS_MSG.undetected)}
           </p>
         )}
       </div>
@@ -56,15 +60,15 @@ export function CoordsPreview({ text, onPick, near }: { text: string; onPick?: (
           bounds={spot || near ? boxAround(anchor) : boxAround(anchor, 60)}
           center={anchor}
           zoom={spot || near ? 13 : 5}
-          markers={spot ? [{ id: "spot", position: spot, color: "#d81b60", label: "Position de la question" }] : []}
+          markers={spot ? [{ id: "spot", position: spot, color: "#d81b60", label: t("wizard.coords.marker") }] : []}
           onMapClick={pick}
-          ariaLabel={pick ? "Carte : touchez pour placer la question" : "Aperçu de la position de la question"}
+          ariaLabel={t(pick ? "wizard.coords.pickMap" : "wizard.coords.previewMap")}
           explainFallback
         />
       </div>
       {pick ? (
         <p className={!empty && !parsed.ok ? "wz-map-hint wz-preview-error" : "wz-map-hint"} role="status">
-          {!empty && !parsed.ok ? COORDS_MSG.undetected : spot ? "Touchez la carte pour déplacer le point." : "Touchez la carte pour placer la question."}
+          {t(!empty && !parsed.ok ? COORDS_MSG.undetected : spot ? "wizard.coords.hintMove" : "wizard.coords.hintPlace")}
         </p>
       ) : null}
     </div>
@@ -72,24 +76,26 @@ export function CoordsPreview({ text, onPick, near }: { text: string; onPick?: (
 }
 
 export function UploadProgress({ percent }: { percent: number }) {
+  const t = useT();
   return (
     <div className="wz-progress">
-      <progress max={100} value={percent} aria-label="Envoi de la question" />
-      <span aria-live="polite">Envoi : {percent} %</span>
+      <progress max={100} value={percent} aria-label={t("wizard.upload.label")} />
+      <span aria-live="polite">{t("wizard.upload.progress", { percent })}</span>
     </div>
   );
 }
 
 /** The typed spot of a question: 'lat,lng', pasted or filled by a tap on the map beside it. */
 export function CoordsField({ id, value, onChange }: { id: string; value: string; onChange: (text: string) => void }) {
+  const t = useT();
   return (
     <div className="wz-field">
-      <label htmlFor={id}>Coordonnées (latitude,longitude)</label>
+      <label htmlFor={id}>{t("wizard.coords.label")}</label>
       <input
         id={id}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
-        placeholder="ex. 48.8584,2.2945"
+        placeholder={t("wizard.coords.placeholder")}
         autoComplete="off"
         spellCheck={false}
       />
@@ -98,10 +104,11 @@ export function CoordsField({ id, value, onChange }: { id: string; value: string
 }
 
 /** Under a question form's fields: why it was refused, or how far its upload is. */
-export function FormStatus({ error, progress }: { error: string | null; progress: number | null }) {
+export function FormStatus({ error, progress }: { error: Words | null; progress: number | null }) {
+  const t = useT();
   return (
     <>
-      <FieldError error={error} />
+      <FieldError error={error && t(error)} />
       {progress !== null ? <UploadProgress percent={progress} /> : null}
     </>
   );
@@ -114,18 +121,19 @@ export const fullNotice = (count: number) => (count >= QUIZ_QUESTIONS_MAX ? QUIZ
  * The end of both question forms: the refusal, the upload progress and the submit button, which
  * waits while the quiz is full (`full` says why).
  */
-export function QuestionFormFooter({ error, progress, full }: { error: string | null; progress: number | null; full: string | null }) {
+export function QuestionFormFooter({ error, progress, full }: { error: Words | null; progress: number | null; full: Words | null }) {
+  const t = useT();
   return (
     <>
       <FormStatus error={error} progress={progress} />
       {full ? (
         <p className="wz-help wz-full" role="status">
-          {full}
+          {t(full)}
         </p>
       ) : null}
       <div className="wz-actions">
         <button type="submit" className="button" disabled={progress !== null || full !== null}>
-          Ajouter la question
+          {t("wizard.addQuestion")}
         </button>
       </div>
     </>

@@ -1,21 +1,21 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { GameMap } from "~/features/map/GameMap";
-import { formatLat, formatLng } from "@common/projection";
 import type { Bounds, LatLng, MapMarker, MapRectangle } from "~/features/map/types";
-import { boundsFromCorners, boxAround, contains, extend } from "@common/coords";
+import { boundsFromCorners, boxAround, contains, extend, formatDegrees, shownPoint } from "@common/coords";
+import type { MessageId, Words } from "@common/i18n/ids";
 import type { MapSettings } from "@common/protocol";
 import { saveMapSettings } from "./api";
 import { BOUNDS_TEST_MS, INITIAL_ZOOM, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { FieldError } from "~/components/FieldError";
+import { useLocale, useT } from "~/components/I18n";
 
 const ACCENT = "#d81b60";
 const QUESTION_COLOR = "#1565c0";
 const CORNER_COLOR = "#ef6c00";
 const PROPOSAL_COLOR = "#5b6785";
 
-const fmt = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 5 });
-const fmtPoint = (p: LatLng) => `${formatLat(p.lat, 4)} · ${formatLng(p.lng, 4)}`;
+const BOUNDS_TEST_S = Math.ceil(BOUNDS_TEST_MS / 1000);
 
 /**
  * Step 3, 'Paramètres de la carte' (docs/game-rules.md, Building a quiz): 1 pick the centre, 2 draw
@@ -36,6 +36,9 @@ export function MapStep({
   onBack: () => void;
 }) {
   const navigate = useNavigate();
+  const t = useT();
+  const locale = useLocale();
+  const deg = (n: number) => formatDegrees(locale, n);
   const [center, setCenter] = useState<LatLng | null>(initial?.center ?? null);
   const [bounds, setBounds] = useState<Bounds | null>(initial?.bounds ?? null);
   const [zoom, setZoom] = useState<number>(initial?.zoom ?? INITIAL_ZOOM);
@@ -43,7 +46,7 @@ export function MapStep({
   const [corner, setCorner] = useState<LatLng | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
   const [mapZoom, setMapZoom] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const [saving, setSaving] = useState(false);
   const testTimer = useRef<ReturnType<typeof setInterval> | null>(null);
 
@@ -61,7 +64,7 @@ export function MapStep({
   function tryBounds() {
     stopTest();
     const end = Date.now() + BOUNDS_TEST_MS;
-    setTesting(Math.ceil(BOUNDS_TEST_MS / 1000));
+    setTesting(BOUNDS_TEST_S);
     testTimer.current = setInterval(() => {
       const left = Math.ceil((end - Date.now()) / 1000);
       if (left <= 0) stopTest();
@@ -144,10 +147,10 @@ export function MapStep({
       id: `q${q.id}`,
       position: q.coords,
       color: outside.includes(q) ? "#d62839" : QUESTION_COLOR,
-      label: `${i + 1}. ${q.name}`,
+      label: t("wizard.map.markerQuestion", { n: i + 1, name: q.name }),
     })),
-    ...(center ? [{ id: "center", position: center, color: ACCENT, label: "Centre" }] : []),
-    ...(corner ? [{ id: "corner", position: corner, color: CORNER_COLOR, label: "Premier coin" }] : []),
+    ...(center ? [{ id: "center", position: center, color: ACCENT, label: t("wizard.map.markerCenter") }] : []),
+    ...(corner ? [{ id: "corner", position: corner, color: CORNER_COLOR, label: t("wizard.map.markerCorner") }] : []),
   ];
   const rectangles: MapRectangle[] = bounds
     ? [{ id: "bounds", bounds, color: ACCENT }]
@@ -160,61 +163,59 @@ export function MapStep({
   return (
     <div className="wz-map-step">
       <section className="wz-card wz-map-panel" aria-labelledby="wz-map-heading">
-        <h2 id="wz-map-heading">Paramètres de la carte</h2>
+        <h2 id="wz-map-heading" tabIndex={-1}>
+          {t("wizard.map.heading")}
+        </h2>
         <ol className="wz-map-stages">
-          <Stage n={1} stage={stage} title="Le centre">
+          <Stage n={1} stage={stage} title="wizard.map.stageCenter">
             {center ? (
               <>
                 <p className="wz-stage-value" data-testid="center-value">
-                  Centre : {fmtPoint(center)}
+                  {t("wizard.map.center", { point: t(shownPoint(locale, center)) })}
                 </p>
                 <button type="button" className="wz-link-button" onClick={removeCenter}>
-                  Retirer le centre
+                  {t("wizard.map.removeCenter")}
                 </button>
               </>
             ) : (
-              <p>Cliquez sur la carte à l'endroit du centre de la zone de jeu.</p>
+              <p>{t("wizard.map.pickCenter")}</p>
             )}
           </Stage>
 
-          <Stage n={2} stage={stage} title="Les limites">
+          <Stage n={2} stage={stage} title="wizard.map.stageBounds">
             {bounds ? (
               <>
                 <p className="wz-stage-value" data-testid="bounds-value">
-                  Nord {fmt(bounds.north)} · Sud {fmt(bounds.south)}
+                  {t("wizard.map.boundsNS", { north: deg(bounds.north), south: deg(bounds.south) })}
                   <br />
-                  Ouest {fmt(bounds.west)} · Est {fmt(bounds.east)}
+                  {t("wizard.map.boundsWE", { west: deg(bounds.west), east: deg(bounds.east) })}
                 </p>
                 <div className="wz-inline-actions">
                   <button type="button" className="wz-link-button" onClick={tryBounds} disabled={testing !== null}>
-                    Essayer les limites (5 s)
+                    {t("wizard.map.tryBounds", { s: BOUNDS_TEST_S })}
                   </button>
                   <button type="button" className="wz-link-button" onClick={removeBounds}>
-                    Retirer les limites
+                    {t("wizard.map.removeBounds")}
                   </button>
                 </div>
               </>
             ) : stage === 2 ? (
               <>
-                <p>
-                  {corner
-                    ? "Cliquez le coin opposé."
-                    : "Cliquez deux coins opposés de la zone que les joueurs pourront voir."}
-                </p>
+                <p>{t(corner ? "wizard.map.oppositeCorner" : "wizard.map.twoCorners")}</p>
                 <button type="button" className="wz-link-button" onClick={() => center && applyBounds(boxAround(center))}>
-                  Limites par défaut autour du centre
+                  {t("wizard.map.defaultBounds")}
                 </button>
               </>
             ) : (
-              <p className="wz-muted">Après le centre.</p>
+              <p className="wz-muted">{t("wizard.map.afterCenter")}</p>
             )}
           </Stage>
 
-          <Stage n={3} stage={stage} title="Le zoom">
+          <Stage n={3} stage={stage} title="wizard.map.stageZoom">
             {stage >= 3 ? (
               <>
                 <div className="wz-zoom">
-                  <label htmlFor="wz-zoom">Zoom de départ</label>
+                  <label htmlFor="wz-zoom">{t("wizard.map.zoomLabel")}</label>
                   <input
                     id="wz-zoom"
                     type="range"
@@ -233,50 +234,56 @@ export function MapStep({
                 </div>
                 {mapZoom !== null && mapZoom !== zoom ? (
                   <button type="button" className="wz-link-button" onClick={() => setZoom(mapZoom)}>
-                    Prendre le zoom de la carte ({mapZoom})
+                    {t("wizard.map.takeMapZoom", { zoom: mapZoom })}
                   </button>
                 ) : null}
                 {zoomSet ? (
                   <p className="wz-stage-value" data-testid="zoom-value">
-                    Zoom validé : {zoom}
+                    {t("wizard.map.zoomSet", { zoom })}
                   </p>
                 ) : (
                   <button type="button" className="button button-secondary button-small" onClick={() => setZoomSet(true)}>
-                    Valider le zoom
+                    {t("wizard.map.setZoom")}
                   </button>
                 )}
               </>
             ) : (
-              <p className="wz-muted">Après les limites.</p>
+              <p className="wz-muted">{t("wizard.map.afterBounds")}</p>
             )}
           </Stage>
 
-          <Stage n={4} stage={stage} title="Confirmer">
+          <Stage n={4} stage={stage} title="wizard.map.stageConfirm">
             {outside.length > 0 ? (
               <p className="wz-warning" role="status">
-                Attention : {outside.length === 1 ? "une question est" : `${outside.length} questions sont`} hors des
-                limites ({outside.map((q) => `« ${q.name} »`).join(", ")}) : les joueurs ne pourront pas toucher ce point sur leur carte.
+                {t("wizard.map.outside", {
+                  n: outside.length,
+                  names: outside.map((q) => t("wizard.quoted", { name: q.name })).join(", "),
+                })}
               </p>
             ) : null}
-            <FieldError error={error} />
+            <FieldError error={error && t(error)} />
             <button type="button" className="button" onClick={confirm} disabled={stage !== 4 || saving}>
-              {saving ? "..." : "Confirmer ces paramètres"}
+              {t(saving ? "common.busy" : "wizard.map.confirm")}
             </button>
           </Stage>
         </ol>
         <button type="button" className="wz-link-button wz-back" onClick={onBack}>
-          ← Retour aux questions
+          {t("wizard.map.back")}
         </button>
       </section>
 
-      <section className="wz-map-area" aria-label="Carte de la zone de jeu">
+      <section className="wz-map-area" aria-label={t("wizard.map.area")}>
+        {/* The trial is said once as it starts; its countdown is a timer, shown but not read every second. */}
+        <p className="sr-only" role="status">
+          {testing !== null ? t("wizard.map.testingStarted", { s: BOUNDS_TEST_S }) : null}
+        </p>
         {testing !== null ? (
-          <p className="wz-map-banner" role="status">
-            Essai des limites : voici ce que verront les joueurs ({testing} s)
+          <p className="wz-map-banner" role="timer">
+            {t("wizard.map.testing", { s: testing })}
           </p>
         ) : clickable ? (
           <p className="wz-map-banner wz-map-banner-hint">
-            {stage === 1 ? "Cliquez pour placer le centre" : corner ? "Cliquez le coin opposé" : "Cliquez le premier coin"}
+            {t(stage === 1 ? "wizard.map.hintCenter" : corner ? "wizard.map.hintCorner2" : "wizard.map.hintCorner1")}
           </p>
         ) : null}
         <GameMap
@@ -289,7 +296,7 @@ export function MapStep({
           rectangles={rectangles}
           onMapClick={clickable ? click : undefined}
           onZoomChange={setMapZoom}
-          ariaLabel="Carte des paramètres du quiz"
+          ariaLabel={t("wizard.map.label")}
           explainFallback
         />
       </section>
@@ -302,14 +309,15 @@ function stageClass(n: number, stage: number): string {
 }
 
 /** One numbered stage of the list: done, current (read out as the current step) or to come. */
-function Stage({ n, stage, title, children }: { n: number; stage: number; title: string; children: ReactNode }) {
+function Stage({ n, stage, title, children }: { n: number; stage: number; title: MessageId; children: ReactNode }) {
+  const t = useT();
   return (
     <li className={stageClass(n, stage)} aria-current={n === stage ? "step" : undefined}>
       <h3>
         <span className="wz-stage-n" aria-hidden="true">
           {n}
         </span>{" "}
-        {title}
+        {t(title)}
       </h3>
       {children}
     </li>

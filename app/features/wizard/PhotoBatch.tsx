@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { parseCoords } from "@common/coords";
+import type { Words } from "@common/i18n/ids";
 import type { LatLng } from "@common/protocol";
 import { PHOTO_BATCH_MAX, QUESTION_NAME_MAX, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
@@ -9,6 +10,7 @@ import { runBatch, type ItemState } from "./batch";
 import { CoordsField, CoordsPreview, FormStatus, fullNotice, UploadProgress, type AddQuestionProps } from "./CoordsPreview";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
 import { FieldError } from "~/components/FieldError";
+import { RichText, useT } from "~/components/I18n";
 
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
 
@@ -38,10 +40,11 @@ export function PhotoBatch({
   shown,
   count,
 }: AddQuestionProps) {
+  const t = useT();
   const [items, setItems] = useState<Item[]>([]);
   const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
+  const [notice, setNotice] = useState<Words | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
@@ -125,7 +128,7 @@ export function PhotoBatch({
           <path d="M4 7h3l2-3h6l2 3h3v12H4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
           <circle cx="12" cy="13" r="3.6" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
-        <p className="wz-drop-title">Déposez vos photos ici</p>
+        <p className="wz-drop-title">{t("wizard.batch.dropTitle")}</p>
         <div className="wz-file">
           <input
             ref={input}
@@ -139,35 +142,31 @@ export function PhotoBatch({
             aria-describedby="wz-photos-help"
           />
           <label htmlFor="wz-photos" className="wz-file-button">
-            Choisir des photos
+            {t("wizard.batch.choose")}
           </label>
         </div>
         <p id="wz-photos-help" className="wz-help">
-          {room <= 0
-            ? "Le quiz est complet : aucune photo ne peut plus être ajoutée."
-            : `JPEG, PNG, WebP, GIF, HEIC ou AVIF, jusqu'à ${Math.min(PHOTO_BATCH_MAX, room)} à la fois. Une photo qui connaît sa position GPS devient une question à cet endroit ; les autres sont à placer sur la carte.`}
+          {room <= 0 ? t("wizard.batch.full") : t("wizard.batch.help", { n: Math.min(PHOTO_BATCH_MAX, room) })}
         </p>
       </div>
-      <FieldError error={error} />
+      <FieldError error={error && t(error)} />
       {notice ? (
         <p className="wz-help wz-full" role="status">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
 
       {items.length > 0 ? (
-        <section className="wz-batch-status" aria-label="Photos envoyées">
+        <section className="wz-batch-status" aria-label={t("wizard.batch.sent")}>
           <div className="wz-progress wz-batch-total">
-            <progress max={items.length} value={counts.done} aria-label="Photos traitées" />
-            <span aria-live="polite">
-              {counts.done} / {items.length} photo{items.length > 1 ? "s" : ""} traitée{counts.done > 1 ? "s" : ""}
-            </span>
+            <progress max={items.length} value={counts.done} aria-label={t("wizard.batch.processedLabel")} />
+            <span aria-live="polite">{t("wizard.batch.processed", { done: counts.done, total: items.length })}</span>
           </div>
           <p className="wz-batch-summary" data-testid="batch-summary">
-            {counts.added} ajoutée{counts.added > 1 ? "s" : ""} · {counts.toPlace} à placer · {counts.failed} en échec
+            {t("wizard.batch.summary", { added: counts.added, toPlace: counts.toPlace, failed: counts.failed })}
           </p>
           {/* Focusable: a keyboard can scroll a long batch too. */}
-          <ol className="wz-batch-list" tabIndex={0} aria-label="Photos du lot">
+          <ol className="wz-batch-list" tabIndex={0} aria-label={t("wizard.batch.list")}>
             {items
               .filter((it) => it.state.status !== "toPlace")
               .map((it) => (
@@ -183,9 +182,9 @@ export function PhotoBatch({
       {toPlace.length > 0 ? (
         <section className="wz-to-place" aria-labelledby="wz-to-place-heading">
           <h3 id="wz-to-place-heading">
-            À placer <span className="wz-count">({toPlace.length})</span>
+            <RichText id="wizard.batch.toPlace" values={{ n: toPlace.length }} components={{ 0: <span className="wz-count" /> }} />
           </h3>
-          <p className="wz-help">{PHOTO_MSG.noPosition}.</p>
+          <p className="wz-help">{t(PHOTO_MSG.noPosition)}.</p>
           <PlacePhoto
             key={toPlace[0]!.key}
             quiz={quiz}
@@ -197,7 +196,7 @@ export function PhotoBatch({
             onSkip={() => dropItem(toPlace[0]!.key)}
           />
           {toPlace.length > 1 ? (
-            <ul className="wz-to-place-next" aria-label="Ensuite">
+            <ul className="wz-to-place-next" aria-label={t("wizard.batch.then")}>
               {toPlace.slice(1).map((it) => (
                 <li key={it.key}>
                   <Thumb blob={it.state.photo.jpeg} alt="" />
@@ -213,17 +212,18 @@ export function PhotoBatch({
 }
 
 function BatchStatus({ state }: { state: Item["state"] }) {
+  const t = useT();
   switch (state.status) {
     case "waiting":
-      return <span className="wz-batch-state">En attente</span>;
+      return <span className="wz-batch-state">{t("wizard.batch.waiting")}</span>;
     case "preparing":
-      return <span className="wz-batch-state">Préparation…</span>;
+      return <span className="wz-batch-state">{t("wizard.batch.preparing")}</span>;
     case "uploading":
       return <UploadProgress percent={state.percent} />;
     case "added":
-      return <span className="wz-batch-state is-ok">Ajoutée : « {state.question.name} »</span>;
+      return <span className="wz-batch-state is-ok">{t("wizard.batch.added", { name: state.question.name })}</span>;
     case "failed":
-      return <span className="wz-batch-state is-error">Échec : {state.error}</span>;
+      return <span className="wz-batch-state is-error">{t("wizard.batch.failed", { error: t(state.error) })}</span>;
     default:
       return null;
   }
@@ -251,13 +251,14 @@ function PlacePhoto({
   near: LatLng | null;
   shown: boolean;
   /** Why no question can be added now (the quiz is full), or null. */
-  full: string | null;
+  full: Words | null;
   onPlaced: (q: WizardQuestion) => void;
   onSkip: () => void;
 }) {
+  const t = useT();
   const [name, setName] = useState(photo.name);
   const [spotText, setSpotText] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const changeSpotText = (text: string) => {
     setSpotText(text);
@@ -280,26 +281,26 @@ function PlacePhoto({
   }
 
   return (
-    <form className="wz-form wz-place" onSubmit={submit} noValidate aria-label={`Placer la photo « ${photo.name} »`}>
+    <form className="wz-form wz-place" onSubmit={submit} noValidate aria-label={t("wizard.place.label", { name: photo.name })}>
       <div className="wz-form-fields">
-        <Thumb blob={photo.jpeg} alt={`Photo « ${photo.name} »`} className="wz-photo-preview" />
+        <Thumb blob={photo.jpeg} alt={t("wizard.place.photoAlt", { name: photo.name })} className="wz-photo-preview" />
         <div className="wz-field">
-          <label htmlFor="wz-place-name">Nom</label>
+          <label htmlFor="wz-place-name">{t("wizard.field.name")}</label>
           <input id="wz-place-name" value={name} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
         </div>
         <CoordsField id="wz-place-coords" value={spotText} onChange={changeSpotText} />
         <FormStatus error={error} progress={progress} />
         {full ? (
           <p className="wz-help wz-full" role="status">
-            {full}
+            {t(full)}
           </p>
         ) : null}
         <div className="wz-actions">
           <button type="button" className="button button-secondary" onClick={onSkip} disabled={progress !== null}>
-            Ne pas ajouter
+            {t("wizard.place.skip")}
           </button>
           <button type="submit" className="button" disabled={progress !== null || full !== null}>
-            Ajouter la question
+            {t("wizard.addQuestion")}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatCoords, parseCoords } from "@common/coords";
+import type { Words } from "@common/i18n/ids";
 import { MSG } from "@common/messages";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
 import { parseStreetViewEmbed } from "@common/streetview";
@@ -8,11 +9,13 @@ import { updateQuestion } from "./api";
 import { CoordsField, CoordsPreview, FormStatus } from "./CoordsPreview";
 import { Thumb } from "./PhotoBatch";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
+import { useT } from "~/components/I18n";
 
 /**
  * A question's form, opened in place in the list: its name and its spot (typed, or a tap on the
  * map) for any question; a new photo for a photo question (prepared like any picked photo); the
- * title, description and embed code of a Street View question. Only what changed is sent.
+ * title, description and embed code of a Street View question. Only what changed is sent. It
+ * takes the focus on its first field when it opens.
  */
 export function QuestionEditor({
   quiz,
@@ -27,7 +30,10 @@ export function QuestionEditor({
   onSaved: (q: WizardQuestion) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const id = `wz-edit-${q.id}`;
+  const nameField = useRef<HTMLInputElement>(null);
+  useEffect(() => nameField.current?.focus(), []);
   const [name, setName] = useState(q.name);
   const [spotText, setSpotText] = useState(formatCoords(q.coords));
   const [title, setTitle] = useState(q.titre ?? "");
@@ -35,7 +41,7 @@ export function QuestionEditor({
   const [embedCode, setEmbedCode] = useState("");
   const [photo, setPhoto] = useState<PreparedPhoto | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const changeSpotText = (text: string) => {
     setSpotText(text);
@@ -83,15 +89,15 @@ export function QuestionEditor({
   }
 
   return (
-    <form className="wz-form wz-editor" onSubmit={submit} noValidate aria-label={`Modifier la question « ${q.name} »`}>
+    <form className="wz-form wz-editor" onSubmit={submit} noValidate aria-label={t("wizard.list.editLabel", { name: q.name })}>
       <div className="wz-form-fields">
         <div className="wz-field">
-          <label htmlFor={`${id}-name`}>Nom</label>
-          <input id={`${id}-name`} value={name} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
+          <label htmlFor={`${id}-name`}>{t("wizard.field.name")}</label>
+          <input ref={nameField} id={`${id}-name`} value={name} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
         </div>
         {q.kind === "photo" ? (
           <div className="wz-field">
-            <span className="wz-field-label">Photo</span>
+            <span className="wz-field-label">{t("wizard.editor.photo")}</span>
             <div className="wz-file">
               <input
                 id={`${id}-photo`}
@@ -102,23 +108,23 @@ export function QuestionEditor({
                 disabled={preparing || progress !== null}
               />
               <label htmlFor={`${id}-photo`} className="wz-file-button">
-                {preparing ? "Préparation…" : "Remplacer la photo"}
+                {t(preparing ? "wizard.batch.preparing" : "wizard.editor.replacePhoto")}
               </label>
-              <span className="wz-file-name">{photo ? `${photo.name} (nouvelle)` : "Photo actuelle"}</span>
+              <span className="wz-file-name">{photo ? t("wizard.editor.newPhotoName", { name: photo.name }) : t("wizard.editor.currentPhoto")}</span>
             </div>
           </div>
         ) : (
           <>
             <div className="wz-field">
-              <label htmlFor={`${id}-titre`}>Titre</label>
+              <label htmlFor={`${id}-titre`}>{t("wizard.field.title")}</label>
               <input id={`${id}-titre`} value={title} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setTitle(e.currentTarget.value)} />
             </div>
             <div className="wz-field">
-              <label htmlFor={`${id}-description`}>Description</label>
+              <label htmlFor={`${id}-description`}>{t("wizard.field.description")}</label>
               <textarea id={`${id}-description`} rows={2} value={description} maxLength={QUIZ_DESCRIPTION_MAX} onChange={(e) => setDescription(e.currentTarget.value)} />
             </div>
             <div className="wz-field">
-              <label htmlFor={`${id}-iframe`}>Nouveau code d'intégration Street View (facultatif)</label>
+              <label htmlFor={`${id}-iframe`}>{t("wizard.editor.newEmbed")}</label>
               <textarea
                 id={`${id}-iframe`}
                 rows={2}
@@ -138,15 +144,15 @@ export function QuestionEditor({
         <FormStatus error={error} progress={progress} />
         <div className="wz-actions">
           <button type="button" className="button button-secondary" onClick={onClose} disabled={progress !== null}>
-            Fermer
+            {t("wizard.editor.close")}
           </button>
           <button type="submit" className="button" disabled={progress !== null || preparing}>
-            Enregistrer
+            {t("wizard.editor.save")}
           </button>
         </div>
       </div>
       <div className="wz-form-preview">
-        {photo ? <Thumb blob={photo.jpeg} alt="Nouvelle photo" className="wz-photo-preview" /> : null}
+        {photo ? <Thumb blob={photo.jpeg} alt={t("wizard.editor.newPhotoAlt")} className="wz-photo-preview" /> : null}
         <CoordsPreview text={spotText} near={near} onPick={changeSpotText} />
       </div>
     </form>

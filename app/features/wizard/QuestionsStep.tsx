@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
+import type { Words } from "@common/i18n/ids";
 import { deleteQuestion, getQuestions, reorderQuestions } from "./api";
 import { PhotoBatch } from "./PhotoBatch";
 import { QuestionList } from "./QuestionList";
@@ -7,13 +8,16 @@ import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { FieldError } from "~/components/FieldError";
 import { QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { fullNotice } from "./CoordsPreview";
+import { RichText, useT } from "~/components/I18n";
 
 type Kind = "streetview" | "photo";
 
 /**
  * Step 2: an input type chooser, the form of that type (many photos at once, or a
  * Street View question), the questions so far (reordered by dragging or moving, edited in place,
- * deleted), 'Actualiser questions' and 'Suivant' (at least one question).
+ * deleted), 'Actualiser questions' and 'Suivant' (at least one question). What changes in the list
+ * is said once in a polite live region; a deleted question's button gone, the focus goes to the
+ * list's heading.
  */
 export function QuestionsStep({
   quiz,
@@ -26,13 +30,15 @@ export function QuestionsStep({
   setQuestions: (update: WizardQuestion[] | ((old: WizardQuestion[]) => WizardQuestion[])) => void;
   onNext: () => void;
 }) {
+  const t = useT();
   const [kind, setKind] = useState<Kind>("photo");
-  const [listError, setListError] = useState<string | null>(null);
-  const [nextError, setNextError] = useState<string | null>(null);
+  const [listError, setListError] = useState<Words | null>(null);
+  const [nextError, setNextError] = useState<Words | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
-  const [announce, setAnnounce] = useState("");
+  const [announce, setAnnounce] = useState<Words | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   async function refresh() {
     setRefreshing(true);
@@ -41,7 +47,7 @@ export function QuestionsStep({
     if (result.ok) {
       setQuestions(result.value);
       setListError(null);
-      setAnnounce(`${result.value.length} question${result.value.length > 1 ? "s" : ""}`);
+      setAnnounce({ id: "wizard.questions.count", values: { n: result.value.length } });
     } else {
       setListError(result.error);
     }
@@ -54,7 +60,8 @@ export function QuestionsStep({
     if (result.ok) {
       setQuestions(result.value);
       setListError(null);
-      setAnnounce(`Question « ${question.name} » supprimée`);
+      setAnnounce({ id: "wizard.questions.deleted", values: { name: question.name } });
+      listHeading.current?.focus();
     } else {
       setListError(result.error);
     }
@@ -64,7 +71,7 @@ export function QuestionsStep({
   function added(question: WizardQuestion) {
     setQuestions((list) => [...list.filter((q) => q.id !== question.id), question]);
     setNextError(null);
-    setAnnounce(`Question « ${question.name} » ajoutée`);
+    setAnnounce({ id: "wizard.questions.added", values: { name: question.name } });
   }
 
   /** The new order at once on screen; the server's answer then, or the old order back. */
@@ -77,7 +84,7 @@ export function QuestionsStep({
     if (result.ok) {
       setQuestions(result.value);
       setListError(null);
-      setAnnounce(`Question « ${moved.name} » en position ${result.value.findIndex((q) => q.id === moved.id) + 1}`);
+      setAnnounce({ id: "wizard.questions.moved", values: { name: moved.name, n: result.value.findIndex((q) => q.id === moved.id) + 1 } });
     } else {
       setQuestions(before);
       setListError(result.error);
@@ -87,7 +94,7 @@ export function QuestionsStep({
   function saved(question: WizardQuestion) {
     setQuestions((list) => list.map((q) => (q.id === question.id ? question : q)));
     setEditing(null);
-    setAnnounce(`Question « ${question.name} » enregistrée`);
+    setAnnounce({ id: "wizard.questions.saved", values: { name: question.name } });
   }
 
   function next() {
@@ -98,24 +105,28 @@ export function QuestionsStep({
     onNext();
   }
 
+  const full = fullNotice(questions.length);
+
   return (
     <div className="wz-questions">
       <section className="wz-card wz-add" aria-labelledby="wz-add-heading">
-        <h2 id="wz-add-heading">Ajouter une question</h2>
-        {fullNotice(questions.length) ? (
+        <h2 id="wz-add-heading" tabIndex={-1}>
+          {t("wizard.questions.addHeading")}
+        </h2>
+        {full ? (
           <p className="wz-full-banner" role="status">
-            {fullNotice(questions.length)}
+            {t(full)}
           </p>
         ) : null}
         <fieldset className="wz-kind">
-          <legend>Type de question</legend>
+          <legend>{t("wizard.questions.kind")}</legend>
           <label className={kind === "streetview" ? "is-checked" : ""}>
             <input type="radio" name="kind" value="streetview" checked={kind === "streetview"} onChange={() => setKind("streetview")} />
-            Google Maps streetview URL
+            {t("wizard.questions.kindStreetView")}
           </label>
           <label className={kind === "photo" ? "is-checked" : ""}>
             <input type="radio" name="kind" value="photo" checked={kind === "photo"} onChange={() => setKind("photo")} />
-            Photo et coordonnées
+            {t("wizard.questions.kindPhoto")}
           </label>
         </fieldset>
         {/* Both stay mounted: switching type never loses a batch under way or a half-typed form. */}
@@ -129,17 +140,18 @@ export function QuestionsStep({
 
       <section className="wz-card wz-list" aria-labelledby="wz-list-heading">
         <div className="wz-list-head">
-          <h2 id="wz-list-heading">
-            Questions{" "}
-            <span className="wz-count">
-              ({questions.length} sur {QUIZ_QUESTIONS_MAX})
-            </span>
+          <h2 id="wz-list-heading" ref={listHeading} tabIndex={-1}>
+            <RichText
+              id="wizard.questions.heading"
+              values={{ n: questions.length, max: QUIZ_QUESTIONS_MAX }}
+              components={{ 0: <span className="wz-count" /> }}
+            />
           </h2>
           <button type="button" className="button button-secondary button-small" onClick={refresh} disabled={refreshing}>
-            {refreshing ? "..." : "Actualiser questions"}
+            {t(refreshing ? "common.busy" : "wizard.questions.refresh")}
           </button>
         </div>
-        <FieldError error={listError} />
+        <FieldError error={listError && t(listError)} />
         <QuestionList
           quiz={quiz}
           questions={questions}
@@ -154,12 +166,12 @@ export function QuestionsStep({
           }}
         />
         <p className="sr-only" aria-live="polite">
-          {announce}
+          {announce && t(announce)}
         </p>
         <div className="wz-actions wz-next">
-          <FieldError error={nextError} />
+          <FieldError error={nextError && t(nextError)} />
           <button type="button" className="button" onClick={next}>
-            Suivant
+            {t("wizard.next")}
           </button>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { formatCoords, parseCoords } from "@common/coords";
+import type { Words } from "@common/i18n/ids";
 import { MSG } from "@common/messages";
 import { parseStreetViewEmbed, type StreetView } from "@common/streetview";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
@@ -7,6 +8,11 @@ import { uploadQuestion } from "./api";
 import { CoordsField, CoordsPreview, fullNotice, QuestionFormFooter, type AddQuestionProps } from "./CoordsPreview";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
 import { WIZARD_MSG } from "@common/wizard/types";
+import { useT } from "~/components/I18n";
+
+/** What Google's embed code looks like: code, the same in every language. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- HTML code to paste, not words
+const EMBED_PLACEHOLDER = '<iframe src="https://www.google.com/maps/embed?pb=…"></iframe>';
 
 /**
  * 'Google Maps streetview URL': title, description, the embed code Google Maps gives under
@@ -19,12 +25,13 @@ export function StreetViewQuestionForm({
   shown,
   count,
 }: AddQuestionProps) {
+  const t = useT();
   const full = fullNotice(count);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [embedCode, setEmbedCode] = useState("");
   const [spotText, setSpotText] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const prefilled = useRef("");
   const changeSpotText = (text: string) => {
@@ -80,36 +87,36 @@ export function StreetViewQuestionForm({
     <form className="wz-form wz-sv-form" onSubmit={submit} noValidate>
       <div className="wz-form-fields">
         <div className="wz-field">
-          <label htmlFor="wz-sv-titre">Titre</label>
+          <label htmlFor="wz-sv-titre">{t("wizard.field.title")}</label>
           <input id="wz-sv-titre" value={title} onChange={(e) => {
               setTitle(e.currentTarget.value);
               setError(null);
             }} maxLength={QUESTION_NAME_MAX} autoComplete="off" />
         </div>
         <div className="wz-field">
-          <label htmlFor="wz-sv-description">Description</label>
+          <label htmlFor="wz-sv-description">{t("wizard.field.description")}</label>
           <textarea id="wz-sv-description" rows={2} value={description} onChange={(e) => {
               setDescription(e.currentTarget.value);
               setError(null);
             }} maxLength={QUIZ_DESCRIPTION_MAX} />
         </div>
         <div className="wz-field">
-          <label htmlFor="wz-sv-iframe">Code d'intégration Street View</label>
+          <label htmlFor="wz-sv-iframe">{t("wizard.sv.embed")}</label>
           <textarea
             id="wz-sv-iframe"
             rows={3}
             value={embedCode}
             onChange={(e) => changeEmbedCode(e.currentTarget.value)}
-            placeholder={'<iframe src="https://www.google.com/maps/embed?pb=…"></iframe>'}
+            placeholder={EMBED_PLACEHOLDER}
             spellCheck={false}
             aria-describedby="wz-sv-iframe-help"
           />
           <p id="wz-sv-iframe-help" className="wz-help">
-            Dans Google Maps, en vue Street View : Partager, puis « Intégrer une carte », et copiez le code.
+            {t("wizard.sv.embedHelp")}
           </p>
           {embedCode.trim() && !sv ? (
             <p className="field-error" role="status">
-              {WIZARD_MSG.streetViewMissing}
+              {t(WIZARD_MSG.streetViewMissing)}
             </p>
           ) : null}
         </div>
@@ -123,7 +130,7 @@ export function StreetViewQuestionForm({
             <StreetViewPreview sv={sv} />
           ) : (
             <div className="wz-sv-preview wz-photo-preview-empty">
-              <p>Aperçu Street View</p>
+              <p>{t("wizard.sv.preview")}</p>
             </div>
           )}
           <CoordsPreview text={spotText} near={sv ?? near} onPick={changeSpotText} />
@@ -135,5 +142,6 @@ export function StreetViewQuestionForm({
 
 /** The 600x300 preview: Google's own embed, which needs no key. */
 function StreetViewPreview({ sv }: { sv: StreetView }) {
-  return <StreetViewFrame className="wz-sv-preview" title="Aperçu Street View" sv={sv} />;
+  const t = useT();
+  return <StreetViewFrame className="wz-sv-preview" title={t("wizard.sv.preview")} sv={sv} />;
 }

@@ -1,7 +1,7 @@
 /**
  * The wizard's calls to the HTTP API (docs/architecture.md, Pages and HTTP API), from the browser.
- * Errors come back as French messages: the server's own when it sent one, else a fixed one per
- * status (docs/architecture.md, How a request flows).
+ * Errors come back as words: the server's own sentence (already in the page's language) when it
+ * sent one, else a fixed message per status (docs/architecture.md, How a request flows).
  */
 import { MSG } from "@common/messages";
 import type { MapSettings } from "@common/protocol";

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MSG } from "@common/messages";
+import type { Words } from "@common/i18n/ids";
+import { PHOTO_MSG } from "@common/wizard/photos";
 import { runBatch, type ItemState, type Outcome } from "./batch";
 
 type Photo = { name: string; gps: { lat: number; lng: number } | null };
@@ -6,7 +9,7 @@ type Photo = { name: string; gps: { lat: number; lng: number } | null };
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Files named by what preparing them gives; `ms` makes some slower than the ones after them. */
-function files(spec: { name: string; gps?: boolean; fail?: string; ms?: number }[]) {
+function files(spec: { name: string; gps?: boolean; fail?: Words; ms?: number }[]) {
   return spec;
 }
 
@@ -29,7 +32,7 @@ async function run(spec: ReturnType<typeof files>, uploadFails: string[] = []) {
     async upload(photo, _gps, onProgress) {
       onProgress(50);
       await wait(2);
-      if (uploadFails.includes(photo.name)) return { ok: false, error: "Erreur réseau ou serveur injoignable" };
+      if (uploadFails.includes(photo.name)) return { ok: false, error: MSG.network };
       uploads.push(photo.name);
       return { ok: true, value: `q-${photo.name}` };
     },
@@ -63,7 +66,7 @@ describe("a batch of photos", () => {
       files([
         { name: "gps", gps: true },
         { name: "sans" },
-        { name: "cassée", fail: "Photo illisible : le fichier est peut-être abîmé" },
+        { name: "cassée", fail: PHOTO_MSG.unreadable },
         { name: "coupée", gps: true },
         { name: "fin", gps: true },
       ]),
@@ -71,8 +74,8 @@ describe("a batch of photos", () => {
     );
     expect(uploads).toEqual(["gps", "fin"]);
     expect(last.map((s) => s.status)).toEqual(["added", "toPlace", "failed", "failed", "added"]);
-    expect(last[2]).toEqual({ status: "failed", error: "Photo illisible : le fichier est peut-être abîmé" });
-    expect(last[3]).toEqual({ status: "failed", error: "Erreur réseau ou serveur injoignable" });
+    expect(last[2]).toEqual({ status: "failed", error: PHOTO_MSG.unreadable });
+    expect(last[3]).toEqual({ status: "failed", error: MSG.network });
     expect(last[1]).toMatchObject({ status: "toPlace", photo: { name: "sans", gps: null } });
   });
 

@@ -4,6 +4,7 @@
  * a time, a few files ahead of the uploads; uploads go one by one in the order of the files, so
  * the questions come out in that order. A file that fails says why and the others go on.
  */
+import type { Words } from "@common/i18n/ids";
 import type { LatLng } from "@common/protocol";
 import { eachLimited, PHOTO_MSG } from "@common/wizard/photos";
 
@@ -15,9 +16,10 @@ export type ItemState<P extends Prepared, Q> =
   | { status: "uploading"; percent: number }
   | { status: "added"; question: Q }
   | { status: "toPlace"; photo: P }
-  | { status: "failed"; error: string };
+  | { status: "failed"; error: Words };
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+/** What preparing or sending one photo gave: the thing, or why not (words, worded on screen). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: Words };
 
 type BatchHandlers<F, P extends Prepared, Q> = {
   prepare(file: F): Promise<Outcome<P>>;

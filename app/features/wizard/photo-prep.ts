@@ -7,6 +7,7 @@
  */
 import { readExifGps } from "@common/exif";
 import { readableHeif } from "@common/heif-iloc";
+import type { Words } from "@common/i18n/ids";
 import type { LatLng } from "@common/protocol";
 import { PHOTO_SOURCE_MAX_BYTES } from "@common/rules";
 import { DECODER, detectPhotoFormat, fitWithin, PHOTO_MSG, questionNameOf, type PhotoFormat } from "@common/wizard/photos";
@@ -24,7 +25,7 @@ export type PreparedPhoto = {
   height: number;
 };
 
-type Preparation = { ok: true; photo: PreparedPhoto } | { ok: false; error: string };
+type Preparation = { ok: true; photo: PreparedPhoto } | { ok: false; error: Words };
 
 /** The picture, upright, as the browser can draw it. */
 async function decode(file: File, bytes: Uint8Array, format: PhotoFormat): Promise<ImageBitmap> {
