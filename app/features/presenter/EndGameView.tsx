@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { NightTop, RankedPlayer, RankedTeam, RoomMessageOf } from "@common/room-messages";
 import type { RoundQuiz } from "@common/presenter/types";
 import type { Translate } from "@common/i18n/ids";
@@ -40,6 +40,12 @@ export function EndGameView({
   const night = endGame.night;
   const [view, setView] = useState<"podium" | "night">("podium");
   const [picking, setPicking] = useState(false);
+  const otherQuiz = useRef<HTMLButtonElement>(null);
+  const closePicker = useCallback(() => {
+    setPicking(false);
+    // Back to the button that opened it.
+    window.setTimeout(() => otherQuiz.current?.focus());
+  }, []);
   useEffect(() => {
     if (!night) return;
     const id = window.setTimeout(() => setView("night"), NIGHT_AFTER_PODIUM_MS);
@@ -60,7 +66,7 @@ export function EndGameView({
           {t("presenter.end.replay")}
         </button>
       </Form>
-      <button type="button" className="pres-button pres-button-go" onClick={() => setPicking(true)} disabled={busy}>
+      <button type="button" className="pres-button pres-button-go" onClick={() => setPicking(true)} disabled={busy} ref={otherQuiz}>
         {t("presenter.end.otherQuiz")}
       </button>
       <Form method="post">
@@ -80,7 +86,7 @@ export function EndGameView({
         <PodiumView endGame={endGame} room={room} error={error} actions={actions} />
       )}
       {picking ? (
-        <RoundPicker room={room} quizzes={quizzes} busy={busy} onClose={() => setPicking(false)} />
+        <RoundPicker room={room} quizzes={quizzes} busy={busy} onClose={closePicker} />
       ) : null}
     </>
   );

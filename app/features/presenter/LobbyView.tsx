@@ -60,6 +60,19 @@ export function LobbyView({
   const locale = useLocale();
   const [confirm, setConfirm] = useState<RoomPlayer | null>(null);
   const [query, setQuery] = useState("");
+  // Where the keyboard was before the kick's question, and where it goes after it.
+  const asker = useRef<HTMLElement | null>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const ask = (p: RoomPlayer) => {
+    asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirm(p);
+  };
+  /** Cancelled: back to the button that asked; kicked: that button goes, so to the start. */
+  const answered = (kicked: boolean) => {
+    setConfirm(null);
+    const back = kicked ? null : asker.current;
+    window.setTimeout(() => (back?.isConnected ? back : startButton.current)?.focus());
+  };
   const capacity = capacityLabel(playersCount, room.settings, locale);
   const team = room.settings.mode === "team";
   const crowd = isCrowd(players);
@@ -77,7 +90,7 @@ export function LobbyView({
         className="lobby-kick"
         aria-label={t("presenter.lobby.kick", { pseudo: p.pseudo })}
         title={t("presenter.lobby.kick", { pseudo: p.pseudo })}
-        onClick={() => setConfirm(p)}
+        onClick={() => ask(p)}
       >
         <span aria-hidden="true">×</span>
       </button>
@@ -104,7 +117,7 @@ export function LobbyView({
           </h2>
           {capacity.detail ? <span className="lobby-capacity-detail">{t(capacity.detail)}</span> : null}
           <LockButton locked={locked} onToggle={onToggleLock} />
-          <button type="button" className="pres-button pres-button-go lobby-start" onClick={onStart}>
+          <button type="button" className="pres-button pres-button-go lobby-start" onClick={onStart} ref={startButton}>
             {t("presenter.lobby.start")}
           </button>
         </header>
@@ -136,10 +149,10 @@ export function LobbyView({
       {confirm ? (
         <KickDialog
           player={confirm}
-          onCancel={() => setConfirm(null)}
+          onCancel={() => answered(false)}
           onConfirm={() => {
             onKick(confirm);
-            setConfirm(null);
+            answered(true);
           }}
         />
       ) : null}

@@ -27,13 +27,21 @@ export function RoundPicker({
   const [options, setOptions] = useState<LaunchOptions>(() => ({ ...DEFAULT_OPTIONS, locale: night }));
   const title = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  // The keyboard starts in the dialog, once, and stays in it (Tab goes round); Escape closes it.
   useEffect(() => {
     // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
     dialog.current?.querySelector<HTMLElement>("input:checked, button")?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+  }, []);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") close.current();
+      if (e.key === "Tab" && dialog.current) keepTabIn(dialog.current, e);
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  }, []);
 
   return (
     <div className="round-picker-backdrop">
@@ -77,4 +85,23 @@ export function RoundPicker({
       </div>
     </div>
   );
+}
+
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
+const TAB_STOPS = "input:not([type=hidden]):not(:disabled), select, button:not(:disabled)";
+
+/** Tab past the dialog's last control comes back to its first, Shift+Tab the other way round. */
+function keepTabIn(box: HTMLElement, e: KeyboardEvent) {
+  // A group of radios is one stop: its checked one.
+  const controls = [...box.querySelectorAll<HTMLElement>(TAB_STOPS)].filter(
+    (el) => !(el instanceof HTMLInputElement && el.type === "radio" && !el.checked),
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const at = document.activeElement;
+  if (e.shiftKey ? at === first || !box.contains(at) : at === last || !box.contains(at)) {
+    e.preventDefault();
+    (e.shiftKey ? last : first).focus();
+  }
 }
