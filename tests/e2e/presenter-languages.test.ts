@@ -198,7 +198,7 @@ async function playRound(
   phones: SeatedPhone[],
   words: Words,
   shot: string,
-  { teams = false, round = 1, photoMapTitle = null as string | null } = {},
+  { teams = false, round = 1 } = {},
 ) {
   const asked = phones.map((p) => p.next("player_newQuestion", (m) => m.questionIndex === 0, 60_000));
   await page.getByRole("button", { name: words.start }).click();
@@ -232,13 +232,6 @@ async function playRound(
   expect(await page.locator(".ranking-table .ranking-points").first().textContent()).toMatch(words.points);
   if (phones.length > 16) expect(await page.getByTestId("ranking-page").textContent()).toMatch(words.rankingPage);
   await look(page, `${shot}-4-ranking`);
-  if (photoMapTitle) {
-    // « Retour photo & carte » opens on the projector too: its page speaks the night's language.
-    const [popup] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: words.photoMap }).click()]);
-    await popup.waitForLoadState();
-    expect(await popup.title()).toBe(photoMapTitle);
-    await popup.close();
-  }
   const skip = page.getByRole("button", { name: words.final, exact: true });
   if (await skip.count()) await skip.click();
   else await page.getByRole("button", { name: words.nextPage }).click();
@@ -320,7 +313,7 @@ describe("The big screen speaks the night's language, chosen at launch", () => {
     await page.waitForTimeout(400); // the last chip pops in
     await look(page, "night-en-20-1-lobby");
 
-    await playRound(page, twenty, en, "night-en-20", { photoMapTitle: `${quiz.name} — question 1 — Repère` });
+    await playRound(page, twenty, en, "night-en-20");
     await speaks(page, "en");
     // The podium rises, unless the system asks for less motion.
     expect(await page.locator(".podium-place").first().evaluate((el) => getComputedStyle(el).animationName)).toBe("pres-rise");
