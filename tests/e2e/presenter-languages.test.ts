@@ -36,6 +36,7 @@ const WORDS = {
     lockedNotice: "Salle verrouillée : plus personne ne peut entrer",
     kick: (pseudo: string) => `Exclure ${pseudo}`,
     kickTitle: (pseudo: string) => `Exclure ${pseudo} ?`,
+    kickConfirm: "Exclure",
     noPlayers: "Impossible de lancer la partie sans joueur",
     starting: "Lancement",
     question: "Question 1/1",
@@ -80,6 +81,7 @@ const WORDS = {
     lockedNotice: "Room locked: nobody else can come in",
     kick: (pseudo: string) => `Remove ${pseudo}`,
     kickTitle: (pseudo: string) => `Remove ${pseudo}?`,
+    kickConfirm: "Remove",
     noPlayers: "The game cannot start without players",
     starting: "Get ready",
     question: "Question 1/1",
@@ -124,6 +126,7 @@ const WORDS = {
     lockedNotice: "Raum gesperrt: Niemand kann mehr hinein",
     kick: (pseudo: string) => `${pseudo} entfernen`,
     kickTitle: (pseudo: string) => `${pseudo} entfernen?`,
+    kickConfirm: "Entfernen",
     noPlayers: "Ohne Spieler kann das Spiel nicht starten",
     starting: "Gleich geht's los",
     question: "Frage 1/1",
@@ -140,8 +143,8 @@ const WORDS = {
     photoMap: "Zurück zu Foto & Karte",
     end: "Spielende",
     endRound: (n: number) => `Ende der Runde ${n}`,
-    podium: "Siegertreppchen",
-    teamPodium: "Siegertreppchen der Teams",
+    podium: "Podium",
+    teamPodium: "Podium der Teams",
     replay: "Nochmal spielen",
     otherQuiz: "Anderes Quiz",
     night: "Rangliste des Abends",
@@ -307,6 +310,8 @@ describe("The big screen speaks the night's language, chosen at launch", () => {
     await page.getByRole("button", { name: en.kick(someone.pseudo), exact: true }).focus();
     await page.keyboard.press("Enter");
     await page.getByRole("dialog", { name: en.kickTitle(someone.pseudo), exact: true }).waitFor();
+    await focusedWithRing(page, en.kickConfirm);
+    await look(page, "night-en-20-1-lobby-kick");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(en.kick(someone.pseudo));

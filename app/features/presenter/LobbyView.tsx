@@ -368,9 +368,13 @@ function KickDialog({
 }) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
+    // The confirmation the presenter just asked for: Enter confirms, Escape cancels. (showModal
+    // would put the keyboard on the first button, « Annuler ».)
+    confirm.current?.focus();
   }, []);
   return (
     <dialog
@@ -388,8 +392,7 @@ function KickDialog({
         <button type="button" className="pres-button pres-button-ghost" onClick={onCancel}>
           {t("presenter.cancel")}
         </button>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation the presenter just asked for: Enter confirms */}
-        <button type="button" className="pres-button pres-button-danger" onClick={onConfirm} autoFocus>
+        <button type="button" className="pres-button pres-button-danger" onClick={onConfirm} ref={confirm}>
           {t("presenter.kick.confirm")}
         </button>
       </div>
