@@ -41,6 +41,14 @@ const WORDED = [
   "app/routes/api.pres.shared.quizz.*",
   "common/wizard/**",
   "common/coords.ts",
+  "app/features/presenter/**",
+  "app/components/LaunchOptionsFields.tsx",
+  "app/routes/shared/room.tsx",
+  "app/routes/shared/launch.tsx",
+  "app/routes/salle.$room.question.tsx",
+  "app/routes/api.game.launch.ts",
+  "app/server/presenter.server.ts",
+  "common/presenter/**",
 ];
 const NOT_READ = [
   "className", "id", "key", "type", "name", "role", "href", "to", "method", "action", "src", "rel", "as",

@@ -299,7 +299,8 @@ async function waitFor(page: Page, selector: string, timeout = 120_000, text?: s
   await page.waitForFunction(
     ([sel, txt]) => {
       const el = document.querySelector(sel!);
-      return !!el && (txt === undefined || (el.textContent ?? "").startsWith(txt));
+      // Figures are written the screen's language's way ('2 000/2 000'): compared without their spaces.
+      return !!el && (txt === undefined || (el.textContent ?? "").replace(/[\s\u202f]/g, "").startsWith(txt));
     },
     [selector, text] as const,
     { polling: 250, timeout },

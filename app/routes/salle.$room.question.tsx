@@ -2,37 +2,52 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { MSG } from "@common/messages";
+import type { NightCatalog } from "@common/presenter/types";
+import { I18nRoot } from "~/components/I18n";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
 import { requireAccount } from "~/server/auth.server";
 import { pageLoader } from "~/server/http.server";
 import { parseParams } from "~/server/input.server";
+import { roomQuestionWords } from "~/server/presenter.server";
 import { Refusal } from "~/server/refusal.server";
 import { roomPageHeaders, roomQuestionPage } from "~/server/room-question.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**
  * /salle/{room}/question: « Retour photo & carte », the question the room revealed last, for the
- * room's owner and the admin. Its address names the room, not the quiz.
+ * room's owner and the admin, in the night's language: it opens on the projector. Its address
+ * names the room, not the quiz.
  */
 const Params = z.object({ room: z.string() });
 
 export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
   const account = await requireAccount(request, context);
   const { room } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
-  return roomQuestionPage(context, account, room);
+  const page = await roomQuestionPage(context, account, room);
+  const words = await roomQuestionWords(context, account, room, { quiz: page.quizName, n: page.question.index + 1 });
+  return { page, ...words };
 });
 export const headers = roomPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.quizName} — question ${data.question.index + 1} — Repère` : "Question introuvable — Repère" },
+  ...(data ? [{ title: data.title }] : []),
   { name: "robots", content: "noindex" },
 ];
 
 export default function RoomQuestionRoute() {
-  return <QuestionPage data={useLoaderData<typeof loader>()} />;
+  const { page, catalog } = useLoaderData<typeof loader>();
+  return (
+    // The compiled messages' type does not survive the loader's JSON typing: they are the same.
+    <I18nRoot catalog={catalog as NightCatalog}>
+      {/* A box of no layout of its own: it only says the language of what it holds. */}
+      <div lang={catalog.locale} style={{ display: "contents" }}>
+        <QuestionPage data={page} />
+      </div>
+    </I18nRoot>
+  );
 }
 
 export const ErrorBoundary = PublicError;

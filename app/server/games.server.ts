@@ -30,9 +30,13 @@ import { Refusal } from "./refusal.server";
 import { liveGame, liveGames, markGameClosed, registerGame } from "./rooms.server";
 import { m } from "@common/i18n/words";
 import type { Words } from "@common/i18n/ids";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@common/i18n/locales";
 
-/** The launch options as read from the query (the room checks them again when it opens). */
-export type LaunchSettings = LaunchOptions;
+/**
+ * The launch options as read from the query (the room checks them again when it opens), the
+ * night's language always set: chosen, or the language of the page that launched.
+ */
+export type LaunchSettings = LaunchOptions & { locale: Locale };
 
 export const GAME_MSG = {
   icon: m("server.game.icon"),
@@ -41,6 +45,7 @@ export const GAME_MSG = {
   maxPlayer: m("server.game.maxPlayer", { max: MAX_ROOM_PLAYERS }),
   maxTeam: m("server.game.maxTeam", { max: MAX_TEAMS }),
   photoOnPhones: m("server.game.photoOnPhones"),
+  locale: m("presenter.launch.badLocale"),
   noQuestion: m("server.game.noQuestion"),
   unfinished: MSG.quizUnfinished,
   expired: m("server.game.expired"),
@@ -68,11 +73,13 @@ function intParam(raw: string | null, fallback: number): number | null {
 
 /**
  * Reads the launch query parameters (docs/game-rules.md, Launch options: icon, time, help_zone,
- * max_player, max_team, photo_phones).
+ * max_player, max_team, photo_phones, lang); without `lang` the night speaks `pageLocale`, the
+ * language of the page the launch came from.
  */
 export function parseLaunchSettings(
   search: URLSearchParams,
   mode: "player" | "team",
+  pageLocale: Locale,
 ): { ok: true; settings: LaunchSettings } | { ok: false; error: Words } {
   const icon = search.get(LAUNCH_PARAMS.iconType)?.trim() || DEFAULT_OPTIONS.iconType;
   if (!isIconType(icon)) return { ok: false, error: GAME_MSG.icon };
@@ -100,7 +107,9 @@ export function parseLaunchSettings(
   }
   const photoOnPhones = onOff(search.get(LAUNCH_PARAMS.photoOnPhones));
   if (photoOnPhones === null) return { ok: false, error: GAME_MSG.photoOnPhones };
-  return { ok: true, settings: { iconType: icon, answerTimeSec: time, helpZoneM, mode, maxPlayer, maxTeam, photoOnPhones } };
+  const locale = search.get(LAUNCH_PARAMS.locale)?.trim().toLowerCase() || pageLocale;
+  if (!isLocale(locale)) return { ok: false, error: GAME_MSG.locale };
+  return { ok: true, settings: { iconType: icon, answerTimeSec: time, helpZoneM, mode, maxPlayer, maxTeam, photoOnPhones, locale } };
 }
 
 function snapshotQuestion(quiz: Quiz, q: Question): QuizQuestion {
@@ -166,6 +175,7 @@ async function gameSettingsFor(db: Db, quiz: Quiz, settings: LaunchSettings): Pr
     maxPlayer: settings.maxPlayer,
     maxTeam: settings.maxTeam,
     photoOnPhones: settings.photoOnPhones,
+    locale: settings.locale,
     ringPoints: await readCirclesPoints(db),
     speedPointsMax: quiz.speedPointsMax,
   };
@@ -244,13 +254,14 @@ export const LaunchJson = z.record(z.unknown());
 
 /**
  * POST /api/game/launch for scripts and tests: JSON {quiz, mode?, icon?, time?, help_zone?,
- * max_player?, max_team?, photo_phones?}, read like the presenter page's query, then launched the same way.
+ * max_player?, max_team?, photo_phones?, lang?}, read like the presenter page's query (without
+ * `lang`, the asker's language), then launched the same way.
  */
-
 export async function launchFromJson(
   context: AppLoadContext,
   account: Account,
   fields: z.output<typeof LaunchJson>,
+  pageLocale: Locale,
 ): Promise<{ roomNumber: string; token: string | null }> {
   if (typeof fields.quiz !== "string" || !fields.quiz) throw Refusal.badRequest(MSG.required);
   const search = new URLSearchParams();
@@ -258,7 +269,7 @@ export async function launchFromJson(
     const value = fields[key];
     if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") search.set(key, String(value));
   }
-  const parsed = parseLaunchSettings(search, fields.mode === "team" ? "team" : "player");
+  const parsed = parseLaunchSettings(search, fields.mode === "team" ? "team" : "player", pageLocale);
   if (!parsed.ok) throw Refusal.badRequest(parsed.error);
   const { roomNumber } = await launchGame(context, account, fields.quiz, parsed.settings);
   const session = await presenterSession(context, account, roomNumber);
@@ -269,6 +280,15 @@ export async function launchFromJson(
 export async function ownedLiveGame(context: AppLoadContext, account: Account, roomNumber: string): Promise<Game | null> {
   const game = await liveGame(context.db, roomNumber);
   return game && canAccess(account, game.ownerId) ? game : null;
+}
+
+/**
+ * The language a game's screen speaks: the one its settings carry; a game launched before the
+ * night had a language of its own spoke French.
+ */
+export function nightLocale(game: Pick<Game, "settings">): Locale {
+  const locale = (game.settings as { locale?: unknown } | null)?.locale;
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
 }
 
 const STATUS: Record<string, "lobby" | "live" | "over"> = {
@@ -293,6 +313,7 @@ export async function presenterSession(
   quizUniqueName: string;
   mode: "player" | "team";
   status: "lobby" | "live" | "over";
+  locale: Locale;
 } | null> {
   const game = await ownedLiveGame(context, account, roomNumber);
   if (!game) return null;
@@ -305,7 +326,7 @@ export async function presenterSession(
   }
   const status = info ? STATUS[info.phase] : undefined;
   if (!info || !status) return null;
-  return { roomNumber, token: info.token, quizUniqueName: info.quizUniqueName, mode: info.mode, status };
+  return { roomNumber, token: info.token, quizUniqueName: info.quizUniqueName, mode: info.mode, status, locale: nightLocale(game) };
 }
 
 /** 'Nouvelle partie': ends the room (phones get player_kicked 'ended'), marks the game closed. */

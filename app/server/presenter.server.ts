@@ -20,7 +20,17 @@ import { z } from "zod";
 import type { Account } from "@db/schema";
 import type { Side } from "@common/dashboard/types";
 import { jwtSecret } from "./config.server";
-import { GAME_MSG, closeGame, parseLaunchSettings, presenterSession, startRound, type RoundChoice } from "./games.server";
+import {
+  GAME_MSG,
+  closeGame,
+  nightLocale,
+  ownedLiveGame,
+  parseLaunchSettings,
+  presenterSession,
+  startRound,
+  type RoundChoice,
+} from "./games.server";
+import { catalogFor, translator } from "./i18n.server";
 import { listQuizzes } from "./quizzes.server";
 import { lobbyPictureUrl } from "./lobby-picture.server";
 import { MSG } from "@common/messages";
@@ -28,7 +38,23 @@ import { Refusal } from "./refusal.server";
 import { ROOM_NUMBER } from "./rooms.server";
 import { UNIQUE_NAME } from "@common/slug";
 import { dashboardPath, presenterRoomPath } from "@common/dashboard/format";
-import type { PresenterPageData, RoundQuiz } from "@common/presenter/types";
+import type { NightCatalog, PresenterPageData, RoundQuiz } from "@common/presenter/types";
+import type { Area } from "@common/i18n/areas";
+import type { Locale } from "@common/i18n/locales";
+import { splitRoomCode } from "@common/presenter/room-code";
+
+/**
+ * What the big screen can show, in the night's language: its own words, the map's, the room's
+ * and the shared ones. The workshop's areas stay in the game master's language, outside it.
+ */
+const NIGHT_AREAS: readonly Area[] = ["common", "map", "room", "presenter"];
+
+/** What « Retour photo & carte » shows: a question as the public pages show one. */
+const QUESTION_AREAS: readonly Area[] = ["common", "map", "public"];
+
+function nightCatalog(locale: Locale, areas: readonly Area[]): NightCatalog {
+  return { locale, messages: catalogFor(locale, areas) };
+}
 
 /** The presenter routes' query: the folder the dashboard was showing (to go back there), if any. */
 export const PresenterQuery = z.object({
@@ -43,11 +69,22 @@ export const LaunchParams = z.object({ quiz: z.string().regex(UNIQUE_NAME) });
 export const RoundForm = z.record(z.unknown());
 type RoundFields = z.output<typeof RoundForm>;
 
-/** Where the screen of a room is shown: its side, and the address the page was asked at. */
+/**
+ * Where the screen of a room is shown: its side, the address the page was asked at, and the
+ * language of the page (the game master's) for what is said before or after a night.
+ */
 interface ScreenAddress {
   side: Side;
   folderId: number | null;
   url: URL;
+  pageLocale: Locale;
+}
+
+/** The screen of a room that is gone: said in the game master's language. */
+function endedScreen(side: Side, dashboard: string, room: string, pageLocale: Locale): PresenterPageData {
+  const t = translator(pageLocale);
+  const title = ROOM_NUMBER.test(room) ? t("presenter.meta.room", { code: splitRoomCode(room) }) : t("presenter.meta.launch");
+  return { kind: "ended", side, dashboard, title };
 }
 
 /** The room's address: the live game's screen for its owner (admin: any), or 'ended'. */
@@ -55,12 +92,12 @@ export async function presenterScreen(
   context: AppLoadContext,
   account: Account,
   room: string,
-  { side, folderId, url }: ScreenAddress,
+  { side, folderId, url, pageLocale }: ScreenAddress,
 ): Promise<PresenterPageData> {
   const dashboard = dashboardPath(side, folderId);
-  if (!ROOM_NUMBER.test(room)) return { kind: "ended", side, dashboard };
+  if (!ROOM_NUMBER.test(room)) return endedScreen(side, dashboard, room, pageLocale);
   const session = await presenterSession(context, account, room);
-  if (!session) return { kind: "ended", side, dashboard };
+  if (!session) return endedScreen(side, dashboard, room, pageLocale);
   const [picture, quizzes] = await Promise.all([
     lobbyPictureUrl(context.db, account),
     roundQuizzes(context, account, session.quizUniqueName),
@@ -76,13 +113,32 @@ export async function presenterScreen(
     host: url.host,
     dashboard,
     quizzes,
+    title: translator(session.locale)("presenter.meta.room", { code: splitRoomCode(session.roomNumber) }),
+    catalog: nightCatalog(session.locale, NIGHT_AREAS),
   };
+}
+
+/**
+ * « Retour photo & carte » (/salle/{room}/question), opened on the projector from the ranking: in
+ * the night's language too, with its title. `quiz` and `n` name the question shown.
+ */
+export async function roomQuestionWords(
+  context: AppLoadContext,
+  account: Account,
+  room: string,
+  { quiz, n }: { quiz: string; n: number },
+): Promise<{ title: string; catalog: NightCatalog }> {
+  const game = await ownedLiveGame(context, account, room);
+  const locale = game ? nightLocale(game) : null;
+  if (!locale) throw Refusal.notFound(MSG.roomNotFound);
+  return { title: translator(locale)("presenter.meta.question", { quiz, n }), catalog: nightCatalog(locale, QUESTION_AREAS) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // « Autre quiz »: the page names each quiz by a keyed hash of its unique name
 
 async function refKey(context: AppLoadContext): Promise<CryptoKey> {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- WebCrypto's names of algorithms
   return crypto.subtle.importKey("raw", new Uint8Array(jwtSecret(context.cloudflare.env)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }
 
@@ -116,12 +172,15 @@ async function quizOfRef(context: AppLoadContext, account: Account, ref: string)
   throw Refusal.badRequest(MSG.quizNotFound);
 }
 
-/** The presenter's choice at the end of a round, read from its form. */
-async function roundChoice(context: AppLoadContext, account: Account, form: RoundFields): Promise<RoundChoice> {
+/**
+ * The presenter's choice at the end of a round, read from its form; without a language, the next
+ * round speaks the night's.
+ */
+async function roundChoice(context: AppLoadContext, account: Account, form: RoundFields, night: Locale): Promise<RoundChoice> {
   if (form.intent === "replay") return { kind: "replay" };
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(form)) if (typeof value === "string") search.set(name, value);
-  const parsed = parseLaunchSettings(search, form.mode === "team" ? "team" : "player");
+  const parsed = parseLaunchSettings(search, form.mode === "team" ? "team" : "player", night);
   if (!parsed.ok) throw Refusal.badRequest(parsed.error);
   const quiz = form.quiz;
   if (typeof quiz !== "string" || quiz === "") throw Refusal.badRequest(MSG.quizNotFound);
@@ -140,7 +199,7 @@ export async function endOfRound(
   account: Account,
   room: string,
   form: RoundFields,
-  { side, folderId }: Omit<ScreenAddress, "url">,
+  { side, folderId }: Pick<ScreenAddress, "side" | "folderId">,
 ): Promise<Response | null> {
   const intent = form.intent;
   if (intent === "close") {
@@ -153,8 +212,9 @@ export async function endOfRound(
     return redirect(dashboardPath(side, folderId));
   }
   if (intent === "replay" || intent === "round") {
-    if (!ROOM_NUMBER.test(room)) throw Refusal.notFound(GAME_MSG.gameNotFound);
-    await startRound(context, account, room, await roundChoice(context, account, form));
+    const game = ROOM_NUMBER.test(room) ? await ownedLiveGame(context, account, room) : null;
+    if (!game) throw Refusal.notFound(GAME_MSG.gameNotFound);
+    await startRound(context, account, room, await roundChoice(context, account, form, nightLocale(game)));
     // The same room's address: the presenter token is the room's own, whatever quiz it plays now.
     return redirect(presenterRoomPath(side, room, folderId));
   }

@@ -56,6 +56,7 @@ describe("launch options", () => {
       [{ maxTeam: 7 }, "maxTeam"],
       [{ maxTeam: Number.NaN }, "maxTeam"],
       [{ photoOnPhones: "oui" as never }, "photoOnPhones"],
+      [{ locale: "es" as never }, "locale"],
     ];
     for (const [change, field] of bad) expect(launchProblem({ ...DEFAULT_OPTIONS, ...change })).toBe(field);
   });
@@ -131,6 +132,9 @@ describe("launchParams", () => {
       "icon=random&time=60&help_zone=non&max_player=8&max_team=6",
     );
     expect(new URLSearchParams(launchParams({ ...DEFAULT_OPTIONS, photoOnPhones: true })).get("photo_phones")).toBe("oui");
+    // The night's language once chosen; until then the launch takes its page's.
+    expect(new URLSearchParams(launchParams({ ...DEFAULT_OPTIONS, locale: "de" })).get("lang")).toBe("de");
+    expect(new URLSearchParams(launchParams(DEFAULT_OPTIONS)).has("lang")).toBe(false);
   });
 
   it("brings numbers within what the options allow", () => {

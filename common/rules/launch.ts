@@ -3,6 +3,7 @@
  * their defaults, and how many seats they open. The dashboard offers these values, the app
  * refuses anything else in the query, and the room checks them once more at creation.
  */
+import { isLocale, type Locale } from "../i18n/locales";
 import { COLOR_KEYS, FRUIT_KEYS, type ColorKey } from "./names";
 
 export const ICON_TYPES = ["random", "defined"] as const;
@@ -45,6 +46,12 @@ export interface LaunchOptions {
    * view) with the map a tap away, for nights streamed to players who cannot see the screen well.
    */
   photoOnPhones: boolean;
+  /**
+   * « Langue de la soirée »: the language of every word of the presenter's screen, whatever the
+   * browser showing it. Absent until chosen: a launch then takes its page's language. The room
+   * carries it with the other settings and reads it never (docs/decisions/040).
+   */
+  locale?: Locale;
 }
 
 const DEFAULT_MAX_PLAYER: Record<RankingMode, number> = { player: 50, team: 8 };
@@ -82,6 +89,7 @@ export function launchProblem(o: LaunchOptions): keyof LaunchOptions | null {
   if (!isPlayerCount(o.maxPlayer)) return "maxPlayer";
   if (!isTeamCount(o.maxTeam)) return "maxTeam";
   if (typeof o.photoOnPhones !== "boolean") return "photoOnPhones";
+  if (o.locale !== undefined && !isLocale(o.locale)) return "locale";
   return null;
 }
 
@@ -136,6 +144,7 @@ export const LAUNCH_PARAMS = {
   maxPlayer: "max_player",
   maxTeam: "max_team",
   photoOnPhones: "photo_phones",
+  locale: "lang",
 } as const;
 
 /** How the launch query says « Photo sur les téléphones » (absent: off). */
@@ -151,5 +160,6 @@ export function launchParams(o: LaunchOptions): [string, string][] {
   ];
   if (o.mode === "team") params.push([LAUNCH_PARAMS.maxTeam, String(clampInt(o.maxTeam, MIN_TEAMS_OFFERED, MAX_TEAMS))]);
   if (o.photoOnPhones) params.push([LAUNCH_PARAMS.photoOnPhones, PHOTO_ON_PHONES]);
+  if (o.locale) params.push([LAUNCH_PARAMS.locale, o.locale]);
   return params;
 }

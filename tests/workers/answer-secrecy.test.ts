@@ -169,7 +169,7 @@ describe("while a quiz is played, its public pages", () => {
 /** The presenter page's loader data, as the page gets it. */
 async function screenData(room: string, account: TestAccount) {
   const url = new URL(`http://localhost/mj/salle/${room}`);
-  const data = await presenterScreen(appContext(), account, room, { side: "mj", folderId: null, url });
+  const data = await presenterScreen(appContext(), account, room, { side: "mj", folderId: null, url, pageLocale: "fr" });
   if (data.kind !== "game") throw new Error(`pas d'écran de partie : ${data.kind}`);
   return data;
 }

@@ -13,6 +13,7 @@ import {
 } from "~/server/games.server";
 import { registerGame } from "~/server/rooms.server";
 import { saveCirclesPoints } from "~/server/circles-points.server";
+import { translator as tIn } from "~/server/i18n.server";
 import { appContext, connect, cookieOf, db, gameOf, join, launch, make, presenter, refusal, roomState } from "../support/workers";
 
 /** The launch settings of the tests that call launchGame directly. */
@@ -24,6 +25,7 @@ const SETTINGS: LaunchSettings = {
   maxPlayer: 50,
   maxTeam: 6,
   photoOnPhones: false,
+  locale: "fr",
 };
 const TWO_SPOTS = [
   { lat: 48.8584, lng: 2.2945 },
@@ -32,24 +34,34 @@ const TWO_SPOTS = [
 
 describe("launch settings", () => {
   it("reads the launch query parameters with their defaults", () => {
-    expect(parseLaunchSettings(new URLSearchParams(""), "player")).toEqual({
+    const t = tIn("fr");
+    const parse = (query: string, mode: "player" | "team" = "player") => parseLaunchSettings(new URLSearchParams(query), mode, "fr");
+    const refusal = (query: string) => {
+      const parsed = parse(query);
+      return parsed.ok ? null : t(parsed.error);
+    };
+    expect(parse("")).toEqual({
       ok: true,
-      settings: { iconType: "random", answerTimeSec: 60, helpZoneM: 500, mode: "player", maxPlayer: 50, maxTeam: 6, photoOnPhones: false },
+      settings: { iconType: "random", answerTimeSec: 60, helpZoneM: 500, mode: "player", maxPlayer: 50, maxTeam: 6, photoOnPhones: false, locale: "fr" },
     });
-    expect(parseLaunchSettings(new URLSearchParams("icon=defined&time=15&help_zone=non&max_player=4&max_team=3"), "team")).toEqual({
+    expect(parse("icon=defined&time=15&help_zone=non&max_player=4&max_team=3", "team")).toEqual({
       ok: true,
-      settings: { iconType: "defined", answerTimeSec: 15, helpZoneM: null, mode: "team", maxPlayer: 4, maxTeam: 3, photoOnPhones: false },
+      settings: { iconType: "defined", answerTimeSec: 15, helpZoneM: null, mode: "team", maxPlayer: 4, maxTeam: 3, photoOnPhones: false, locale: "fr" },
     });
-    expect(parseLaunchSettings(new URLSearchParams("photo_phones=oui"), "player")).toMatchObject({ ok: true, settings: { photoOnPhones: true } });
-    expect(parseLaunchSettings(new URLSearchParams("photo_phones=peut-etre"), "player")).toEqual({
-      ok: false,
-      error: "Option « Photo sur les téléphones » invalide",
-    });
-    expect(parseLaunchSettings(new URLSearchParams("max_team=9"), "team")).toMatchObject({ ok: false });
-    expect(parseLaunchSettings(new URLSearchParams("time=17"), "player")).toEqual({ ok: false, error: "Temps de réponse invalide" });
-    expect(parseLaunchSettings(new URLSearchParams("help_zone=250"), "player")).toMatchObject({ ok: false });
-    expect(parseLaunchSettings(new URLSearchParams("max_player=2001"), "player")).toMatchObject({ ok: false });
-    expect(parseLaunchSettings(new URLSearchParams("icon=emoji"), "player")).toMatchObject({ ok: false });
+    expect(parse("photo_phones=oui")).toMatchObject({ ok: true, settings: { photoOnPhones: true } });
+    expect(refusal("photo_phones=peut-etre")).toBe("Option « Photo sur les téléphones » invalide");
+    expect(parse("max_team=9", "team")).toMatchObject({ ok: false });
+    expect(refusal("time=17")).toBe("Temps de réponse invalide");
+    expect(parse("help_zone=250")).toMatchObject({ ok: false });
+    expect(parse("max_player=2001")).toMatchObject({ ok: false });
+    expect(parse("icon=emoji")).toMatchObject({ ok: false });
+  });
+
+  it("takes the night's language from `lang`, else the language of the page that launched", () => {
+    expect(parseLaunchSettings(new URLSearchParams("lang=de"), "player", "fr")).toMatchObject({ ok: true, settings: { locale: "de" } });
+    expect(parseLaunchSettings(new URLSearchParams(""), "player", "en")).toMatchObject({ ok: true, settings: { locale: "en" } });
+    const refused = parseLaunchSettings(new URLSearchParams("lang=klingon"), "player", "en");
+    expect(refused.ok ? null : tIn("en")(refused.error)).toBe("Invalid language of the night");
   });
 });
 

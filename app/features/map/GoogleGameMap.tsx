@@ -19,6 +19,7 @@ import { HtmlMarker } from "./HtmlMarker";
 import { splitMarkers } from "./marker-layer";
 import { MAP_MSG } from "./messages";
 import { OfflineMap } from "./OfflineMap";
+import { prefersReducedMotion } from "./useViewAnimation";
 import type { Bounds, GameMapProps } from "./types";
 
 /**
@@ -259,6 +260,11 @@ function Camera({
       if (!focus) return;
     }
     const target = focus ?? bounds;
+    // Under reduced motion the view jumps there.
+    if (prefersReducedMotion()) {
+      map.fitBounds(target, 0);
+      return;
+    }
     // Pan first, then zoom: Google animates a pan, fitBounds alone would jump.
     map.panTo(boundsCenter(target));
     const timer = setTimeout(() => map.fitBounds(target, 0), 450);

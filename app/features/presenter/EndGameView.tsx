@@ -1,12 +1,13 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { NightTop, RankedPlayer, RankedTeam, RoomMessageOf } from "@common/room-messages";
 import type { RoundQuiz } from "@common/presenter/types";
+import type { Translate } from "@common/i18n/ids";
+import { RichText, useT } from "~/components/I18n";
 import { RoundPicker } from "./RoundPicker";
-import { formatPoints } from "./format";
-import { colorHex, inkOn } from "./players";
+import { colorHex, inkOn, teamWords } from "./players";
 import { PlayerMarker } from "./PlayerMarker";
-import { PlayerRows, TeamRows } from "./Ranking";
+import { PlayerRows, Points, TeamRows } from "./Ranking";
 import { afterEndPage, clampPage, columnsOf, END_COLUMN, END_LAYOUT, END_PAGE_MS, pageRanges, rangeLabel } from "./ranking-pages";
 import { useFullRanking } from "./useFullRanking";
 
@@ -35,9 +36,16 @@ export function EndGameView({
   error?: string | null;
   quizzes: RoundQuiz[];
 }) {
+  const t = useT();
   const night = endGame.night;
   const [view, setView] = useState<"podium" | "night">("podium");
   const [picking, setPicking] = useState(false);
+  const otherQuiz = useRef<HTMLButtonElement>(null);
+  const closePicker = useCallback(() => {
+    setPicking(false);
+    // Back to the button that opened it.
+    window.setTimeout(() => otherQuiz.current?.focus());
+  }, []);
   useEffect(() => {
     if (!night) return;
     const id = window.setTimeout(() => setView("night"), NIGHT_AFTER_PODIUM_MS);
@@ -48,24 +56,24 @@ export function EndGameView({
     <div className="end-buttons">
       {night ? (
         <button type="button" className="pres-button pres-button-ghost" onClick={() => setView(view === "podium" ? "night" : "podium")}>
-          {view === "podium" ? "Classement de la soirée" : "Podium de la manche"}
+          {t(view === "podium" ? "presenter.end.night" : "presenter.end.roundPodium")}
         </button>
       ) : null}
       <Form method="post">
         <input type="hidden" name="intent" value="replay" />
         <input type="hidden" name="room" value={room} />
         <button type="submit" className="pres-button pres-button-go" disabled={busy}>
-          Rejouer
+          {t("presenter.end.replay")}
         </button>
       </Form>
-      <button type="button" className="pres-button pres-button-go" onClick={() => setPicking(true)} disabled={busy}>
-        Autre quiz
+      <button type="button" className="pres-button pres-button-go" onClick={() => setPicking(true)} disabled={busy} ref={otherQuiz}>
+        {t("presenter.end.otherQuiz")}
       </button>
       <Form method="post">
         <input type="hidden" name="intent" value="close" />
         <input type="hidden" name="room" value={room} />
         <button type="submit" className="pres-button pres-button-ghost" disabled={busy}>
-          Nouvelle partie
+          {t("presenter.end.newGame")}
         </button>
       </Form>
     </div>
@@ -78,7 +86,7 @@ export function EndGameView({
         <PodiumView endGame={endGame} room={room} error={error} actions={actions} />
       )}
       {picking ? (
-        <RoundPicker room={room} quizzes={quizzes} busy={busy} onClose={() => setPicking(false)} />
+        <RoundPicker room={room} quizzes={quizzes} busy={busy} onClose={closePicker} />
       ) : null}
     </>
   );
@@ -96,6 +104,7 @@ function NightView({
   error?: string | null;
   actions: React.ReactNode;
 }) {
+  const t = useT();
   // The socket brings the top; the whole night comes over HTTP, as the round's ranking does.
   const full = useFullRanking(room, `night${night.round}`, "over", "night");
   const lines = full ?? night.ranking;
@@ -103,12 +112,9 @@ function NightView({
   const missing = shown === pages.length - 1 ? night.playersCount - lines.length : 0;
   return (
     <div className="pres-end pres-night" data-testid="night-ranking">
-      <h1 className="end-title">Classement de la soirée</h1>
-      <p className="night-sub">
-        Après {night.round} manches · {night.playersCount} joueur{night.playersCount > 1 ? "s" : ""} · en vert, les points de la
-        dernière manche
-      </p>
-      <section className="end-rest night-rest" aria-label="Classement de la soirée" data-page={shown + 1} data-pages={pages.length}>
+      <h1 className="end-title">{t("presenter.end.night")}</h1>
+      <p className="night-sub">{t("presenter.end.nightSub", { rounds: night.round, players: night.playersCount })}</p>
+      <section className="end-rest night-rest" aria-label={t("presenter.end.night")} data-page={shown + 1} data-pages={pages.length}>
         <div className={`ranking-columns cols-${lines.length > END_COLUMN ? 3 : 1}`}>
           {columnsOf(rows, END_COLUMN).map((col, i) => (
             <PlayerRows key={i} lines={col} showQuestion markerSize={44} />
@@ -116,7 +122,7 @@ function NightView({
         </div>
       </section>
       <div className="end-actions">
-        <EndFooter pageLabel={pages.length > 1 ? `${rangeLabel(rows)} · page ${shown + 1}/${pages.length}` : null} missing={missing} error={error} actions={actions} />
+        <EndFooter pageLabel={pages.length > 1 ? pageLabel(t, rows, shown, pages.length) : null} missing={missing} error={error} actions={actions} />
       </div>
     </div>
   );
@@ -133,8 +139,9 @@ function PodiumView({
   error?: string | null;
   actions: React.ReactNode;
 }) {
+  const t = useT();
   const teams = endGame.teams;
-  const steps: Step[] = teams ? teams.slice(0, 3).map(teamStep) : endGame.ranking.slice(0, 3).map(playerStep);
+  const steps: Step[] = teams ? teams.slice(0, 3).map((team) => teamStep(t, team)) : endGame.ranking.slice(0, 3).map(playerStep);
   const full = useFullRanking(room, teams ? null : "end", "over");
   const rest = (full ?? endGame.ranking).slice(3);
   const { pages, shown, rows: restPlayers } = useEndPages(rest);
@@ -144,8 +151,8 @@ function PodiumView({
 
   return (
     <div className={`pres-end${(teams ? restTeams.length : restPlayers.length) === 0 ? " is-short" : ""}`}>
-      <h1 className="end-title">{endGame.night ? `Fin de la manche ${endGame.night.round}` : "Fin de la Partie"}</h1>
-      <ol className="podium" aria-label={teams ? "Podium des équipes" : "Podium"}>
+      <h1 className="end-title">{endGame.night ? t("presenter.end.roundTitle", { round: endGame.night.round }) : t("presenter.end.title")}</h1>
+      <ol className="podium" aria-label={t(teams ? "presenter.end.teamPodium" : "presenter.end.podium")}>
         {ORDER.map((i) => steps[i]).map((s) =>
           s ? (
             <li key={s.key} className={`podium-place podium-${s.rank <= 3 ? s.rank : 3}`}>
@@ -153,12 +160,13 @@ function PodiumView({
                 {s.picture}
                 <span className="podium-name">{s.name}</span>
                 {s.detail ? <span className="podium-detail">{s.detail}</span> : null}
-                <span className="podium-points">{formatPoints(s.points)} pts</span>
+                <span className="podium-points">
+                  <Points points={s.points} unitClass="podium-unit" />
+                </span>
               </div>
               <div className="podium-block">
                 <span className="podium-rank">
-                  <span className="sr-only">Rang </span>
-                  {s.rank}
+                  <RichText id="presenter.end.rank" values={{ rank: s.rank }} components={{ 0: <span className="sr-only" /> }} />
                 </span>
               </div>
             </li>
@@ -167,12 +175,12 @@ function PodiumView({
       </ol>
       {teams ? (
         restTeams.length > 0 ? (
-          <section className="end-rest" aria-label="Suite du classement des équipes">
+          <section className="end-rest" aria-label={t("presenter.end.teamRest")}>
             <TeamRows teams={restTeams} />
           </section>
         ) : null
       ) : restPlayers.length > 0 ? (
-        <section className="end-rest" aria-label="Suite du classement" data-page={shown + 1} data-pages={pages.length}>
+        <section className="end-rest" aria-label={t("presenter.end.rest")} data-page={shown + 1} data-pages={pages.length}>
           <div className={`ranking-columns cols-${rest.length > END_COLUMN ? 3 : 1}`}>
             {columnsOf(restPlayers, END_COLUMN).map((col, i) => (
               <PlayerRows key={i} lines={col} showQuestion={false} markerSize={44} />
@@ -182,7 +190,7 @@ function PodiumView({
       ) : null}
       <div className="end-actions">
         <EndFooter
-          pageLabel={!teams && pages.length > 1 ? `${rangeLabel(restPlayers)} · page ${shown + 1}/${pages.length}` : null}
+          pageLabel={!teams && pages.length > 1 ? pageLabel(t, restPlayers, shown, pages.length) : null}
           missing={missing}
           error={error}
           actions={actions}
@@ -206,6 +214,12 @@ function useEndPages<T>(lines: readonly T[]) {
   return { pages, shown, rows: lines.slice(range.from, range.to) };
 }
 
+/** 'Rangs 4 à 33 · page 1/3' under an end screen's list. */
+function pageLabel(t: Translate, rows: readonly RankedPlayer[], shown: number, pages: number): string | null {
+  const range = rangeLabel(rows);
+  return range ? t("presenter.end.page", { range: t(range), page: shown + 1, pages }) : null;
+}
+
 /** Under an end screen's list: which page, how many the socket's top left out, the error, the buttons. */
 function EndFooter({
   pageLabel,
@@ -218,6 +232,7 @@ function EndFooter({
   error?: string | null;
   actions: React.ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       {pageLabel ? (
@@ -225,11 +240,7 @@ function EndFooter({
           {pageLabel}
         </p>
       ) : null}
-      {missing > 0 ? (
-        <p className="end-page">
-          {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
-        </p>
-      ) : null}
+      {missing > 0 ? <p className="end-page">{t("presenter.missingPlayers", { n: missing })}</p> : null}
       {error ? (
         <p className="pres-error" role="alert">
           {error}
@@ -250,15 +261,15 @@ function playerStep(l: RankedPlayer): Step {
   };
 }
 
-function teamStep(t: RankedTeam): Step {
+function teamStep(t: Translate, team: RankedTeam): Step {
   return {
-    rank: t.rank,
-    key: t.team,
-    name: t.name,
-    points: t.points,
-    detail: t.players.length ? t.players.join(", ") : undefined,
+    rank: team.rank,
+    key: team.team,
+    name: t(teamWords(team.team)),
+    points: team.points,
+    detail: team.players.length ? team.players.join(", ") : undefined,
     picture: (
-      <span className="podium-team" style={{ background: colorHex(t.team), color: inkOn(t.team) }} aria-hidden="true">
+      <span className="podium-team" style={{ background: colorHex(team.team), color: inkOn(team.team) }} aria-hidden="true">
         <svg viewBox="0 0 24 24" width="64" height="64" focusable="false">
           <path d="M6 3v18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           <path d="M7 4h11l-3 4 3 4H7z" fill="currentColor" />

@@ -2,9 +2,10 @@ import { QRCodeSVG } from "qrcode.react";
 import { memo, useEffect, useRef, useState } from "react";
 import type { ColorKey } from "@common/protocol";
 import type { RoomPlayer } from "@common/room-messages";
-import { teamName } from "@common/rules";
+import { splitRoomCode } from "@common/presenter/room-code";
+import { RichText, useLocale, useT } from "~/components/I18n";
 import { useLatest } from "~/features/map/camera";
-import { capacityLabel, splitRoomCode } from "./format";
+import { capacityLabel } from "./format";
 import {
   isCrowd,
   NEWEST_COUNT,
@@ -16,7 +17,7 @@ import {
   searchPlayers,
   teamRolls,
 } from "./lobby-pages";
-import { colorHex, groupByTeam, inkOn } from "./players";
+import { colorHex, groupByTeam, inkOn, teamWords } from "./players";
 import { listOf, newestOf, type Roster } from "./roster";
 import type { RoomInfo } from "./screen-state";
 import { LockButton, LockIcon } from "./LockButton";
@@ -55,9 +56,24 @@ export function LobbyView({
   onKick: (player: RoomPlayer) => void;
   onStart: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const [confirm, setConfirm] = useState<RoomPlayer | null>(null);
   const [query, setQuery] = useState("");
-  const capacity = capacityLabel(playersCount, room.settings);
+  // Where the keyboard was before the kick's question, and where it goes after it.
+  const asker = useRef<HTMLElement | null>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const ask = (p: RoomPlayer) => {
+    asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirm(p);
+  };
+  /** Cancelled: back to the button that asked; kicked: that button goes, so to the start. */
+  const answered = (kicked: boolean) => {
+    setConfirm(null);
+    const back = kicked ? null : asker.current;
+    window.setTimeout(() => (back?.isConnected ? back : startButton.current)?.focus());
+  };
+  const capacity = capacityLabel(playersCount, room.settings, locale);
   const team = room.settings.mode === "team";
   const crowd = isCrowd(players);
   const crowded = players.size > CROWDED;
@@ -68,13 +84,13 @@ export function LobbyView({
     <li key={slot ?? p.seatId} className={`lobby-player${p.connected ? "" : " is-away"}`}>
       <PlayerMarker marker={p.marker} pseudo={p.pseudo} color={p.color} size={52} />
       <span className="lobby-player-name">{p.pseudo}</span>
-      {p.connected ? null : <span className="lobby-player-away">hors ligne</span>}
+      {p.connected ? null : <span className="lobby-player-away">{t("presenter.lobby.away")}</span>}
       <button
         type="button"
         className="lobby-kick"
-        aria-label={`Exclure ${p.pseudo}`}
-        title={`Exclure ${p.pseudo}`}
-        onClick={() => setConfirm(p)}
+        aria-label={t("presenter.lobby.kick", { pseudo: p.pseudo })}
+        title={t("presenter.lobby.kick", { pseudo: p.pseudo })}
+        onClick={() => ask(p)}
       >
         <span aria-hidden="true">×</span>
       </button>
@@ -83,24 +99,30 @@ export function LobbyView({
 
   return (
     <div className={`pres-lobby${crowded ? " is-crowded" : ""}`}>
+      {/* eslint-disable lingui/no-unlocalized-strings -- the brand's name reads the same in every language */}
       <p className="pres-brand" aria-hidden="true">
         Rep<span className="pres-brand-pin">è</span>re
       </p>
+      {/* eslint-enable lingui/no-unlocalized-strings */}
       <JoinPanel room={room} origin={origin} host={host} lobbyPicture={lobbyPicture} locked={locked} />
 
       <section className="lobby-players" aria-labelledby="lobby-players-title">
         <header className="lobby-players-head">
           <h2 id="lobby-players-title">
-            Joueurs <span className="lobby-capacity" data-testid="capacity">{capacity.count}</span>
+            <RichText
+              id="presenter.lobby.players"
+              values={{ count: capacity.count }}
+              components={{ 0: <span className="lobby-capacity" data-testid="capacity" /> }}
+            />
           </h2>
-          {capacity.detail ? <span className="lobby-capacity-detail">{capacity.detail}</span> : null}
+          {capacity.detail ? <span className="lobby-capacity-detail">{t(capacity.detail)}</span> : null}
           <LockButton locked={locked} onToggle={onToggleLock} />
-          <button type="button" className="pres-button pres-button-go lobby-start" onClick={onStart}>
-            Lancer la partie
+          <button type="button" className="pres-button pres-button-go lobby-start" onClick={onStart} ref={startButton}>
+            {t("presenter.lobby.start")}
           </button>
         </header>
         {players.size === 0 ? (
-          <p className="lobby-empty">En attente des joueurs…</p>
+          <p className="lobby-empty">{t("presenter.lobby.waiting")}</p>
         ) : crowd ? (
           <CrowdList
             roster={players}
@@ -127,10 +149,10 @@ export function LobbyView({
       {confirm ? (
         <KickDialog
           player={confirm}
-          onCancel={() => setConfirm(null)}
+          onCancel={() => answered(false)}
           onConfirm={() => {
             onKick(confirm);
-            setConfirm(null);
+            answered(true);
           }}
         />
       ) : null}
@@ -156,23 +178,24 @@ const JoinPanel = memo(function JoinPanel({
   lobbyPicture: string;
   locked: boolean;
 }) {
+  const t = useT();
   const code = splitRoomCode(room.roomNumber);
   return (
     <section className="lobby-top">
       <figure className="lobby-picture">
         <img src={lobbyPicture} alt="" />
         <figcaption>
-          <span className="lobby-kicker">Quiz</span>
+          <span className="lobby-kicker">{t("presenter.lobby.quiz")}</span>
           <span className="lobby-quiz">{room.quiz.name}</span>
         </figcaption>
       </figure>
       <div className="lobby-join">
         {locked ? (
           <h1 className="lobby-title lobby-title-locked">
-            <LockIcon size={48} /> Salle verrouillée
+            <LockIcon size={48} /> {t("presenter.lobby.locked")}
           </h1>
         ) : (
-          <h1 className="lobby-title">Rejoignez la partie !</h1>
+          <h1 className="lobby-title">{t("presenter.lobby.join")}</h1>
         )}
         <div className="lobby-join-row">
           <div className="lobby-qr">
@@ -181,16 +204,22 @@ const JoinPanel = memo(function JoinPanel({
               size={150}
               level="H"
               marginSize={2}
-              title="QR code pour rejoindre la partie"
+              title={t("presenter.lobby.qr")}
             />
           </div>
+          {/* One sentence, in each language's order: where to go, then which room. */}
           <div className="lobby-address">
-            <p className="lobby-address-label">Sur votre téléphone, allez sur</p>
-            <p className="lobby-host">{host}</p>
-            <p className="lobby-address-label">et entrez le numéro de</p>
-            <p className="lobby-code">
-              <span className="lobby-code-word">Salle</span> <span data-testid="room-code">{code}</span>
-            </p>
+            <RichText
+              id="presenter.lobby.address"
+              values={{ host, code }}
+              components={{
+                0: <p className="lobby-address-label" />,
+                1: <p className="lobby-host" />,
+                2: <p className="lobby-code" />,
+                3: <span className="lobby-code-word" />,
+                4: <span data-testid="room-code" />,
+              }}
+            />
           </div>
         </div>
       </div>
@@ -199,9 +228,10 @@ const JoinPanel = memo(function JoinPanel({
 });
 
 function TeamHead({ team, count }: { team: ColorKey; count: number }) {
+  const t = useT();
   return (
     <h3 className="lobby-team-name" style={{ background: colorHex(team), color: inkOn(team) }}>
-      {teamName(team)} <span className="lobby-team-count">{count}</span>
+      {t(teamWords(team))} <span className="lobby-team-count">{count}</span>
     </h3>
   );
 }
@@ -228,6 +258,7 @@ function CrowdList({
   hold: boolean;
   chip: (p: RoomPlayer, slot?: number) => React.ReactNode;
 }) {
+  const t = useT();
   const [page, setPage] = useState(0);
   const [pointed, setPointed] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -250,7 +281,7 @@ function CrowdList({
     <li key={slot} className={`lobby-name${p.connected ? "" : " is-away"}`}>
       <span className="lobby-name-dot" style={{ background: colorHex(p.color) }} aria-hidden="true" />
       <span className="lobby-name-text">{p.pseudo}</span>
-      {p.connected ? null : <span className="sr-only"> (hors ligne)</span>}
+      {p.connected ? null : <span className="sr-only">{t("presenter.lobby.awayAfterName")}</span>}
     </li>
   );
 
@@ -260,36 +291,34 @@ function CrowdList({
       <div className="lobby-crowd-top">
         <section className="lobby-newest" aria-labelledby="lobby-newest-title">
           <h3 id="lobby-newest-title" className="lobby-newest-title">
-            Derniers arrivés
+            {t("presenter.lobby.newest")}
           </h3>
           <ul className="lobby-list is-crowded">{newestOf(roster, NEWEST_COUNT).map((p, i) => chip(p, i))}</ul>
         </section>
         <input
           type="search"
           className="lobby-search"
-          placeholder="Rechercher un joueur"
-          aria-label="Rechercher un joueur"
+          placeholder={t("presenter.lobby.search")}
+          aria-label={t("presenter.lobby.search")}
           value={query}
           onChange={(e) => onQuery(e.target.value)}
         />
       </div>
       {found ? (
-        <section className="lobby-found" aria-label="Joueurs trouvés">
+        <section className="lobby-found" aria-label={t("presenter.lobby.found")}>
           {found.matches.length === 0 ? (
-            <p className="lobby-empty">Aucun joueur ne porte ce nom.</p>
+            <p className="lobby-empty">{t("presenter.lobby.noneFound")}</p>
           ) : (
             <ul className="lobby-list is-crowded">{found.matches.map((p, i) => chip(p, i))}</ul>
           )}
           {found.more > 0 ? (
-            <p className="lobby-roll-where">
-              et {found.more} autre{found.more > 1 ? "s" : ""} : précisez la recherche
-            </p>
+            <p className="lobby-roll-where">{t("presenter.lobby.moreFound", { n: found.more })}</p>
           ) : null}
         </section>
       ) : (
         <section
           className="lobby-roll"
-          aria-label="Tous les joueurs"
+          aria-label={t("presenter.lobby.all")}
           data-roll-page={shown + 1}
           data-roll-pages={pages}
           onPointerEnter={() => setPointed(true)}
@@ -312,13 +341,13 @@ function CrowdList({
             <ul className="lobby-names lobby-names-all">{rollPage(roster, shown).map(name)}</ul>
           )}
           <footer className="lobby-roll-foot">
-            <button type="button" className="pres-icon-button lobby-roll-turn" aria-label="Joueurs précédents" onClick={() => turn(-1)} disabled={pages <= 1}>
+            <button type="button" className="pres-icon-button lobby-roll-turn" aria-label={t("presenter.lobby.previous")} onClick={() => turn(-1)} disabled={pages <= 1}>
               <span aria-hidden="true">‹</span>
             </button>
             <p className="lobby-roll-where" aria-live="off">
-              Tous les joueurs · page {shown + 1}/{pages}
+              {t("presenter.lobby.rollPage", { page: shown + 1, pages })}
             </p>
-            <button type="button" className="pres-icon-button lobby-roll-turn" aria-label="Joueurs suivants" onClick={() => turn(1)} disabled={pages <= 1}>
+            <button type="button" className="pres-icon-button lobby-roll-turn" aria-label={t("presenter.lobby.next")} onClick={() => turn(1)} disabled={pages <= 1}>
               <span aria-hidden="true">›</span>
             </button>
           </footer>
@@ -337,10 +366,15 @@ function KickDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
+    // The confirmation the presenter just asked for: Enter confirms, Escape cancels. (showModal
+    // would put the keyboard on the first button, « Annuler ».)
+    confirm.current?.focus();
   }, []);
   return (
     <dialog
@@ -352,15 +386,14 @@ function KickDialog({
         onCancel();
       }}
     >
-      <h2 id="kick-title">Exclure {player.pseudo} ?</h2>
-      <p>Ce joueur sera retiré de la salle d'attente.</p>
+      <h2 id="kick-title">{t("presenter.kick.title", { pseudo: player.pseudo })}</h2>
+      <p>{t("presenter.kick.body")}</p>
       <div className="pres-dialog-actions">
         <button type="button" className="pres-button pres-button-ghost" onClick={onCancel}>
-          Annuler
+          {t("presenter.cancel")}
         </button>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirmation the presenter just asked for: Enter confirms */}
-        <button type="button" className="pres-button pres-button-danger" onClick={onConfirm} autoFocus>
-          Exclure
+        <button type="button" className="pres-button pres-button-danger" onClick={onConfirm} ref={confirm}>
+          {t("presenter.kick.confirm")}
         </button>
       </div>
     </dialog>

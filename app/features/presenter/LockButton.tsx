@@ -1,9 +1,12 @@
+import { useT } from "~/components/I18n";
+
 /**
  * « Verrouiller la salle » / « Déverrouiller »: while locked the room takes no new seat (phones
  * with a seat still come back). In the lobby it sits by « Lancer la partie »; during the game it
  * is a round icon button in the corner, beside the room number (which turns gold with a lock
  * while locked): the corner shares the top bar with the question's figures, and a labelled pill
- * ran over « N/M ont répondu » on a 1920 px screen.
+ * ran over « N/M ont répondu » on a 1920 px screen. Its name says what it will do, so it is no
+ * toggle (a pressed « Déverrouiller » would read the state twice, and backwards).
  */
 export function LockButton({
   locked,
@@ -14,13 +17,13 @@ export function LockButton({
   onToggle: () => void;
   compact?: boolean;
 }) {
-  const label = locked ? "Déverrouiller" : "Verrouiller la salle";
+  const t = useT();
+  const label = t(locked ? "presenter.lock.unlock" : "presenter.lock.lock");
   if (compact)
     return (
       <button
         type="button"
         className={`pres-icon-button pres-lock-icon${locked ? " is-locked" : ""}`}
-        aria-pressed={locked}
         aria-label={label}
         title={label}
         onClick={onToggle}
@@ -32,7 +35,6 @@ export function LockButton({
     <button
       type="button"
       className={`pres-button pres-button-ghost pres-lock${locked ? " is-locked" : ""}`}
-      aria-pressed={locked}
       onClick={onToggle}
     >
       <LockIcon open={!locked} />

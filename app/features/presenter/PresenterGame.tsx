@@ -1,7 +1,9 @@
 import { type CSSProperties, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
 import type { RoomMessage, RoomPlayer } from "@common/room-messages";
-import { ERROR_MESSAGES } from "@common/protocol";
+import { m } from "@common/i18n/words";
+import { splitRoomCode } from "@common/presenter/room-code";
+import { RichText, useLocale, useT } from "~/components/I18n";
 import { roomQuestionPath } from "./format";
 import { readResume, writeResume } from "./resume";
 import {
@@ -11,7 +13,7 @@ import {
 } from "./screen-state";
 import { pickQuestionSound, SOUND } from "@common/sounds";
 import { EndGameView } from "./EndGameView";
-import type { RoundQuiz } from "@common/presenter/types";
+import type { RoundQuiz, RoundRefused } from "@common/presenter/types";
 import { LockButton, LockIcon } from "./LockButton";
 import { LobbyView } from "./LobbyView";
 import { useRosterPictures } from "./PlayerMarker";
@@ -37,20 +39,25 @@ interface PresenterGameProps {
   quizzes: RoundQuiz[];
 }
 
-const OFFLINE_MESSAGE = "Connexion perdue : reconnexion en cours, réessayez dans un instant";
+const OFFLINE_MESSAGE = m("presenter.offline");
+const NO_PLAYERS = m("presenter.lobby.noPlayers");
 /** The corner's distance from the screen's right edge (presenter.css, .pres-corner). */
 const CORNER_RIGHT_PX = 24;
 
 /**
  * The presenter screen of a live room: one socket, the screen reducer (screen-state.ts), the
  * timers only the presenter runs (results map, automatic advance), the sounds, and the
- * 'Reconnexion…' banner whenever the socket is down.
+ * 'Reconnexion…' banner whenever the socket is down. Worded in the night's language (the
+ * catalog around it), which its box says to assistive technologies.
  */
 export function PresenterGame(props: PresenterGameProps) {
   const { room, token } = props;
+  const t = useT();
+  const locale = useLocale();
   const [cornerRef, cornerWidth] = useElementWidth<HTMLDivElement>();
   const [state, dispatch] = useReducer(presenterReducer, initialState);
-  const actionData = useActionData<{ error?: string }>();
+  const actionData = useActionData<RoundRefused>();
+  const roundError = actionData?.refused ? t(actionData.refused) : (actionData?.error ?? null);
 
   // The room's messages reach the reducer a few at a time (message-batch.ts).
   const [batcher] = useState(
@@ -144,7 +151,7 @@ export function PresenterGame(props: PresenterGameProps) {
   // ---- lobby actions
   const start = useCallback(() => {
     if (state.players.connected === 0) {
-      dispatch({ type: "error", message: ERROR_MESSAGES.no_players });
+      dispatch({ type: "error", message: NO_PLAYERS });
       return;
     }
     if (!send({ type: "pres_startGame" })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
@@ -180,7 +187,7 @@ export function PresenterGame(props: PresenterGameProps) {
   const screen = state.step;
   let body: React.ReactNode;
   if (!state.room || screen === "loading") {
-    body = <LoadingScreen text={state.connection === "down" ? "Connexion à la salle…" : "Chargement"} />;
+    body = <LoadingScreen text={t(state.connection === "down" ? "presenter.connecting" : "presenter.loading")} />;
   } else if (screen === "lobby") {
     body = (
       <LobbyView
@@ -203,7 +210,7 @@ export function PresenterGame(props: PresenterGameProps) {
       <QuestionView question={state.question} speedPointsMax={quiz!.scoring.speedPointsMax} onWarning={playWarning} />
     );
   } else if (screen === "revealLoading" || (screen === "question" && !state.question)) {
-    body = <LoadingScreen text="Chargement des résultats" />;
+    body = <LoadingScreen text={t("presenter.loadingResults")} />;
   } else if (screen === "resultsMap" && state.results) {
     body = (
       <ResultsMapView
@@ -234,27 +241,21 @@ export function PresenterGame(props: PresenterGameProps) {
       <EndGameView
         endGame={state.endGame}
         room={room}
-        error={actionData?.error ?? null}
+        error={roundError}
         quizzes={props.quizzes}
       />
     );
   } else if (screen === "closed") {
-    body = (
-      <div className="pres-center">
-        <h1 className="pres-big">Cette partie est terminée</h1>
-        <a className="pres-button pres-button-go" href={props.dashboard}>
-          Retour au tableau de bord
-        </a>
-      </div>
-    );
+    body = <GameOver dashboard={props.dashboard} />;
   } else {
-    body = <LoadingScreen text="Chargement" />;
+    body = <LoadingScreen text={t("presenter.loading")} />;
   }
 
   return (
     <div
       className={`pres pres-step-${screen}`}
       data-step={screen}
+      lang={locale}
       // The top bars keep clear of the corner, whatever it holds (« Activer le son » is wide).
       style={cornerWidth ? ({ "--pres-corner-w": `${cornerWidth + CORNER_RIGHT_PX}px` } as CSSProperties) : undefined}
     >
@@ -264,24 +265,28 @@ export function PresenterGame(props: PresenterGameProps) {
           <>
             <span className={`pres-room-tag${locked ? " is-locked" : ""}`}>
               {locked ? <LockIcon size={22} /> : null}
-              Salle {state.room.roomNumber.slice(0, 3)} {state.room.roomNumber.slice(3)}
-              {locked ? <span className="sr-only"> verrouillée</span> : null}
+              <RichText
+                id="presenter.roomTag"
+                values={{ code: splitRoomCode(state.room.roomNumber), locked: locked ? "yes" : "no" }}
+                components={{ 0: <span className="sr-only" /> }}
+              />
             </span>
             {screen !== "podium" ? <LockButton locked={locked} onToggle={toggleLock} compact /> : null}
           </>
         ) : null}
         {sounds.blocked ? (
           <button type="button" className="pres-button pres-sound-on" onClick={sounds.unlock}>
-            <SpeakerIcon muted /> Activer le son
+            <SpeakerIcon muted /> {t("presenter.sound.enable")}
           </button>
         ) : (
           <button
             type="button"
             className="pres-icon-button"
             onClick={sounds.toggleMute}
+            // A toggle: one name, its state pressed or not; the tooltip says what a click does.
             aria-pressed={sounds.muted}
-            aria-label={sounds.muted ? "Remettre le son" : "Couper le son"}
-            title={sounds.muted ? "Remettre le son" : "Couper le son"}
+            aria-label={t("presenter.sound.mute")}
+            title={t(sounds.muted ? "presenter.sound.unmute" : "presenter.sound.mute")}
           >
             <SpeakerIcon muted={sounds.muted} />
           </button>
@@ -289,17 +294,27 @@ export function PresenterGame(props: PresenterGameProps) {
       </div>
       {state.connection === "down" && state.room && screen !== "closed" ? (
         <div className="pres-reconnect" role="status">
-          <span className="pres-spinner" aria-hidden="true" /> Reconnexion…
+          <span className="pres-spinner" aria-hidden="true" /> {t("presenter.reconnecting")}
         </div>
       ) : null}
-      <div className="pres-toasts" aria-live="assertive">
-        {state.error ? (
-          <p className="pres-toast pres-toast-error" role="alert">
-            {state.error}
-          </p>
-        ) : null}
-        {state.notice ? <p className="pres-toast">{state.notice}</p> : null}
+      {/* Errors interrupt; the lobby's comings and goings wait their turn. */}
+      <div className="pres-toasts">
+        <div role="alert">{state.error ? <p className="pres-toast pres-toast-error">{t(state.error)}</p> : null}</div>
+        <div role="status">{state.notice ? <p className="pres-toast">{t(state.notice)}</p> : null}</div>
       </div>
+    </div>
+  );
+}
+
+/** A room that is over (closed under the screen, or at an address of before): the way back. */
+export function GameOver({ dashboard }: { dashboard: string }) {
+  const t = useT();
+  return (
+    <div className="pres-center">
+      <h1 className="pres-big">{t("presenter.ended")}</h1>
+      <a className="pres-button pres-button-go" href={dashboard}>
+        {t("presenter.backToDashboard")}
+      </a>
     </div>
   );
 }

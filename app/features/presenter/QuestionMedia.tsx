@@ -1,4 +1,5 @@
 import type { QuizQuestion } from "@common/protocol";
+import { useT } from "~/components/I18n";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 
 /**
@@ -7,7 +8,8 @@ import { StreetViewFrame } from "~/features/map/StreetViewFrame";
  * shows the position: this screen is on the projector before the answer.
  */
 export function QuestionMedia({ question, index }: { question: QuizQuestion; index: number }) {
-  const label = `Question ${index + 1} : où a été prise cette photo ?`;
+  const t = useT();
+  const label = t("presenter.question.photo", { n: index + 1 });
 
   if (question.kind === "streetview" && question.streetview) {
     const sv = question.streetview;

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef } from "react";
 import { AXIS_SLOTS, layoutAxis } from "./answer-axis";
 import { QUESTION_TICK_MS, WARNING_BEFORE_MS } from "@common/rules";
+import { formatSeconds } from "@common/i18n/format";
+import { RichText, useLocale, useT } from "~/components/I18n";
 import { crossesWarning, questionProgress } from "./countdown";
 import { formatPoints1 } from "./format";
 import type { QuestionView as Question } from "./screen-state";
@@ -25,6 +27,8 @@ export function QuestionView({
   speedPointsMax: number;
   onWarning: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const now = useNow(QUESTION_TICK_MS);
   const remaining = Math.max(0, question.deadline - now);
   const progress = questionProgress(remaining, question.answerTimeMs, speedPointsMax);
@@ -40,28 +44,26 @@ export function QuestionView({
   const axis = useMemo(() => layoutAxis(question.answers, question.answerTimeMs, AXIS_ROWS), [question.answers, question.answerTimeMs]);
   const urgent = remaining <= WARNING_BEFORE_MS;
   const totalSec = Math.round(question.answerTimeMs / 1000);
+  const seconds = (sec: number) => formatSeconds(locale, sec * 1000, Number.isInteger(sec) ? 0 : 1);
 
   return (
     <div className="pres-question">
       <header className="question-bar">
-        <p className="question-number">
-          Question <strong>{question.index + 1}</strong>/{question.count}
-        </p>
+        <QuestionNumber index={question.index} count={question.count} />
         <p className={`question-points${urgent ? " is-urgent" : ""}`} aria-live="off">
-          <span className="question-points-value" data-testid="points-left">
-            {formatPoints1(progress.points)}
-          </span>{" "}
-          <span className="question-points-unit">pts à gagner</span>
-          <span className="question-seconds">{progress.seconds} s</span>
+          <RichText
+            id="presenter.question.pointsLeft"
+            values={{ points: formatPoints1(progress.points, locale) }}
+            components={{ 0: <span className="question-points-value" data-testid="points-left" />, 1: <span className="question-points-unit" /> }}
+          />
+          <span className="question-seconds">{seconds(progress.seconds)}</span>
         </p>
-        <p className="question-answered" aria-live="polite" data-testid="answered">
-          <strong>{question.answeredCount}</strong>/{question.expectedCount} ont répondu
-        </p>
+        <Answered answered={question.answeredCount} expected={question.expectedCount} />
       </header>
       <div
         className={`countdown${urgent ? " is-urgent" : ""}`}
         role="progressbar"
-        aria-label="Temps restant"
+        aria-label={t("presenter.question.timeLeft")}
         aria-valuemin={0}
         aria-valuemax={totalSec}
         aria-valuenow={progress.seconds}
@@ -71,7 +73,7 @@ export function QuestionView({
       <div className="question-media">
         <QuestionMedia question={question.question} index={question.index} />
       </div>
-      <section className="answer-axis" aria-label="Temps de réponse des joueurs">
+      <section className="answer-axis" aria-label={t("presenter.question.axis")}>
         <ol className="answer-slots" style={{ gridTemplateColumns: `repeat(${AXIS_SLOTS}, minmax(0, 1fr))` }}>
           {Array.from({ length: AXIS_SLOTS }, (_, slot) => {
             const here = axis.items.filter((i) => i.slot === slot);
@@ -90,11 +92,29 @@ export function QuestionView({
           })}
         </ol>
         <div className="answer-scale" aria-hidden="true">
-          <span>0 s</span>
-          <span>{(totalSec / 2).toLocaleString("fr-FR")} s</span>
-          <span>{totalSec} s</span>
+          <span>{seconds(0)}</span>
+          <span>{seconds(totalSec / 2)}</span>
+          <span>{seconds(totalSec)}</span>
         </div>
       </section>
     </div>
+  );
+}
+
+/** 'Question 2/5': the bars of the question, the results map and the ranking. */
+export function QuestionNumber({ index, count }: { index: number; count: number }) {
+  return (
+    <p className="question-number">
+      <RichText id="presenter.questionNumber" values={{ n: index + 1, count }} components={{ 0: <strong /> }} />
+    </p>
+  );
+}
+
+/** 'N/M ont répondu', said politely as answers arrive. */
+export function Answered({ answered, expected, live = true }: { answered: number; expected: number; live?: boolean }) {
+  return (
+    <p className="question-answered" aria-live={live ? "polite" : undefined} data-testid="answered">
+      <RichText id="presenter.answered" values={{ answered, expected }} components={{ 0: <strong /> }} />
+    </p>
   );
 }

@@ -1,5 +1,7 @@
 import type { RankedPlayer, RoomMessageOf } from "@common/room-messages";
 import { clampPage, columnsOf, PAGE_COLUMN, type PageRange, QUESTION_COLUMN, rangeLabel } from "./ranking-pages";
+import { RichText, useT } from "~/components/I18n";
+import { QuestionNumber } from "./QuestionView";
 import { PlayerRows, TeamRows } from "./Ranking";
 import { useNow } from "./useNow";
 
@@ -37,6 +39,7 @@ export function RankingView({
   onAdvance: () => void;
   onPhotoMap: () => void;
 }) {
+  const t = useT();
   const now = useNow(250, pageEndsAt !== null);
   const left = pageEndsAt === null ? null : Math.max(0, Math.ceil((pageEndsAt - now) / 1000));
   const shown = clampPage(page, pages.length);
@@ -48,53 +51,52 @@ export function RankingView({
   const columns = columnsOf(pageLines, detailed ? QUESTION_COLUMN : PAGE_COLUMN);
   // Only the socket's top arrived: say how many are not listed rather than hide them silently.
   const missing = isLastPage ? results.playersCount - lines.length : 0;
-  const nextLabel = results.isLast ? "Résultats finaux" : "Question suivante";
+  const nextLabel = t(results.isLast ? "presenter.ranking.final" : "presenter.ranking.next");
   const status = advanceRequested
-    ? "Chargement…"
+    ? t("presenter.ranking.loading")
     : paused
-      ? "En pause"
+      ? t("presenter.ranking.paused")
       : left === null
         ? ""
         : isLastPage
-          ? `${nextLabel} dans ${left} s`
-          : `Page suivante dans ${left} s`;
+          ? t(results.isLast ? "presenter.ranking.finalIn" : "presenter.ranking.nextIn", { n: left })
+          : t("presenter.ranking.pageIn", { n: left });
+  const where = rangeLabel(pageLines);
 
   return (
     <div className={`pres-ranking${detailed ? "" : " is-dense"}`} data-page={shown + 1} data-pages={pages.length}>
       <header className="ranking-bar">
-        <p className="question-number">
-          Question <strong>{results.questionIndex + 1}</strong>/{results.questionCount}
-        </p>
-        <h1 className="ranking-title">Classement</h1>
+        <QuestionNumber index={results.questionIndex} count={results.questionCount} />
+        <h1 className="ranking-title">{t("presenter.ranking.title")}</h1>
       </header>
       <div className={`ranking-body${teams ? " has-teams" : ""}`}>
         {teams ? (
           <section className="ranking-teams" aria-labelledby="teams-title">
-            <h2 id="teams-title">Équipes</h2>
+            <h2 id="teams-title">{t("presenter.ranking.teams")}</h2>
             <TeamRows teams={teams} />
           </section>
         ) : null}
         <section className="ranking-players" aria-labelledby="players-title">
           <h2 id="players-title" className={teams ? undefined : "sr-only"}>
-            Joueurs
+            {t("presenter.ranking.players")}
           </h2>
           <div className={`ranking-columns cols-${detailed ? columns.length : 3}`}>
             {columns.map((col, i) => (
               <PlayerRows key={i} lines={col} showQuestion={detailed} markerSize={detailed ? 52 : 40} />
             ))}
           </div>
-          {missing > 0 ? (
-            <p className="ranking-more">
-              {missing} autre{missing > 1 ? "s" : ""} joueur{missing > 1 ? "s" : ""}
-            </p>
-          ) : null}
+          {missing > 0 ? <p className="ranking-more">{t("presenter.missingPlayers", { n: missing })}</p> : null}
         </section>
       </div>
       <footer className="pres-actions ranking-actions">
         <div className="ranking-where">
-          {pages.length > 1 ? (
+          {pages.length > 1 && where ? (
             <p className="ranking-page" data-testid="ranking-page">
-              {rangeLabel(pageLines)} <span className="ranking-page-count">· page {shown + 1}/{pages.length}</span>
+              <RichText
+                id="presenter.ranking.where"
+                values={{ range: t(where), page: shown + 1, pages: pages.length }}
+                components={{ 0: <span className="ranking-page-count" /> }}
+              />
             </p>
           ) : null}
           <p className={`ranking-status${paused ? " is-paused" : ""}`} role="status">
@@ -102,10 +104,10 @@ export function RankingView({
           </p>
         </div>
         <button type="button" className="pres-button pres-button-ghost" onClick={onPause} disabled={paused || advanceRequested}>
-          Pause
+          {t("presenter.ranking.pause")}
         </button>
         <button type="button" className="pres-button pres-button-ghost" onClick={onPhotoMap}>
-          Retour photo &amp; carte
+          {t("presenter.ranking.photoMap")}
         </button>
         {!isLastPage ? (
           <button type="button" className="pres-button pres-button-ghost" onClick={onAdvance} disabled={advanceRequested}>
@@ -113,7 +115,7 @@ export function RankingView({
           </button>
         ) : null}
         <button type="button" className="pres-button pres-button-go" onClick={onNextPage} disabled={advanceRequested}>
-          Page suivante
+          {t("presenter.ranking.nextPage")}
         </button>
       </footer>
     </div>

@@ -6,7 +6,13 @@ import type { MapCircle, MapMarker } from "~/features/map/types";
 import { markerUrl } from "@common/media-urls";
 import { revealAnswers, zonesOf } from "@common/reveal";
 import { SPOT_COLOR } from "@common/rules";
-import { formatPoints } from "./format";
+import type { Words } from "@common/i18n/ids";
+import { formatDistance as distanceIn } from "@common/i18n/format";
+import type { Locale } from "@common/i18n/locales";
+import { m } from "@common/i18n/words";
+import { useLocale, useT } from "~/components/I18n";
+import { shortPoints } from "./format";
+import { Answered, QuestionNumber } from "./QuestionView";
 import { frameAt, halfHeightM, nextEventAt, resultsTimeline, spotCircleRadiusM, type TimelineEvent } from "./results-timeline";
 
 /** Every marker keeps its pseudo up to this many on the map; beyond, only the latest zone's. */
@@ -14,14 +20,11 @@ const LABELS_ALL = 8;
 const LABELS_ZONE = 6;
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
-/** '3' rather than '3,00' for the rings' whole points. */
-const shortPoints = (p: number) => formatPoints(p).replace(/,00$/, "");
-
-/** 'Hors cible' or 'Cercle de 100 m · 3 pts'. */
-function zoneTitle(quiz: RoomQuiz, zone: number): string {
+/** 'Hors cible · 0 pt' or 'Cercle de 100 m · 3 pts'. */
+function zoneTitle(locale: Locale, quiz: RoomQuiz, zone: number): Words {
   const t = quiz.target[zone];
-  if (zone === 0 || !t || t.max < 0) return "Hors cible · 0 pt";
-  return `Cercle de ${t.max} m · ${shortPoints(t.points)} pts`;
+  if (zone === 0 || !t || t.max < 0) return m("presenter.results.outsideTitle");
+  return m("presenter.results.ringTitle", { radius: distanceIn(locale, t.max), points: shortPoints(t.points, locale) });
 }
 
 /**
@@ -38,6 +41,8 @@ export function ResultsMapView({
   results: RoomMessageOf<"pres_results">;
   onDone: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const boxRef = useRef<HTMLDivElement>(null);
   const [aspect, setAspect] = useState<number | null>(null);
   useIsoLayoutEffect(() => {
@@ -68,6 +73,7 @@ export function ResultsMapView({
   );
 
   const frame = useTimelineFrame(timeline);
+  const spotLabel = t("presenter.results.spot");
 
   const done = frame?.done ?? false;
   const doneRef = useRef(onDone);
@@ -92,7 +98,7 @@ export function ResultsMapView({
     const latest = new Set(frame?.zone === null || frame?.zone === undefined ? [] : (zones[frame.zone] ?? []));
     const labelled = (id: string) => shown.size <= LABELS_ALL || (latest.size <= LABELS_ZONE && latest.has(id));
     const markers: MapMarker[] = [
-      { id: "spot", position: results.spot, color: SPOT_COLOR, label: frame?.rings ? undefined : "Bonne réponse" },
+      { id: "spot", position: results.spot, color: SPOT_COLOR, label: frame?.rings ? undefined : spotLabel },
     ];
     answers.forEach((a, i) => {
       if (!shown.has(a.seatId)) return;
@@ -100,7 +106,7 @@ export function ResultsMapView({
       markers.push(labelled(a.seatId) ? { ...m, label: a.pseudo } : m);
     });
     return { shown, markers };
-  }, [frame, zones, answers, answerMarkers, results.spot]);
+  }, [frame, zones, answers, answerMarkers, results.spot, spotLabel]);
   const circles: MapCircle[] = [];
   if (frame?.spotCircle)
     circles.push({
@@ -117,14 +123,14 @@ export function ResultsMapView({
       .map((t, i) => ({ t, i }))
       .filter(({ i, t }) => i > 0 && t.max > 0)
       .sort((a, b) => b.t.max - a.t.max);
-    for (const { t, i } of rings)
+    for (const { t: ring, i } of rings)
       circles.push({
         id: `ring-${i}`,
         center: results.spot,
-        radiusM: t.max,
-        color: t.color,
+        radiusM: ring.max,
+        color: ring.color,
         fillOpacity: 0.22,
-        label: t.max / viewHalf >= 0.2 ? `${shortPoints(t.points)} pts` : undefined,
+        label: ring.max / viewHalf >= 0.2 ? t("presenter.results.ringPoints", { points: shortPoints(ring.points, locale) }) : undefined,
       });
   }
 
@@ -141,13 +147,9 @@ export function ResultsMapView({
   return (
     <div className="pres-results">
       <header className="results-bar">
-        <p className="question-number">
-          Question <strong>{results.questionIndex + 1}</strong>/{results.questionCount}
-        </p>
-        <h1 className="results-title">Résultats</h1>
-        <p className="question-answered">
-          <strong>{results.answersCount}</strong>/{results.playersCount} ont répondu
-        </p>
+        <QuestionNumber index={results.questionIndex} count={results.questionCount} />
+        <h1 className="results-title">{t("presenter.results.title")}</h1>
+        <Answered answered={results.answersCount} expected={results.playersCount} live={false} />
       </header>
       <div className="results-body">
         <div className="results-map" ref={boxRef}>
@@ -157,39 +159,35 @@ export function ResultsMapView({
             markers={markers}
             circles={circles}
             crowd={answers.length > ELEMENT_MARKERS_MAX}
-            ariaLabel="Carte des résultats"
+            ariaLabel={t("presenter.results.map")}
             className="pres-map"
             explainFallback
           />
         </div>
         <aside className="results-side" aria-live="polite">
           {frame?.rings ? (
-            <ul className="results-legend" aria-label="Cercles de la cible">
+            <ul className="results-legend" aria-label={t("presenter.results.legend")}>
               <li className={zone === 0 ? "is-current" : undefined}>
                 <span className="legend-swatch legend-swatch-out" aria-hidden="true" />
-                <span className="legend-radius legend-out">Hors cible</span>
-                <span className="legend-points">0 pt</span>
-                <span className="legend-count">
-                  {outside} joueur{outside > 1 ? "s" : ""}
-                </span>
+                <span className="legend-radius legend-out">{t("presenter.results.outside")}</span>
+                <span className="legend-points">{t("presenter.results.outsidePoints")}</span>
+                <span className="legend-count">{t("presenter.results.players", { n: outside })}</span>
               </li>
-              {legend.map(({ t, i, count }) => (
+              {legend.map(({ t: ring, i, count }) => (
                 <li key={i} className={zone === i ? "is-current" : undefined}>
-                  <span className="legend-swatch" style={{ background: t.color }} aria-hidden="true" />
-                  <span className="legend-radius">{t.max} m</span>
-                  <span className="legend-points">{shortPoints(t.points)} pts</span>
-                  <span className="legend-count">
-                    {count} joueur{count > 1 ? "s" : ""}
-                  </span>
+                  <span className="legend-swatch" style={{ background: ring.color }} aria-hidden="true" />
+                  <span className="legend-radius">{distanceIn(locale, ring.max)}</span>
+                  <span className="legend-points">{t("presenter.results.ringPoints", { points: shortPoints(ring.points, locale) })}</span>
+                  <span className="legend-count">{t("presenter.results.players", { n: count })}</span>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="results-caption">Voici la bonne réponse…</p>
+            <p className="results-caption">{t("presenter.results.caption")}</p>
           )}
           {zone !== null ? (
             <div className="results-zone">
-              <h2>{zoneTitle(quiz, zone)}</h2>
+              <h2>{t(zoneTitle(locale, quiz, zone))}</h2>
               <ul>
                 {zoneEntries.slice(0, 8).map((id) => {
                   const a = byId.get(id);
@@ -197,15 +195,17 @@ export function ResultsMapView({
                   return (
                     <li key={id}>
                       <span className="results-zone-name">{a.pseudo}</span>
-                      <span className="results-zone-dist">{formatDistance(a.distance)}</span>
+                      <span className="results-zone-dist">{distanceIn(locale, a.distance)}</span>
                     </li>
                   );
                 })}
-                {zoneEntries.length > 8 ? <li className="results-zone-more">et {zoneEntries.length - 8} autres</li> : null}
+                {zoneEntries.length > 8 ? (
+                  <li className="results-zone-more">{t("presenter.results.more", { n: zoneEntries.length - 8 })}</li>
+                ) : null}
               </ul>
             </div>
           ) : frame?.rings && results.answersCount === 0 ? (
-            <p className="results-caption">Personne n'a répondu à cette question.</p>
+            <p className="results-caption">{t("presenter.results.nobody")}</p>
           ) : null}
         </aside>
       </div>
@@ -236,8 +236,10 @@ function useTimelineFrame(timeline: TimelineEvent[] | null) {
   return useMemo(() => (current ? frameAt(current.timeline, current.elapsed) : null), [current]);
 }
 
-export function formatDistance(m: number): string {
-  if (m < 1000) return `${Math.round(m)} m`;
-  const km = m / 1000;
-  return `${km.toLocaleString("fr-FR", { maximumFractionDigits: km < 10 ? 1 : 0 })} km`;
+/**
+ * The games' report's distances (app/features/history), as it writes them: the big screen's own
+ * come from common/i18n/format.ts in the night's language.
+ */
+export function formatDistance(metres: number): string {
+  return distanceIn("fr", metres).replace(/\u00a0/g, " ");
 }

@@ -1,3 +1,4 @@
+import { useT } from "~/components/I18n";
 import { useNow } from "./useNow";
 
 /**
@@ -5,20 +6,19 @@ import { useNow } from "./useNow";
  * down.
  */
 export function StartingView({ endsAt, quizName, questionCount }: { endsAt: number | null; quizName: string; questionCount: number }) {
+  const t = useT();
   const now = useNow(200);
   const left = endsAt === null ? null : Math.max(0, Math.ceil((endsAt - now) / 1000));
   return (
     <div className="pres-center pres-starting">
       <p className="pres-kicker">{quizName}</p>
-      <h1 className="pres-huge">Lancement</h1>
+      <h1 className="pres-huge">{t("presenter.starting.title")}</h1>
       {left !== null ? (
         <p className="starting-count" aria-live="off">
-          {left > 0 ? left : "C'est parti !"}
+          {left > 0 ? left : t("presenter.starting.go")}
         </p>
       ) : null}
-      <p className="pres-sub">
-        {questionCount} question{questionCount > 1 ? "s" : ""} · préparez vos téléphones
-      </p>
+      <p className="pres-sub">{t("presenter.starting.sub", { n: questionCount })}</p>
     </div>
   );
 }

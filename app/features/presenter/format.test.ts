@@ -1,34 +1,42 @@
 import { describe, expect, it } from "vitest";
 import { dashboardPath } from "@common/dashboard/format";
-import { capacityLabel, formatPoints, formatPoints1, roomQuestionPath, rankMove, splitRoomCode } from "./format";
+import { capacityLabel, formatPoints, formatPoints1, roomQuestionPath, rankMove, shortPoints } from "./format";
 import { pickQuestionSound, stepSound, VOLUME } from "@common/sounds";
 import { parseResume } from "./resume";
+import { tIn } from "../../../tests/support/i18n";
 
-describe("presenter formatting", () => {
-  it("splits the join code in two halves", () => {
-    expect(splitRoomCode("482913")).toBe("482 913");
-  });
-
+describe("presenter formatting, in the night's language", () => {
   it("shows points with 2 decimals in results and 1 while a question runs", () => {
-    expect(formatPoints(12.345)).toBe("12,35");
-    expect(formatPoints(0)).toBe("0,00");
-    expect(formatPoints(1234.5)).toBe("1 234,50");
-    expect(formatPoints1(4.25)).toMatch(/^4,[23]$/);
-    expect(formatPoints1(5)).toBe("5,0");
+    expect(formatPoints(12.345, "fr")).toBe("12,35");
+    expect(formatPoints(0, "fr")).toBe("0,00");
+    expect(formatPoints(1234.5, "fr")).toBe("1 234,50");
+    expect(formatPoints1(4.25, "fr")).toMatch(/^4,[23]$/);
+    expect(formatPoints1(5, "fr")).toBe("5,0");
+    expect(formatPoints(1234.5, "en")).toBe("1,234.50");
+    expect(formatPoints(1234.5, "de")).toBe("1.234,50");
+    expect(formatPoints1(5, "en")).toBe("5.0");
+    expect(formatPoints(Number.NaN, "en")).toBe("0.00");
+    expect([shortPoints(3, "fr"), shortPoints(2.5, "fr"), shortPoints(2.5, "en")]).toEqual(["3", "2,50", "2.50"]);
   });
 
   it("shows the capacity as players/(max_team x max_player or max_player)", () => {
-    expect(capacityLabel(3, { mode: "player", capacity: 50, maxTeam: 6 })).toEqual({ count: "3/50", detail: null });
-    expect(capacityLabel(7, { mode: "team", capacity: 48, maxTeam: 6 })).toEqual({
-      count: "7/48",
-      detail: "6 équipes × 8 joueurs",
-    });
+    expect(capacityLabel(3, { mode: "player", capacity: 50, maxTeam: 6 }, "fr")).toEqual({ count: "3/50", detail: null });
+    const team = capacityLabel(7, { mode: "team", capacity: 48, maxTeam: 6 }, "fr");
+    expect(team.count).toBe("7/48");
+    expect(tIn("fr")(team.detail!)).toBe("6 équipes × 8 joueurs");
+    expect(tIn("en")(team.detail!)).toBe("6 teams × 8 players");
+    expect(capacityLabel(1500, { mode: "player", capacity: 2000, maxTeam: 6 }, "en").count).toBe("1,500/2,000");
   });
 
   it("turns classementMove into an arrow", () => {
-    expect(rankMove(2)).toMatchObject({ symbol: "▲", tone: "up", label: "Gagne 2 places" });
-    expect(rankMove(-1)).toMatchObject({ symbol: "▼", tone: "down", label: "Perd 1 place" });
+    const t = tIn("fr");
+    expect(rankMove(2)).toMatchObject({ symbol: "▲", tone: "up" });
+    expect(t(rankMove(2).label)).toBe("Gagne 2 places");
+    expect(rankMove(-1)).toMatchObject({ symbol: "▼", tone: "down" });
+    expect(t(rankMove(-1).label)).toBe("Perd 1 place");
     expect(rankMove(0)).toMatchObject({ symbol: "=", tone: "same" });
+    expect(tIn("en")(rankMove(1).label)).toBe("Up 1 place");
+    expect(tIn("de")(rankMove(-3).label)).toBe("3 Plätze runter");
   });
 
   it("leads back to the dashboard or the folder", () => {

@@ -1,24 +1,33 @@
 /**
- * Display helpers of the presenter screen: 2 decimals in results, 1 in progress
- * (docs/game-rules.md, Display formats).
+ * Display helpers of the presenter screen, in the night's language: 2 decimals in results, 1 in
+ * progress (docs/game-rules.md, Display formats).
  */
+import { formatDecimal } from "@common/i18n/format";
+import type { Words } from "@common/i18n/ids";
+import { DEFAULT_LOCALE, type Locale } from "@common/i18n/locales";
+import { m } from "@common/i18n/words";
 
-/** '482913' -> '482 913': the join code read aloud in two halves. */
-export function splitRoomCode(room: string): string {
-  return room.length === 6 ? `${room.slice(0, 3)} ${room.slice(3)}` : room;
+/** A plain space for Intl's no-break ones: the figures of a ranking read the same in every row. */
+const plainSpaces = (text: string) => text.replace(/\u202f|\u00a0/g, " ");
+const finite = (x: number) => (Number.isFinite(x) ? x : 0);
+
+/**
+ * Points in results and rankings: '12,35' (fr), '12.35' (en). French unless told: the défi and
+ * history pages call it as they did before languages.
+ */
+export function formatPoints(points: number, locale: Locale = DEFAULT_LOCALE): string {
+  return plainSpaces(formatDecimal(locale, finite(points), 2));
 }
 
-const two = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const one = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** Points in results and rankings: '12,35' (French decimal comma, no thousands gap surprise). */
-export function formatPoints(points: number): string {
-  return two.format(Number.isFinite(points) ? points : 0).replace(/\u202f|\u00a0/g, " ");
+/** Points still to win while a question runs: '4,3' (fr), '4.3' (en). */
+export function formatPoints1(points: number, locale: Locale): string {
+  return plainSpaces(formatDecimal(locale, finite(points), 1));
 }
 
-/** Points still to win while a question runs: '4,3'. */
-export function formatPoints1(points: number): string {
-  return one.format(Number.isFinite(points) ? points : 0).replace(/\u202f|\u00a0/g, " ");
+/** '3' rather than '3,00' for the rings' whole points. */
+export function shortPoints(points: number, locale: Locale): string {
+  const p = finite(points);
+  return Number.isInteger(p) ? plainSpaces(formatDecimal(locale, p, 0)) : formatPoints(p, locale);
 }
 
 /**
@@ -28,22 +37,22 @@ export function formatPoints1(points: number): string {
 export function capacityLabel(
   playersCount: number,
   settings: { mode: "player" | "team"; capacity: number; maxTeam: number },
-): { count: string; detail: string | null } {
-  const count = `${playersCount}/${settings.capacity}`;
+  locale: Locale,
+): { count: string; detail: Words | null } {
+  const count = `${formatDecimal(locale, playersCount, 0)}/${formatDecimal(locale, settings.capacity, 0)}`;
   if (settings.mode !== "team") return { count, detail: null };
   const perTeam = Math.floor(settings.capacity / Math.max(1, settings.maxTeam));
-  return { count, detail: `${settings.maxTeam} équipes × ${perTeam} joueurs` };
+  return { count, detail: m("presenter.lobby.capacityTeams", { teams: settings.maxTeam, perTeam }) };
 }
 
-type RankMove = { symbol: "▲" | "▼" | "="; label: string; tone: "up" | "down" | "same" };
+type RankMove = { symbol: "▲" | "▼" | "="; label: Words; tone: "up" | "down" | "same" };
 
 /** rankMove: previous rank minus new rank, positive = went up. */
 export function rankMove(move: number): RankMove {
-  if (move > 0) return { symbol: "▲", label: `Gagne ${move} place${move > 1 ? "s" : ""}`, tone: "up" };
-  if (move < 0) return { symbol: "▼", label: `Perd ${-move} place${move < -1 ? "s" : ""}`, tone: "down" };
-  return { symbol: "=", label: "Même place", tone: "same" };
+  if (move > 0) return { symbol: "▲", label: m("presenter.move.up", { n: move }), tone: "up" };
+  if (move < 0) return { symbol: "▼", label: m("presenter.move.down", { n: -move }), tone: "down" };
+  return { symbol: "=", label: m("presenter.move.same"), tone: "same" };
 }
-
 
 /**
  * 'Retour photo & carte': the room's page of the question just revealed. It names the room, not the

@@ -1,4 +1,6 @@
 /** Player and team helpers of the presenter screen (colours from pseudos, teams in the lobby). */
+import type { Words } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
 import type { RoomPlayer } from "@common/room-messages";
 import { COLOR_KEYS, COLORS, foldAccents, type ColorKey } from "@common/rules";
 
@@ -17,6 +19,12 @@ export function colorOfPseudo(pseudo: string): ColorKey | null {
   }
   return null;
 }
+
+/**
+ * A team's name in the night's language, from its colour ('Équipe bleue', 'Blue team'): the
+ * room's own names are French, the colour key says which team it is.
+ */
+export const teamWords = (team: ColorKey): Words => m("presenter.team", { color: team });
 
 export const colorHex = (key: ColorKey | null | undefined) => (key ? COLORS[key].hex : "#7a869e");
 

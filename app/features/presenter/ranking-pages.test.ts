@@ -16,6 +16,7 @@ import {
   questionPageMs,
   rangeLabel,
 } from "./ranking-pages";
+import { tIn } from "../../../tests/support/i18n";
 
 const line = (rank: number, i = rank): RankingLine => ({
   rank,
@@ -97,9 +98,11 @@ describe("ranking page layout", () => {
   });
 
   it("names a page by the ranks it shows, ties included", () => {
-    expect(rangeLabel([ranked(17), ranked(18), ranked(46)])).toBe("Rangs 17 à 46");
-    expect(rangeLabel([ranked(5, 5), ranked(5, 6)])).toBe("Rang 5");
-    expect(rangeLabel([])).toBe("");
+    const t = tIn("fr");
+    expect(t(rangeLabel([ranked(17), ranked(18), ranked(46)])!)).toBe("Rangs 17 à 46");
+    expect(t(rangeLabel([ranked(5, 5), ranked(5, 6)])!)).toBe("Rang 5");
+    expect(tIn("de")(rangeLabel([ranked(17), ranked(46)])!)).toBe("Plätze 17 bis 46");
+    expect(rangeLabel([])).toBeNull();
   });
 });
 

@@ -8,6 +8,8 @@
 import type { RankingLine } from "@common/protocol";
 import { type RankedPlayer, rankedPlayer } from "@common/room-messages";
 import { AUTO_ADVANCE_MS } from "@common/rules";
+import type { Words } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
 
 /** Lines of a page and where it starts in the ranking (0-based, `to` excluded). */
 export interface PageRange {
@@ -70,12 +72,17 @@ export function columnsOf<T>(lines: readonly T[], perColumn: number): T[][] {
   return out.length ? out : [[]];
 }
 
-/** 'Rangs 17 à 46' (ties can repeat a rank: the labels are the ranks shown, not positions). */
-export function rangeLabel(lines: readonly RankedPlayer[]): string {
+/**
+ * 'Rangs 17 à 46' (ties can repeat a rank: the labels are the ranks shown, not positions); null
+ * for no line.
+ */
+export function rangeLabel(lines: readonly RankedPlayer[]): Words | null {
   const first = lines[0];
   const last = lines[lines.length - 1];
-  if (!first || !last) return "";
-  return first.rank === last.rank ? `Rang ${first.rank}` : `Rangs ${first.rank} à ${last.rank}`;
+  if (!first || !last) return null;
+  return first.rank === last.rank
+    ? m("presenter.ranking.rank", { rank: first.rank })
+    : m("presenter.ranking.ranks", { from: first.rank, to: last.rank });
 }
 
 /** Keeps a page number inside a ranking that may have shrunk (a player left) or grown. */

@@ -10,6 +10,11 @@ import { fromWire } from "@common/room-messages";
 import { initialState, presenterReducer, type PresenterState } from "./screen-state";
 import type { ResumeRecord } from "./resume";
 import { listOf } from "./roster";
+import { tIn } from "../../../tests/support/i18n";
+
+/** What the screen shows of a state's words, in French (and `locale` where asked). */
+const fr = tIn("fr");
+const said = (words: Parameters<typeof fr>[0] | null) => (words ? fr(words) : null);
 
 const player = (n: number, connected = true): PlayerListEntry => ({
   playerID: `p${n}`,
@@ -138,19 +143,21 @@ describe("presenter screen state: the steps it moves through", () => {
     expect(s.locked).toBe(false);
     s = run([{ type: "pres_lockRoom_callback", locked: true }], s);
     expect(s.locked).toBe(true);
-    expect(s.notice).toBe("Salle verrouillée : plus personne ne peut entrer");
+    expect(said(s.notice)).toBe("Salle verrouillée : plus personne ne peut entrer");
+    expect(tIn("en")(s.notice!)).toBe("Room locked: nobody else can come in");
     // A reload (or the room restarted): the room's word wins.
     s = run([{ ...newRoom("question"), locked: true }], initialState);
     expect(s.locked).toBe(true);
     s = run([{ type: "pres_lockRoom_callback", locked: false }], s);
-    expect([s.locked, s.notice]).toEqual([false, "Salle déverrouillée"]);
+    expect([s.locked, said(s.notice)]).toEqual([false, "Salle déverrouillée"]);
   });
 
   it("removes kicked players and says so", () => {
     let s = run([newRoom("lobby", [player(1), player(2)])]);
     s = run([{ type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 1 }], s);
     expect(listOf(s.players).map((p) => p.seatId)).toEqual(["p2"]);
-    expect(s.notice).toBe("Kiwi 1 a été exclu de la partie");
+    expect(said(s.notice)).toBe("Kiwi 1 a été exclu de la partie");
+    expect(tIn("de")(s.notice!)).toBe("Kiwi 1 wurde aus dem Spiel entfernt");
   });
 
   it("keeps the answers on the axis when the socket comes back mid-question", () => {
@@ -216,7 +223,7 @@ describe("presenter screen state: the steps it moves through", () => {
       newRoom("lobby"),
       { type: "error", code: "no_players", message: "Impossible de lancer la partie sans joueur" },
     ]);
-    expect(s.error).toBe("Impossible de lancer la partie sans joueur");
+    expect(said(s.error)).toBe("Impossible de lancer la partie sans joueur");
     expect(s.step).toBe("lobby");
     // 'Redémarrer' or another tab's 'Nouvelle partie' closed the room under us.
     const closed = run([{ type: "error", code: "room_closed", message: "Cette partie est terminée" }], s);
@@ -248,7 +255,7 @@ describe("presenter screen state: a crowded lobby", () => {
       ["p2", false],
       ["p3", true],
     ]);
-    expect([s1.playersCount, s1.players.connected, s1.notice]).toEqual([2, 1, "Kiwi 1 a été exclu de la partie"]);
+    expect([s1.playersCount, s1.players.connected, said(s1.notice)]).toEqual([2, 1, "Kiwi 1 a été exclu de la partie"]);
     // The state it started from is untouched: the reducer stays pure.
     expect(listOf(s0.players).map((p) => p.seatId)).toEqual(["p1"]);
   });

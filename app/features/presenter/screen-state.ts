@@ -11,6 +11,8 @@ import type {
   QuizQuestion,
 } from "@common/protocol";
 import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
+import type { Words } from "@common/i18n/ids";
+import { m, said } from "@common/i18n/words";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
@@ -69,10 +71,10 @@ export interface PresenterState {
   rankingPage: number;
   /** 'Page suivante' (or the automatic advance) was sent; waiting for the room. */
   advanceRequested: boolean;
-  /** Last error from the room or the screen, in French. */
-  error: string | null;
+  /** Last error from the room or the screen, worded in the night's language where it is shown. */
+  error: Words | null;
   /** Last lobby event worth saying ('Kiwi bleu a été exclu'). */
-  notice: string | null;
+  notice: Words | null;
 }
 
 export const initialState: PresenterState = {
@@ -111,7 +113,7 @@ type PresenterAction =
   | { type: "showPage"; page: number; resume: boolean }
   /** 'Page suivante', or the automatic advance: the caller sends pres_nextQuestion. */
   | { type: "advance" }
-  | { type: "error"; message: string }
+  | { type: "error"; message: Words }
   | { type: "dismiss" };
 
 const GAME_STEPS: readonly Step[] = [
@@ -160,20 +162,20 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
         ...state,
         players: removePlayer(state.players, msg.seatId),
         playersCount: msg.playersCount,
-        notice: `${msg.pseudo} a quitté la partie`,
+        notice: m("presenter.notice.left", { pseudo: msg.pseudo }),
       };
     case "pres_kickPlayer_callback":
       return {
         ...state,
         players: removePlayer(state.players, msg.seatId),
         playersCount: msg.playersCount,
-        notice: `${msg.pseudo} a été exclu de la partie`,
+        notice: m("presenter.notice.kicked", { pseudo: msg.pseudo }),
       };
     case "pres_lockRoom_callback":
       return {
         ...state,
         locked: msg.locked,
-        notice: msg.locked ? "Salle verrouillée : plus personne ne peut entrer" : "Salle déverrouillée",
+        notice: m(msg.locked ? "presenter.notice.locked" : "presenter.notice.unlocked"),
       };
     case "pres_startGame_callback":
       return { ...state, step: "starting", startingEndsAt: now + msg.startsInMs, error: null, notice: null };
@@ -247,11 +249,14 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
     case "error":
       // 'Redémarrer' or the room's expiry closed it: nothing more can happen in this game.
       if (msg.code === "room_closed") return { ...state, step: "closed", error: null, advanceRequested: false };
-      return { ...state, error: msg.message, advanceRequested: false };
+      return { ...state, error: roomError(msg), advanceRequested: false };
     default:
       return state;
   }
 }
+
+/** What the room refused, as words: the sentence the room sent with its code. */
+const roomError = (msg: RoomMessageOf<"error">): Words => said(msg.message);
 
 export function presenterReducer(state: PresenterState, action: PresenterAction): PresenterState {
   switch (action.type) {

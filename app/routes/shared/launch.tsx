@@ -9,6 +9,7 @@ import { presenterLinks, presenterMeta } from "~/features/presenter/route-export
 import { requireAccount, requirePageAccount } from "~/server/auth.server";
 import { launchGame, parseLaunchSettings } from "~/server/games.server";
 import { pageAction, pageLoader } from "~/server/http.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import { parseForm, parseParams, parseQuery } from "~/server/input.server";
 import { endOfRound, LaunchParams, PresenterQuery, RoundForm } from "~/server/presenter.server";
 import { Refusal } from "~/server/refusal.server";
@@ -18,7 +19,8 @@ import { ROOM_NUMBER } from "~/server/rooms.server";
  * The launch of a game: /pres/{quiz} and /pres/{quiz}/player (the admin, players ranked),
  * /pres/{quiz}/team (teams ranked), /mj/{quiz}[?ranking=team] (a game master). GET shows the
  * launch step, whose form POSTs here; the game's screen is then /pres/salle/{room} or
- * /mj/salle/{room} (room.tsx).
+ * /mj/salle/{room} (room.tsx). The launch step speaks the game master's language; the night
+ * speaks `lang` of the query, or that same language.
  */
 export const links: LinksFunction = presenterLinks;
 export const meta = presenterMeta;
@@ -40,9 +42,12 @@ export const loader = pageLoader(async ({ request, context, params }: LoaderFunc
   await requirePageAccount(request, context, side);
   parseParams(params, LaunchParams, Refusal.notFound(MSG.quizNotFound));
   const dashboard = dashboardPath(side, folderId);
-  if (room !== null) return { kind: "ended", side, dashboard };
-  const parsed = parseLaunchSettings(url.searchParams, rankingOf(url, side));
-  return { kind: "launch", side, error: parsed.ok ? null : parsed.error, dashboard };
+  // Before the night has begun, the game master's language.
+  const locale = localeOf(request);
+  const title = translator(locale)("presenter.meta.launch");
+  if (room !== null) return { kind: "ended", side, dashboard, title };
+  const parsed = parseLaunchSettings(url.searchParams, rankingOf(url, side), locale);
+  return { kind: "launch", side, error: parsed.ok ? null : parsed.error, dashboard, title };
 });
 
 /** The launch (a page of before may still post the end of a round here). */
@@ -57,7 +62,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const answered = await endOfRound(context, account, room, form, { side, folderId });
   if (answered) throw answered;
 
-  const parsed = parseLaunchSettings(url.searchParams, rankingOf(url, side));
+  const parsed = parseLaunchSettings(url.searchParams, rankingOf(url, side), localeOf(request));
   if (!parsed.ok) throw Refusal.badRequest(parsed.error);
   const { roomNumber } = await launchGame(context, account, quiz, parsed.settings);
   throw redirect(presenterRoomPath(side, roomNumber, folderId));
