@@ -3,8 +3,7 @@ import { and, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { accounts, folders, games, quizzes, type Account } from "@db/schema";
-import { endOfParisDay, frenchDay, parisDay } from "@common/admin/expiry";
-import { plural } from "@common/dashboard/format";
+import { endOfParisDay, parisDay } from "@common/admin/expiry";
 import { MSG_MJ, transferFolderName, type MjRow } from "@common/admin/types";
 import { MJ_NAME_MAX, PASSWORD_MIN } from "@common/rules";
 import { revokedSessions } from "./auth.server";
@@ -46,7 +45,7 @@ export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
     name: mj.name,
     mail: mj.mail,
     expirationDay: mj.expiration === null ? null : parisDay(mj.expiration),
-    expirationLabel: mj.expiration === null ? null : frenchDay(mj.expiration),
+    expiration: mj.expiration,
     expired: mj.expiration !== null && mj.expiration < now,
     gamesLeft: mj.gamesLeft,
     canEdit: mj.canEdit,
