@@ -33,8 +33,8 @@ export function Shell({ side, accountName, children }: { side: Side; accountName
             </>
           ) : null}
         </nav>
+        <LanguageSwitch className="dash-lang" />
         <div className="dash-account">
-          <LanguageSwitch className="dash-lang" />
           <span className="dash-who" title={t(admin ? "dashboard.shell.roleAdmin" : "dashboard.shell.roleMj")}>
             {accountName}
           </span>

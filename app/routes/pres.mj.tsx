@@ -24,7 +24,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<MjPageData> => {
   const admin = await requirePageAccount(request, context, "admin");
-  return { title: translator(localeOf(request))("admin.meta.mj"), accountName: admin.name, mjs: await listMjs(context.db) };
+  const locale = localeOf(request);
+  return { title: translator(locale)("admin.meta.mj"), accountName: admin.name, mjs: await listMjs(context.db, locale) };
 });
 
 export default function MjManagement() {

@@ -24,8 +24,8 @@ export type MjRow = {
   mail: string;
   /** 'YYYY-MM-DD' (Paris day) for the date field; null = never expires. */
   expirationDay: string | null;
-  /** The instant it expires (ms), shown in the reader's language; null = never. */
-  expiration: number | null;
+  /** That day as shown, in the asker's language ('dd/mm/yyyy' in French); null = never. */
+  expirationLabel: string | null;
   expired: boolean;
   /** Games the MJ may still launch; null = unlimited. */
   gamesLeft: number | null;

@@ -5,7 +5,6 @@ import { Shell } from "~/components/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
-import { formatDay } from "@common/admin/expiry";
 import { formatInteger } from "@common/i18n/format";
 import type { Translate, Words } from "@common/i18n/ids";
 import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
@@ -167,9 +166,8 @@ function Avatar({ mj }: { mj: Pick<MjRow, "name" | "photoUrl"> }) {
 
 function Expiry({ mj }: { mj: MjRow }) {
   const t = useT();
-  const locale = useLocale();
-  if (mj.expiration === null) return <span className="expiry expiry-ok">{t("admin.mj.noLimit")}</span>;
-  const day = formatDay(mj.expiration, locale);
+  if (mj.expirationLabel === null) return <span className="expiry expiry-ok">{t("admin.mj.noLimit")}</span>;
+  const day = mj.expirationLabel;
   return mj.expired ? (
     <span className="expiry expiry-past" title={t("admin.mj.expiredTitle")}>
       {day} <span className="expiry-word">{t("admin.mj.expired")}</span>
