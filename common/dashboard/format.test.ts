@@ -21,8 +21,7 @@ describe("formatPlayedAt: dd/mm/yyyy HHhMM in French", () => {
   it("keeps the French form in French, and gives other languages their own, Paris time still", () => {
     const at = Date.UTC(2025, 2, 14, 19, 5);
     expect(formatPlayedAt(at, "fr")).toBe("14/03/2025 20h05");
-    // Intl puts a narrow no-break space before AM/PM in English.
-    expect(formatPlayedAt(at, "en").replace(/\u202f/g, " ")).toBe("3/14/25, 8:05 PM");
+    expect(formatPlayedAt(at, "en")).toBe("3/14/25, 8:05 PM");
     expect(formatPlayedAt(at, "de")).toBe("14.03.25, 20:05");
   });
 });

@@ -26,7 +26,9 @@ const PARTS = new Intl.DateTimeFormat("fr-FR", {
  * (Intl: '3/14/25, 8:05 PM', '14.03.25, 20:05').
  */
 export function formatPlayedAt(ms: number, locale: Locale = "fr"): string {
-  if (locale !== "fr") return formatDateTime(locale, ms, TIME_ZONE);
+  // Intl's narrow no-break space before AM/PM is a plain space in older ICU: the server's and the
+  // browser's must write the same text.
+  if (locale !== "fr") return formatDateTime(locale, ms, TIME_ZONE).replace(/\u202f/g, " ");
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     PARTS.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? "00";
   // eslint-disable-next-line lingui/no-unlocalized-strings -- the specification's date form, not words

@@ -131,7 +131,8 @@ function Ranking({ data }: { data: ReportData }) {
         </table>
       ) : null}
       {data.ranking.length ? (
-        <div className="report-scroll">
+        // A long ranking scrolls in its own box, which the keyboard can scroll too.
+        <div className="report-scroll" role="region" aria-labelledby="classement" tabIndex={0}>
           <table className="report-table">
             <caption className="sr-only">{t("history.report.playersCaption")}</caption>
             <thead>
@@ -173,46 +174,48 @@ function QuestionTable({ data }: { data: ReportData }) {
   return (
     <section aria-labelledby="questions">
       <h2 id="questions">{t("history.report.questions")}</h2>
-      <table className="report-table report-qtable">
-        <thead>
-          <tr>
-            <th scope="col">{t("history.report.number")}</th>
-            <th scope="col">{t("history.report.question")}</th>
-            <th scope="col" className="num">
-              {t("history.report.answers")}
-            </th>
-            <th scope="col" className="num">
-              {t("history.report.averageDistance")}
-            </th>
-            <th scope="col" className="num">
-              {t("history.report.scored")}
-            </th>
-            <th scope="col">{t("history.report.fastest")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.questions.map((q) => (
-            <tr key={q.index} className={q.index === data.selected ? "is-selected" : undefined}>
-              <td>{q.index + 1}</td>
-              <th scope="row">
-                <Link
-                  to={`?question=${q.index + 1}#question`}
-                  preventScrollReset
-                  aria-current={q.index === data.selected ? "true" : undefined}
-                >
-                  {q.title}
-                </Link>
+      <div className="report-wide" role="region" aria-labelledby="questions" tabIndex={0}>
+        <table className="report-table report-qtable">
+          <thead>
+            <tr>
+              <th scope="col">{t("history.report.number")}</th>
+              <th scope="col">{t("history.report.question")}</th>
+              <th scope="col" className="num">
+                {t("history.report.answers")}
               </th>
-              <td className="num">{formatInteger(locale, q.answers)}</td>
-              <td className="num">{q.averageDistanceM === null ? "—" : formatDistance(locale, q.averageDistanceM)}</td>
-              <td className="num">
-                <ScoredShare share={q.scoredShare} scored={q.scored} muted />
-              </td>
-              <td>{q.fastest ? t("history.report.fastestAnswer", { pseudo: q.fastest.pseudo, time: seconds(locale, q.fastest.timeMs) }) : "—"}</td>
+              <th scope="col" className="num">
+                {t("history.report.averageDistance")}
+              </th>
+              <th scope="col" className="num">
+                {t("history.report.scored")}
+              </th>
+              <th scope="col">{t("history.report.fastest")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.questions.map((q) => (
+              <tr key={q.index} className={q.index === data.selected ? "is-selected" : undefined}>
+                <td>{q.index + 1}</td>
+                <th scope="row">
+                  <Link
+                    to={`?question=${q.index + 1}#question`}
+                    preventScrollReset
+                    aria-current={q.index === data.selected ? "true" : undefined}
+                  >
+                    {q.title}
+                  </Link>
+                </th>
+                <td className="num">{formatInteger(locale, q.answers)}</td>
+                <td className="num">{q.averageDistanceM === null ? "—" : formatDistance(locale, q.averageDistanceM)}</td>
+                <td className="num">
+                  <ScoredShare share={q.scoredShare} scored={q.scored} muted />
+                </td>
+                <td>{q.fastest ? t("history.report.fastestAnswer", { pseudo: q.fastest.pseudo, time: seconds(locale, q.fastest.timeMs) }) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
