@@ -114,9 +114,7 @@ function Ranking({ data }: { data: ReportData }) {
             <tr>
               <th scope="col">{t("history.report.rank")}</th>
               <th scope="col">{t("history.report.team")}</th>
-              <th scope="col" className="num">
-                {t("history.report.points")}
-              </th>
+              <th scope="col" className="num">{t("history.report.points")}</th>
             </tr>
           </thead>
           <tbody>
@@ -140,12 +138,8 @@ function Ranking({ data }: { data: ReportData }) {
                 <th scope="col">{t("history.report.rank")}</th>
                 <th scope="col">{t("history.report.player")}</th>
                 {team ? <th scope="col">{t("history.report.team")}</th> : null}
-                <th scope="col" className="num">
-                  {t("history.report.points")}
-                </th>
-                <th scope="col" className="num">
-                  {t("history.report.answers")}
-                </th>
+                <th scope="col" className="num">{t("history.report.points")}</th>
+                <th scope="col" className="num">{t("history.report.answers")}</th>
               </tr>
             </thead>
             <tbody>
@@ -180,15 +174,9 @@ function QuestionTable({ data }: { data: ReportData }) {
             <tr>
               <th scope="col">{t("history.report.number")}</th>
               <th scope="col">{t("history.report.question")}</th>
-              <th scope="col" className="num">
-                {t("history.report.answers")}
-              </th>
-              <th scope="col" className="num">
-                {t("history.report.averageDistance")}
-              </th>
-              <th scope="col" className="num">
-                {t("history.report.scored")}
-              </th>
+              <th scope="col" className="num">{t("history.report.answers")}</th>
+              <th scope="col" className="num">{t("history.report.averageDistance")}</th>
+              <th scope="col" className="num">{t("history.report.scored")}</th>
               <th scope="col">{t("history.report.fastest")}</th>
             </tr>
           </thead>
@@ -326,34 +314,30 @@ function QuestionDetail({ data }: { data: ReportData }) {
       </div>
       <details className="report-answers">
         <summary>{t("history.report.allAnswers", { n: data.answers.length })}</summary>
-        <table className="report-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("history.report.player")}</th>
-              <th scope="col" className="num">
-                {t("history.report.distance")}
-              </th>
-              <th scope="col">{t("history.report.ring")}</th>
-              <th scope="col" className="num">
-                {t("history.report.time")}
-              </th>
-              <th scope="col" className="num">
-                {t("history.report.points")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.answers.map((a) => (
-              <tr key={a.playerNo}>
-                <th scope="row">{a.pseudo}</th>
-                <td className="num">{formatDistance(locale, a.distanceM)}</td>
-                <td>{ringLabel(data.targets, a.ring, t)}</td>
-                <td className="num">{seconds(locale, a.timeMs)}</td>
-                <td className="num">{points(locale, a.points)}</td>
+        <div className="report-wide" role="region" aria-label={t("history.report.allAnswers", { n: data.answers.length })} tabIndex={0}>
+          <table className="report-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("history.report.player")}</th>
+                <th scope="col" className="num">{t("history.report.distance")}</th>
+                <th scope="col">{t("history.report.ring")}</th>
+                <th scope="col" className="num">{t("history.report.time")}</th>
+                <th scope="col" className="num">{t("history.report.points")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.answers.map((a) => (
+                <tr key={a.playerNo}>
+                  <th scope="row">{a.pseudo}</th>
+                  <td className="num">{formatDistance(locale, a.distanceM)}</td>
+                  <td>{ringLabel(data.targets, a.ring, t)}</td>
+                  <td className="num">{seconds(locale, a.timeMs)}</td>
+                  <td className="num">{points(locale, a.points)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </section>
   );
