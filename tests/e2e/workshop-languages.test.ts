@@ -128,8 +128,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   mj = await make.mj({ name: unique("Alex Morgan"), password: PASSWORD });
   admin = await make.account({ role: "admin", name: unique("Sam Admin"), password: PASSWORD });
-  const folder = await make.folder(mj, { name: "Europe" });
-  folderPath = `/mj/${folder.id}/Europe/folder`;
+  // Unique names: the admin of other test files sees every account's folders.
+  const folder = await make.folder(mj, { name: unique("Europe") });
+  folderPath = `/mj/${folder.id}/${encodeURIComponent(folder.name)}/folder`;
   await make.quiz(mj, { name: quizName, mapSettings: PARIS_MAP, lastTimePlayed: PLAYED_AT, photos: [await make.photo(seedPicture("pyramide.jpg"))] });
   gameId = await playedGame(mj);
 }, 180_000);
@@ -205,10 +206,11 @@ describe("an English browser gets the workshop in English", () => {
     await dialog.getByRole("button", { name: "Create" }).click();
     expect(await dialog.getByRole("alert").textContent()).toBe("The folder's name is required");
     await checked(page);
-    await dialog.getByLabel("Folder name").fill("World");
+    const world = unique("World");
+    await dialog.getByLabel("Folder name").fill(world);
     await dialog.getByRole("button", { name: "Create" }).click();
-    await page.locator(".toast", { hasText: "Folder “World” created" }).waitFor({ timeout: 20_000 });
-    expect(await page.locator("article[data-folder]").filter({ hasText: "World" }).textContent()).toContain("0 quizzes");
+    await page.locator(".toast", { hasText: `Folder “${world}” created` }).waitFor({ timeout: 20_000 });
+    expect(await page.locator(`article[data-folder="${world}"]`).textContent()).toContain("0 quizzes");
   });
 
   it("the report of the game and its CSV in English form", { timeout: 60_000 }, async () => {
@@ -293,9 +295,16 @@ describe("every workshop screen in French, English and German", () => {
             await context.clearCookies();
             if (account) await signIn(context, await app.cookieFor(account), baseURL);
             const page = await context.newPage();
+            // The Worker's Intl and the browser's must write the same dates and numbers: React
+            // reports any text the browser would hydrate differently.
+            const hydration: string[] = [];
+            page.on("console", (message) => {
+              if (message.type() === "error" && /React error|hydrat/i.test(message.text())) hydration.push(message.text());
+            });
             await page.goto(baseURL + screen.path());
             await hydrated(page, screen.ready);
             const where = `${screen.name} ${language} ${viewport.width}`;
+            expect.soft(hydration, where).toEqual([]);
             // Soft: one run says everything wrong with every screen.
             expect.soft(await page.locator("html").getAttribute("lang"), where).toBe(language);
             expect.soft(await overflowing(page), where).toEqual([]);
