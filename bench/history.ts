@@ -19,6 +19,7 @@ import { DEFAULT_SETTINGS, createGame, type GameState, type Seat } from "../part
 import { type D1Op, statementsFor } from "../party/room-d1";
 import type { Statement } from "../party/room-sql";
 import { exportCsv, gameReport } from "../app/server/history.server";
+import { translator } from "../app/server/i18n.server";
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 20);
@@ -175,14 +176,16 @@ async function main() {
 
     // Reads, as the app does them.
     const r = performance.now();
-    const report = await gameReport(db, admin as Account, "admin", gameId, 7, (message) => (typeof message === "string" ? message : message.id));
+    // The export and the report as a French game master reads them (French Excel's form).
+    const french = { t: translator("fr"), locale: "fr" as const };
+    const report = await gameReport(db, admin as Account, "admin", gameId, 7, french.t);
     const reportMs = performance.now() - r;
     if (report.answers.length !== PLAYERS || report.ranking.length !== PLAYERS) throw new Error("rapport incomplet");
     const c = performance.now();
-    const answersCsv = (await exportCsv(db, admin as Account, gameId, "answers")).body;
+    const answersCsv = (await exportCsv(db, admin as Account, gameId, "answers", french)).body;
     const answersCsvMs = performance.now() - c;
     const tc = performance.now();
-    const totalsCsv = (await exportCsv(db, admin as Account, gameId, "totals")).body;
+    const totalsCsv = (await exportCsv(db, admin as Account, gameId, "totals", french)).body;
     const totalsCsvMs = performance.now() - tc;
     const lines = answersCsv.split("\r\n").length - 2;
     if (lines !== PLAYERS * QUESTIONS) throw new Error(`${lines} lignes de CSV au lieu de ${PLAYERS * QUESTIONS}`);

@@ -10,6 +10,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import type { MapSettings } from "../common/protocol";
 import { DEFAULT_SPEED_POINTS_MAX } from "../common/rules";
+import type { Locale } from "../common/i18n/locales";
 
 /**
  * Admin and game masters share one table: the role is the only difference
@@ -38,6 +39,11 @@ export const accounts = sqliteTable(
      * password) ends every session the account already had, on every device.
      */
     sessionVersion: integer("session_version").notNull().default(0),
+    /**
+     * The language the account chose with the workshop's language switch; its login sets the
+     * device's `lang` cookie from it, so the workshop speaks it on any device. Null: never chose.
+     */
+    locale: text("locale").$type<Locale>(),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [uniqueIndex("accounts_mail_unique").on(t.mail)],

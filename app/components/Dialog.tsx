@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useT } from "./I18n";
 
 /**
  * A modal built on <dialog>: the browser traps the focus, Escape closes it and the page
@@ -56,10 +57,11 @@ export function DialogActions({
   /** A deletion: the button is red. */
   danger?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="dialog-actions">
       <button type="button" className="button button-secondary" onClick={onCancel}>
-        Annuler
+        {t("dashboard.cancel")}
       </button>
       <button type="submit" className={danger ? "button button-danger" : "button"}>
         {submitLabel}

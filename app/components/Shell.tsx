@@ -2,40 +2,45 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { Dialog } from "./Dialog";
 import { Icon } from "./Icon";
+import { BrandName } from "./BrandName";
+import { LanguageSwitch } from "./LanguageSwitch";
+import { useT } from "./I18n";
 import type { Side } from "@common/dashboard/types";
 
 /**
  * The frame of every workshop screen: brand, the account's tools (docs/architecture.md, Who may
- * call what), who is connected. Admin-only tools appear for the admin only; the server refuses them
- * to MJs anyway.
+ * call what), the language switch (the account keeps its choice), who is connected. Admin-only
+ * tools appear for the admin only; the server refuses them to MJs anyway.
  */
 export function Shell({ side, accountName, children }: { side: Side; accountName: string; children: ReactNode }) {
+  const t = useT();
   const admin = side === "admin";
   const base = admin ? "/pres" : "/mj";
   const [restart, setRestart] = useState(false);
   return (
     <div className="dash">
       <header className="dash-top">
-        <Link to={base} className="dash-brand" aria-label={admin ? "Repère, administration" : "Repère, maîtres du jeu"}>
-          Rep<span>è</span>re
+        <Link to={base} className="dash-brand" aria-label={t(admin ? "dashboard.shell.brandAdmin" : "dashboard.shell.brandMj")}>
+          <BrandName />
         </Link>
-        <nav className="dash-tools" aria-label="Outils">
-          <NavLink to={`${base}/lobby`}>Mettre à jour la photo du Lobby</NavLink>
+        <nav className="dash-tools" aria-label={t("dashboard.shell.tools")}>
+          <NavLink to={`${base}/lobby`}>{t("dashboard.shell.lobby")}</NavLink>
           {admin ? (
             <>
-              <NavLink to="/pres/points">Modifier les points</NavLink>
-              <NavLink to="/pres/sound">Gérer les sons</NavLink>
-              <NavLink to="/pres/mj">Maîtres du jeu</NavLink>
+              <NavLink to="/pres/points">{t("dashboard.shell.points")}</NavLink>
+              <NavLink to="/pres/sound">{t("dashboard.shell.sounds")}</NavLink>
+              <NavLink to="/pres/mj">{t("dashboard.shell.mjs")}</NavLink>
             </>
           ) : null}
         </nav>
+        <LanguageSwitch className="dash-lang" />
         <div className="dash-account">
-          <span className="dash-who" title={admin ? "Administrateur" : "Maître du jeu"}>
+          <span className="dash-who" title={t(admin ? "dashboard.shell.roleAdmin" : "dashboard.shell.roleMj")}>
             {accountName}
           </span>
           {admin ? (
             <Link to="/pres/password" className="top-button">
-              Mot de passe
+              {t("dashboard.shell.password")}
             </Link>
           ) : null}
           {admin ? (
@@ -49,14 +54,14 @@ export function Shell({ side, accountName, children }: { side: Side; accountName
               }}
             >
               <button type="submit" className="top-button top-button-warn">
-                Redémarrer
+                {t("dashboard.shell.restart")}
               </button>
             </form>
           ) : (
             <Form method="post" action="/mj?index">
               <input type="hidden" name="intent" value="logout" />
               <button type="submit" className="top-button">
-                <Icon name="logout" /> Déconnexion
+                <Icon name="logout" /> {t("dashboard.shell.logout")}
               </button>
             </Form>
           )}
@@ -64,17 +69,15 @@ export function Shell({ side, accountName, children }: { side: Side; accountName
       </header>
       {children}
       {admin ? (
-        <Dialog open={restart} onClose={() => setRestart(false)} title="Redémarrer">
-          <p className="dialog-text">
-            Redémarrer termine toutes les parties en cours : les joueurs et les présentateurs seront déconnectés.
-          </p>
+        <Dialog open={restart} onClose={() => setRestart(false)} title={t("dashboard.shell.restart")}>
+          <p className="dialog-text">{t("dashboard.shell.restartText")}</p>
           <form method="post" action="/pres/restart">
             <div className="dialog-actions">
               <button type="button" className="button button-secondary" onClick={() => setRestart(false)}>
-                Annuler
+                {t("dashboard.cancel")}
               </button>
               <button type="submit" name="confirm" value="yes" className="button button-danger">
-                Redémarrer
+                {t("dashboard.shell.restart")}
               </button>
             </div>
           </form>

@@ -1,22 +1,30 @@
 import { useFetcher } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import type { ActionResult } from "@common/dashboard/types";
+import { useT } from "./I18n";
 
 type Notice = { id: number; text: string; error: boolean };
 const ToastContext = createContext<(result: ActionResult) => void>(() => {});
 
-/** One place at the bottom of the page says what the last change did (or why it was refused). */
+/**
+ * One place at the bottom of the page says what the last change did (worded in the page's
+ * language when it arrives) or why it was refused (worded by the server).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   const [notice, setNotice] = useState<Notice | null>(null);
   const counter = useRef(0);
-  const notify = useCallback((result: ActionResult) => {
-    counter.current += 1;
-    setNotice(
-      "error" in result
-        ? { id: counter.current, text: result.error, error: true }
-        : { id: counter.current, text: result.message, error: false },
-    );
-  }, []);
+  const notify = useCallback(
+    (result: ActionResult) => {
+      counter.current += 1;
+      setNotice(
+        "error" in result
+          ? { id: counter.current, text: result.error, error: true }
+          : { id: counter.current, text: t(result.message), error: false },
+      );
+    },
+    [t],
+  );
   useEffect(() => {
     if (!notice || notice.error) return;
     const timer = setTimeout(() => setNotice((n) => (n?.id === notice.id ? null : n)), 4000);
@@ -36,7 +44,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {notice?.error ? (
           <p className="toast toast-error" key={notice.id}>
             {notice.text}
-            <button type="button" className="toast-close" aria-label="Fermer le message" onClick={() => setNotice(null)}>
+            <button type="button" className="toast-close" aria-label={t("dashboard.toast.close")} onClick={() => setNotice(null)}>
               ×
             </button>
           </p>

@@ -8,6 +8,7 @@ import { apiRoute, sendJson } from "~/server/http.server";
 import { parseFields, parseForm } from "~/server/input.server";
 import { createMj, mjForm, mjId, updateMj } from "~/server/mj-admin.server";
 import { Refusal } from "~/server/refusal.server";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /** The form, whole: a change carries the MJ's `id`, and its fields are checked as a change. */
 const Fields = z.record(z.unknown());
@@ -29,10 +30,10 @@ async function saveMj({ request, context }: ActionFunctionArgs) {
     const id = mjId.safeParse(form.id);
     if (!id.success) throw Refusal.notFound(MSG_MJ.notFound);
     const mj = await updateMj(context.db, bucket, id.data, parseFields(form, mjForm("update"), MSG_MJ.required));
-    return sendJson({ message: `« ${mj.name} » enregistré` });
+    return sendJson({ message: translator(localeOf(request))("admin.mj.saved", { name: mj.name }) });
   }
   const mj = await createMj(context.db, bucket, parseFields(form, mjForm("create"), MSG_MJ.required));
-  return sendJson({ message: `MJ « ${mj.name} » ajouté` }, 201);
+  return sendJson({ message: translator(localeOf(request))("admin.mj.added", { name: mj.name }) }, 201);
 }
 
 export const action = apiRoute({ POST: saveMj, PATCH: saveMj });

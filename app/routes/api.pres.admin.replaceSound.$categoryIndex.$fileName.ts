@@ -4,6 +4,7 @@ import { uploadBodyBytes } from "~/server/body.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseForm, parseParams } from "~/server/input.server";
 import { Refusal } from "~/server/refusal.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import { MSG_SOUND, readMp3, ReplacedSound, replaceSound, SoundUpload } from "~/server/sounds.server";
 
 /**
@@ -21,7 +22,7 @@ export const action = apiRoute({
       fallback: MSG_SOUND.missing,
     });
     await replaceSound(context.db, context.cloudflare.env.BUCKET, id, await readMp3(file));
-    return sendJson({ message: "Son remplacé" });
+    return sendJson({ message: translator(localeOf(request))("admin.sound.replaced") });
   },
 });
 export const loader = action;

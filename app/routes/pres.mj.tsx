@@ -8,6 +8,8 @@ import { listMjs } from "~/server/mj-admin.server";
 import adminCss from "~/features/admin/admin.css?url";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import { pageMeta } from "~/features/dashboard/meta";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /**
  * /pres/mj: the game-master management table, admin only. Changes go through the admin JSON
@@ -18,11 +20,12 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];
-export const meta: MetaFunction = () => [{ title: "Maîtres du jeu — Repère" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<MjPageData> => {
   const admin = await requirePageAccount(request, context, "admin");
-  return { accountName: admin.name, mjs: await listMjs(context.db) };
+  const locale = localeOf(request);
+  return { title: translator(locale)("admin.meta.mj"), accountName: admin.name, mjs: await listMjs(context.db, locale) };
 });
 
 export default function MjManagement() {

@@ -3,6 +3,7 @@ import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import type { ActionResult } from "@common/dashboard/types";
 import { PASSWORD_MIN } from "@common/rules";
+import { said } from "@common/i18n/words";
 import { PasswordScreen } from "~/features/dashboard/PasswordScreen";
 import { requireAccount, requirePageAccount, sessionCookie } from "~/server/auth.server";
 import { pageAction, pageLoader } from "~/server/http.server";
@@ -11,17 +12,20 @@ import { changeOwnPassword, MSG_PASSWORD, PasswordForm } from "~/server/own-pass
 import { clientAddress } from "~/server/throttle.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import { pageMeta } from "~/features/dashboard/meta";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /** /pres/password: the administrator changes their own password (admin only). */
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
 ];
-export const meta: MetaFunction = () => [{ title: "Mot de passe — Repère" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
   const account = await requirePageAccount(request, context, "admin");
-  return { accountName: account.name, minLength: PASSWORD_MIN };
+  const title = translator(localeOf(request))("dashboard.meta.password");
+  return { title, accountName: account.name, minLength: PASSWORD_MIN };
 });
 
 /** The other sessions end; this browser gets a fresh cookie and stays logged in. */
@@ -29,7 +33,9 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const account = await requireAccount(request, context, { side: "admin" });
   const form = await parseForm(request, PasswordForm, { fallback: MSG_PASSWORD.required });
   const token = await changeOwnPassword(context, account, clientAddress(request), form);
-  return data<ActionResult>({ message: MSG_PASSWORD.changed }, { headers: { "Set-Cookie": sessionCookie(request, "admin", token) } });
+  // The server's own sentence, worded here in the page's language.
+  const message = said(translator(localeOf(request))(MSG_PASSWORD.changed));
+  return data<ActionResult>({ message }, { headers: { "Set-Cookie": sessionCookie(request, "admin", token) } });
 });
 
 export default function Password() {

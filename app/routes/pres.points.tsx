@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import type { ActionResult } from "@common/dashboard/types";
 import { RING_RADII_M } from "@common/rules";
+import { m } from "@common/i18n/words";
 import { PointsScreen } from "~/features/dashboard/PointsScreen";
 import { requireAccount, requirePageAccount } from "~/server/auth.server";
 import { PointsForm, readCirclesPoints, saveCirclesPoints } from "~/server/circles-points.server";
@@ -9,23 +10,26 @@ import { pageAction, pageLoader } from "~/server/http.server";
 import { parseForm } from "~/server/input.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import { pageMeta } from "~/features/dashboard/meta";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /** /pres/points: 'Modifier les points' (admin only; settings key circlesPoints). */
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
 ];
-export const meta: MetaFunction = () => [{ title: "Points de la cible — Repère" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
   const account = await requirePageAccount(request, context, "admin");
-  return { accountName: account.name, points: await readCirclesPoints(context.db), radii: [...RING_RADII_M] };
+  const title = translator(localeOf(request))("dashboard.meta.points");
+  return { title, accountName: account.name, points: await readCirclesPoints(context.db), radii: [...RING_RADII_M] };
 });
 
 export const action = pageAction(async ({ request, context }: ActionFunctionArgs): Promise<ActionResult> => {
   await requireAccount(request, context, { side: "admin" });
   await saveCirclesPoints(context.db, await parseForm(request, PointsForm));
-  return { message: "Points enregistrés" };
+  return { message: m("dashboard.done.points") };
 });
 
 export default function Points() {

@@ -13,6 +13,9 @@ import adminCss from "~/features/admin/admin.css?url";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { BackTitle } from "~/components/BackTitle";
+import { useT } from "~/components/I18n";
+import { pageMeta } from "~/features/dashboard/meta";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /**
  * /pres/restart: 'Redémarrer' (admin only) ends every live game. The dashboard's button posts
@@ -23,7 +26,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];
-export const meta: MetaFunction = () => [{ title: "Redémarrer — Repère" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 /** `?ended=N` after the change: how many games it ended. Anything else asks first. */
 const Query = z.object({ ended: z.string().regex(/^\d{1,6}$/).transform(Number).optional().catch(undefined) });
@@ -31,8 +34,9 @@ const Query = z.object({ ended: z.string().regex(/^\d{1,6}$/).transform(Number).
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
   const admin = await requirePageAccount(request, context, "admin");
   const { ended } = parseQuery(request, Query, Refusal.badRequest());
-  if (ended !== undefined) return { accountName: admin.name, step: "done" as const, ended, live: 0 };
-  return { accountName: admin.name, step: "confirm" as const, ended: 0, live: await liveGameCount(context.db) };
+  const title = translator(localeOf(request))("admin.meta.restart");
+  if (ended !== undefined) return { title, accountName: admin.name, step: "done" as const, ended, live: 0 };
+  return { title, accountName: admin.name, step: "confirm" as const, ended: 0, live: await liveGameCount(context.db) };
 });
 
 /** Only `confirm=yes` ends anything. */
@@ -50,12 +54,8 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   throw redirect(`/pres/restart?ended=${ended}`);
 });
 
-function endedText(n: number): string {
-  if (n === 0) return "Aucune partie en cours";
-  return n === 1 ? "1 partie terminée" : `${n} parties terminées`;
-}
-
 export default function Restart() {
+  const t = useT();
   const page = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>()?.error;
   const navigation = useNavigation();
@@ -63,34 +63,24 @@ export default function Restart() {
   return (
     <Shell side="admin" accountName={page.accountName}>
       <main className="dash-main admin-main narrow" id="contenu">
-        <BackTitle back="/pres">Redémarrer</BackTitle>
+        <BackTitle back="/pres">{t("admin.restart.title")}</BackTitle>
         {page.step === "done" ? (
           <section className="panel restart-panel" aria-labelledby="restart-result">
             <p id="restart-result" className="restart-result" role="status">
-              {endedText(page.ended)}
+              {t("admin.restart.ended", { n: page.ended })}
             </p>
-            <p className="hint">
-              {page.ended === 0
-                ? "Il n'y avait rien à terminer."
-                : page.ended === 1
-                  ? "Les joueurs et le présentateur de cette partie ont été déconnectés."
-                  : "Les joueurs et les présentateurs de ces parties ont été déconnectés."}
-            </p>
+            <p className="hint">{t("admin.restart.endedHint", { n: page.ended })}</p>
             <Link to="/pres" className="button">
-              Retour au tableau de bord
+              {t("admin.restart.back")}
             </Link>
           </section>
         ) : (
           <section className="panel restart-panel" aria-labelledby="restart-question">
             <h2 id="restart-question" className="restart-question">
-              Terminer toutes les parties en cours ?
+              {t("admin.restart.question")}
             </h2>
-            <p className="restart-count">
-              {page.live === 0 ? "Aucune partie n'est en cours pour l'instant." : `Parties en cours : ${page.live}`}
-            </p>
-            <p className="hint">
-              Les joueurs et les présentateurs seront déconnectés. Les résultats déjà enregistrés sont gardés.
-            </p>
+            <p className="restart-count">{t("admin.restart.live", { n: page.live })}</p>
+            <p className="hint">{t("admin.restart.hint")}</p>
             {refusal ? (
               <p className="field-error form-alert" role="alert">
                 {refusal}
@@ -99,10 +89,10 @@ export default function Restart() {
             <Form method="post" className="form-actions">
               <input type="hidden" name="confirm" value="yes" />
               <Link to="/pres" className="button button-secondary">
-                Annuler
+                {t("dashboard.cancel")}
               </Link>
               <button type="submit" className="button button-danger" disabled={busy}>
-                {busy ? "..." : "Terminer les parties"}
+                {busy ? t("common.busy") : t("admin.restart.submit")}
               </button>
             </Form>
           </section>

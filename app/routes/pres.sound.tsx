@@ -8,6 +8,8 @@ import { soundCategories } from "~/server/sounds.server";
 import adminCss from "~/features/admin/admin.css?url";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import { pageMeta } from "~/features/dashboard/meta";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /**
  * /pres/sound: sound management, admin only. Replacing goes through
@@ -18,11 +20,11 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: adminCss },
 ];
-export const meta: MetaFunction = () => [{ title: "Sons — Repère" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<SoundPageData> => {
   const admin = await requirePageAccount(request, context, "admin");
-  return { accountName: admin.name, categories: await soundCategories(context.db) };
+  return { title: translator(localeOf(request))("admin.meta.sound"), accountName: admin.name, categories: await soundCategories(context.db) };
 });
 
 export default function SoundManagement() {

@@ -10,7 +10,6 @@
 import { desc, lt, sql } from "drizzle-orm";
 import { createDb, type Db } from "@db/client";
 import { browserAlertCounts, browserAlerts } from "@db/schema";
-import { formatPlayedAt } from "@common/dashboard/format";
 import type { BrowserAlertsView } from "@common/dashboard/types";
 import { MSG } from "@common/messages";
 import { mediaType, readBody } from "./body.server";
@@ -83,7 +82,7 @@ export async function browserAlertsView(db: Db): Promise<BrowserAlertsView> {
     counts: rows,
     recent: recent.map((r) => ({
       id: r.id,
-      at: formatPlayedAt(r.receivedAt),
+      at: r.receivedAt,
       page: r.page,
       directive: r.directive,
       blocked: r.blocked,

@@ -1,6 +1,6 @@
 import type { Db } from "@db/client";
 import type { Account, Folder } from "@db/schema";
-import { formatPlayedAt, subtreeIds } from "@common/dashboard/format";
+import { subtreeIds } from "@common/dashboard/format";
 import type { DashboardData, FolderCardData, QuizCardData, Side } from "@common/dashboard/types";
 import { pictureUrl, questionImageUrl } from "@common/media-urls";
 import { canEdit } from "./auth.server";
@@ -13,7 +13,7 @@ import type { Translate } from "@common/i18n/ids";
 /**
  * What /pres, /mj and their folder pages show the account: the folders and quizzes of `current`
  * (null: the root), with the folder tree the dialogs need, « Parties jouées » (page `gamesPage`) at
- * the root, and the browsers' alerts at the admin's root.
+ * the root, and the browsers' alerts at the admin's root; `title` is the page's, worded by its route.
  */
 export async function dashboardData(
   db: Db,
@@ -21,6 +21,7 @@ export async function dashboardData(
   side: Side,
   current: Folder | null,
   gamesPage: number,
+  title: string,
   t: Translate,
 ): Promise<DashboardData> {
   const [tree, counts, quizzes, owners, trail, games, alerts] = await Promise.all([
@@ -56,7 +57,7 @@ export async function dashboardData(
     name: q.name,
     ownerId: q.ownerId,
     folderId: q.folderId,
-    playedAt: formatPlayedAt(q.lastTimePlayed),
+    playedAt: q.lastTimePlayed,
     questionCount: Number(q.questionCount),
     coverUrl: q.coverKey ? questionImageUrl(q.uniqueName, q.coverKey) : null,
     finished: q.finished,
@@ -65,6 +66,7 @@ export async function dashboardData(
   return {
     view: "dashboard",
     side,
+    title,
     account: { id: account.id, name: account.name, role: account.role },
     canEdit: canEdit(account),
     folder: current ? { id: current.id, name: current.name, parentId: current.parentId, ownerId: current.ownerId } : null,

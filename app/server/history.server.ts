@@ -8,11 +8,10 @@ import { z } from "zod";
 import type { Db } from "@db/client";
 import { accounts, defis, gameAnswers, gamePlayers, games, quizzes, type Account, type Game } from "@db/schema";
 import type { TeamResult } from "@common/protocol";
-import { formatPlayedAt } from "@common/dashboard/format";
 import { readStoredQuiz } from "@common/quiz-question";
-import { answersCsv, exportFileName, totalsCsv } from "@common/history/exports";
+import { answersCsv, exportFileName, totalsCsv, type ExportLanguage } from "@common/history/exports";
 import type {
-  GameStatusLabel,
+  GameStatus,
   GamesPage,
   HistoryAnswer,
   HistoryPlayer,
@@ -47,9 +46,9 @@ function exportUrl(gameId: string, kind: "answers" | "totals"): string {
   return `/api/history/${gameId}/${kind}`;
 }
 
-function statusLabel(game: Pick<Game, "status" | "results">): GameStatusLabel {
-  if (game.status === "over" || (game.status === "closed" && game.results !== null)) return "Terminée";
-  return game.status === "closed" ? "Interrompue" : "En cours";
+function statusOf(game: Pick<Game, "status" | "results">): GameStatus {
+  if (game.status === "over" || (game.status === "closed" && game.results !== null)) return "over";
+  return game.status === "closed" ? "interrupted" : "live";
 }
 
 /** A page or question number of the query, from 1: anything else is 1. */
@@ -95,15 +94,16 @@ export async function playedGamesPage(db: Db, account: Account, side: Side, page
       const defiOpen = g.deadline !== null && g.status === "live" && g.deadline > now;
       return {
       id: g.id,
-      playedAt: formatPlayedAt(g.startedAt),
+      // Listed games all started (the query's own condition).
+      playedAt: g.startedAt ?? 0,
       quizName: g.quizName ?? g.currentQuizName ?? t(HISTORY_MSG.deletedQuiz),
       mode: g.mode,
       playersCount: g.playersCount ?? 0,
       winner: g.winner,
-      status: g.deadline === null ? statusLabel(g) : defiOpen ? "En cours" : "Terminée",
+      status: g.deadline === null ? statusOf(g) : defiOpen ? "live" : "over",
       owner: g.ownerId === account.id ? null : (g.ownerName ?? "?"),
       reportUrl: reportUrl(side, g.id),
-      defi: g.deadline === null ? null : { deadline: formatPlayedAt(g.deadline), open: defiOpen },
+      defi: g.deadline === null ? null : { deadline: g.deadline, open: defiOpen },
       };
     }),
   };
@@ -237,17 +237,19 @@ export async function gameReport(db: Db, account: Account, side: Side, id: strin
   });
   const settings = game.settings as { answerTimeSec?: number } | null;
   const results = game.results as { teams?: TeamResult[] | null } | null;
+  const quizName = game.quizName ?? played?.quiz.name ?? quizRow ?? t(HISTORY_MSG.deletedQuiz);
   return {
     side,
+    title: t("history.meta.report", { quiz: quizName }),
     accountName: account.name,
     game: {
       id: game.id,
-      quizName: game.quizName ?? played?.quiz.name ?? quizRow ?? t(HISTORY_MSG.deletedQuiz),
-      playedAt: formatPlayedAt(game.startedAt),
+      quizName,
+      playedAt: game.startedAt ?? 0,
       mode: game.mode,
       playersCount,
       winner: game.winner,
-      status: defi ? (defi.open ? "En cours" : "Terminée") : statusLabel(game),
+      status: defi ? (defi.open ? "live" : "over") : statusOf(game),
       owner,
       answerTimeSec: settings?.answerTimeSec ?? null,
     },
@@ -264,8 +266,17 @@ export async function gameReport(db: Db, account: Account, side: Side, id: strin
   };
 }
 
-/** GET /api/history/{game}/answers|totals: the CSV file and its name. */
-export async function exportCsv(db: Db, account: Account, id: string, kind: "answers" | "totals"): Promise<{ body: string; name: string }> {
+/**
+ * GET /api/history/{game}/answers|totals: the CSV file and its name, in the asker's language and
+ * its spreadsheet's form (common/history/csv.ts).
+ */
+export async function exportCsv(
+  db: Db,
+  account: Account,
+  id: string,
+  kind: "answers" | "totals",
+  language: ExportLanguage,
+): Promise<{ body: string; name: string }> {
   const game = await requirePlayedGame(db, account, id);
   const [players, answers] = await Promise.all([playersOf(db, game.id), answersOf(db, game.id)]);
   const played = playedQuiz(game);
@@ -275,7 +286,7 @@ export async function exportCsv(db: Db, account: Account, id: string, kind: "ans
     questions: (played?.quiz.questions ?? []).map((q) => ({ title: q.title || q.name })),
     targets: played?.targets ?? [],
   };
-  const body = kind === "answers" ? answersCsv(input) : totalsCsv(input);
-  const name = exportFileName(game.quizName ?? played?.quiz.name ?? "quiz", game.startedAt, kind === "answers" ? "reponses" : "totaux");
+  const body = kind === "answers" ? answersCsv(input, language) : totalsCsv(input, language);
+  const name = exportFileName(game.quizName ?? played?.quiz.name ?? "", game.startedAt, kind, language.t);
   return { body, name };
 }

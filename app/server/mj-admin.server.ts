@@ -3,8 +3,8 @@ import { and, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { accounts, folders, games, quizzes, type Account } from "@db/schema";
-import { endOfParisDay, frenchDay, parisDay } from "@common/admin/expiry";
-import { plural } from "@common/dashboard/format";
+import { endOfParisDay, formatDay, parisDay } from "@common/admin/expiry";
+import type { Locale } from "@common/i18n/locales";
 import { MSG_MJ, transferFolderName, type MjRow } from "@common/admin/types";
 import { MJ_NAME_MAX, PASSWORD_MIN } from "@common/rules";
 import { revokedSessions } from "./auth.server";
@@ -29,7 +29,8 @@ import type { Translate } from "@common/i18n/ids";
 
 const GAMES_LEFT_MAX = 100_000;
 
-export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
+/** The table, its days written in the asker's language. */
+export async function listMjs(db: Db, locale: Locale, now = Date.now()): Promise<MjRow[]> {
   const [mjs, quizCounts, folderCounts, live] = await db.batch([
     db.select().from(accounts).where(eq(accounts.role, "mj")).orderBy(sql`${accounts.name} collate nocase`, accounts.id),
     db.select({ owner: quizzes.ownerId, n: sql<number>`count(*)` }).from(quizzes).groupBy(quizzes.ownerId),
@@ -46,7 +47,7 @@ export async function listMjs(db: Db, now = Date.now()): Promise<MjRow[]> {
     name: mj.name,
     mail: mj.mail,
     expirationDay: mj.expiration === null ? null : parisDay(mj.expiration),
-    expirationLabel: mj.expiration === null ? null : frenchDay(mj.expiration),
+    expirationLabel: mj.expiration === null ? null : formatDay(mj.expiration, locale),
     expired: mj.expiration !== null && mj.expiration < now,
     gamesLeft: mj.gamesLeft,
     canEdit: mj.canEdit,

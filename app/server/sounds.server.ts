@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { settings } from "@db/schema";
-import type { SoundCategory } from "@common/admin/types";
+import { SOUND_CATEGORIES, type SoundCategory, type SoundCategoryKey } from "@common/admin/types";
 import { putMedia, releaseMedia, serveMedia } from "./media.server";
 import { DEFAULT_SOUND_IDS } from "@common/sounds";
 import { isMp3 } from "@common/sniff";
-import { SOUND_MAX_BYTES, SOUND_TOO_LARGE, WARNING_BEFORE_MS } from "@common/rules";
+import { SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
 import { Refusal } from "./refusal.server";
 import { m } from "@common/i18n/words";
 import { wordsText } from "@common/i18n/words";
@@ -29,14 +29,12 @@ export const MSG_SOUND = {
   notFound: m("server.sound.notFound"),
 } as const;
 
-/** The five categories of the management screen; the last one holds all the other sounds. */
-const CATEGORIES: { title: string; hint: string; ids: number[] | "rest" }[] = [
-  { title: "Son d'attente", hint: "Joué dans le salon d'attente, avant le lancement de la partie.", ids: [1] },
-  { title: "Classement intermédiaire", hint: "Joué pendant le classement, après chaque question.", ids: [2] },
-  { title: "Classement final", hint: "Joué sur le podium de fin de partie.", ids: [3] },
-  { title: "Bip", hint: `Avertit les joueurs ${WARNING_BEFORE_MS / 1000} secondes avant la fin du temps de réponse.`, ids: [4] },
-  { title: "Sons des photos", hint: "Joués au hasard pendant les questions.", ids: "rest" },
-];
+/**
+ * The sounds of each category of the management screen (SOUND_CATEGORIES, in its order; the
+ * screen words their titles); the last one holds all the other sounds.
+ */
+const CATEGORY_SOUNDS: Record<SoundCategoryKey, number[] | "rest"> = { lobby: [1], ranking: [2], end: [3], warning: [4], photos: "rest" };
+const CATEGORIES = SOUND_CATEGORIES.map((key) => ({ key, ids: CATEGORY_SOUNDS[key] }));
 const PHOTO_CATEGORY = CATEGORIES.length - 1;
 const isSoundId = (id: number) => (SOUND_IDS as readonly number[]).includes(id);
 
@@ -109,8 +107,7 @@ export async function soundCategories(db: Db): Promise<SoundCategory[]> {
   const keys = await readSoundKeys(db);
   return CATEGORIES.map((c, index) => ({
     index,
-    title: c.title,
-    hint: c.hint,
+    key: c.key,
     sounds: SOUND_IDS
       .filter((id) => categoryOf(id) === index)
       .map((id) => ({ id, url: soundUrl(id, keys[String(id)]), custom: String(id) in keys })),

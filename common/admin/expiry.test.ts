@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endOfParisDay, frenchDay, parisDay } from "./expiry";
+import { endOfParisDay, formatDay, parisDay } from "./expiry";
 
 describe("MJ expiry days (Paris time)", () => {
   it("keeps a winter day valid until 23:59:59.999 Paris time (22:59 UTC)", () => {
@@ -20,7 +20,14 @@ describe("MJ expiry days (Paris time)", () => {
   it("gives back the day that was picked, for the date field and for display", () => {
     const ms = endOfParisDay("2027-03-28")!; // the night clocks go forward
     expect(parisDay(ms)).toBe("2027-03-28");
-    expect(frenchDay(ms)).toBe("28/03/2027");
+    expect(formatDay(ms)).toBe("28/03/2027");
     expect(parisDay(Date.UTC(2027, 0, 15, 23, 30))).toBe("2027-01-16");
+  });
+
+  it("shows the day the French way in French, each language's own way otherwise", () => {
+    const ms = endOfParisDay("2027-01-15")!;
+    expect(formatDay(ms, "fr")).toBe("15/01/2027");
+    expect(formatDay(ms, "en")).toBe("1/15/27");
+    expect(formatDay(ms, "de")).toBe("15.01.27");
   });
 });

@@ -2,6 +2,9 @@
  * MJ expiry dates. The admin picks a day; the account stays valid until the end of that day in
  * Paris (a French product: "jusqu'au 30/06" means the whole 30th, whatever the server's zone).
  */
+import type { Locale } from "../i18n/locales";
+
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a time zone's id
 const ZONE = "Europe/Paris";
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -53,8 +56,21 @@ export function parisDay(ms: number): string {
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
-/** 'dd/mm/yyyy', the date format of every screen (docs/game-rules.md, Display formats). */
-export function frenchDay(ms: number): string {
-  const [y, m, d] = parisDay(ms).split("-");
-  return `${d}/${m}/${y}`;
+const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * The Paris day of an instant as the table shows it: 'dd/mm/yyyy' in French (docs/game-rules.md,
+ * Display formats), each other language's own short date ('1/15/27', '15.01.27').
+ */
+export function formatDay(ms: number, locale: Locale = "fr"): string {
+  if (locale === "fr") {
+    const [y, m, d] = parisDay(ms).split("-");
+    return `${d}/${m}/${y}`;
+  }
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeZone: ZONE });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(ms));
 }

@@ -1,12 +1,9 @@
 /** What the admin screens' loaders and JSON calls send to the page (plain JSON). */
 import { FOLDER_NAME_MAX, MJ_NAME_MAX, PASSWORD_MIN } from "@common/rules";
 import { m } from "../i18n/words";
-import type { Translate } from "../i18n/ids";
+import type { Translate, Words } from "../i18n/ids";
 
-/**
- * French texts of the MJ table (docs/game-rules.md, Game masters' games), shared by the page and
- * the server.
- */
+/** The MJ table's refusals (docs/game-rules.md, Game masters' games), shared by the page and the server. */
 export const MSG_MJ = {
   required: m("admin.mj.required"),
   notFound: m("admin.mj.notFound"),
@@ -27,7 +24,7 @@ export type MjRow = {
   mail: string;
   /** 'YYYY-MM-DD' (Paris day) for the date field; null = never expires. */
   expirationDay: string | null;
-  /** 'dd/mm/yyyy' for display. */
+  /** That day as shown, in the asker's language ('dd/mm/yyyy' in French); null = never. */
   expirationLabel: string | null;
   expired: boolean;
   /** Games the MJ may still launch; null = unlimited. */
@@ -40,13 +37,13 @@ export type MjRow = {
   liveGames: number;
 };
 
-export type MjPageData = { accountName: string; mjs: MjRow[] };
+export type MjPageData = { title: string; accountName: string; mjs: MjRow[] };
 
 /**
  * What adminCall hands the screens: the server's `{ message }` on success, its `{ error }` (the
- * French reason of a refusal) otherwise.
+ * reason of a refusal) otherwise, both worded by the server in the page's language, as words.
  */
-export type AdminResult = { ok: true; message: string } | { ok: false; error: string };
+export type AdminResult = { ok: true; message: Words } | { ok: false; error: Words };
 
 export type SoundItem = {
   id: number;
@@ -55,11 +52,14 @@ export type SoundItem = {
   custom: boolean;
 };
 
+/** The five groups of sounds, in the order of the screen (their titles and hints are in the catalogs). */
+export const SOUND_CATEGORIES = ["lobby", "ranking", "end", "warning", "photos"] as const;
+export type SoundCategoryKey = (typeof SOUND_CATEGORIES)[number];
+
 export type SoundCategory = {
   index: number;
-  title: string;
-  hint: string;
+  key: SoundCategoryKey;
   sounds: SoundItem[];
 };
 
-export type SoundPageData = { accountName: string; categories: SoundCategory[] };
+export type SoundPageData = { title: string; accountName: string; categories: SoundCategory[] };

@@ -12,15 +12,17 @@ import {
   watchUrl,
 } from "./format";
 
-describe("formatPlayedAt as dd/mm/yyyy HHhMM", () => {
+describe("formatPlayedAt: dd/mm/yyyy HHhMM in French", () => {
   it("writes Paris time, winter and summer", () => {
     expect(formatPlayedAt(Date.UTC(2025, 0, 5, 8, 7))).toBe("05/01/2025 09h07");
     expect(formatPlayedAt(Date.UTC(2025, 6, 14, 21, 30))).toBe("14/07/2025 23h30");
     expect(formatPlayedAt(Date.UTC(2024, 11, 31, 23, 0))).toBe("01/01/2025 00h00");
   });
-  it("says 'Jamais jouée' when there is no date", () => {
-    expect(formatPlayedAt(null)).toBe("Jamais jouée");
-    expect(formatPlayedAt(undefined)).toBe("Jamais jouée");
+  it("keeps the French form in French, and gives other languages their own, Paris time still", () => {
+    const at = Date.UTC(2025, 2, 14, 19, 5);
+    expect(formatPlayedAt(at, "fr")).toBe("14/03/2025 20h05");
+    expect(formatPlayedAt(at, "en")).toBe("3/14/25, 8:05 PM");
+    expect(formatPlayedAt(at, "de")).toBe("14.03.25, 20:05");
   });
 });
 

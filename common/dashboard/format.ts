@@ -4,7 +4,10 @@
  * rendered by the Worker and the one hydrated in the browser say the same thing.
  */
 import { launchParams, type LaunchOptions } from "@common/rules";
+import { formatDateTime } from "@common/i18n/format";
+import type { Locale } from "@common/i18n/locales";
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a time zone's id
 const TIME_ZONE = "Europe/Paris";
 
 const PARTS = new Intl.DateTimeFormat("fr-FR", {
@@ -17,16 +20,19 @@ const PARTS = new Intl.DateTimeFormat("fr-FR", {
   hourCycle: "h23",
 });
 
-/** dd/mm/yyyy HHhMM (docs/game-rules.md, Display formats), or 'Jamais jouée'. */
-export function formatPlayedAt(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "Jamais jouée";
+/**
+ * A date and time of the workshop, Paris time: in French the specification's own form,
+ * dd/mm/yyyy HHhMM (docs/game-rules.md, Display formats); in any other language its own
+ * (Intl: '3/14/25, 8:05 PM', '14.03.25, 20:05').
+ */
+export function formatPlayedAt(ms: number, locale: Locale = "fr"): string {
+  // Intl's narrow no-break space before AM/PM is a plain space in older ICU: the server's and the
+  // browser's must write the same text.
+  if (locale !== "fr") return formatDateTime(locale, ms, TIME_ZONE).replace(/\u202f/g, " ");
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     PARTS.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? "00";
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the specification's date form, not words
   return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}h${get("minute")}`;
-}
-
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n > 1 ? many : one}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** What the dashboard loader sends to the page (plain JSON). */
 import type { GamesPage } from "../history/types";
+import type { Words } from "../i18n/ids";
 
 export type Side = "admin" | "mj";
 
@@ -23,8 +24,8 @@ export type QuizCardData = {
   name: string;
   ownerId: number;
   folderId: number | null;
-  /** Already formatted: 'dd/mm/yyyy HHhMM' or 'Jamais jouée'. */
-  playedAt: string;
+  /** When it was last played (ms), worded on the screen; null: never. */
+  playedAt: number | null;
   questionCount: number;
   coverUrl: string | null;
   /** Its map was confirmed in the wizard: only then can it be launched. */
@@ -32,10 +33,12 @@ export type QuizCardData = {
 };
 
 export type DashboardData =
-  | { view: "login"; side: Side }
+  | { view: "login"; side: Side; title: string }
   | {
       view: "dashboard";
       side: Side;
+      /** The page's title, worded by the server (a route's meta has no hooks). */
+      title: string;
       account: { id: number; name: string; role: "admin" | "mj" };
       canEdit: boolean;
       folder: TreeFolder | null;
@@ -60,8 +63,11 @@ export type BrowserAlertsView = {
   /** Per directive, by policy: the enforced one, and Google's strict one on trial (Report-Only). */
   counts: { directive: string; enforced: number; trial: number }[];
   /** The last reports, newest first. */
-  recent: { id: number; at: string; page: string; directive: string; blocked: string; trial: boolean }[];
+  recent: { id: number; at: number; page: string; directive: string; blocked: string; trial: boolean }[];
 };
 
-/** Answer of every change: what it did, or the French reason it was refused (the server's one error shape). */
-export type ActionResult = { message: string } | { error: string };
+/**
+ * Answer of every change of a page: what it did, as words the page words in its language, or the
+ * reason it was refused, already worded by the server (its one error shape).
+ */
+export type ActionResult = { message: Words } | { error: string };

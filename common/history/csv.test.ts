@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, decimal, parseCsv, readDecimal, textCell, toCsv } from "./csv";
+import { CSV_BOM, csvForm, decimal, parseCsv, readDecimal, textCell, toCsv } from "./csv";
 
 describe("CSV for Excel in French", () => {
   it("starts with a BOM, separates with ';', ends lines with CRLF, writes decimal commas", () => {
@@ -71,5 +71,23 @@ describe("CSV for Excel in French", () => {
       ["Sur\ndeux lignes", ""],
     ]);
     expect(readDecimal("45,764000")).toBe(45.764);
+  });
+});
+
+describe("CSV for Excel in English", () => {
+  it("separates with ',' and writes decimal points, with the BOM and CRLF still", () => {
+    const en = csvForm("en");
+    const csv = toCsv(
+      [
+        { title: "Player", value: (r: { p: string; pts: number }) => r.p },
+        { title: "Points", value: (r) => decimal(r.pts, 2, en), numeric: true },
+      ],
+      [{ p: "Kiwi, bleu", pts: 7.125 }],
+      en,
+    );
+    expect(csv).toBe(`${CSV_BOM}Player,Points\r\n"Kiwi, bleu",7.13\r\n`);
+    expect(parseCsv(csv, en)).toEqual([["Player", "Points"], ["Kiwi, bleu", "7.13"]]);
+    expect(decimal(-1.5, 6, en)).toBe("-1.500000");
+    expect(readDecimal("7.13")).toBe(7.13);
   });
 });

@@ -1,18 +1,34 @@
 /**
- * CSV as Excel opens it in French without an import dialog: UTF-8 with a byte order mark (else
- * accents come out garbled), `;` between fields (the comma is the decimal separator there),
- * decimal commas, CRLF line ends. Text cells are quoted when needed and every part of a cell that
- * could start a formula is defused, so nothing a quiz author typed runs in the spreadsheet.
+ * CSV as a spreadsheet opens it without an import dialog, in the form of the reader's language:
+ * in French (and German) `;` between fields since the comma is the decimal separator there, and
+ * decimal commas; in English `,` and decimal points. Always UTF-8 with a byte order mark (else
+ * Excel reads accents as garbage) and CRLF line ends. Text cells are quoted when needed and every
+ * part of a cell that could start a formula is defused, so nothing a quiz author typed runs in
+ * the spreadsheet.
  */
+import type { Locale } from "../i18n/locales";
+
 export const CSV_BOM = "\uFEFF";
-const SEPARATOR = ";";
+
+/** How one language's spreadsheet reads a CSV file. */
+export type CsvForm = { separator: ";" | ","; decimalComma: boolean };
+
+const FORMS: Record<Locale, CsvForm> = {
+  fr: { separator: ";", decimalComma: true },
+  en: { separator: ",", decimalComma: false },
+  de: { separator: ";", decimalComma: true },
+};
+
+/** The form of a language's Excel: French by default. */
+export const csvForm = (locale: Locale = "fr"): CsvForm => FORMS[locale];
 
 type Cell = string | number | null;
 
-/** A number with a decimal comma and a fixed count of decimals ('' for none). */
-export function decimal(value: number | null | undefined, decimals: number): string {
+/** A number with a fixed count of decimals, in the form's decimal separator ('' for none). */
+export function decimal(value: number | null | undefined, decimals: number, form: CsvForm = csvForm()): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "";
-  return value.toFixed(decimals).replace(".", ",");
+  const text = value.toFixed(decimals);
+  return form.decimalComma ? text.replace(".", ",") : text;
 }
 
 /**
@@ -47,18 +63,18 @@ function cell(value: Cell, numeric: boolean): string {
 interface CsvColumn<R> {
   title: string;
   value: (row: R) => Cell;
-  /** Already formatted as a number (decimal comma): written as is, never defused. */
+  /** Already formatted as a number (`decimal`): written as is, never defused. */
   numeric?: boolean;
 }
 
-export function toCsv<R>(columns: CsvColumn<R>[], rows: Iterable<R>): string {
-  const lines = [columns.map((c) => textCell(c.title)).join(SEPARATOR)];
-  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row), c.numeric ?? false)).join(SEPARATOR));
+export function toCsv<R>(columns: CsvColumn<R>[], rows: Iterable<R>, form: CsvForm = csvForm()): string {
+  const lines = [columns.map((c) => textCell(c.title)).join(form.separator)];
+  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row), c.numeric ?? false)).join(form.separator));
   return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }
 
 /** Reads back what toCsv wrote (tests, and anyone checking an export): rows of strings. */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, form: CsvForm = csvForm()): string[][] {
   const body = text.startsWith(CSV_BOM) ? text.slice(1) : text;
   const rows: string[][] = [];
   let row: string[] = [];
@@ -73,7 +89,7 @@ export function parseCsv(text: string): string[][] {
       } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === SEPARATOR) {
+    else if (ch === form.separator) {
       row.push(field);
       field = "";
     } else if (ch === "\r" && body[i + 1] === "\n") {
@@ -91,5 +107,5 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** '12,5' -> 12.5 (what Excel would read). */
+/** '12,5' or '12.5' -> 12.5 (what Excel would read). */
 export const readDecimal = (s: string) => Number(s.replace(",", "."));

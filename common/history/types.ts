@@ -2,23 +2,24 @@
 import type { Bounds, QuizQuestion, TargetSetting, TeamResult } from "../protocol";
 import type { DefiAdmin } from "../defi/types";
 
-export type GameStatusLabel = "En cours" | "Terminée" | "Interrompue";
+/** Where a game stands, as a code the screens word: in progress, played to its end, cut short. */
+export type GameStatus = "live" | "over" | "interrupted";
 
 /** One line of « Parties jouées ». */
 export type PlayedGameRow = {
   id: string;
-  /** Already formatted: 'dd/mm/yyyy HHhMM'. */
-  playedAt: string;
+  /** When it started (ms), shown in the reader's language. */
+  playedAt: number;
   quizName: string;
   mode: "player" | "team";
   playersCount: number;
   winner: string | null;
-  status: GameStatusLabel;
+  status: GameStatus;
   /** The admin sees everyone's games: whose it is (null for their own). */
   owner: string | null;
   reportUrl: string;
-  /** A défi: until when it takes answers ('dd/mm/yyyy HHhMM'), and whether it still does. */
-  defi: { deadline: string; open: boolean } | null;
+  /** A défi: until when it takes answers (ms), and whether it still does. */
+  defi: { deadline: number; open: boolean } | null;
 };
 
 export type GamesPage = {
@@ -71,15 +72,18 @@ export type ReportAnswer = { playerNo: number; pseudo: string; marker: string } 
 
 export type ReportData = {
   side: "admin" | "mj";
+  /** The page's title, worded by the server. */
+  title: string;
   accountName: string;
   game: {
     id: string;
     quizName: string;
-    playedAt: string;
+    /** When it started (ms). */
+    playedAt: number;
     mode: "player" | "team";
     playersCount: number;
     winner: string | null;
-    status: GameStatusLabel;
+    status: GameStatus;
     owner: string | null;
     answerTimeSec: number | null;
   };

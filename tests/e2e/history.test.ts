@@ -103,8 +103,9 @@ describe("the history of a game, offline map", () => {
     expect(ranking.map((r) => [Number(r[0]), r[1], frNumber(r[2]!)])).toEqual(
       played.end.ranking.map((l) => [l.rank, l.pseudo, l.points])
     );
+    // Units and numbers keep their no-break spaces (Intl): read as the eye reads them.
     const questions = await page.locator(".report-qtable tbody tr").evaluateAll((rows) =>
-      rows.map((r) => [...r.children].map((c) => c.textContent ?? ""))
+      rows.map((r) => [...r.children].map((c) => (c.textContent ?? "").replace(/[\u00a0\u202f]/g, " ")))
     );
     // Tower: 3 answers, average (10 + 150 + 5000) / 3 = 1 720 m, two of three scored.
     expect(questions[0]!.slice(1, 5)).toEqual(["La tour Eiffel", "3", "1,7 km", "67 % (2)"]);

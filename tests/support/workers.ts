@@ -256,6 +256,12 @@ export function postData(path: string, fields: Fields, cookie?: string) {
   return post(url.pathname + url.search, fields, cookie);
 }
 
+/**
+ * A page's markup without its scripts: what it shows, not the message catalog its data carries
+ * (every page of the workshop carries the workshop's words, shown or not).
+ */
+export const shownMarkup = async (res: Response) => (await res.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+
 export function get(path: string, cookie?: string) {
   return SELF.fetch(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, folders, games, settings, type Account } from "@db/schema";
 import { verifyPassword } from "~/server/password.server";
 import type { TestAccount } from "../support/factory";
-import { app, cookieOf, db, folderRow, get, make, ORIGIN, png, post, quizRow, stored, unique } from "../support/workers";
+import { app, cookieOf, db, folderRow, get, make, ORIGIN, png, post, quizRow, shownMarkup, stored, unique } from "../support/workers";
 
 /**
  * The administrator's tools (MJ table and sounds, 'Redémarrer'): who may use
@@ -436,7 +436,7 @@ describe("sounds: 'Sound management' and the sound files", () => {
     expect(list[1]).toBe("/api/sound/2?v=0");
 
     // The sound page shows which sounds were replaced.
-    const page = await (await get("/pres/sound", asAdmin)).text();
+    const page = await shownMarkup(await get("/pres/sound", asAdmin));
     expect(page.match(/Personnalisé/g)).toHaveLength(2);
 
     res = await post("/api/pres/admin/replaceSound/4/5.mp3", { file: mp3(12) }, asAdmin);

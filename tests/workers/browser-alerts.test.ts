@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { browserAlerts } from "@db/schema";
-import { app, cookieOf, db, make, ORIGIN } from "../support/workers";
+import { app, cookieOf, db, make, ORIGIN, shownMarkup } from "../support/workers";
 
 /**
  * « Alertes du navigateur »: the endpoint the pages' browsers send their CSP reports to, and the
@@ -44,7 +44,7 @@ describe("the admin's panel", () => {
     const panel = await adminPanel();
     expect(panel).toContain("Alertes du navigateur");
     expect(panel).toContain("Aucune alerte");
-    const mj = await (await SELF.fetch(`${ORIGIN}/mj`, { headers: { Cookie: await cookieOf(await make.mj()) } })).text();
+    const mj = await shownMarkup(await SELF.fetch(`${ORIGIN}/mj`, { headers: { Cookie: await cookieOf(await make.mj()) } }));
     expect(mj).not.toContain("Alertes du navigateur");
   });
 

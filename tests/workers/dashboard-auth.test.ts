@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { app, cookieOf, get, make, post, postJson } from "../support/workers";
+import { app, cookieOf, get, make, post, postJson, shownMarkup } from "../support/workers";
 
 describe("logins: sessions, refusals and their French messages", () => {
   it("shows the admin login at /pres and the MJ login at /mj", async () => {
-    const pres = await (await get("/pres")).text();
+    const pres = await shownMarkup(await get("/pres"));
     expect(pres).toContain(">Mail<");
     expect(pres).toContain(">Mot de passe<");
     expect(pres).toContain(">Connexion<");
@@ -123,7 +123,7 @@ describe("logins: sessions, refusals and their French messages", () => {
 describe("dashboards", () => {
   it("titles and buttons: admin 'Administration' with its tools, MJ 'Maîtres du jeu' with 'Déconnexion'", async () => {
     const root = await app.admin();
-    const adminPage = await (await get("/pres", await cookieOf(root))).text();
+    const adminPage = await shownMarkup(await get("/pres", await cookieOf(root)));
     expect(adminPage).toContain("<h1>Administration</h1>");
     for (const label of [
       "Nouveau",
@@ -142,7 +142,7 @@ describe("dashboards", () => {
     expect(adminPage).not.toContain("Déconnexion");
 
     const camille = await make.mj();
-    const mjPage = await (await get("/mj", await cookieOf(camille))).text();
+    const mjPage = await shownMarkup(await get("/mj", await cookieOf(camille)));
     expect(mjPage).toContain("<h1>Maîtres du jeu</h1>");
     expect(mjPage).toContain("Déconnexion");
     expect(mjPage).toContain('href="/quiz/new"');

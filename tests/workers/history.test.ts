@@ -1,10 +1,10 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { gameAnswers, gamePlayers, games } from "@db/schema";
 import { STARTING_MS } from "@party/engine";
 import { statementsFor } from "@party/room-d1";
-import { parseCsv, readDecimal } from "@common/history/csv";
+import { csvForm, parseCsv, readDecimal } from "@common/history/csv";
 import { METRES_PER_DEGREE } from "@common/projection";
 import type { TestAccount } from "../support/factory";
 import { advance, app, cookieOf, db, failD1Batches, gameOf, get, inRoom, join, launch, make, pendingD1, presenter, stubOf } from "../support/workers";
@@ -168,6 +168,35 @@ describe("the CSV export", () => {
       const sum = rows.slice(1).filter((r) => r[1] === t[1]).reduce((s, r) => s + readDecimal(r[10]!), 0);
       expect(sum).toBeCloseTo(readDecimal(t[3]!), 1);
     }
+  });
+});
+
+describe("the CSV export in the asker's language", () => {
+  it("writes English Excel's form in English (',' and decimal points) and German Excel's in German, titles and words in each", async () => {
+    const owner = await make.mj();
+    const { gameId, a, b } = await playedGame(owner);
+    const cookie = await cookieOf(owner);
+
+    const en = await get(`/api/history/${gameId}/answers`, `${cookie}; lang=en`);
+    expect(en.headers.get("Content-Disposition")).toMatch(/^attachment; filename="repere-.*-answers\.csv"$/);
+    const bytes = new Uint8Array(await en.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.startsWith("Rank,Player,Team,Question,Title,Latitude,Longitude,Distance (m),Ring,Time (s),Points\r\n")).toBe(true);
+    const rows = parseCsv(text, csvForm("en"));
+    const lineA0 = rows.find((r) => r[1] === a.pseudo && r[3] === "1")!;
+    expect(lineA0[5]).toBe(SPOTS[0].lat.toFixed(6));
+    expect(lineA0[8]).toBe("20 m");
+    expect(lineA0[10]).toMatch(/^\d+\.\d\d$/);
+    // b did not answer the second question.
+    expect(rows.find((r) => r[1] === b.pseudo && r[3] === "2")![8]).toBe("No answer");
+
+    // Accept-Language chooses when the device never did.
+    const de = await SELF.fetch(`http://localhost/api/history/${gameId}/totals`, { headers: { Cookie: cookie, "Accept-Language": "de-DE,de;q=0.9" } });
+    expect(de.headers.get("Content-Disposition")).toMatch(/-summen\.csv"$/);
+    const totals = parseCsv(await de.text(), csvForm("de"));
+    expect(totals[0]).toEqual(["Platz", "Spieler", "Team", "Punkte", "Gesamtzeit (s)", "Antworten", "Antworten mit Punkten"]);
+    expect(totals[1]![3]).toMatch(/^\d+,\d\d$/);
   });
 });
 

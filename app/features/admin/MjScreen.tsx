@@ -5,14 +5,17 @@ import { Shell } from "~/components/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
+import { formatInteger } from "@common/i18n/format";
+import type { Translate, Words } from "@common/i18n/ids";
 import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { FieldError } from "~/components/FieldError";
 import { BackTitle } from "~/components/BackTitle";
+import { useLocale, useT } from "~/components/I18n";
 
 const MASK = "••••••";
 
 /** A file chosen in a form, if any, and whether it is too big to send. */
-function photoProblem(form: FormData, field: string): string | null {
+function photoProblem(form: FormData, field: string): Words | null {
   const file = form.get(field);
   return file && typeof file !== "string" && file.size > PICTURE_MAX_BYTES ? PICTURE_TOO_LARGE : null;
 }
@@ -23,8 +26,8 @@ const blank = (form: FormData, field: string) => String(form.get(field) ?? "").t
  * Sends the add or edit form once its picture fits; a refusal stays on the form, a success goes
  * up to the page's notice.
  */
-function useMjSave(onDone: (message: string) => void) {
-  const [error, setError] = useState<string | null>(null);
+function useMjSave(onDone: (message: Words) => void) {
+  const [error, setError] = useState<Words | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async (form: FormData, pictureField: string) => {
     const tooBig = photoProblem(form, pictureField);
@@ -42,6 +45,7 @@ function useMjSave(onDone: (message: string) => void) {
  * /pres/mj: the game-master management table, admin only (docs/game-rules.md, Game masters' games).
  */
 export function MjScreen({ data }: { data: MjPageData }) {
+  const t = useT();
   const revalidator = useRevalidator();
   const [notice, showNotice] = useNotice();
   const [adding, setAdding] = useState(false);
@@ -49,7 +53,7 @@ export function MjScreen({ data }: { data: MjPageData }) {
   const [deleting, setDeleting] = useState<MjRow | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
 
-  const done = (message: string) => {
+  const done = (message: Words) => {
     showNotice(message);
     revalidator.revalidate();
   };
@@ -58,17 +62,14 @@ export function MjScreen({ data }: { data: MjPageData }) {
     <Shell side="admin" accountName={data.accountName}>
       <main className="dash-main admin-main" id="contenu">
         <div className="dash-head">
-          <BackTitle back="/pres">Maîtres du jeu</BackTitle>
+          <BackTitle back="/pres">{t("admin.mj.title")}</BackTitle>
           {adding ? null : (
             <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)}>
-              <PlusIcon /> Ajouter un MJ
+              <PlusIcon /> {t("admin.mj.add")}
             </button>
           )}
         </div>
-        <p className="screen-lead">
-          Les maîtres du jeu créent et lancent leurs propres quiz. Un compte expiré ne peut plus se connecter ; le nombre
-          de parties diminue à chaque partie lancée (vide = illimité).
-        </p>
+        <p className="screen-lead">{t("admin.mj.lead")}</p>
 
         {adding ? (
           <AddMjForm
@@ -87,19 +88,19 @@ export function MjScreen({ data }: { data: MjPageData }) {
           <div className="panel mj-panel" role="region" aria-labelledby="mj-caption" tabIndex={0}>
             <table className="mj-table">
               <caption id="mj-caption" className="sr-only">
-                Maîtres du jeu ({data.mjs.length})
+                {t("admin.mj.caption", { n: data.mjs.length })}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Nom</th>
-                  <th scope="col">Mail</th>
-                  <th scope="col">Mot de passe</th>
-                  <th scope="col">Expiration</th>
-                  <th scope="col">Parties</th>
-                  <th scope="col">Supprimer</th>
-                  <th scope="col">Mode édition</th>
-                  <th scope="col">Photo</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t("admin.mj.name")}</th>
+                  <th scope="col">{t("admin.mj.mail")}</th>
+                  <th scope="col">{t("admin.mj.password")}</th>
+                  <th scope="col">{t("admin.mj.expiration")}</th>
+                  <th scope="col">{t("admin.mj.games")}</th>
+                  <th scope="col">{t("admin.mj.delete")}</th>
+                  <th scope="col">{t("admin.mj.edition")}</th>
+                  <th scope="col">{t("admin.mj.photo")}</th>
+                  <th scope="col">{t("admin.mj.actions")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -124,7 +125,7 @@ export function MjScreen({ data }: { data: MjPageData }) {
           </div>
         ) : (
           <div className="empty">
-            <p>Aucun maître du jeu pour l'instant.</p>
+            <p>{t("admin.mj.none")}</p>
           </div>
         )}
       </main>
@@ -153,29 +154,34 @@ function PlusIcon() {
 }
 
 function Avatar({ mj }: { mj: Pick<MjRow, "name" | "photoUrl"> }) {
+  const t = useT();
   return mj.photoUrl ? (
-    <img className="mj-avatar" src={mj.photoUrl} alt={`Photo de ${mj.name}`} width={44} height={44} />
+    <img className="mj-avatar" src={mj.photoUrl} alt={t("admin.mj.photoOf", { name: mj.name })} width={44} height={44} />
   ) : (
-    <span className="mj-avatar mj-avatar-empty" role="img" aria-label={`${mj.name} n'a pas de photo`}>
+    <span className="mj-avatar mj-avatar-empty" role="img" aria-label={t("admin.mj.noPhoto", { name: mj.name })}>
       {mj.name.trim().charAt(0).toUpperCase() || "?"}
     </span>
   );
 }
 
 function Expiry({ mj }: { mj: MjRow }) {
-  if (!mj.expirationLabel) return <span className="expiry expiry-ok">Sans limite</span>;
+  const t = useT();
+  if (mj.expirationLabel === null) return <span className="expiry expiry-ok">{t("admin.mj.noLimit")}</span>;
+  const day = mj.expirationLabel;
   return mj.expired ? (
-    <span className="expiry expiry-past" title="Ce compte a expiré : connexion refusée">
-      {mj.expirationLabel} <span className="expiry-word">expiré</span>
+    <span className="expiry expiry-past" title={t("admin.mj.expiredTitle")}>
+      {day} <span className="expiry-word">{t("admin.mj.expired")}</span>
     </span>
   ) : (
-    <span className="expiry expiry-ok" title="Compte valide">
-      {mj.expirationLabel}
+    <span className="expiry expiry-ok" title={t("admin.mj.validTitle")}>
+      {day}
     </span>
   );
 }
 
 function DisplayRow({ mj, onEdit, onDelete }: { mj: MjRow; onEdit: () => void; onDelete: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <tr>
       <th scope="row" className="mj-name">
@@ -186,22 +192,22 @@ function DisplayRow({ mj, onEdit, onDelete }: { mj: MjRow; onEdit: () => void; o
         <span className="mj-mask" aria-hidden="true">
           {MASK}
         </span>
-        <span className="sr-only">Mot de passe masqué</span>
+        <span className="sr-only">{t("admin.mj.masked")}</span>
       </td>
       <td>
         <Expiry mj={mj} />
       </td>
-      <td className="mj-games">{mj.gamesLeft === null ? "Illimité" : mj.gamesLeft}</td>
+      <td className="mj-games">{mj.gamesLeft === null ? t("admin.mj.unlimited") : formatInteger(locale, mj.gamesLeft)}</td>
       <DeleteCell name={mj.name} onDelete={onDelete} />
       <td>
-        <span className={mj.canEdit ? "pill pill-yes" : "pill pill-no"}>{mj.canEdit ? "Oui" : "Non"}</span>
+        <span className={mj.canEdit ? "pill pill-yes" : "pill pill-no"}>{t(mj.canEdit ? "admin.mj.yes" : "admin.mj.no")}</span>
       </td>
       <td>
         <Avatar mj={mj} />
       </td>
       <td>
-        <button type="button" className="button button-small button-secondary" onClick={onEdit} aria-label={`Modifier ${mj.name}`}>
-          Modifier
+        <button type="button" className="button button-small button-secondary" onClick={onEdit} aria-label={t("admin.mj.editOf", { name: mj.name })}>
+          {t("admin.mj.edit")}
         </button>
       </td>
     </tr>
@@ -216,9 +222,10 @@ function EditRow({
 }: {
   mj: MjRow;
   onCancel: () => void;
-  onDone: (message: string) => void;
+  onDone: (message: Words) => void;
   onDelete: () => void;
 }) {
+  const t = useT();
   const formId = useId();
   const errorId = `${formId}-error`;
   const { error, setError, busy, save } = useMjSave(onDone);
@@ -241,23 +248,23 @@ function EditRow({
       >
         <td>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the row just opened for editing: typing goes there */}
-          <input {...field} name="name" defaultValue={mj.name} maxLength={MJ_NAME_MAX} required aria-label={`Nom de ${mj.name}`} autoFocus />
+          <input {...field} name="name" defaultValue={mj.name} maxLength={MJ_NAME_MAX} required aria-label={t("admin.mj.nameOf", { name: mj.name })} autoFocus />
         </td>
         <td>
-          <input {...field} name="mail" type="email" defaultValue={mj.mail} required aria-label={`Mail de ${mj.name}`} autoComplete="off" />
+          <input {...field} name="mail" type="email" defaultValue={mj.mail} required aria-label={t("admin.mj.mailOf", { name: mj.name })} autoComplete="off" />
         </td>
         <td>
           <input
             {...field}
             name="password"
             type="password"
-            placeholder="Nouveau mot de passe"
-            aria-label={`Nouveau mot de passe de ${mj.name} (vide : inchangé)`}
+            placeholder={t("admin.mj.newPassword")}
+            aria-label={t("admin.mj.newPasswordOf", { name: mj.name })}
             autoComplete="new-password"
           />
         </td>
         <td>
-          <input {...field} name="expiration" type="date" defaultValue={mj.expirationDay ?? ""} required aria-label={`Expiration de ${mj.name}`} />
+          <input {...field} name="expiration" type="date" defaultValue={mj.expirationDay ?? ""} required aria-label={t("admin.mj.expirationOf", { name: mj.name })} />
         </td>
         <td>
           <input
@@ -268,15 +275,15 @@ function EditRow({
             step={1}
             inputMode="numeric"
             defaultValue={mj.gamesLeft ?? ""}
-            placeholder="Illimité"
-            aria-label={`Parties restantes de ${mj.name} (vide : illimité)`}
+            placeholder={t("admin.mj.unlimited")}
+            aria-label={t("admin.mj.gamesOf", { name: mj.name })}
           />
         </td>
         <DeleteCell name={mj.name} onDelete={onDelete} />
         <td>
           <label className="check">
             <input form={formId} type="checkbox" name="edition" value="on" defaultChecked={mj.canEdit} />
-            <span className="sr-only">Mode édition de {mj.name}</span>
+            <span className="sr-only">{t("admin.mj.editionOf", { name: mj.name })}</span>
           </label>
         </td>
         <td>
@@ -291,12 +298,13 @@ function EditRow({
                 className="sr-only"
                 onChange={(e) => setPhotoName(e.currentTarget.files?.[0]?.name ?? null)}
               />
-              <span aria-hidden="true">Changer…</span>
-              <span className="sr-only">Changer la photo de {mj.name}</span>
+              <span aria-hidden="true">{t("admin.mj.change")}</span>
+              <span className="sr-only">{t("admin.mj.changePhotoOf", { name: mj.name })}</span>
             </label>
             {mj.photoUrl ? (
               <label className="check check-small">
-                <input form={formId} type="checkbox" name="remove_photo" value="on" /> Retirer
+                <input form={formId} type="checkbox" name="remove_photo" value="on" aria-label={t("admin.mj.removePhotoOf", { name: mj.name })} />{" "}
+                {t("admin.mj.removePhoto")}
               </label>
             ) : null}
           </div>
@@ -306,10 +314,10 @@ function EditRow({
           <form id={formId} className="row-actions" noValidate onSubmit={submit}>
             <input type="hidden" name="id" value={mj.id} />
             <button type="submit" className="button button-small" disabled={busy}>
-              {busy ? "..." : "Enregistrer"}
+              {busy ? t("common.busy") : t("admin.mj.save")}
             </button>
             <button type="button" className="button button-small button-secondary" onClick={onCancel}>
-              Annuler
+              {t("dashboard.cancel")}
             </button>
           </form>
         </td>
@@ -318,7 +326,7 @@ function EditRow({
         <tr className="mj-error-row">
           <td colSpan={9}>
             <p id={errorId} className="field-error" role="alert">
-              {error}
+              {t(error)}
             </p>
           </td>
         </tr>
@@ -329,16 +337,18 @@ function EditRow({
 
 /** 'Supprimer' at the end of a row, shown or edited: it opens the confirmation. */
 function DeleteCell({ name, onDelete }: { name: string; onDelete: () => void }) {
+  const t = useT();
   return (
     <td>
-      <button type="button" className="button button-small button-danger-soft" onClick={onDelete} aria-label={`Supprimer ${name}`}>
-        Supprimer
+      <button type="button" className="button button-small button-danger-soft" onClick={onDelete} aria-label={t("admin.mj.deleteOf", { name })}>
+        {t("admin.mj.delete")}
       </button>
     </td>
   );
 }
 
-function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (message: string) => void }) {
+function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (message: Words) => void }) {
+  const t = useT();
   const ids = useId();
   const { error, setError, busy, save } = useMjSave(onDone);
   const [photoName, setPhotoName] = useState<string | null>(null);
@@ -357,27 +367,27 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
   const described = error ? `${ids}-error` : undefined;
   return (
     <section className="panel add-mj" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>Ajouter un MJ</h2>
+      <h2 id={`${ids}-title`}>{t("admin.mj.add")}</h2>
       <form noValidate onSubmit={submit} className="add-mj-form">
         <div className="add-mj-grid">
           <label htmlFor={`${ids}-name`}>
-            Nom <span className="req" aria-hidden="true">*</span>
+            {t("admin.mj.name")} <span className="req" aria-hidden="true">*</span>
           </label>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the form the admin just opened: typing goes there */}
           <input id={`${ids}-name`} name="name" className="field" required maxLength={MJ_NAME_MAX} autoComplete="off" autoFocus aria-describedby={described} />
           <label htmlFor={`${ids}-mail`}>
-            Mail <span className="req" aria-hidden="true">*</span>
+            {t("admin.mj.mail")} <span className="req" aria-hidden="true">*</span>
           </label>
           <input id={`${ids}-mail`} name="mail" type="email" className="field" required autoComplete="off" aria-describedby={described} />
           <label htmlFor={`${ids}-password`}>
-            Mot de passe <span className="req" aria-hidden="true">*</span>
+            {t("admin.mj.password")} <span className="req" aria-hidden="true">*</span>
           </label>
           <input id={`${ids}-password`} name="password" type="password" className="field" required autoComplete="new-password" minLength={PASSWORD_MIN} aria-describedby={described} />
           <label htmlFor={`${ids}-expiration`}>
-            Expiration <span className="req" aria-hidden="true">*</span>
+            {t("admin.mj.expiration")} <span className="req" aria-hidden="true">*</span>
           </label>
           <input id={`${ids}-expiration`} name="expiration" type="date" className="field" required aria-describedby={described} />
-          <label htmlFor={`${ids}-games`}>Parties</label>
+          <label htmlFor={`${ids}-games`}>{t("admin.mj.games")}</label>
           <input
             id={`${ids}-games`}
             name="nb_game"
@@ -386,17 +396,17 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
             step={1}
             inputMode="numeric"
             className="field"
-            placeholder="Illimité"
+            placeholder={t("admin.mj.unlimited")}
             aria-describedby={`${ids}-games-hint`}
           />
           <span id={`${ids}-games-hint`} className="hint">
-            Nombre de parties que ce MJ pourra lancer ; vide = illimité.
+            {t("admin.mj.gamesHint")}
           </span>
-          <span className="add-mj-label">Mode édition</span>
+          <span className="add-mj-label">{t("admin.mj.edition")}</span>
           <label className="check">
-            <input type="checkbox" name="edition" value="on" /> Peut modifier ses quiz
+            <input type="checkbox" name="edition" value="on" /> {t("admin.mj.canEditQuizzes")}
           </label>
-          <span className="add-mj-label">Photo</span>
+          <span className="add-mj-label">{t("admin.mj.photo")}</span>
           <div className="add-mj-photo">
             <label className="file-button">
               <input
@@ -406,25 +416,25 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
                 className="sr-only"
                 onChange={(e) => setPhotoName(e.currentTarget.files?.[0]?.name ?? null)}
               />
-              Choisir une photo
+              {t("admin.mj.choosePhoto")}
             </label>
-            <span className="file-name">{photoName ?? `JPEG, PNG, WebP ou GIF, ${megabytes(PICTURE_MAX_BYTES)} au plus`}</span>
+            <span className="file-name">{photoName ?? t("admin.mj.photoHint", { mb: megabytes(PICTURE_MAX_BYTES) })}</span>
           </div>
         </div>
         {error ? (
           <p id={`${ids}-error`} className="field-error form-alert" role="alert">
-            {error}
+            {t(error)}
           </p>
         ) : null}
         <p className="hint">
-          <span aria-hidden="true">*</span> champs obligatoires
+          <span aria-hidden="true">*</span> {t("admin.mj.requiredNote")}
         </p>
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={onCancel}>
-            Annuler
+            {t("dashboard.cancel")}
           </button>
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "..." : "Ajouter"}
+            {busy ? t("common.busy") : t("admin.mj.submitAdd")}
           </button>
         </div>
       </form>
@@ -432,36 +442,27 @@ function AddMjForm({ onCancel, onDone }: { onCancel: () => void; onDone: (messag
   );
 }
 
-function DeleteDialog({ mj, onClose, onDone }: { mj: MjRow | null; onClose: () => void; onDone: (message: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
+function DeleteDialog({ mj, onClose, onDone }: { mj: MjRow | null; onClose: () => void; onDone: (message: Words) => void }) {
+  const t = useT();
+  const [error, setError] = useState<Words | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => {
     setError(null);
     onClose();
   };
   return (
-    <Dialog open={mj !== null} onClose={close} title={mj ? `Supprimer « ${mj.name} » ?` : "Supprimer"}>
+    <Dialog open={mj !== null} onClose={close} title={mj ? t("admin.mj.deleteTitle", { name: mj.name }) : t("admin.mj.delete")}>
       {mj ? (
         <>
           <div className="dialog-text">
-            <p>{mj.name} ne pourra plus se connecter.</p>
-            <p>
-              {mj.quizCount + mj.folderCount > 0 ? (
-                `Rien n'est perdu : ${transferSummary(mj)} à l'administrateur, dans un nouveau dossier « ${transferFolderName(mj.name)} ».`
-              ) : (
-                "Ce compte n'a ni quiz ni dossier."
-              )}
-            </p>
-            {mj.liveGames > 0 ? (
-              <p className="warning">
-                {mj.liveGames > 1 ? `Ses ${mj.liveGames} parties en cours seront terminées.` : "Sa partie en cours sera terminée."}
-              </p>
-            ) : null}
+            <p>{t("admin.mj.deleteLogin", { name: mj.name })}</p>
+            <p>{transferText(mj, t)}</p>
+            {mj.liveGames > 0 ? <p className="warning">{t("admin.mj.liveGames", { n: mj.liveGames })}</p> : null}
           </div>
           <FieldError error={error} />
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={close}>
-              Annuler
+              {t("dashboard.cancel")}
             </button>
             <button
               type="button"
@@ -477,7 +478,7 @@ function DeleteDialog({ mj, onClose, onDone }: { mj: MjRow | null; onClose: () =
                 } else setError(result.error);
               }}
             >
-              {busy ? "..." : "Supprimer"}
+              {busy ? t("common.busy") : t("admin.mj.delete")}
             </button>
           </div>
         </>
@@ -486,11 +487,11 @@ function DeleteDialog({ mj, onClose, onDone }: { mj: MjRow | null; onClose: () =
   );
 }
 
-/** 'ses 3 quiz et son dossier seront transférés', 'son quiz sera transféré'. */
-function transferSummary(mj: MjRow): string {
-  const parts = [];
-  if (mj.quizCount) parts.push(mj.quizCount > 1 ? `ses ${mj.quizCount} quiz` : "son quiz");
-  if (mj.folderCount) parts.push(mj.folderCount > 1 ? `ses ${mj.folderCount} dossiers` : "son dossier");
-  const one = mj.quizCount + mj.folderCount === 1;
-  return `${parts.join(" et ")} ${one ? "sera transféré" : "seront transférés"}`;
+/** Where a deleted MJ's quizzes and folders go: « Rien n'est perdu : ses 3 quiz et son dossier seront transférés… ». */
+function transferText(mj: MjRow, t: Translate): string {
+  const values = { quizzes: mj.quizCount, folders: mj.folderCount, folder: transferFolderName(mj.name, t) };
+  if (mj.quizCount && mj.folderCount) return t("admin.mj.transferBoth", values);
+  if (mj.quizCount) return t("admin.mj.transferQuizzes", values);
+  if (mj.folderCount) return t("admin.mj.transferFolders", values);
+  return t("admin.mj.nothingToMove");
 }

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Words } from "@common/i18n/ids";
+import { useT } from "~/components/I18n";
 
 /**
  * What the last change did, said at the bottom of the page (read out by screen readers) and
  * gone after a few seconds. Refusals are shown beside the form they concern, not here.
  */
 export function useNotice() {
-  const [notice, setNotice] = useState<{ id: number; text: string } | null>(null);
+  const t = useT();
+  const [notice, setNotice] = useState<{ id: number; text: Words } | null>(null);
   const counter = useRef(0);
-  const show = useCallback((text: string) => {
+  const show = useCallback((text: Words) => {
     counter.current += 1;
     setNotice({ id: counter.current, text });
   }, []);
@@ -20,7 +23,7 @@ export function useNotice() {
     <div className="toast-region" role="status" aria-live="polite">
       {notice ? (
         <p className="toast" key={notice.id}>
-          {notice.text}
+          {t(notice.text)}
         </p>
       ) : null}
     </div>

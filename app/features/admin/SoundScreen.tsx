@@ -4,11 +4,14 @@ import { Shell } from "~/components/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
 import type { SoundCategory, SoundItem, SoundPageData } from "@common/admin/types";
-import { megabytes, SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
+import type { Translate, Words } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
+import { megabytes, SOUND_MAX_BYTES, SOUND_TOO_LARGE, WARNING_BEFORE_MS } from "@common/rules";
 import { BackTitle } from "~/components/BackTitle";
+import { useT } from "~/components/I18n";
 
 const MSG = {
-  notMp3Name: "Seuls les fichiers .mp3 sont acceptés",
+  notMp3Name: m("admin.sound.notMp3Name"),
   tooBig: SOUND_TOO_LARGE,
 } as const;
 
@@ -16,7 +19,7 @@ const MSG = {
  * What a file chooser hands over, checked before anything is sent: .mp3 only (the server
  * checks the bytes again).
  */
-function chosenMp3(event: ChangeEvent<HTMLInputElement>): { file: File } | { error: string } | null {
+function chosenMp3(event: ChangeEvent<HTMLInputElement>): { file: File } | { error: Words } | null {
   const input = event.currentTarget;
   const file = input.files?.[0];
   input.value = ""; // choosing the same file again must fire again
@@ -26,8 +29,14 @@ function chosenMp3(event: ChangeEvent<HTMLInputElement>): { file: File } | { err
   return { file };
 }
 
-const soundLabel = (category: SoundCategory, index: number) =>
-  category.index < 4 ? category.title : `Son photo ${index + 1}`;
+/** A category's title and hint (the warning's says how long before the end it sounds). */
+const categoryTitle = (category: SoundCategory, t: Translate) => t(`admin.sound.${category.key}.title`);
+const categoryHint = (category: SoundCategory, t: Translate) =>
+  t(`admin.sound.${category.key}.hint`, { s: WARNING_BEFORE_MS / 1000 });
+
+/** A sound's name: its category's, or for the photo sounds its number among them. */
+const soundLabel = (category: SoundCategory, index: number, t: Translate) =>
+  category.key === "photos" ? t("admin.sound.photoSound", { n: index + 1 }) : categoryTitle(category, t);
 
 function PlayIcon({ playing }: { playing: boolean }) {
   return (
@@ -42,11 +51,12 @@ function PlayIcon({ playing }: { playing: boolean }) {
  * replaceable.
  */
 export function SoundScreen({ data }: { data: SoundPageData }) {
+  const t = useT();
   const revalidator = useRevalidator();
   const [notice, showNotice] = useNotice();
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, Words | null>>({});
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => () => audio.current?.pause(), []);
@@ -73,11 +83,11 @@ export function SoundScreen({ data }: { data: SoundPageData }) {
 
   const send = async (slot: string, url: string, body?: FormData) => {
     setBusy(slot);
-    setErrors((e) => ({ ...e, [slot]: "" }));
+    setErrors((e) => ({ ...e, [slot]: null }));
     const result = await adminCall(url, body);
     setBusy(null);
     if (!result.ok) {
-      console.error(`${url}: ${result.error}`);
+      console.error(`${url}: ${t(result.error)}`);
       setErrors((e) => ({ ...e, [slot]: result.error }));
       return;
     }
@@ -98,28 +108,26 @@ export function SoundScreen({ data }: { data: SoundPageData }) {
   return (
     <Shell side="admin" accountName={data.accountName}>
       <main className="dash-main admin-main narrow" id="contenu">
-        <BackTitle back="/pres">Gérer les sons</BackTitle>
-        <p className="screen-lead">
-          Écoutez les sons joués pendant les parties et remplacez-les par vos propres fichiers mp3 ({megabytes(SOUND_MAX_BYTES)} au plus). Les
-          parties lancées ensuite les utilisent.
-        </p>
+        <BackTitle back="/pres">{t("admin.sound.title")}</BackTitle>
+        <p className="screen-lead">{t("admin.sound.lead", { mb: megabytes(SOUND_MAX_BYTES) })}</p>
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- sound effects without words: nothing to caption */}
         <audio ref={audio} preload="none" onEnded={() => setPlaying(null)} className="sound-player" />
         <div className="sound-grid">
           {data.categories.map((category) => (
             <section key={category.index} className={`panel sound-category sound-category-${category.index}`} aria-labelledby={`cat-${category.index}`}>
-              <h2 id={`cat-${category.index}`}>{category.title}</h2>
-              <p className="hint">{category.hint}</p>
+              <h2 id={`cat-${category.index}`}>{categoryTitle(category, t)}</h2>
+              <p className="hint">{categoryHint(category, t)}</p>
               <ul className="sound-list">
                 {category.sounds.map((sound, i) => {
-                  const label = soundLabel(category, i);
+                  const label = soundLabel(category, i, t);
                   const slot = String(sound.id);
+                  const error = errors[slot];
                   return (
                     <li key={sound.id} className="sound-row" aria-busy={busy === slot || undefined}>
                       <div className="sound-name">
-                        <span className="sound-title">{category.index < 4 ? "Son actuel" : label}</span>
+                        <span className="sound-title">{category.key === "photos" ? label : t("admin.sound.current")}</span>
                         <span className={sound.custom ? "pill pill-yes" : "pill pill-no"}>
-                          {sound.custom ? "Personnalisé" : "Son d'origine"}
+                          {t(sound.custom ? "admin.sound.custom" : "admin.sound.original")}
                         </span>
                       </div>
                       <div className="sound-actions">
@@ -127,40 +135,40 @@ export function SoundScreen({ data }: { data: SoundPageData }) {
                           type="button"
                           className="button button-small button-secondary"
                           aria-pressed={playing === sound.id}
-                          aria-label={`${playing === sound.id ? "Arrêter" : "Écouter"} : ${label}`}
+                          aria-label={t(playing === sound.id ? "admin.sound.stopPlaying" : "admin.sound.listenTo", { label })}
                           onClick={() => listen(sound)}
                         >
-                          <PlayIcon playing={playing === sound.id} /> {playing === sound.id ? "Arrêter" : "Écouter"}
+                          <PlayIcon playing={playing === sound.id} /> {t(playing === sound.id ? "admin.sound.stop" : "admin.sound.listen")}
                         </button>
                         <label className="button button-small file-label">
                           <input
                             type="file"
                             accept=".mp3,audio/mpeg"
                             className="sr-only"
-                            aria-label={`Changer : ${label}`}
+                            aria-label={t("admin.sound.changeOf", { label })}
                             disabled={busy !== null}
                             onChange={upload(category.index, sound.id, slot)}
                           />
-                          <span aria-hidden="true">{busy === slot ? "..." : "Changer"}</span>
+                          <span aria-hidden="true">{busy === slot ? t("common.busy") : t("admin.sound.change")}</span>
                         </label>
                         {sound.custom ? (
                           <button
                             type="button"
                             className="link-button"
                             disabled={busy !== null}
+                            aria-label={t("admin.sound.resetOf", { label })}
                             onClick={() => {
                               if (playing === sound.id) stop();
                               void send(slot, `/api/pres/admin/resetSound/${sound.id}`);
                             }}
                           >
-                            Son d'origine
-                            <span className="sr-only"> : {label}</span>
+                            {t("admin.sound.original")}
                           </button>
                         ) : null}
                       </div>
-                      {errors[slot] ? (
+                      {error ? (
                         <p className="field-error sound-error" role="alert">
-                          {errors[slot]}
+                          {t(error)}
                         </p>
                       ) : null}
                     </li>

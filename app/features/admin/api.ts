@@ -1,9 +1,13 @@
 import type { AdminResult } from "@common/admin/types";
+import { said } from "@common/i18n/words";
 import { callApi } from "~/call-api";
 
-/** Calls an admin JSON route: the server's `message` on success, else the sentence to show. */
+/**
+ * Calls an admin JSON route: the server's `message` on success (worded by the server in the
+ * page's language), else the reason to show; both as words.
+ */
 export async function adminCall(url: string, body?: FormData, method: "POST" | "PATCH" | "DELETE" = "POST"): Promise<AdminResult> {
   const r = await callApi<{ message?: unknown } | null>(url, { method, form: body });
   if (!r.ok) return { ok: false, error: r.error };
-  return { ok: true, message: typeof r.value?.message === "string" ? r.value.message : "" };
+  return { ok: true, message: said(typeof r.value?.message === "string" ? r.value.message : "") };
 }

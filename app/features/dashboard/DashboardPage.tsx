@@ -13,6 +13,7 @@ import { PlayedGames } from "~/features/history/PlayedGames";
 import type { DashboardData } from "@common/dashboard/types";
 import { BackTitle } from "~/components/BackTitle";
 import { BrowserAlerts } from "./BrowserAlerts";
+import { useT } from "~/components/I18n";
 
 /**
  * /pres, /mj and their folder pages: the login form, or folders then quizzes (docs/architecture.md,
@@ -28,8 +29,9 @@ export function DashboardPage({ data }: { data: DashboardData }) {
 }
 
 function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" }> }) {
+  const t = useT();
   const { side, folder, account } = data;
-  const title = side === "admin" ? "Administration" : "Maîtres du jeu";
+  const title = t(side === "admin" ? "dashboard.page.titleAdmin" : "dashboard.page.titleMj");
   const [creating, setCreating] = useState(false);
   const fetcher = useActionFetcher();
   const ownerLabel = (ownerId: number) => (account.role === "admin" && ownerId !== account.id ? data.owners[ownerId] : null);
@@ -44,10 +46,10 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
             {folder ? <p className="dash-eyebrow">{title}</p> : <h1>{title}</h1>}
             {folder ? (
               <>
-                <nav aria-label="Fil d'Ariane" className="crumbs">
+                <nav aria-label={t("dashboard.page.crumbs")} className="crumbs">
                   <ol>
                     <li>
-                      <Link to={dashboardUrl(side)}>Accueil</Link>
+                      <Link to={dashboardUrl(side)}>{t("dashboard.page.home")}</Link>
                     </li>
                     {data.trail.slice(0, -1).map((f) => (
                       <li key={f.id}>
@@ -65,10 +67,10 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
           </div>
           <div className="dash-actions">
             <button type="button" className="button button-secondary" onClick={() => setCreating(true)}>
-              <Icon name="folder" /> Créer un dossier
+              <Icon name="folder" /> {t("dashboard.page.createFolder")}
             </button>
             <Link to={newQuiz} className="button">
-              <Icon name="plus" /> Nouveau
+              <Icon name="plus" /> {t("dashboard.page.newQuiz")}
             </Link>
           </div>
         </div>
@@ -77,7 +79,7 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
 
         {data.folders.length ? (
           <section aria-labelledby="dossiers" className="dash-section">
-            <h2 id="dossiers">{folder ? "Sous-dossiers" : "Dossiers"}</h2>
+            <h2 id="dossiers">{t(folder ? "dashboard.page.subfolders" : "dashboard.page.folders")}</h2>
             <div className="card-grid folder-grid">
               {data.folders.map((f) => (
                 <FolderCard
@@ -94,7 +96,7 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
         ) : null}
 
         <section aria-labelledby="quiz" className="dash-section">
-          <h2 id="quiz">Quiz</h2>
+          <h2 id="quiz">{t("dashboard.page.quizzes")}</h2>
           {data.quizzes.length ? (
             <div className="card-grid">
               {data.quizzes.map((q) => (
@@ -112,9 +114,9 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
           ) : (
             <div className="empty">
               <Icon name="map" size={40} />
-              <p>{folder ? "Ce dossier ne contient aucun quiz." : "Aucun quiz pour l'instant."}</p>
+              <p>{t(folder ? "dashboard.page.emptyFolder" : "dashboard.page.emptyRoot")}</p>
               <Link to={newQuiz} className="button button-small">
-                <Icon name="plus" /> Créer un quiz
+                <Icon name="plus" /> {t("dashboard.page.createQuiz")}
               </Link>
             </div>
           )}
@@ -126,8 +128,8 @@ function Dashboard({ data }: { data: Extract<DashboardData, { view: "dashboard" 
       <NameDialog
         open={creating}
         onClose={() => setCreating(false)}
-        title={folder ? `Créer un dossier dans « ${folder.name} »` : "Créer un dossier"}
-        submitLabel="Créer"
+        title={folder ? t("dashboard.page.createFolderIn", { name: folder.name }) : t("dashboard.page.createFolder")}
+        submitLabel={t("dashboard.page.create")}
         fetcher={fetcher}
         fields={{ intent: "createFolder" }}
       />

@@ -2,13 +2,15 @@ import { Link } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { CardMeta } from "./CardMeta";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { folderUrl, moveTargets, plural } from "@common/dashboard/format";
+import { folderUrl, moveTargets } from "@common/dashboard/format";
 import { Icon } from "~/components/Icon";
 import { IntentMenuButton, Menu, MenuButton } from "~/components/Menu";
 import { MoveDialog } from "./MoveDialog";
 import { NameDialog } from "./NameDialog";
 import { useActionFetcher } from "~/components/Toast";
 import type { FolderCardData, Side, TreeFolder } from "@common/dashboard/types";
+import type { Translate } from "@common/i18n/ids";
+import { useT } from "~/components/I18n";
 
 type Open = null | "move" | "delete" | "rename";
 
@@ -26,6 +28,7 @@ export function FolderCard({
   /** Shown to the admin on other accounts' folders. */
   owner: string | null;
 }) {
+  const t = useT();
   const fetcher = useActionFetcher();
   const picture = useActionFetcher();
   const [open, setOpen] = useState<Open>(null);
@@ -33,12 +36,7 @@ export function FolderCard({
   const inputId = useId();
   const href = folderUrl(side, folder);
   const busy = fetcher.state !== "idle" || picture.state !== "idle";
-  const contents = [
-    folder.folderCount ? plural(folder.folderCount, "dossier", "dossiers") : null,
-    plural(folder.quizCount, "quiz", "quiz"),
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  const contents = t("dashboard.folder.contents", { folders: folder.folderCount, quizzes: folder.quizCount });
   const hidden = { folderId: String(folder.id) };
 
   return (
@@ -56,7 +54,7 @@ export function FolderCard({
             if (event.currentTarget.files?.length) picture.submit(form.current);
           }}
         />
-        <label htmlFor={inputId} title="Changer l'image du dossier">
+        <label htmlFor={inputId} title={t("dashboard.folder.pictureTitle")}>
           {folder.pictureUrl ? (
             <img src={folder.pictureUrl} alt="" loading="lazy" />
           ) : (
@@ -65,7 +63,7 @@ export function FolderCard({
             </span>
           )}
           <span className="folder-picture-hint">
-            <Icon name="image" /> {picture.state !== "idle" ? "Envoi…" : `Changer l'image de « ${folder.name} »`}
+            <Icon name="image" /> {picture.state !== "idle" ? t("dashboard.folder.sending") : t("dashboard.folder.changePicture", { name: folder.name })}
           </span>
         </label>
       </picture.Form>
@@ -76,21 +74,21 @@ export function FolderCard({
               {folder.name}
             </Link>
           </h3>
-          <Menu label={`Actions du dossier « ${folder.name} »`}>
+          <Menu label={t("dashboard.folder.menu", { name: folder.name })}>
             {(close) => (
               <>
-                <MenuButton onSelect={() => (close(), setOpen("rename"))}>Renommer</MenuButton>
-                <MenuButton onSelect={() => (close(), setOpen("move"))}>Déplacer</MenuButton>
+                <MenuButton onSelect={() => (close(), setOpen("rename"))}>{t("dashboard.menu.rename")}</MenuButton>
+                <MenuButton onSelect={() => (close(), setOpen("move"))}>{t("dashboard.menu.move")}</MenuButton>
                 <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "duplicateFolder", ...hidden }}>
-                  Dupliquer
+                  {t("dashboard.menu.duplicate")}
                 </IntentMenuButton>
                 {parentId !== null ? (
                   <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "rootFolder", ...hidden }}>
-                    Renvoyer à la racine
+                    {t("dashboard.menu.toRoot")}
                   </IntentMenuButton>
                 ) : null}
                 <MenuButton danger onSelect={() => (close(), setOpen("delete"))}>
-                  Supprimer
+                  {t("dashboard.menu.delete")}
                 </MenuButton>
               </>
             )}
@@ -102,8 +100,8 @@ export function FolderCard({
       <NameDialog
         open={open === "rename"}
         onClose={() => setOpen(null)}
-        title="Renommer le dossier"
-        submitLabel="Renommer"
+        title={t("dashboard.folder.renameTitle")}
+        submitLabel={t("dashboard.menu.rename")}
         initial={folder.name}
         fetcher={fetcher}
         fields={{ intent: "renameFolder", ...hidden }}
@@ -111,7 +109,7 @@ export function FolderCard({
       <MoveDialog
         open={open === "move"}
         onClose={() => setOpen(null)}
-        title={`Déplacer le dossier « ${folder.name} »`}
+        title={t("dashboard.folder.moveTitle", { name: folder.name })}
         targets={moveTargets(tree, { ownerId: folder.ownerId, currentFolderId: parentId, folderId: folder.id })}
         fetcher={fetcher}
         hidden={hidden}
@@ -120,23 +118,19 @@ export function FolderCard({
       <ConfirmDialog
         open={open === "delete"}
         onClose={() => setOpen(null)}
-        title="Supprimer le dossier"
-        confirmLabel="Supprimer"
+        title={t("dashboard.folder.deleteTitle")}
+        confirmLabel={t("dashboard.menu.delete")}
         fetcher={fetcher}
         fields={{ intent: "deleteFolder", ...hidden }}
       >
-        <p>{deleteQuestion(folder)}</p>
-        {folder.subtreeQuizzes || folder.subtreeFolders ? (
-          <p className="warning">Les quiz qu'il contient seront supprimés définitivement.</p>
-        ) : null}
+        <p>{deleteQuestion(folder, t)}</p>
+        {folder.subtreeQuizzes || folder.subtreeFolders ? <p className="warning">{t("dashboard.folder.deleteWarning")}</p> : null}
       </ConfirmDialog>
     </article>
   );
 }
 
-function deleteQuestion(folder: Pick<FolderCardData, "name" | "subtreeFolders" | "subtreeQuizzes">): string {
-  if (!folder.subtreeFolders && !folder.subtreeQuizzes) return `Supprimer le dossier « ${folder.name} » ? Il est vide.`;
-  const parts = [plural(folder.subtreeQuizzes, "quiz", "quiz")];
-  if (folder.subtreeFolders) parts.push(plural(folder.subtreeFolders, "dossier", "dossiers"));
-  return `Supprimer le dossier « ${folder.name} » et tout son contenu (${parts.join(", ")}) ?`;
+function deleteQuestion(folder: Pick<FolderCardData, "name" | "subtreeFolders" | "subtreeQuizzes">, t: Translate): string {
+  if (!folder.subtreeFolders && !folder.subtreeQuizzes) return t("dashboard.folder.deleteEmpty", { name: folder.name });
+  return t("dashboard.folder.deleteFull", { name: folder.name, quizzes: folder.subtreeQuizzes, folders: folder.subtreeFolders });
 }

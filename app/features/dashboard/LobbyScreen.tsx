@@ -6,6 +6,7 @@ import { Shell } from "~/components/Shell";
 import { ToastProvider, useActionFetcher } from "~/components/Toast";
 import type { Side } from "@common/dashboard/types";
 import { BackTitle } from "~/components/BackTitle";
+import { useT } from "~/components/I18n";
 
 type LobbyData = {
   side: Side;
@@ -14,9 +15,9 @@ type LobbyData = {
 };
 
 const SOURCE = {
-  own: "Votre photo",
-  admin: "Photo choisie par l'administrateur",
-  default: "Photo par défaut",
+  own: "dashboard.lobby.own",
+  admin: "dashboard.lobby.admin",
+  default: "dashboard.lobby.default",
 } as const;
 
 /** 'Mettre à jour la photo du Lobby': the current picture and an upload form. */
@@ -31,6 +32,7 @@ export function LobbyScreen({ data }: { data: LobbyData }) {
 }
 
 function LobbyForm({ data }: { data: LobbyData }) {
+  const t = useT();
   const fetcher = useActionFetcher();
   const reset = useActionFetcher();
   const inputId = useId();
@@ -53,15 +55,15 @@ function LobbyForm({ data }: { data: LobbyData }) {
 
   return (
     <main className="dash-main narrow" id="contenu">
-      <BackTitle back={dashboardUrl(data.side)}>Photo du Lobby</BackTitle>
+      <BackTitle back={dashboardUrl(data.side)}>{t("dashboard.lobby.title")}</BackTitle>
       <p className="screen-lead">
-        Elle s'affiche en fond de l'écran d'accueil de vos parties, derrière le code et le QR code.
-        {data.side === "admin" ? " Les maîtres du jeu qui n'ont pas choisi la leur voient la vôtre." : null}
+        {t("dashboard.lobby.lead")}
+        {data.side === "admin" ? ` ${t("dashboard.lobby.leadAdmin")}` : null}
       </p>
       <div className="panel lobby-panel">
         <figure className="lobby-preview">
-          <img src={preview ?? data.picture.url} alt="Photo actuelle du lobby" />
-          <figcaption>{preview ? "Aperçu de la nouvelle photo" : SOURCE[data.picture.source]}</figcaption>
+          <img src={preview ?? data.picture.url} alt={t("dashboard.lobby.current")} />
+          <figcaption>{t(preview ? "dashboard.lobby.preview" : SOURCE[data.picture.source])}</figcaption>
         </figure>
         <fetcher.Form
           method="post"
@@ -80,7 +82,7 @@ function LobbyForm({ data }: { data: LobbyData }) {
           <input type="hidden" name="intent" value="upload" />
           <label htmlFor={inputId} className="file-drop">
             <Icon name="image" size={28} />
-            <span>{fileName ?? `Choisir une image (JPEG, PNG, WebP ou GIF, ${megabytes(PICTURE_MAX_BYTES)} max.)`}</span>
+            <span>{fileName ?? t("dashboard.lobby.choose", { mb: megabytes(PICTURE_MAX_BYTES) })}</span>
           </label>
           <input
             id={inputId}
@@ -97,14 +99,14 @@ function LobbyForm({ data }: { data: LobbyData }) {
             }}
           />
           <button type="submit" className="button" disabled={busy || !fileName}>
-            {busy ? "..." : "Mettre à jour"}
+            {busy ? t("common.busy") : t("dashboard.lobby.submit")}
           </button>
         </fetcher.Form>
         {data.picture.source === "own" ? (
           <reset.Form method="post" className="lobby-reset">
             <input type="hidden" name="intent" value="reset" />
             <button type="submit" className="link-button">
-              Revenir à la photo par défaut
+              {t("dashboard.lobby.reset")}
             </button>
           </reset.Form>
         ) : null}

@@ -1,27 +1,35 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { ActionResult, Side } from "@common/dashboard/types";
+import type { Words } from "@common/i18n/ids";
 import { MSG } from "@common/messages";
+import { BrandName } from "~/components/BrandName";
 import { FieldError } from "~/components/FieldError";
+import { useT } from "~/components/I18n";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 
-/** 'Mail' on the admin login, 'Identifiant' on the MJ one; '...' while it checks. */
+/**
+ * 'Mail' on the admin login, 'Identifiant' on the MJ one; '...' while it checks. The language
+ * switch is there before anyone logs in; once logged in, the account's own choice wins.
+ */
 export function LoginForm({ side }: { side: Side }) {
+  const t = useT();
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
-  const [localError, setLocalError] = useState<string | null>(null);
+  const [localError, setLocalError] = useState<Words | null>(null);
   const ids = useId();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
   const error = localError ?? (result && "error" in result ? result.error : null);
+  const admin = side === "admin";
   return (
     <div className="login-page">
+      <LanguageSwitch className="login-lang" />
       <main className="login-card">
-        <Link to="/" className="login-brand" aria-label="Repère, retour à l'accueil">
-          Rep<span>è</span>re
+        <Link to="/" className="login-brand" aria-label={t("dashboard.login.brand")}>
+          <BrandName />
         </Link>
-        <h1>{side === "admin" ? "Administration" : "Maîtres du jeu"}</h1>
-        <p className="login-lead">
-          {side === "admin" ? "Connectez-vous pour gérer Repère." : "Connectez-vous pour préparer et lancer vos quiz."}
-        </p>
+        <h1>{t(admin ? "dashboard.page.titleAdmin" : "dashboard.page.titleMj")}</h1>
+        <p className="login-lead">{t(admin ? "dashboard.login.leadAdmin" : "dashboard.login.leadMj")}</p>
         <Form
           method="post"
           noValidate
@@ -37,7 +45,7 @@ export function LoginForm({ side }: { side: Side }) {
           }}
         >
           <input type="hidden" name="intent" value="login" />
-          <label htmlFor={`${ids}-id`}>{side === "admin" ? "Mail" : "Identifiant"}</label>
+          <label htmlFor={`${ids}-id`}>{t(admin ? "dashboard.login.mail" : "dashboard.login.identifier")}</label>
           <input
             id={`${ids}-id`}
             name="identifiant"
@@ -50,7 +58,7 @@ export function LoginForm({ side }: { side: Side }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${ids}-error` : undefined}
           />
-          <label htmlFor={`${ids}-pw`}>Mot de passe</label>
+          <label htmlFor={`${ids}-pw`}>{t("dashboard.login.password")}</label>
           <input
             id={`${ids}-pw`}
             name="password"
@@ -62,11 +70,11 @@ export function LoginForm({ side }: { side: Side }) {
           />
           <FieldError error={error} id={`${ids}-error`} />
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "..." : "Connexion"}
+            {busy ? t("common.busy") : t("dashboard.login.submit")}
           </button>
         </Form>
-        <Link to={side === "admin" ? "/mj" : "/pres"} className="login-switch">
-          {side === "admin" ? "Vous êtes maître du jeu ? Connexion MJ" : "Administrateur ? Connexion admin"}
+        <Link to={admin ? "/mj" : "/pres"} className="login-switch">
+          {t(admin ? "dashboard.login.toMj" : "dashboard.login.toAdmin")}
         </Link>
       </main>
     </div>

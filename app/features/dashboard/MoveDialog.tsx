@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { FetcherWithComponents } from "@remix-run/react";
 import { Dialog, DialogActions } from "~/components/Dialog";
+import { useT } from "~/components/I18n";
 
 /** The folder chooser of 'Déplacer'. */
 export function MoveDialog({
@@ -20,15 +21,16 @@ export function MoveDialog({
   hidden: Record<string, string>;
   intent: string;
 }) {
+  const t = useT();
   const selectId = useId();
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       {targets.length === 0 ? (
         <>
-          <p>Aucun dossier ne peut l'accueillir. Créez d'abord un dossier avec « Créer un dossier ».</p>
+          <p>{t("dashboard.move.none")}</p>
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={onClose}>
-              Fermer
+              {t("dashboard.close")}
             </button>
           </div>
         </>
@@ -38,15 +40,15 @@ export function MoveDialog({
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <label htmlFor={selectId}>Dossier de destination</label>
+          <label htmlFor={selectId}>{t("dashboard.move.target")}</label>
           <select id={selectId} name="targetId" required className="field" defaultValue={String(targets[0].id)}>
-            {targets.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
+            {targets.map((target) => (
+              <option key={target.id} value={target.id}>
+                {target.label}
               </option>
             ))}
           </select>
-          <DialogActions onCancel={onClose} submitLabel="Déplacer" />
+          <DialogActions onCancel={onClose} submitLabel={t("dashboard.menu.move")} />
         </fetcher.Form>
       )}
     </Dialog>

@@ -3,6 +3,9 @@ import { useId, useState } from "react";
 import { FOLDER_NAME_MAX } from "@common/rules";
 import { Dialog, DialogActions } from "~/components/Dialog";
 import { FieldError } from "~/components/FieldError";
+import { useT } from "~/components/I18n";
+import type { Words } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
 
 /** 'Créer un dossier' and 'Renommer': one required name. */
 export function NameDialog({
@@ -22,9 +25,10 @@ export function NameDialog({
   fetcher: FetcherWithComponents<unknown>;
   fields: Record<string, string>;
 }) {
+  const t = useT();
   const inputId = useId();
   const errorId = useId();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   return (
     <Dialog
       open={open}
@@ -41,7 +45,7 @@ export function NameDialog({
           const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
           if (!name) {
             event.preventDefault();
-            setError("Le nom du dossier est obligatoire");
+            setError(m("dashboard.folder.nameRequired"));
             return;
           }
           setError(null);
@@ -51,7 +55,7 @@ export function NameDialog({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <label htmlFor={inputId}>Nom du dossier</label>
+        <label htmlFor={inputId}>{t("dashboard.folder.name")}</label>
         <input
           id={inputId}
           name="name"

@@ -1,10 +1,14 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ActionResult } from "@common/dashboard/types";
+import { MSG_MJ } from "@common/admin/types";
+import type { Words } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
 import { MSG } from "@common/messages";
 import { Shell } from "~/components/Shell";
 import { FieldError } from "~/components/FieldError";
 import { BackTitle } from "~/components/BackTitle";
+import { useT } from "~/components/I18n";
 
 type PasswordData = { accountName: string; minLength: number };
 
@@ -23,9 +27,10 @@ export function PasswordScreen({ data }: { data: PasswordData }) {
 function PasswordForm({ minLength }: { minLength: number }) {
   // The answer is said under the form, beside the fields it is about (a toast would cover the
   // button on a phone).
+  const t = useT();
   const fetcher = useFetcher<ActionResult>();
   const ids = useId();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const busy = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   const answer = busy ? null : fetcher.data;
@@ -33,14 +38,10 @@ function PasswordForm({ minLength }: { minLength: number }) {
   useEffect(() => {
     if (fetcher.data && "message" in fetcher.data) form.current?.reset();
   }, [fetcher.data]);
-  const help = `${minLength} caractères au moins.`;
   return (
     <main className="dash-main narrow" id="contenu">
-      <BackTitle back="/pres">Changer le mot de passe</BackTitle>
-      <p className="screen-lead">
-        Le nouveau mot de passe remplace l'actuel tout de suite : vos autres sessions (autres navigateurs, autres appareils) sont
-        fermées, celle-ci reste ouverte.
-      </p>
+      <BackTitle back="/pres">{t("dashboard.password.title")}</BackTitle>
+      <p className="screen-lead">{t("dashboard.password.lead")}</p>
       <div className="panel password-panel">
         <fetcher.Form
           ref={form}
@@ -50,17 +51,17 @@ function PasswordForm({ minLength }: { minLength: number }) {
           onSubmit={(event) => {
             const form = new FormData(event.currentTarget);
             const value = (name: string) => String(form.get(name) ?? "");
-            let problem: string | null = null;
+            let problem: Words | null = null;
             if (!value("current") || !value("password") || !value("confirm")) problem = MSG.required;
-            else if (value("password").length < minLength) problem = `Le mot de passe doit contenir au moins ${minLength} caractères`;
-            else if (value("password") !== value("confirm")) problem = "Les deux nouveaux mots de passe ne sont pas identiques";
+            else if (value("password").length < minLength) problem = { ...MSG_MJ.passwordShort, values: { min: minLength } };
+            else if (value("password") !== value("confirm")) problem = m("dashboard.password.mismatch");
             setError(problem);
             if (problem) event.preventDefault();
           }}
         >
-          <label htmlFor={`${ids}-current`}>Mot de passe actuel</label>
+          <label htmlFor={`${ids}-current`}>{t("dashboard.password.current")}</label>
           <input id={`${ids}-current`} name="current" type="password" className="field" autoComplete="current-password" required />
-          <label htmlFor={`${ids}-password`}>Nouveau mot de passe</label>
+          <label htmlFor={`${ids}-password`}>{t("dashboard.password.new")}</label>
           <input
             id={`${ids}-password`}
             name="password"
@@ -72,16 +73,16 @@ function PasswordForm({ minLength }: { minLength: number }) {
             aria-describedby={`${ids}-help`}
           />
           <p id={`${ids}-help`} className="field-help">
-            {help}
+            {t("dashboard.password.help", { n: minLength })}
           </p>
-          <label htmlFor={`${ids}-confirm`}>Confirmer le nouveau mot de passe</label>
+          <label htmlFor={`${ids}-confirm`}>{t("dashboard.password.confirm")}</label>
           <input id={`${ids}-confirm`} name="confirm" type="password" className="field" autoComplete="new-password" minLength={minLength} required />
           <FieldError error={error ?? (answer && "error" in answer ? answer.error : null)} />
           <p className="password-done" role="status">
-            {!error && answer && "message" in answer ? answer.message : ""}
+            {!error && answer && "message" in answer ? t(answer.message) : ""}
           </p>
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "..." : "Changer le mot de passe"}
+            {busy ? t("common.busy") : t("dashboard.password.title")}
           </button>
         </fetcher.Form>
       </div>

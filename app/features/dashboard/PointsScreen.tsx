@@ -5,6 +5,8 @@ import { Shell } from "~/components/Shell";
 import { ToastProvider, useActionFetcher } from "~/components/Toast";
 import { FieldError } from "~/components/FieldError";
 import { BackTitle } from "~/components/BackTitle";
+import { useT } from "~/components/I18n";
+import type { Words } from "@common/i18n/ids";
 
 type PointsData = { accountName: string; points: number[]; radii: number[] };
 
@@ -20,16 +22,15 @@ export function PointsScreen({ data }: { data: PointsData }) {
 }
 
 function PointsForm({ data }: { data: PointsData }) {
+  const t = useT();
   const fetcher = useActionFetcher();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const busy = fetcher.state !== "idle";
+  const ring = (r: number) => t("dashboard.points.ring", { m: r });
   return (
     <main className="dash-main narrow" id="contenu">
-      <BackTitle back="/pres">Modifier les points des couronnes de la cible</BackTitle>
-      <p className="screen-lead">
-        Une réponse dans une couronne gagne ses points, plus les points de rapidité. Hors de la cible, elle ne gagne rien.
-        Les parties déjà lancées gardent leurs points.
-      </p>
+      <BackTitle back="/pres">{t("dashboard.points.title")}</BackTitle>
+      <p className="screen-lead">{t("dashboard.points.lead")}</p>
       <div className="panel points-panel">
         <svg className="target" viewBox="-110 -110 220 220" aria-hidden="true">
           {/* Not to scale: the 20 m ring would be a dot. Equal bands, labelled. */}
@@ -38,7 +39,7 @@ function PointsForm({ data }: { data: PointsData }) {
           ))}
           {data.radii.map((r, i) => (
             <text key={r} x={0} y={i === 3 ? 4 : -(100 - i * 24) + 16} textAnchor="middle" className="target-label">
-              {`${r} m`}
+              {ring(r)}
             </text>
           ))}
         </svg>
@@ -57,8 +58,8 @@ function PointsForm({ data }: { data: PointsData }) {
           <table className="points-table">
             <thead>
               <tr>
-                <th scope="col">Rayon</th>
-                <th scope="col">Points</th>
+                <th scope="col">{t("dashboard.points.radius")}</th>
+                <th scope="col">{t("dashboard.points.points")}</th>
               </tr>
             </thead>
             <tbody>
@@ -66,7 +67,7 @@ function PointsForm({ data }: { data: PointsData }) {
                 <tr key={r}>
                   <th scope="row">
                     <span className="ring-swatch" style={{ background: RING_COLORS[i] }} aria-hidden="true" />
-                    <label htmlFor={`ring${r}`}>{`${r} m`}</label>
+                    <label htmlFor={`ring${r}`}>{ring(r)}</label>
                   </th>
                   <td>
                     <input
@@ -86,7 +87,7 @@ function PointsForm({ data }: { data: PointsData }) {
           </table>
           <FieldError error={error} />
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "..." : "Sauvegarder"}
+            {busy ? t("common.busy") : t("dashboard.points.save")}
           </button>
         </fetcher.Form>
       </div>

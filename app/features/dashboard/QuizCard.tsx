@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CardMeta } from "./CardMeta";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { launchUrl, moveTargets, plural, watchUrl } from "@common/dashboard/format";
+import { formatPlayedAt, launchUrl, moveTargets, watchUrl } from "@common/dashboard/format";
 import { MSG } from "@common/messages";
 import { DEFAULT_OPTIONS, type LaunchOptions } from "@common/rules";
 import { LaunchOptionsFields } from "~/components/LaunchOptionsFields";
@@ -12,6 +12,7 @@ import { MoveDialog } from "./MoveDialog";
 import { CreateDefiDialog } from "~/features/defi/CreateDefiDialog";
 import { useActionFetcher } from "~/components/Toast";
 import type { QuizCardData, Side, TreeFolder } from "@common/dashboard/types";
+import { useLocale, useT } from "~/components/I18n";
 
 type Open = null | "move" | "delete" | "defi";
 
@@ -30,6 +31,8 @@ export function QuizCard({
   currentFolderId: number | null;
   owner: string | null;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const fetcher = useActionFetcher();
   const [open, setOpen] = useState<Open>(null);
   const [options, setOptions] = useState<LaunchOptions>(DEFAULT_OPTIONS);
@@ -52,65 +55,67 @@ export function QuizCard({
     }
   };
 
-  const playedLabel = quiz.playedAt === "Jamais jouée" ? quiz.playedAt : `Jouée le ${quiz.playedAt}`;
+  const playedLabel =
+    quiz.playedAt === null ? t("dashboard.quiz.neverPlayed") : t("dashboard.quiz.playedOn", { date: formatPlayedAt(quiz.playedAt, locale) });
+  const questions = t("dashboard.quiz.questions", { n: quiz.questionCount });
 
   return (
     <article className="card quiz-card" aria-busy={fetcher.state !== "idle"} data-quiz={quiz.uniqueName}>
       <div className="quiz-cover">
         {quiz.coverUrl ? <img src={quiz.coverUrl} alt="" loading="lazy" /> : <Icon name="map" size={48} />}
         <span className="played-badge">{playedLabel}</span>
-        {quiz.finished ? null : <span className="unfinished-badge">{MSG.quizToFinish}</span>}
+        {quiz.finished ? null : <span className="unfinished-badge">{t(MSG.quizToFinish)}</span>}
       </div>
       <div className="card-body">
         <div className="card-title-row">
           <h3 className="card-title">{quiz.name}</h3>
-          <Menu label={`Actions du quiz « ${quiz.name} »`}>
+          <Menu label={t("dashboard.quiz.menu", { name: quiz.name })}>
             {(close) => (
               <>
                 {canEdit ? (
                   <Link data-menu-item className="menu-item" to={`/quiz/${encodeURIComponent(quiz.uniqueName)}/edit`}>
-                    Éditer
+                    {t("dashboard.menu.edit")}
                   </Link>
                 ) : null}
                 <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "duplicateQuiz", ...hidden }}>
-                  Dupliquer
+                  {t("dashboard.menu.duplicate")}
                 </IntentMenuButton>
-                <MenuButton onSelect={() => (close(), setOpen("move"))}>Déplacer</MenuButton>
+                <MenuButton onSelect={() => (close(), setOpen("move"))}>{t("dashboard.menu.move")}</MenuButton>
                 {quiz.folderId !== null ? (
                   <IntentMenuButton close={close} fetcher={fetcher} fields={{ intent: "rootQuiz", ...hidden }}>
-                    Renvoyer à la racine
+                    {t("dashboard.menu.toRoot")}
                   </IntentMenuButton>
                 ) : null}
                 <MenuButton danger onSelect={() => (close(), setOpen("delete"))}>
-                  Supprimer
+                  {t("dashboard.menu.delete")}
                 </MenuButton>
               </>
             )}
           </Menu>
         </div>
-        <CardMeta owner={owner}>{plural(quiz.questionCount, "question", "questions")}</CardMeta>
+        <CardMeta owner={owner}>{questions}</CardMeta>
 
         {quiz.finished ? (
-        <LaunchOptionsFields options={options} onChange={setOptions} legend={`Options de lancement de « ${quiz.name} »`} />
+          <LaunchOptionsFields options={options} onChange={setOptions} legend={t("dashboard.quiz.launchLegend", { name: quiz.name })} />
         ) : (
           // Its map was never confirmed: launching would give the phones no frame but one drawn
           // around the answers, so the card sends its author back to the wizard instead.
-          <p className="unfinished-note">{MSG.quizUnfinished}</p>
+          <p className="unfinished-note">{t(MSG.quizUnfinished)}</p>
         )}
 
         <div className="card-actions">
           {quiz.finished ? (
             <Link className="button button-small" to={launchUrl(side, quiz.uniqueName, options, currentFolderId)}>
-              <Icon name="play" /> Lancer
+              <Icon name="play" /> {t("dashboard.quiz.launch")}
             </Link>
           ) : (
             <Link className="button button-small" to={`/quiz/${encodeURIComponent(quiz.uniqueName)}/edit`}>
-              <Icon name="map" /> Terminer
+              <Icon name="map" /> {t("dashboard.quiz.finish")}
             </Link>
           )}
           {quiz.finished ? (
             <button type="button" className="button button-small button-secondary" onClick={() => setOpen("defi")}>
-              <Icon name="share" /> Créer un défi
+              <Icon name="share" /> {t("dashboard.quiz.createDefi")}
             </button>
           ) : null}
           <a
@@ -118,14 +123,15 @@ export function QuizCard({
             href={`/watch?quiz=${encodeURIComponent(quiz.uniqueName)}`}
             target="_blank"
             rel="noopener"
+            aria-label={t("dashboard.quiz.viewLabel", { name: quiz.name })}
           >
-            <Icon name="eye" /> Voir
+            <Icon name="eye" /> {t("dashboard.quiz.view")}
           </a>
           <button type="button" className="button button-small button-secondary" onClick={share}>
-            <Icon name={copied ? "check" : "share"} /> Partager
+            <Icon name={copied ? "check" : "share"} /> {t("dashboard.quiz.share")}
           </button>
           <span className="copied" role="status">
-            {copied ? "Lien copié" : ""}
+            {copied ? t("dashboard.quiz.copied") : ""}
           </span>
         </div>
       </div>
@@ -133,7 +139,7 @@ export function QuizCard({
       <MoveDialog
         open={open === "move"}
         onClose={() => setOpen(null)}
-        title={`Déplacer « ${quiz.name} »`}
+        title={t("dashboard.quiz.moveTitle", { name: quiz.name })}
         targets={moveTargets(tree, { ownerId: quiz.ownerId, currentFolderId: quiz.folderId })}
         fetcher={fetcher}
         hidden={hidden}
@@ -151,15 +157,12 @@ export function QuizCard({
       <ConfirmDialog
         open={open === "delete"}
         onClose={() => setOpen(null)}
-        title="Supprimer le quiz"
-        confirmLabel="Supprimer"
+        title={t("dashboard.quiz.deleteTitle")}
+        confirmLabel={t("dashboard.menu.delete")}
         fetcher={fetcher}
         fields={{ intent: "deleteQuiz", ...hidden }}
       >
-        <p>
-          Supprimer le quiz « {quiz.name} » ({plural(quiz.questionCount, "question", "questions")}) ? Cette action est
-          définitive.
-        </p>
+        <p>{t("dashboard.quiz.deleteText", { name: quiz.name, n: quiz.questionCount })}</p>
       </ConfirmDialog>
     </article>
   );

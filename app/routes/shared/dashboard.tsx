@@ -5,6 +5,8 @@ import { z } from "zod";
 import { dashboardUrl, folderUrl, sideOfPath } from "@common/dashboard/format";
 import type { ActionResult, DashboardData } from "@common/dashboard/types";
 import { MSG } from "@common/messages";
+import type { Words } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { DashboardPage } from "~/features/dashboard/DashboardPage";
 import { logOut, optionalAccount, requireAccount, sessionCookie } from "~/server/auth.server";
@@ -31,6 +33,8 @@ import { clientAddress } from "~/server/throttle.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { localeOf, translator } from "~/server/i18n.server";
+import { loggedIn } from "~/server/account-locale.server";
+import { pageMeta } from "~/features/dashboard/meta";
 
 /**
  * The dashboards: /pres (the administrator) and /mj (a game master), and their folders
@@ -42,12 +46,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dashboardCss },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data: page, params, location }) => {
-  if (params.folderId !== undefined) {
-    return [{ title: `${page && page.view === "dashboard" && page.folder ? page.folder.name : "Dossier"} — Repère` }];
-  }
-  return [{ title: sideOfPath(location.pathname) === "admin" ? "Administration — Repère" : "Maîtres du jeu — Repère" }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => pageMeta(page?.title, matches);
 
 const id = z.coerce.number().int().positive();
 
@@ -58,13 +57,16 @@ const Query = z.object({ parties: pageNumber });
 
 export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
   const side = sideOfPath(new URL(request.url).pathname);
+  const t = translator(localeOf(request));
   const { account, headers } = await optionalAccount(request, context, side);
-  if (!account) return data<DashboardData>({ view: "login", side }, { headers });
+  const sideTitle = t(side === "admin" ? "dashboard.meta.admin" : "dashboard.meta.mj");
+  if (!account) return data<DashboardData>({ view: "login", side, title: sideTitle }, { headers });
   const { folderId, folderName } = parseParams(params, FolderParams, Refusal.notFound(MSG.folderNotFound));
   const folder = folderId === undefined ? null : await requireOwnedFolder(context.db, account, folderId);
   if (folder && folderName !== folder.name) throw redirect(folderUrl(side, folder));
   const { parties } = parseQuery(request, Query, Refusal.badRequest());
-  return data<DashboardData>(await dashboardData(context.db, account, side, folder, parties, translator(localeOf(request))));
+  const title = folder ? t("dashboard.meta.folder", { name: folder.name }) : sideTitle;
+  return data<DashboardData>(await dashboardData(context.db, account, side, folder, parties, title, t));
 });
 
 const quiz = z.string().min(1);
@@ -84,7 +86,8 @@ const DashboardForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rootQuiz"), quiz }),
 ]);
 
-const done = (message: string): ActionResult => ({ message });
+/** What a change did, worded on the page in its language. */
+const done = (message: Words): ActionResult => ({ message });
 
 /**
  * Every change of the dashboards: POST only, same origin (pageAction), who and ownership checked
@@ -102,8 +105,8 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
     caller ? { maxBytes: uploadBodyBytes(PICTURE_MAX_BYTES), tooLarge: PICTURE_TOO_LARGE } : { maxBytes: SMALL_BODY_BYTES },
   );
   if (form.intent === "login") {
-    const { token } = await login(context, clientAddress(request), side, form);
-    return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": sessionCookie(request, side, token) } });
+    const { account, token } = await login(context, clientAddress(request), side, form);
+    return loggedIn(request, account, new URL(request.url).pathname, sessionCookie(request, side, token));
   }
   if (form.intent === "logout") return logOut(request, context, [side]);
 
@@ -114,46 +117,46 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   switch (form.intent) {
     case "createFolder": {
       const folder = await createFolder(db, account, form.name, shown ?? null);
-      return done(`Dossier « ${folder.name} » créé`);
+      return done(m("dashboard.done.folderCreated", { name: folder.name }));
     }
     case "renameFolder":
       await renameFolder(db, account, form.folderId, form.name);
-      return done("Dossier renommé");
+      return done(m("dashboard.done.folderRenamed"));
     case "folderPicture": {
       await requireOwnedFolder(db, account, form.folderId); // refuse before storing anything
       const key = await storePicture(bucket, form.picture);
       await setFolderPicture(db, bucket, account, form.folderId, key);
-      return done("Image du dossier mise à jour");
+      return done(m("dashboard.done.folderPicture"));
     }
     case "moveFolder":
       await moveFolder(db, account, form.folderId, form.targetId);
-      return done("Dossier déplacé");
+      return done(m("dashboard.done.folderMoved"));
     case "duplicateFolder":
       await duplicateFolder(db, account, form.folderId, translator(localeOf(request)));
-      return done("Dossier dupliqué");
+      return done(m("dashboard.done.folderDuplicated"));
     case "deleteFolder": {
       const removed = await deleteFolder(db, bucket, account, form.folderId);
       // Deleting the folder being shown: go up, its page no longer exists.
       if (shown !== undefined && !(await requireOwnedFolder(db, account, shown).then(() => true, () => false))) {
         return redirect(dashboardUrl(side));
       }
-      return done(removed.quizzes ? "Dossier et contenu supprimés" : "Dossier supprimé");
+      return done(m(removed.quizzes ? "dashboard.done.folderDeletedAll" : "dashboard.done.folderDeleted"));
     }
     case "rootFolder":
       await folderToRoot(db, account, form.folderId);
-      return done("Dossier renvoyé à la racine");
+      return done(m("dashboard.done.folderToRoot"));
     case "duplicateQuiz":
-      return done(`« ${await duplicateQuiz(db, account, form.quiz, translator(localeOf(request)))} » créé`);
+      return done(m("dashboard.done.quizCreated", { name: await duplicateQuiz(db, account, form.quiz, translator(localeOf(request))) }));
     case "moveQuiz":
       await moveQuiz(db, account, form.quiz, form.targetId);
-      return done("Quiz déplacé");
+      return done(m("dashboard.done.quizMoved"));
     case "deleteQuiz": {
       const removed = await deleteQuiz(db, bucket, account, form.quiz);
-      return done(`« ${removed.name} » supprimé`);
+      return done(m("dashboard.done.quizDeleted", { name: removed.name }));
     }
     case "rootQuiz":
       await quizToRoot(db, account, form.quiz);
-      return done("Quiz renvoyé à la racine");
+      return done(m("dashboard.done.quizToRoot"));
   }
 });
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { sideOfPath } from "@common/dashboard/format";
 import type { ActionResult } from "@common/dashboard/types";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
+import { m } from "@common/i18n/words";
 import { LobbyScreen } from "~/features/dashboard/LobbyScreen";
 import { requireAccount, requirePageAccount } from "~/server/auth.server";
 import { uploadBodyBytes } from "~/server/body.server";
@@ -13,6 +14,8 @@ import { lobbyPictureUrl, setLobbyPicture } from "~/server/lobby-picture.server"
 import { storePicture } from "~/server/picture-upload.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
+import { pageMeta } from "~/features/dashboard/meta";
+import { localeOf, translator } from "~/server/i18n.server";
 
 /**
  * /pres/lobby (the admin's lobby picture, also the MJs' fallback) and /mj/lobby (a game master's
@@ -22,12 +25,13 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: componentsCss },
   { rel: "stylesheet", href: dashboardCss },
 ];
-export const meta: MetaFunction = () => [{ title: "Photo du Lobby — Repère" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
   const side = sideOfPath(new URL(request.url).pathname);
   const account = await requirePageAccount(request, context, side);
-  return { side, accountName: account.name, picture: await lobbyPictureUrl(context.db, account) };
+  const title = translator(localeOf(request))("dashboard.meta.lobby");
+  return { side, title, accountName: account.name, picture: await lobbyPictureUrl(context.db, account) };
 });
 
 /** A new picture, or `intent=reset`: back to the fallback. */
@@ -40,11 +44,11 @@ export const action = pageAction(async ({ request, context }: ActionFunctionArgs
   const form = await parseForm(request, LobbyForm, { maxBytes: uploadBodyBytes(PICTURE_MAX_BYTES), tooLarge: PICTURE_TOO_LARGE });
   if (form.intent === "reset") {
     await setLobbyPicture(context.db, bucket, account, null);
-    return { message: "Photo du lobby remise par défaut" };
+    return { message: m("dashboard.done.lobbyReset") };
   }
   const key = await storePicture(bucket, form.picture);
   await setLobbyPicture(context.db, bucket, account, key);
-  return { message: "Photo du lobby mise à jour" };
+  return { message: m("dashboard.done.lobbyUpdated") };
 });
 
 export default function LobbyPicture() {

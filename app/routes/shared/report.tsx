@@ -12,6 +12,7 @@ import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import historyCss from "~/features/history/history.css?url";
 import { localeOf, translator } from "~/server/i18n.server";
+import { pageMeta } from "~/features/dashboard/meta";
 
 /** /pres/parties/{game}[?question=N] and /mj/parties/{game}: the report of one game played (owner or admin). */
 export const links: LinksFunction = () => [
@@ -19,9 +20,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: dashboardCss },
   { rel: "stylesheet", href: historyCss },
 ];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Rapport — ${data.game.quizName} — Repère` : "Rapport de partie — Repère" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 const Params = z.object({ gameId });
 /** The question shown on the map, from 1. */
