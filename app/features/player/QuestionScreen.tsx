@@ -45,6 +45,8 @@ export function QuestionScreen({ me, questionIndex, questionCount, clock, help, 
     markers,
     helpZone: help,
     onMapClick: sending ? undefined : onTap,
+    // Enter on the map, once the marker stands at its crosshair: the same « Répondre » as a tap.
+    onConfirm: sending || timeUp ? undefined : onAnswer,
     ariaLabel: "Carte : touchez l'endroit où la photo a été prise",
   };
   const header = (
