@@ -110,7 +110,7 @@ export default function Watch() {
                 href={`/question?quiz=${encodeURIComponent(quiz.uniqueName)}&questionNumber=${current.index}`}
                 target="_blank"
                 rel="noopener"
-                aria-label={t("public.watch.seeLabel", { n: current.index + 1 })}
+                aria-label={t("public.watch.seeLabel")}
               >
                 {t("public.watch.see")}
               </a>
