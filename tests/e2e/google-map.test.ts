@@ -7,6 +7,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { hydrated, LAPTOP, PHONE, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn, tapMap } from "../support/browser";
 import {
+  drawnShapes,
+  isCasing,
   mapsState,
   shownMap,
   tapGoogleMap,
@@ -42,11 +44,9 @@ async function startGame(screen: Page, players: number) {
   await expect.poll(() => screen.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe(`${players}/50`);
   await screen.getByRole("button", { name: "Lancer la partie" }).click();
 }
-/** The casing's bands under every line (app/features/map/casing.ts), and the lines themselves. */
-const CASING = [CASING_DARK, CASING_LIGHT];
-const cased = (s: FakeShapeState) => CASING.includes(s.options.strokeColor as string);
-const polylines = (shapes: FakeShapeState[]) => shapes.filter((s) => s.kind === "Polyline" && !cased(s));
-const circles = (shapes: FakeShapeState[]) => shapes.filter((s) => s.kind === "Circle" && !cased(s));
+/** The lines and rings themselves, without the casing's bands under each. */
+const polylines = (shapes: FakeShapeState[]) => drawnShapes(shapes).filter((s) => s.kind === "Polyline");
+const circles = (shapes: FakeShapeState[]) => drawnShapes(shapes).filter((s) => s.kind === "Circle");
 
 async function shapesNow(page: Page) {
   return (await mapsState(page))!.shapes;
@@ -151,7 +151,7 @@ describe("A whole game on the Google map", () => {
         expect(line.options).toMatchObject({ strokeColor: "#ff00ff", strokeWeight: Math.max(5, 10 - map.zoom) });
       }
       // Each over its casing, a dark band under a white one, seen on any imagery.
-      const casing = (await shapesNow(a.page)).filter((s) => s.kind === "Polyline" && cased(s));
+      const casing = (await shapesNow(a.page)).filter((s) => s.kind === "Polyline" && isCasing(s));
       expect(casing.map((c) => [c.options.strokeColor, c.options.strokeWeight]).sort()).toEqual(
         [...Array(10).fill([CASING_DARK, Math.max(5, 10 - map.zoom) + 4]), ...Array(10).fill([CASING_LIGHT, Math.max(5, 10 - map.zoom) + 2])].sort(),
       );

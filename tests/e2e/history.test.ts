@@ -12,7 +12,7 @@ import { revealAnswers } from "@common/reveal";
 import { parseCsv, readDecimal } from "@common/history/csv";
 import { frNumber, hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, join, launch, make, presenter } from "../support/e2e";
-import { fakeGoogle, mapsState } from "../support/google-maps";
+import { drawnShapes, fakeGoogle, mapsState } from "../support/google-maps";
 import { startGoogleServer, type GoogleServer } from "../support/google-server";
 import type { LaunchedRoom } from "../support/launch";
 import type { SeatedPhone } from "../support/room-sockets";
@@ -216,7 +216,7 @@ describe("the report on the Google map", () => {
     await page.getByRole("heading", { name: "Rapport — Paris sur Google" }).waitFor();
     const markers = page.locator("[data-fake-map] [data-marker-id]");
     await expect.poll(() => markers.count(), { timeout: 20_000 }).toBe(2 + 1);
-    const shapes = (await mapsState(page))!.shapes;
+    const shapes = drawnShapes((await mapsState(page))!.shapes);
     expect(shapes.filter((s) => s.kind === "Circle").map((s) => s.radius).sort((a, b) => a! - b!)).toEqual([20, 50, 100, 200]);
     await screenshot(page, "history-report-google-1920");
 
