@@ -1,4 +1,4 @@
-import { boundsCenter, clampView, latSpan, lngSpan } from "@common/projection";
+import { clampView, latSpan, lngSpan } from "@common/projection";
 import type { Bounds, LatLng } from "./types";
 
 /**
@@ -99,9 +99,6 @@ export function zoomedOn(view: Bounds, target: LatLng, factor: number, limit: Bo
     limit,
   );
 }
-
-/** The view's centre: where the crosshair stands until the keyboard moves it. */
-export const centreOf = boundsCenter;
 
 const SAME_POINT_DEG = 1e-9;
 export const samePoint = (a: LatLng | null, b: LatLng | null): boolean =>
