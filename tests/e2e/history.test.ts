@@ -124,7 +124,8 @@ describe("the history of a game, offline map", () => {
     await page.getByRole("button", { name: "Autour de la bonne réponse" }).click();
     // The view closes in on the spot: the scale bar shrinks from kilometres to metres.
     await expect.poll(scale, { timeout: 10_000 }).not.toBe(wide);
-    await expect.poll(scale).toMatch(/^\d+ m$/);
+    // Worded by Intl: « 200 m » with a narrow no-break space in French.
+    await expect.poll(scale).toMatch(/^\d+\sm$/);
     await page.waitForTimeout(800); // the end of the animation, for the screenshot
     await screenshot(page, "history-report-1920");
     expect(await seriousViolations(page)).toEqual([]);

@@ -5,6 +5,7 @@ import { browsersFor, hydrated, LAPTOP, launchChromium, PHONE, screenshot, serio
 import { uniqueSlug, type TestAccount, type TestQuiz } from "../support/factory";
 import { baseURL, closeRoom, join, launch, make, presenter } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
+import { tabTo } from "../support/accessibility";
 
 const QUIZ = uniqueSlug("balade-en-bretagne");
 const BARE = uniqueSlug("quiz-muet");
@@ -369,6 +370,11 @@ describe("The public pages speak the reader's language", () => {
         expect(await page.getByTestId("tap-lng").textContent()).toMatch(words.lng);
         await screenshot(page, `map-phone-${lang}`);
         expect(await seriousViolations(page)).toEqual([]);
+        // With the keyboard's focus: the crosshair and the help line, long German words included.
+        await tabTo(page, "[data-offline-map]");
+        await page.locator("[data-offline-map] .map-hint").waitFor();
+        await screenshot(page, `map-phone-keys-${lang}`);
+        expect(await seriousViolations(page)).toEqual([]);
 
         const missing = await page.goto(`${baseURL}/watch?quiz=${uniqueSlug("inconnu")}`);
         expect(missing?.status()).toBe(404);
@@ -383,6 +389,10 @@ describe("The public pages speak the reader's language", () => {
           await ready(big);
           expect(await overflowsSideways(big), `${name} at 200 %`).toBe(false);
           await screenshot(big, `${name}-zoom200-${lang}`);
+          if (name === "map") {
+            await tabTo(big, "[data-offline-map]");
+            await screenshot(big, `map-zoom200-keys-${lang}`);
+          }
           await page.setViewportSize({ width: 320, height: 640 });
           await page.goto(baseURL + path);
           await ready(page);
