@@ -16,7 +16,7 @@ import { listenForAuthFailure, reportGoogleTrouble } from "./google-status";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes } from "./help-target";
 import { boundsKey, useLatest } from "./camera";
 import { casings } from "./casing";
-import { movedTarget } from "./crosshair";
+import { HINT_FLIP, movedTarget } from "./crosshair";
 import { whereWords } from "./crosshair-words";
 import { GoogleMarkerCanvas } from "./GoogleMarkerCanvas";
 import { HtmlMarker, OverlayAt } from "./HtmlMarker";
@@ -176,6 +176,7 @@ function GoogleView({
       data-keyboard={keys.keyboard ? "" : undefined}
       data-crosshair-lat={crossAt.lat}
       data-crosshair-lng={crossAt.lng}
+      data-hint-low={shown && (shown.north - crossAt.lat) / (shown.north - shown.south) < HINT_FLIP ? "" : undefined}
       {...keys.handlers}
     >
       <Map

@@ -6,7 +6,7 @@ import { useLocale, useT } from "~/components/I18n";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes, helpTargetSvgPath } from "./help-target";
 import { casings } from "./casing";
 import { useCoordinates } from "./coordinates";
-import { movedTarget, viewOn, zoomedOn } from "./crosshair";
+import { HINT_FLIP, movedTarget, viewOn, zoomedOn } from "./crosshair";
 import { whereWords } from "./crosshair-words";
 import { helpId, useMapKeyboard } from "./useMapKeyboard";
 import { boundsKey, useLatest } from "./camera";
@@ -310,6 +310,7 @@ export function OfflineMap({
       data-view-east={view.east}
       data-crosshair-lat={crossAt.lat}
       data-crosshair-lng={crossAt.lng}
+      data-hint-low={cross.y < HINT_FLIP ? "" : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

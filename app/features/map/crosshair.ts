@@ -55,6 +55,12 @@ export function mapCommand(e: KeyPress): MapCommand | null {
   }
 }
 
+/**
+ * Above this share of the map's height the crosshair would sit under the help line, which then
+ * moves down (map.css).
+ */
+export const HINT_FLIP = 0.45;
+
 const WORLD_LAT = 85;
 
 /** Longitude into [-180, 180). */
