@@ -224,7 +224,8 @@ export function graticuleLines(from: number, to: number, step: number): number[]
   return lines;
 }
 
-function decimalsFor(step: number): number {
+/** Decimals a graticule line's label needs for lines `step` degrees apart. */
+export function graticuleDecimals(step: number): number {
   return Math.max(0, Math.min(6, Math.ceil(-Math.log10(step) - 1e-9)));
 }
 
@@ -251,15 +252,9 @@ export function formatLng(lng: number, decimals = 4): string {
   return `${frNumber(Math.abs(lng), decimals)}° ${lng < 0 ? "O" : "E"}`;
 }
 
-export function formatGraticule(value: number, step: number, axis: "lat" | "lng"): string {
-  const d = decimalsFor(step);
-  return axis === "lat" ? formatLat(value, d) : formatLng(value, d);
-}
-
-/** A round length for the scale bar that is at most `maxMetres`, with its French label. */
-export function scaleBar(maxMetres: number): { metres: number; label: string } {
+/** A round length for the scale bar that is at most `maxMetres` (worded by the map, in its language). */
+export function scaleBar(maxMetres: number): { metres: number } {
   const pow = 10 ** Math.floor(Math.log10(Math.max(maxMetres, 1)));
   const metres = [5, 2, 1].map((m) => m * pow).find((m) => m <= maxMetres) ?? pow;
-  const label = metres >= 1000 ? `${frNumber(metres / 1000, 0)} km` : `${metres} m`;
-  return { metres, label };
+  return { metres };
 }

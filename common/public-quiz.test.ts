@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { QuizQuestion } from "./protocol";
 import {
   DEFAULT_BOUNDS,
-  NO_DESCRIPTION,
   playedQuestion,
   publicQuestion,
   questionDescription,
@@ -114,15 +113,14 @@ describe("questions as a room played them", () => {
 });
 
 describe("question description", () => {
-  it("uses the question's, else the quiz's, else the fixed sentence", () => {
+  it("uses the question's, else the quiz's, else none (the page words it)", () => {
     expect(questionDescription({ description: "Sous la tour" }, { description: "Quiz" })).toBe(
       "Sous la tour"
     );
     expect(questionDescription({ description: "  " }, { description: "Des monuments" })).toBe(
       "Des monuments"
     );
-    expect(questionDescription({ description: null }, { description: "" })).toBe(NO_DESCRIPTION);
-    expect(NO_DESCRIPTION).toBe("Aucune description disponible pour cette question.");
+    expect(questionDescription({ description: null }, { description: "" })).toBeNull();
   });
 });
 

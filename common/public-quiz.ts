@@ -11,7 +11,6 @@ import type { Words } from "./i18n/ids";
  * D1 rows, or while the quiz is played the questions its rooms have revealed.
  */
 
-export const NO_DESCRIPTION = "Aucune description disponible pour cette question.";
 export const QUIZ_NOT_FOUND = m("public.quizNotFound");
 export const QUESTION_NOT_FOUND = m("public.questionNotFound");
 
@@ -56,7 +55,8 @@ export interface QuestionPageData {
   /** « Question 2 sur 5 », or without the count where it would tell what is still to come. */
   subtitle: Words;
   question: PublicQuestion;
-  description: string;
+  /** The question's own description, else the quiz's; null: neither (the page says there is none). */
+  description: string | null;
   /** A game of this quiz is being played: what the public sees of it is said. */
   notice: Words | null;
   map: MapView;
@@ -114,12 +114,12 @@ export function revealedEverywhere(rooms: readonly (readonly QuizQuestion[])[]):
   return least.filter((q) => shown.every((set) => set.has(key(q))));
 }
 
-/** The question's own description, else the quiz's, else a fixed French sentence. */
+/** The question's own description, else the quiz's, else null (the page words « none »). */
 export function questionDescription(
   q: { description: string | null },
   quiz: { description: string | null }
-): string {
-  return q.description?.trim() || quiz.description?.trim() || NO_DESCRIPTION;
+): string | null {
+  return q.description?.trim() || quiz.description?.trim() || null;
 }
 
 function validBounds(b: Bounds | undefined | null): b is Bounds {

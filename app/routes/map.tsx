@@ -1,52 +1,53 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useState } from "react";
+import { RichText, useT } from "~/components/I18n";
+import { useCoordinates } from "~/features/map/coordinates";
 import { GameMap } from "~/features/map/GameMap";
-import { formatLat, formatLng } from "@common/projection";
 import type { Bounds, LatLng } from "~/features/map/types";
+import { publicMeta } from "~/features/public/meta";
+import { PublicBar } from "~/features/public/PublicBar";
+import { localeOf, translator } from "~/server/i18n.server";
 import publicCss from "~/features/public/public.css?url";
-import { BrandName } from "~/components/BrandName";
 
 /** /map, the bare map view: a full-screen map that shows where it was tapped. */
 
 /** Metropolitan France with a little sea around it. */
 const FRANCE_BOUNDS: Bounds = { north: 51.3, south: 41.2, west: -5.3, east: 9.8 };
 
+export const loader = ({ request }: LoaderFunctionArgs) => ({ title: translator(localeOf(request))("public.meta.map") });
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
-export const meta: MetaFunction = () => [{ title: "Carte — Repère" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data, matches);
 
 export default function BareMap() {
+  const t = useT();
+  const coords = useCoordinates();
   const [point, setPoint] = useState<LatLng | null>(null);
   return (
     <div className="bare-map">
-      <header className="public-bar">
-        <Link to="/" className="public-brand">
-          <BrandName />
-        </Link>
-        <h1>Carte</h1>
-      </header>
+      <PublicBar title={t("public.map.title")} />
       <main className="bare-map-main">
         <GameMap
           bounds={FRANCE_BOUNDS}
-          ariaLabel="Carte : touchez un point pour lire ses coordonnées"
-          markers={point ? [{ id: "tap", position: point, label: "Point choisi" }] : []}
+          ariaLabel={t("public.map.label")}
+          markers={point ? [{ id: "tap", position: point, label: t("public.map.point") }] : []}
           onMapClick={setPoint}
         />
       </main>
-      <section className="bare-map-panel" aria-label="Coordonnées du point touché">
+      <section className="bare-map-panel" aria-label={t("public.map.panel")}>
         <output aria-live="polite" className="bare-map-output">
           {point ? (
             <>
               <span>
-                Latitude <strong data-testid="tap-lat">{formatLat(point.lat, 5)}</strong>
+                <RichText id="public.map.lat" values={{ value: coords.lat(point.lat, 5) }} components={{ 0: <strong data-testid="tap-lat" /> }} />
               </span>
               <span>
-                Longitude <strong data-testid="tap-lng">{formatLng(point.lng, 5)}</strong>
+                <RichText id="public.map.lng" values={{ value: coords.lng(point.lng, 5) }} components={{ 0: <strong data-testid="tap-lng" /> }} />
               </span>
             </>
           ) : (
-            <span className="bare-map-prompt">Touchez la carte pour lire les coordonnées du point.</span>
+            <span className="bare-map-prompt">{t("public.map.prompt")}</span>
           )}
         </output>
       </section>

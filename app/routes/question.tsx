@@ -1,11 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { publicMeta } from "~/features/public/meta";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
 import { QUIZ_NOT_FOUND } from "@common/public-quiz";
 import { sessionAccounts } from "~/server/auth.server";
 import { pageLoader } from "~/server/http.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import { parseQuery } from "~/server/input.server";
 import { PublicQuizQuery, publicPageHeaders, questionPage } from "~/server/public-quiz.server";
 import { Refusal } from "~/server/refusal.server";
@@ -23,20 +25,15 @@ const Query = PublicQuizQuery.extend({
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
   const { quiz, questionNumber } = parseQuery(request, Query, Refusal.notFound(QUIZ_NOT_FOUND));
-  return questionPage(context, () => sessionAccounts(request, context), quiz, questionNumber);
+  const page = await questionPage(context, () => sessionAccounts(request, context), quiz, questionNumber);
+  const t = translator(localeOf(request));
+  return { ...page, title: t("public.meta.question", { quiz: page.quizName, n: page.question.index + 1 }) };
 });
 export const headers = publicPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data
-      ? `${data.quizName} — question ${data.question.index + 1} — Repère`
-      : "Question introuvable — Repère",
-  },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data, matches);
 
 export default function QuestionRoute() {
   return <QuestionPage data={useLoaderData<typeof loader>()} />;

@@ -4,10 +4,12 @@ import { z } from "zod";
 import { MSG } from "@common/messages";
 import type { NightCatalog } from "@common/presenter/types";
 import { I18nRoot } from "~/components/I18n";
+import { publicMeta } from "~/features/public/meta";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
 import { requireAccount } from "~/server/auth.server";
 import { pageLoader } from "~/server/http.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import { parseParams } from "~/server/input.server";
 import { roomQuestionWords } from "~/server/presenter.server";
 import { Refusal } from "~/server/refusal.server";
@@ -32,10 +34,7 @@ export const headers = roomPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...(data ? [{ title: data.title }] : []),
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data, matches);
 
 export default function RoomQuestionRoute() {
   const { page, catalog } = useLoaderData<typeof loader>();

@@ -1,14 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { useT } from "~/components/I18n";
+import { useCoordinates } from "~/features/map/coordinates";
 import { GameMap } from "~/features/map/GameMap";
-import { formatLat, formatLng } from "@common/projection";
+import { publicMeta } from "~/features/public/meta";
 import { PublicBar } from "~/features/public/PublicBar";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPhoto, StreetViewBadge } from "~/features/public/Thumb";
 import { QUIZ_NOT_FOUND } from "@common/public-quiz";
 import { sessionAccounts } from "~/server/auth.server";
 import { pageLoader } from "~/server/http.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import { parseQuery } from "~/server/input.server";
 import { PublicQuizQuery, publicPageHeaders, watchPage } from "~/server/public-quiz.server";
 import { Refusal } from "~/server/refusal.server";
@@ -21,19 +24,18 @@ import publicCss from "~/features/public/public.css?url";
  */
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {
   const { quiz } = parseQuery(request, PublicQuizQuery, Refusal.notFound(QUIZ_NOT_FOUND));
-  return watchPage(context, () => sessionAccounts(request, context), quiz);
+  const page = await watchPage(context, () => sessionAccounts(request, context), quiz);
+  return { ...page, title: translator(localeOf(request))("public.meta.watch", { quiz: page.quiz.name }) };
 });
 export const headers = publicPageHeaders;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.quiz.name} — Repère` : "Quiz introuvable — Repère" },
-  // The link is a secret shared by hand: keep it out of search engines.
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data, matches);
 
 export default function Watch() {
+  const t = useT();
+  const coords = useCoordinates();
   const { quiz, questions: list, notice, whole, map } = useLoaderData<typeof loader>();
   const [selected, setSelected] = useState(0);
   const current = list[selected] ?? null;
@@ -44,16 +46,14 @@ export default function Watch() {
 
       {notice ? (
         <p className="public-notice watch-notice" role="status">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
 
       <div className="watch-body">
-        <nav className="watch-list" aria-label="Questions du quiz">
+        <nav className="watch-list" aria-label={t("public.watch.list")}>
           {list.length === 0 ? (
-            <p className="watch-empty">
-              {whole ? "Ce quiz ne contient pas encore de question." : "Aucune réponse révélée pour l'instant."}
-            </p>
+            <p className="watch-empty">{t(whole ? "public.watch.empty" : "public.watch.nothingRevealed")}</p>
           ) : (
             <ol>
               {list.map((q) => (
@@ -80,19 +80,19 @@ export default function Watch() {
           )}
         </nav>
 
-        <section className="watch-map" aria-label="Emplacement de la question choisie">
+        <section className="watch-map" aria-label={t("public.watch.region")}>
           <GameMap
             bounds={map.bounds}
             center={map.center}
             zoom={map.zoom}
-            ariaLabel="Carte de l'emplacement de la question choisie"
+            ariaLabel={t("public.watch.map")}
             markers={
               current
                 ? [
                     {
                       id: `q${current.index}`,
                       position: current.position,
-                      label: `${current.index + 1}. ${current.name}`,
+                      label: t("public.watch.marker", { n: current.index + 1, name: current.name }),
                     },
                   ]
                 : []
@@ -101,19 +101,18 @@ export default function Watch() {
           {current ? (
             <p className="watch-caption" aria-live="polite">
               <span className="watch-caption-title">
-                {whole ? `Question ${current.index + 1} sur ${list.length}` : `Question ${current.index + 1}`} ·{" "}
+                {t(whole ? "public.questionOf" : "public.question", { n: current.index + 1, total: list.length })} ·{" "}
                 <strong>{current.name}</strong>
               </span>
-              <span className="watch-caption-coords">
-                {`${formatLat(current.position.lat, 5)}, ${formatLng(current.position.lng, 5)}`}
-              </span>
+              <span className="watch-caption-coords">{coords.point(current.position, 5)}</span>
               <a
                 className="watch-caption-link"
                 href={`/question?quiz=${encodeURIComponent(quiz.uniqueName)}&questionNumber=${current.index}`}
                 target="_blank"
                 rel="noopener"
+                aria-label={t("public.watch.seeLabel")}
               >
-                Voir la question
+                {t("public.watch.see")}
               </a>
             </p>
           ) : null}

@@ -33,8 +33,8 @@ const PLAYING_NOTICE = {
 interface PublicQuiz {
   quiz: Quiz;
   questions: PublicQuestion[];
-  /** Each question's description, as /question shows it. */
-  descriptions: string[];
+  /** Each question's description, as /question shows it (null: none). */
+  descriptions: (string | null)[];
   /** Null while nobody plays the quiz; else the sentence the page shows. */
   notice: Words | null;
   /** False while the public sees only some questions: their count says nothing of the rest. */
@@ -113,7 +113,7 @@ export async function questionPage(
     // « sur N » only when N is the whole quiz.
     subtitle: whole ? m("public.questionOf", { n: question.index + 1, total: list.length }) : m("public.question", { n: question.index + 1 }),
     question,
-    description: descriptions[question.index]!,
+    description: descriptions[question.index] ?? null,
     notice,
     map: quizMapView(quiz.mapSettings, [question.position]),
   };

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { PHONE, PRESENTER, roomOfScreen, screenshot, signIn } from "../support/browser";
-import { fakeGoogle, mapsState, shownMap, tapGoogleMap } from "../support/google-maps";
+import { drawnShapes, fakeGoogle, mapsState, shownMap, tapGoogleMap } from "../support/google-maps";
 import { googleSuite } from "../support/google-server";
 
 const MAP_ID = "repere-carte-de-test";
@@ -50,7 +50,7 @@ describe("The Google map with a Map ID", () => {
         expect(map.constructorOptions.styles).toBeUndefined();
         expect(map.options.styles).toBeUndefined();
       }
-      await expect.poll(async () => (await mapsState(page))!.shapes.filter((s) => s.kind === "Polyline").length).toBe(10);
+      await expect.poll(async () => drawnShapes((await mapsState(page))!.shapes).filter((s) => s.kind === "Polyline").length).toBe(10);
       await tapGoogleMap(page, spot);
       await page.locator('[data-fake-map] [data-marker-id="me"]').waitFor();
       if (q === 0) await screenshot(page, "google-mapid-player");
@@ -58,7 +58,7 @@ describe("The Google map with a Map ID", () => {
 
       await screen.locator('[data-step="resultsMap"]').waitFor({ timeout: 40_000 });
       await screen.locator(`[data-fake-map] [role="img"][aria-label="${pseudo}"]`).waitFor({ timeout: 15_000 });
-      const rings = (await mapsState(screen))!.shapes.filter((s) => s.kind === "Circle").map((c) => c.radius);
+      const rings = drawnShapes((await mapsState(screen))!.shapes).filter((s) => s.kind === "Circle").map((c) => c.radius);
       expect(rings.sort((a, b) => a! - b!)).toEqual([20, 50, 100, 200]);
       if (q === 0) await screenshot(screen, "google-mapid-presenter-results");
       await screen.locator('[data-step="ranking"]').waitFor({ timeout: 20_000 });

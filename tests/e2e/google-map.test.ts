@@ -7,6 +7,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { hydrated, LAPTOP, PHONE, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn, tapMap } from "../support/browser";
 import {
+  drawnShapes,
+  isCasing,
   mapsState,
   shownMap,
   tapGoogleMap,
@@ -16,6 +18,9 @@ import {
 } from "../support/google-maps";
 import { googleSuite, TEST_MAPS_KEY } from "../support/google-server";
 import { ARC, offset, PARIS_MAP, PYRAMIDE, seedPicture, TOUR } from "../fixtures/paris";
+import { CASING_DARK, CASING_LIGHT } from "~/features/map/casing";
+import { announced, pointerEvents } from "../support/accessibility";
+import { crosshairOf, focusMapByKeyboard, PHONE_MAP, press } from "./map-keys";
 
 const PANO = "CAoSLEFGMVFpcE5fQ2xhc3Nl";
 
@@ -39,8 +44,9 @@ async function startGame(screen: Page, players: number) {
   await expect.poll(() => screen.getByTestId("capacity").textContent(), { timeout: 20_000 }).toBe(`${players}/50`);
   await screen.getByRole("button", { name: "Lancer la partie" }).click();
 }
-const polylines = (shapes: FakeShapeState[]) => shapes.filter((s) => s.kind === "Polyline");
-const circles = (shapes: FakeShapeState[]) => shapes.filter((s) => s.kind === "Circle");
+/** The lines and rings themselves, without the casing's bands under each. */
+const polylines = (shapes: FakeShapeState[]) => drawnShapes(shapes).filter((s) => s.kind === "Polyline");
+const circles = (shapes: FakeShapeState[]) => drawnShapes(shapes).filter((s) => s.kind === "Circle");
 
 async function shapesNow(page: Page) {
   return (await mapsState(page))!.shapes;
@@ -144,6 +150,11 @@ describe("A whole game on the Google map", () => {
       for (const line of target) {
         expect(line.options).toMatchObject({ strokeColor: "#ff00ff", strokeWeight: Math.max(5, 10 - map.zoom) });
       }
+      // Each over its casing, a dark band under a white one, seen on any imagery.
+      const casing = (await shapesNow(a.page)).filter((s) => s.kind === "Polyline" && isCasing(s));
+      expect(casing.map((c) => [c.options.strokeColor, c.options.strokeWeight]).sort()).toEqual(
+        [...Array(10).fill([CASING_DARK, Math.max(5, 10 - map.zoom) + 4]), ...Array(10).fill([CASING_LIGHT, Math.max(5, 10 - map.zoom) + 2])].sort(),
+      );
       const ringPoints = target[0]!.path!;
       const lats = ringPoints.map((p) => p.lat);
       const lngs = ringPoints.map((p) => p.lng);
@@ -202,6 +213,72 @@ describe("A whole game on the Google map", () => {
     expect((await mapsState(screen))!.mapsBuilt).toBe(1);
     await expectOneFrenchLoad(screen, pres.google);
     expect(errors).toEqual([]);
+  });
+
+  it("a phone answers by keyboard alone on Google's map, at the crosshair's point, scored as a tap there", { timeout: 150_000 }, async () => {
+    const l = await suite.server.launch({
+      icon: "random",
+      time: 60,
+      help_zone: "non",
+      quizSpec: { mapSettings: PARIS_MAP, questions: [{ ...TOUR, name: "La dame de fer", photo: null }] },
+    });
+    const pres = await suite.server.presenter(l);
+    const circlesPoints: number[] = pres.last("pres_newRoom_callback")!.quizzData.pointsSettings.circlesPoints;
+    const phones: Page[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { context } = await suite.context(PHONE);
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`${suite.server.baseURL}/play/${l.room}`);
+      await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
+      phones.push(page);
+    }
+    const [keys, taps] = phones as [Page, Page];
+    pres.start();
+    await keys.getByText("Question 1/1").waitFor({ timeout: 30_000 });
+    await keys.locator(`${PHONE_MAP} [data-fake-map]`).waitFor();
+    const start = (await shownMap(keys)).center;
+
+    await focusMapByKeyboard(keys);
+    expect(await keys.locator(`${PHONE_MAP} .map-crosshair`).isVisible()).toBe(true);
+    expect(await keys.getByText("Espace : placer le repère au viseur. Entrée : répondre.", { exact: false }).isVisible()).toBe(true);
+    // Google's own shortcuts are off: the map's keys are ours, the same on both renderings.
+    expect((await shownMap(keys)).constructorOptions.keyboardShortcuts).toBe(false);
+    await press(keys, "ArrowLeft", 2);
+    await press(keys, "ArrowDown");
+    await press(keys, "+");
+    const chosen = await crosshairOf(keys);
+    // The view followed the crosshair: Google was asked to centre on its point, then to zoom in.
+    const after = await shownMap(keys);
+    expect(after.center.lat).toBeCloseTo(chosen.lat, 9);
+    expect(after.center.lng).toBeCloseTo(chosen.lng, 9);
+    expect(after.zoom).toBe(PARIS_MAP.zoom + 1);
+    expect(chosen.lng).toBeLessThan(start.lng);
+    expect(chosen.lat).toBeLessThan(start.lat);
+    await expect.poll(() => announced(keys)).toContainEqual(expect.stringMatching(/^Largeur visible : /));
+    await screenshot(keys, "google-player-keyboard");
+    expect(await seriousViolations(keys)).toEqual([]);
+
+    await press(keys, "Space");
+    await keys.locator('[data-fake-map] [data-marker-id="me"]').waitFor();
+    await expect.poll(() => announced(keys)).toContainEqual(expect.stringMatching(/^Repère placé à .+ au sud-ouest du centre\. Entrée pour répondre\.$/));
+    await press(keys, "Enter");
+    await keys.getByRole("heading", { name: "Réponse envoyée !" }).waitFor();
+    expect(await pointerEvents(keys)).toBe(0);
+
+    // The other phone taps Google's map at that very point.
+    await taps.locator(`${PHONE_MAP} [data-fake-map]`).waitFor();
+    await tapGoogleMap(taps, chosen);
+    await taps.getByRole("button", { name: "Répondre" }).click();
+    await pres.find("pres_results", (m) => m.questionIndex === 0, 45_000);
+    await expect.poll(async () => (await suite.server.answersOf(l)).length, { timeout: 20_000 }).toBe(2);
+    const rows = await suite.server.answersOf(l);
+    for (const row of rows) expect({ lat: row.lat, lng: row.lng }).toEqual(chosen);
+    expect(rows[0]!.distanceM).toBe(rows[1]!.distanceM);
+    expect(rows[0]!.ring).toBe(rows[1]!.ring);
+    // Ring r of the rows is circlesPoints[r - 1]: the same ring points, speed apart.
+    for (const row of rows) if (row.ring > 0) expect(row.points).toBeGreaterThanOrEqual(circlesPoints[row.ring - 1]!);
+    pres.close();
   });
 
   it("shows the Street View question on the presenter's screen without printing where it is", { timeout: 120_000 }, async () => {

@@ -12,7 +12,7 @@ import { revealAnswers } from "@common/reveal";
 import { parseCsv, readDecimal } from "@common/history/csv";
 import { frNumber, hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, join, launch, make, presenter } from "../support/e2e";
-import { fakeGoogle, mapsState } from "../support/google-maps";
+import { drawnShapes, fakeGoogle, mapsState } from "../support/google-maps";
 import { startGoogleServer, type GoogleServer } from "../support/google-server";
 import type { LaunchedRoom } from "../support/launch";
 import type { SeatedPhone } from "../support/room-sockets";
@@ -125,7 +125,8 @@ describe("the history of a game, offline map", () => {
     await page.getByRole("button", { name: "Autour de la bonne réponse" }).click();
     // The view closes in on the spot: the scale bar shrinks from kilometres to metres.
     await expect.poll(scale, { timeout: 10_000 }).not.toBe(wide);
-    await expect.poll(scale).toMatch(/^\d+ m$/);
+    // Worded by Intl: « 200 m » with a narrow no-break space in French.
+    await expect.poll(scale).toMatch(/^\d+\sm$/);
     await page.waitForTimeout(800); // the end of the animation, for the screenshot
     await screenshot(page, "history-report-1920");
     expect(await seriousViolations(page)).toEqual([]);
@@ -217,7 +218,7 @@ describe("the report on the Google map", () => {
     await page.getByRole("heading", { name: "Rapport — Paris sur Google" }).waitFor();
     const markers = page.locator("[data-fake-map] [data-marker-id]");
     await expect.poll(() => markers.count(), { timeout: 20_000 }).toBe(2 + 1);
-    const shapes = (await mapsState(page))!.shapes;
+    const shapes = drawnShapes((await mapsState(page))!.shapes);
     expect(shapes.filter((s) => s.kind === "Circle").map((s) => s.radius).sort((a, b) => a! - b!)).toEqual([20, 50, 100, 200]);
     await screenshot(page, "history-report-google-1920");
 

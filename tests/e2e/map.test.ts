@@ -2,6 +2,12 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browsersFor, LAPTOP, PHONE, screenshot, seriousViolations } from "../support/browser";
 import { baseURL } from "../support/e2e";
+import { announced, countPointerEvents, liveRegionTexts, pointerEvents, recordAnnouncements, tabTo } from "../support/accessibility";
+import { boundsCenter } from "@common/projection";
+import { compass, type Compass } from "~/features/map/crosshair-words";
+
+/** The French words of each direction, as the map says them. */
+const AU: Record<Compass, string> = { n: "au nord", ne: "au nord-est", e: "à l'est", se: "au sud-est", s: "au sud", sw: "au sud-ouest", w: "à l'ouest", nw: "au nord-ouest" };
 
 /** "46,12345° N" / "2,5° O" as shown, back to a signed number. */
 function parseCoordinate(text: string): number {
@@ -97,28 +103,49 @@ describe("Anyone can tap the bare map and read the coordinates", () => {
     await page.close();
   });
 
-  it("can be used with the keyboard alone: Enter places the point under the crosshair", async () => {
+  it("can be used with the keyboard alone: arrows move the view under the crosshair, Enter places the point, a screen reader hears where", async () => {
     const page = await browsers.laptop.newPage();
     const map = await openMap(page);
-    const view = await viewOf(map);
-    await page.keyboard.press("Tab"); // the brand link
-    await page.keyboard.press("Tab"); // the map
-    expect(await map.evaluate((el) => el === document.activeElement)).toBe(true);
+    const start = await viewOf(map);
+    await countPointerEvents(page);
+    await recordAnnouncements(page, "[data-offline-map]");
+    await tabTo(page, "[data-offline-map]");
+    // The crosshair and the help line show with the keyboard's focus.
+    expect(await page.locator("[data-offline-map] .map-crosshair").isVisible()).toBe(true);
+    expect(await page.getByText("Flèches : déplacer la carte. + et − : zoomer. Espace ou Entrée : placer le repère au viseur.").isVisible()).toBe(true);
+    expect(await page.getByText("Viseur : au centre de la carte").isVisible()).toBe(true);
     await page.keyboard.press("Enter");
     let got = await shown(page);
-    expect(got.lat).toBeCloseTo((view.north + view.south) / 2, 4);
-    expect(got.lng).toBeCloseTo((view.west + view.east) / 2, 4);
-    // Four steps of 2.5 % to the east, two to the south.
+    expect(got.lat).toBeCloseTo((start.north + start.south) / 2, 4);
+    expect(got.lng).toBeCloseTo((start.west + start.east) / 2, 4);
+    // Four steps of a tenth of the view to the east, two to the south: the view moves, the
+    // crosshair stays in its middle.
     for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
-    expect(await page.locator(".om-crosshair").isVisible()).toBe(true);
-    await page.keyboard.press("Enter");
-    await expect
-      .poll(async () => (await shown(page)).lng)
-      .toBeCloseTo(view.west + 0.6 * (view.east - view.west), 4);
+    const view = await viewOf(map);
+    expect(view.west).toBeCloseTo(start.west + 0.4 * (start.east - start.west), 6);
+    expect(view.north).toBeCloseTo(start.north - 0.2 * (start.north - start.south), 6);
+    const cross = (await page.locator("[data-offline-map] .map-crosshair").boundingBox())!;
+    const box = (await map.boundingBox())!;
+    expect(Math.abs(cross.x + cross.width / 2 - (box.x + box.width / 2))).toBeLessThan(1);
+    await page.keyboard.press("Space");
+    await expect.poll(async () => (await shown(page)).lng).toBeCloseTo((view.west + view.east) / 2, 4);
     got = await shown(page);
-    expect(got.lat).toBeCloseTo(view.north - 0.55 * (view.north - view.south), 4);
+    expect(got.lat).toBeCloseTo((view.north + view.south) / 2, 4);
+    // Said in words from the map's centre, once the keys stopped: the steps were not read one by one.
+    const said = await announced(page);
+    const where = new RegExp(`^Repère placé à [\\d\\s,]+km ${AU[compass(boundsCenter(start), got)]} du centre\\.$`);
+    expect(said[0]).toBe("Repère placé au centre de la carte.");
+    expect(said.at(-1)).toMatch(where);
+    expect(said.filter((s) => s.startsWith("Viseur")).length).toBeLessThanOrEqual(1);
+    expect(await liveRegionTexts(page)).toContainEqual(expect.stringMatching(where));
+    expect(await page.getByRole("img", { name: "Point choisi" }).count()).toBe(1);
+    // Zoom with the keys: the view halves around the crosshair, and its width is said.
+    await page.keyboard.press("+");
+    await expect.poll(async () => (await viewOf(map)).east - (await viewOf(map)).west).toBeCloseTo((view.east - view.west) / 2, 6);
+    await expect.poll(() => announced(page)).toContainEqual(expect.stringMatching(/^Largeur visible : [\d\s,]+km$/));
+    expect(await pointerEvents(page)).toBe(0);
     await screenshot(page, "map-laptop-keyboard");
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();

@@ -1,10 +1,11 @@
 import { deflateSync } from "node:zlib";
-import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { browsersFor, hydrated, LAPTOP, PHONE, screenshot, seriousViolations } from "../support/browser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browsersFor, hydrated, LAPTOP, launchChromium, PHONE, screenshot, seriousViolations } from "../support/browser";
 import { uniqueSlug, type TestAccount, type TestQuiz } from "../support/factory";
 import { baseURL, closeRoom, join, launch, make, presenter } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
+import { tabTo } from "../support/accessibility";
 
 const QUIZ = uniqueSlug("balade-en-bretagne");
 const BARE = uniqueSlug("quiz-muet");
@@ -276,3 +277,155 @@ describe("Anyone with the link can look at a quiz's questions on a map", () => {
     }
   });
 });
+
+/** Each page in the browser's language: what a visitor from Berlin or London reads. */
+const WORDS = {
+  fr: {
+    list: "Questions du quiz",
+    caption: "Question 1 sur 3 · Phare du Créac'h",
+    see: "Voir la question",
+    noDescription: "Aucune description disponible pour cette question.",
+    back: "Retour au classement",
+    mapTitle: "Carte",
+    prompt: "Touchez la carte pour lire les coordonnées du point.",
+    lat: /^48,\d{5}° N$/,
+    lng: /^2,\d{5}° O$/,
+    notFound: "Ce quiz n'existe pas ou n'est plus disponible.",
+    home: "Retour à l'accueil",
+  },
+  en: {
+    list: "The quiz's questions",
+    caption: "Question 1 of 3 · Phare du Créac'h",
+    see: "See the question",
+    noDescription: "No description available for this question.",
+    back: "Back to the ranking",
+    mapTitle: "Map",
+    prompt: "Tap the map to read the point's coordinates.",
+    lat: /^48\.\d{5}° N$/,
+    lng: /^2\.\d{5}° W$/,
+    notFound: "This quiz does not exist or is no longer available.",
+    home: "Back to the home page",
+  },
+  de: {
+    list: "Die Fragen des Quiz",
+    caption: "Frage 1 von 3 · Phare du Créac'h",
+    see: "Frage ansehen",
+    noDescription: "Für diese Frage gibt es keine Beschreibung.",
+    back: "Zurück zur Rangliste",
+    mapTitle: "Karte",
+    prompt: "Tippe auf die Karte, um die Koordinaten des Punkts zu lesen.",
+    lat: /^48,\d{5}° N$/,
+    lng: /^2,\d{5}° W$/,
+    notFound: "Dieses Quiz existiert nicht oder ist nicht mehr verfügbar.",
+    home: "Zurück zur Startseite",
+  },
+} as const;
+
+/** A laptop at 200 % zoom: 1280 x 800 device pixels, half as many CSS pixels. */
+const ZOOM_200 = { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 };
+
+/** Nothing wider than the window: no sideways scrolling (WCAG 2.2, 1.4.10 Reflow). */
+const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+describe("The public pages speak the reader's language", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [lang, locale] of [["fr", "fr-FR"], ["en", "en-US"], ["de", "de-DE"]] as const) {
+    it(`/watch, /question and /map in ${locale}: worded, accessible, readable on a phone, at 200 % zoom and 320 px wide`, { timeout: 120_000 }, async () => {
+      const words = WORDS[lang];
+      const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale });
+      const zoomed = await browser.newContext({ ...ZOOM_200, locale });
+      try {
+        const page = await phone.newPage();
+        await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
+        await ready(page);
+        expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+        expect(await page.getByRole("navigation", { name: words.list }).getByRole("button").count()).toBe(3);
+        expect(await page.locator(".watch-caption-title").textContent()).toBe(words.caption);
+        expect(await page.getByRole("link", { name: words.see }).isVisible()).toBe(true);
+        expect(await page.getByRole("button", { name: LANGUAGES[lang], pressed: true }).isVisible()).toBe(true);
+        await screenshot(page, `watch-phone-${lang}`);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.goto(`${baseURL}/question?quiz=${BARE}&questionNumber=0`);
+        await ready(page);
+        expect(await page.getByText(words.noDescription).isVisible()).toBe(true);
+        expect(await page.getByRole("button", { name: words.back }).isVisible()).toBe(true);
+        await screenshot(page, `question-phone-${lang}`);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.goto(`${baseURL}/map`);
+        await ready(page);
+        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(words.mapTitle);
+        expect(await page.getByText(words.prompt).isVisible()).toBe(true);
+        const box = (await page.locator("[data-offline-map]").boundingBox())!;
+        await page.touchscreen.tap(box.x + 0.2 * box.width, box.y + 0.3 * box.height);
+        await expect.poll(() => page.getByTestId("tap-lat").textContent()).toMatch(words.lat);
+        expect(await page.getByTestId("tap-lng").textContent()).toMatch(words.lng);
+        await screenshot(page, `map-phone-${lang}`);
+        expect(await seriousViolations(page)).toEqual([]);
+        // With the keyboard's focus: the crosshair and the help line, long German words included.
+        await tabTo(page, "[data-offline-map]");
+        await page.locator("[data-offline-map] .map-hint").waitFor();
+        await screenshot(page, `map-phone-keys-${lang}`);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        const missing = await page.goto(`${baseURL}/watch?quiz=${uniqueSlug("inconnu")}`);
+        expect(missing?.status()).toBe(404);
+        expect(await page.getByText(words.notFound).isVisible()).toBe(true);
+        expect(await page.getByRole("link", { name: words.home }).isVisible()).toBe(true);
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // 200 % zoom and a 320 px phone: everything reachable without scrolling sideways.
+        const big = await zoomed.newPage();
+        for (const [name, path] of [["watch", `/watch?quiz=${QUIZ}`], ["question", `/question?quiz=${QUIZ}&questionNumber=1`], ["map", "/map"]] as const) {
+          await big.goto(baseURL + path);
+          await ready(big);
+          expect(await overflowsSideways(big), `${name} at 200 %`).toBe(false);
+          await screenshot(big, `${name}-zoom200-${lang}`);
+          if (name === "map") {
+            await tabTo(big, "[data-offline-map]");
+            await screenshot(big, `map-zoom200-keys-${lang}`);
+          }
+          await page.setViewportSize({ width: 320, height: 640 });
+          await page.goto(baseURL + path);
+          await ready(page);
+          expect(await overflowsSideways(page), `${name} at 320 px`).toBe(false);
+          if (lang === "de") await screenshot(page, `${name}-320-${lang}`);
+        }
+      } finally {
+        await phone.close();
+        await zoomed.close();
+      }
+    });
+  }
+
+  it("switches a French page to English in place, and the choice sticks on the device", { timeout: 60_000 }, async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
+      await ready(page);
+      await page.getByRole("navigation", { name: WORDS.fr.list }).getByRole("button").nth(1).tap();
+      await page.getByRole("button", { name: "English" }).tap();
+      await page.getByRole("navigation", { name: WORDS.en.list }).waitFor();
+      // The same page, the same question chosen: only the words changed.
+      expect(await page.locator(".watch-caption-title").textContent()).toBe("Question 2 of 3 · Carnac");
+      expect(await page.locator("html").getAttribute("lang")).toBe("en");
+      await page.goto(`${baseURL}/map`);
+      await ready(page);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(WORDS.en.mapTitle);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The language switch's buttons, each named in its own language. */
+const LANGUAGES = { fr: "Français", en: "English", de: "Deutsch" } as const;

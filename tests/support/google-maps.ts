@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
+import { CASING_DARK, CASING_LIGHT } from "~/features/map/casing";
 
 const FAKE_SOURCE = readFileSync(path.join(import.meta.dirname, "google-maps-fake.js"), "utf8");
 
@@ -126,6 +127,12 @@ type FakeWindow = {
     zoomTo(zoom: number): boolean;
   };
 };
+
+/** Whether a shape is one of the casing's bands drawn under each line (app/features/map/casing.ts). */
+export const isCasing = (s: FakeShapeState) => s.options.strokeColor === CASING_DARK || s.options.strokeColor === CASING_LIGHT;
+
+/** The shapes of the picture: rings, lines, rectangles, without their casing. */
+export const drawnShapes = (shapes: FakeShapeState[]) => shapes.filter((s) => !isCasing(s));
 
 /** What the fake knows on this page; null when the Maps script was never loaded there. */
 export function mapsState(page: Page): Promise<FakeState | null> {

@@ -14,8 +14,10 @@ const SPOTS = [
   { name: "Place Bellecour", lat: 45.75781, lng: 4.83201 },
   { name: "Parc de la Tête d'Or", lat: 45.77731, lng: 4.85509 },
 ];
-const PUBLIC_NOTICE = "Partie en cours : les réponses apparaissent au fil de la partie.";
-const OWNER_NOTICE = "Partie en cours : le public ne voit que les questions déjà révélées.";
+// As the pages show them: the catalog the page carries holds every sentence it may show, so the
+// sentence alone says nothing; shown, it is an element's text.
+const PUBLIC_NOTICE = ">Partie en cours : les réponses apparaissent au fil de la partie.<";
+const OWNER_NOTICE = ">Partie en cours : le public ne voit que les questions déjà révélées.<";
 /** An unknown question number and a not yet revealed one must read the same. */
 const NO_QUESTION = "Cette question n&#x27;existe pas dans ce quiz.";
 

@@ -275,6 +275,8 @@ function QuestionView({
         markers,
         helpZone: question.help,
         onMapClick: busy || timeUp ? undefined : setTap,
+        // Enter on the map, once the marker stands at its crosshair: the same answer as the button.
+        onConfirm: busy || timeUp ? undefined : () => tap && onAnswer(tap),
         ariaLabel: "Carte : touchez l'endroit où la photo a été prise",
       }}
       header={

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useT } from "~/components/I18n";
 import { useGoogleTrouble } from "./google-status";
 import "./map.css";
 import { MAP_MSG } from "./messages";
@@ -50,14 +51,15 @@ export function GameMap({ explainFallback = false, ...props }: GameMapProps & {
 }
 
 function MapPlaceholder({ className, ariaLabel }: { className?: string; ariaLabel?: string }) {
+  const t = useT();
   return (
     <div
       className={["game-map", "map-loading", className ?? ""].join(" ").trim()}
       role="region"
-      aria-label={ariaLabel ?? "Carte"}
+      aria-label={ariaLabel ?? t("map.label")}
       aria-busy="true"
     >
-      <p>Chargement de la carte…</p>
+      <p>{t("map.loading")}</p>
     </div>
   );
 }

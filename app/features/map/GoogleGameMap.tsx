@@ -9,18 +9,23 @@ import {
   useApiLoadingStatus,
   useMap,
 } from "@vis.gl/react-google-maps";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { boundsCenter } from "@common/projection";
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from "react";
+import { boundsCenter, viewWidthMetres } from "@common/projection";
+import { useLocale, useT } from "~/components/I18n";
 import { listenForAuthFailure, reportGoogleTrouble } from "./google-status";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes } from "./help-target";
 import { boundsKey, useLatest } from "./camera";
+import { casings } from "./casing";
+import { HINT_FLIP, movedTarget } from "./crosshair";
+import { whereWords } from "./crosshair-words";
 import { GoogleMarkerCanvas } from "./GoogleMarkerCanvas";
-import { HtmlMarker } from "./HtmlMarker";
+import { HtmlMarker, OverlayAt } from "./HtmlMarker";
 import { splitMarkers } from "./marker-layer";
 import { MAP_MSG } from "./messages";
+import { reducedMotion } from "./motion";
 import { OfflineMap } from "./OfflineMap";
-import { prefersReducedMotion } from "./useViewAnimation";
-import type { Bounds, GameMapProps } from "./types";
+import type { Bounds, GameMapProps, LatLng } from "./types";
+import { helpId, useMapKeyboard } from "./useMapKeyboard";
 
 /**
  * Google rendering of GameMap, loaded in the browser only (GameMap lazy-loads this module after
@@ -49,8 +54,11 @@ const PLAYER_MAP_STYLES: google.maps.MapTypeStyle[] = [
 type Props = GameMapProps & { apiKey: string; mapId: string | null; explainFallback: boolean };
 
 export default function GoogleGameMap({ apiKey, ...props }: Props) {
+  // The page's language, as loaded: Google's script is loaded once per page, so a language
+  // switched later words our screens at once and Google's labels at the next page.
+  const locale = useLocale();
   return (
-    <APIProvider apiKey={apiKey} language="fr" region="FR">
+    <APIProvider apiKey={apiKey} language={locale} region="FR">
       <GoogleOrOffline {...props} />
     </APIProvider>
   );
@@ -86,23 +94,90 @@ function GoogleView({
   helpZone,
   focus,
   onMapClick,
+  onConfirm,
   onZoomChange,
   className,
-  ariaLabel = "Carte",
+  ariaLabel,
   mapId,
 }: GameMapProps & { mapId: string | null }) {
+  const t = useT();
+  const locale = useLocale();
   // A crowd's unlabelled pictures go on one canvas; the rest stay elements (marker-layer.ts).
   const { elements, drawn } = useMemo(() => splitMarkers(markers), [markers]);
   const camera =
     center && zoom !== undefined
       ? { defaultCenter: center, defaultZoom: zoom }
       : { defaultBounds: { ...bounds, padding: 0 } };
+  const map = useMap();
+  // The crosshair's point once the keyboard or a tap chose one; null: the map's centre.
+  const [target, setTarget] = useState<LatLng | null>(null);
+  const targetRef = useLatest(target);
+  const hintId = useId();
+  const limit = restrict ? bounds : null;
+  const centre = center ?? boundsCenter(bounds);
+  const shownNow = (): Bounds | null => map?.getBounds()?.toJSON() ?? null;
+  const crossNow = (): LatLng => targetRef.current ?? map?.getCenter()?.toJSON() ?? centre;
+
+  const keys = useMapKeyboard({
+    target: crossNow,
+    centre,
+    widthMetres: () => {
+      const view = shownNow();
+      return view ? viewWidthMetres(view) : 0;
+    },
+    markers,
+    move: (dx, dy) => {
+      const from = crossNow();
+      const view = shownNow();
+      if (!map || !view) return from;
+      const next = movedTarget(from, view, dx, dy, limit);
+      // Google keeps the view in the zone: near its edge the crosshair leaves the centre.
+      map.panTo(next);
+      targetRef.current = next;
+      setTarget(next);
+      return next;
+    },
+    zoom: (factor) => {
+      const z = map?.getZoom();
+      if (!map || z === undefined) return;
+      const at = crossNow();
+      map.setCenter(at);
+      map.setZoom(z + (factor < 1 ? 1 : -1));
+      targetRef.current = at;
+      setTarget(at);
+    },
+    onMapClick,
+    onConfirm,
+  });
+
+  // Followed only while the crosshair shows: a results map on the big screen does not render
+  // again at every frame of its camera for a crosshair nobody sees.
+  const shown = useShownView(keys.keyboard ? map : null);
+  const crossAt = target ?? (shown ? boundsCenter(shown) : (map?.getCenter()?.toJSON() ?? centre));
+
+  // A drag, or a view that lost the point: the crosshair goes back to the centre.
+  useEffect(() => {
+    if (!map) return;
+    const listener = google.maps.event.addListener(map, "dragstart", () => setTarget(null));
+    return () => listener.remove();
+  }, [map]);
+  useEffect(() => {
+    if (target && shown && !inView(shown, target)) setTarget(null);
+  }, [target, shown]);
 
   return (
     <div
       className={["game-map", "google-map", className ?? ""].join(" ").trim()}
-      role="region"
-      aria-label={ariaLabel}
+      role="application"
+      aria-roledescription={t("map.roleDescription")}
+      aria-label={ariaLabel ?? t("map.label")}
+      aria-describedby={hintId}
+      tabIndex={0}
+      data-keyboard={keys.keyboard ? "" : undefined}
+      data-crosshair-lat={crossAt.lat}
+      data-crosshair-lng={crossAt.lng}
+      data-hint-low={shown && (shown.north - crossAt.lat) / (shown.north - shown.south) < HINT_FLIP ? "" : undefined}
+      {...keys.handlers}
     >
       <Map
         reuseMaps
@@ -122,44 +197,99 @@ function GoogleView({
         cameraControl={false}
         zoomControl
         clickableIcons={false}
-        keyboardShortcuts
+        keyboardShortcuts={false}
         onClick={(e) => {
           const ll = e.detail.latLng;
-          if (ll && onMapClick) onMapClick({ lat: ll.lat, lng: ll.lng });
+          if (!ll || !onMapClick) return;
+          // A tap: the marker where the finger went, and the crosshair with it.
+          setTarget({ lat: ll.lat, lng: ll.lng });
+          onMapClick({ lat: ll.lat, lng: ll.lng });
         }}
       >
         <Camera bounds={bounds} center={center} zoom={zoom} focus={focus ?? null} />
         {onZoomChange ? <ZoomReporter onZoomChange={onZoomChange} /> : null}
         {rectangles.map((r) => (
-          <Rectangle
-            key={r.id}
-            bounds={r.bounds}
-            strokeColor={r.color}
-            strokeWeight={2}
-            fillColor={r.color}
-            fillOpacity={0.08}
-            clickable={false}
-          />
+          <CasedShape key={r.id} width={2}>
+            {(stroke) => (
+              <Rectangle
+                bounds={r.bounds}
+                {...stroke}
+                strokeColor={stroke.strokeColor ?? r.color}
+                fillColor={r.color}
+                fillOpacity={stroke.strokeColor ? 0 : 0.08}
+                clickable={false}
+              />
+            )}
+          </CasedShape>
         ))}
         {circles.map((c) => (
-          <Circle
-            key={c.id}
-            center={c.center}
-            radius={c.radiusM}
-            strokeColor={c.color}
-            strokeWeight={2}
-            fillColor={c.color}
-            fillOpacity={c.fillOpacity ?? 0}
-            clickable={false}
-          />
+          <CasedShape key={c.id} width={2}>
+            {(stroke) => (
+              <Circle
+                center={c.center}
+                radius={c.radiusM}
+                {...stroke}
+                strokeColor={stroke.strokeColor ?? c.color}
+                fillColor={c.color}
+                fillOpacity={stroke.strokeColor ? 0 : (c.fillOpacity ?? 0)}
+                clickable={false}
+              />
+            )}
+          </CasedShape>
         ))}
         {helpZone ? <HelpTargetLines zone={helpZone} /> : null}
         {drawn.length > 0 || crowd ? <GoogleMarkerCanvas markers={drawn} /> : null}
         {elements.map((m) => (
           <HtmlMarker key={m.id} marker={m} />
         ))}
+        <OverlayAt position={crossAt}>
+          <div className="map-crosshair" aria-hidden="true" />
+        </OverlayAt>
       </Map>
+      <p id={hintId} className="map-hint">
+        {t(helpId(!!onMapClick, !!onConfirm))}{" "}
+        <span className="map-hint-where">{t(whereWords(locale, crossAt, centre))}</span>
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {keys.spoken}
+      </p>
     </div>
+  );
+}
+
+const inView = (view: Bounds, p: LatLng) =>
+  p.lat <= view.north && p.lat >= view.south && (view.west <= view.east ? p.lng >= view.west && p.lng <= view.east : p.lng >= view.west || p.lng <= view.east);
+
+/** What the map shows now, followed (null until the map is there). */
+function useShownView(map: google.maps.Map | null): Bounds | null {
+  const [view, setView] = useState<Bounds | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const read = () => {
+      const b = map.getBounds();
+      if (b) setView(b.toJSON());
+    };
+    read();
+    const listener = google.maps.event.addListener(map, "bounds_changed", read);
+    return () => listener.remove();
+  }, [map]);
+  return view;
+}
+
+type Stroke = { strokeColor?: string; strokeWeight: number; strokeOpacity?: number };
+
+/**
+ * A shape over its casing (casing.ts): drawn three times, the casing's dark and white bands
+ * first, then the shape itself in its own colour.
+ */
+function CasedShape({ width, children }: { width: number; children: (stroke: Stroke) => JSX.Element }) {
+  return (
+    <>
+      {casings(width).map((c) => (
+        <Fragment key={c.color}>{children({ strokeColor: c.color, strokeWeight: c.width, strokeOpacity: 1 })}</Fragment>
+      ))}
+      {children({ strokeWeight: width })}
+    </>
   );
 }
 
@@ -200,13 +330,16 @@ function HelpTargetLines({ zone }: { zone: NonNullable<GameMapProps["helpZone"]>
     strokeWeight: helpTargetLineWidth(zoom),
     clickable: false,
   };
+  const paths = [...target.rings, ...target.spokes];
   return (
     <>
-      {target.rings.map((path, i) => (
-        <Polyline key={`r${i}`} path={path} {...options} />
-      ))}
-      {target.spokes.map((path, i) => (
-        <Polyline key={`s${i}`} path={path} {...options} />
+      {casings(options.strokeWeight).map((c) =>
+        paths.map((path, i) => (
+          <Polyline key={`${c.color}${i}`} path={path} {...options} strokeColor={c.color} strokeOpacity={1} strokeWeight={c.width} />
+        )),
+      )}
+      {paths.map((path, i) => (
+        <Polyline key={`l${i}`} path={path} {...options} />
       ))}
     </>
   );
@@ -260,8 +393,7 @@ function Camera({
       if (!focus) return;
     }
     const target = focus ?? bounds;
-    // Under reduced motion the view jumps there.
-    if (prefersReducedMotion()) {
+    if (reducedMotion()) {
       map.fitBounds(target, 0);
       return;
     }

@@ -1,5 +1,5 @@
 /// <reference types="google.maps" />
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { MarkerBody } from "./MarkerBody";
 import type { LatLng, MapMarker } from "./types";
@@ -54,15 +54,24 @@ function overlayClass() {
 }
 
 export function HtmlMarker({ marker }: { marker: MapMarker }) {
-  // Read when a map comes: the position follows in the effect below, without a new overlay.
-  const position = useRef(marker.position);
-  position.current = marker.position;
-  const overlay = useMapOverlay(() => new (overlayClass())(position.current));
+  return (
+    <OverlayAt position={marker.position}>
+      <MarkerBody marker={marker} />
+    </OverlayAt>
+  );
+}
 
-  const { lat, lng } = marker.position;
+/** Our own element on Google's map, its anchor on `position` (a marker, the crosshair). */
+export function OverlayAt({ position, children }: { position: LatLng; children: ReactNode }) {
+  // Read when a map comes: the position follows in the effect below, without a new overlay.
+  const latest = useRef(position);
+  latest.current = position;
+  const overlay = useMapOverlay(() => new (overlayClass())(latest.current));
+
+  const { lat, lng } = position;
   useEffect(() => {
     overlay?.moveTo({ lat, lng });
   }, [overlay, lat, lng]);
 
-  return overlay ? createPortal(<MarkerBody marker={marker} />, overlay.el) : null;
+  return overlay ? createPortal(children, overlay.el) : null;
 }

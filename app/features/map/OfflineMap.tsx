@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { KeyboardEvent, PointerEvent as ReactPointerEvent } from "react";
+import type { PointerEvent as ReactPointerEvent } from "react";
+import type { Words } from "@common/i18n/ids";
+import { formatDistance } from "@common/i18n/format";
+import { useLocale, useT } from "~/components/I18n";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes, helpTargetSvgPath } from "./help-target";
+import { casings } from "./casing";
+import { useCoordinates } from "./coordinates";
+import { HINT_FLIP, movedTarget, viewOn, zoomedOn } from "./crosshair";
+import { whereWords } from "./crosshair-words";
+import { helpId, useMapKeyboard } from "./useMapKeyboard";
 import { boundsKey, useLatest } from "./camera";
 import { MapIcon } from "./MapPin";
 import { MarkerBody } from "./MarkerBody";
@@ -10,9 +18,7 @@ import { splitMarkers } from "./marker-layer";
 import {
   approxZoom,
   boundsCenter,
-  formatGraticule,
-  formatLat,
-  formatLng,
+  graticuleDecimals,
   graticuleLines,
   graticuleStep,
   latSpan,
@@ -26,7 +32,7 @@ import {
   zoomView,
   type BoxPoint,
 } from "@common/projection";
-import type { Bounds, GameMapProps } from "./types";
+import type { Bounds, GameMapProps, LatLng } from "./types";
 import { useViewAnimation } from "./useViewAnimation";
 
 /**
@@ -38,8 +44,6 @@ import { useViewAnimation } from "./useViewAnimation";
 
 const VB = 1000; // SVG layers use a 1000 x 1000 viewBox stretched over the box.
 const TAP_SLOP_PX = 8;
-const KEY_STEP = 0.025;
-const KEY_STEP_FAST = 0.1;
 const ZOOM_STEP = 0.5;
 
 type Gesture = {
@@ -58,6 +62,7 @@ const inside = (p: BoxPoint, margin = 0.2) =>
 
 export function OfflineMap({
   bounds,
+  center,
   restrict,
   markers = [],
   circles = [],
@@ -66,21 +71,28 @@ export function OfflineMap({
   helpZone,
   focus,
   onMapClick,
+  onConfirm,
   onZoomChange,
   className,
-  ariaLabel = "Carte",
+  ariaLabel,
   notice,
 }: GameMapProps & {
   /** Why this is the offline map although a Google key is set (presenter and admin screens). */
-  notice?: string;
+  notice?: Words;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const coords = useCoordinates();
   const limit = restrict ? bounds : null;
   const limitRef = useLatest(limit);
   const [view, setViewState] = useState<Bounds>(focus ?? bounds);
   const viewRef = useRef(view);
-  const setView = useCallback((b: Bounds) => {
+  // The crosshair's point once the keyboard or a tap chose one; null: the view's centre.
+  const [target, setTarget] = useState<LatLng | null>(null);
+  const setView = useCallback((b: Bounds, keepTarget = false) => {
     viewRef.current = b;
     setViewState(b);
+    if (!keepTarget) setTarget(null);
   }, []);
   const getView = useCallback(() => viewRef.current, []);
   const { animateTo, cancel } = useViewAnimation(getView, setView);
@@ -91,8 +103,6 @@ export function OfflineMap({
   const widthPx = size.w;
   // Set once hydrated: before that, taps go nowhere (tests wait for it).
   const [ready, setReady] = useState(false);
-  const [cross, setCross] = useState<BoxPoint>({ x: 0.5, y: 0.5 });
-  const [announce, setAnnounce] = useState("");
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<Gesture | null>(null);
   const hintId = useId();
@@ -148,17 +158,37 @@ export function OfflineMap({
     return { x: (clientX - rect.left) / rect.width, y: (clientY - rect.top) / rect.height };
   };
 
-  const place = (pt: BoxPoint) => {
-    if (!onMapClick) return;
-    const pos = unproject(viewRef.current, pt);
-    onMapClick(pos);
-    setAnnounce(`Point choisi : ${formatLat(pos.lat)}, ${formatLng(pos.lng)}`);
+  const zoomBy = (factor: number) => {
+    cancel();
+    setView(zoomView(viewRef.current, factor, { x: 0.5, y: 0.5 }, limit));
   };
 
-  const zoomBy = (factor: number, anchor: BoxPoint = { x: 0.5, y: 0.5 }) => {
-    cancel();
-    setView(zoomView(viewRef.current, factor, anchor, limit));
-  };
+  const crossAt = target ?? boundsCenter(view);
+  const targetRef = useLatest(target);
+  const crossNow = () => targetRef.current ?? boundsCenter(viewRef.current);
+  const keys = useMapKeyboard({
+    target: crossNow,
+    centre: center ?? boundsCenter(bounds),
+    widthMetres: () => viewWidthMetres(viewRef.current),
+    markers,
+    move: (dx, dy) => {
+      const next = movedTarget(crossNow(), viewRef.current, dx, dy, limit);
+      cancel();
+      setView(viewOn(viewRef.current, next, limit), true);
+      targetRef.current = next;
+      setTarget(next);
+      return next;
+    },
+    zoom: (factor) => {
+      const at = crossNow();
+      cancel();
+      setView(zoomedOn(viewRef.current, at, factor, limit), true);
+      targetRef.current = at;
+      setTarget(at);
+    },
+    onMapClick,
+    onConfirm,
+  });
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
@@ -204,10 +234,11 @@ export function OfflineMap({
     const g = gesture.current;
     if (pointers.current.size > 0) return;
     gesture.current = null;
-    if (g && !g.moved) {
-      const pt = boxPoint(e.clientX, e.clientY);
-      setCross(pt);
-      place(pt);
+    if (g && !g.moved && onMapClick) {
+      // A tap: the marker where the finger went, and the crosshair with it.
+      const at = unproject(viewRef.current, boxPoint(e.clientX, e.clientY));
+      setTarget(at);
+      onMapClick(at);
     }
   };
 
@@ -237,54 +268,14 @@ export function OfflineMap({
     el.addEventListener("wheel", onWheel, { passive: false });
     return () => el.removeEventListener("wheel", onWheel);
   }, [cancel, setView, limitRef]);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target !== e.currentTarget) return;
-    const step = e.shiftKey ? KEY_STEP_FAST : KEY_STEP;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const move = moves[e.key];
-    if (move) {
-      e.preventDefault();
-      let x = cross.x + move[0];
-      let y = cross.y + move[1];
-      // At the edge the view scrolls instead, so the crosshair can reach the whole area.
-      const edge = 0.04;
-      const over = {
-        x: x < edge ? x - edge : x > 1 - edge ? x - (1 - edge) : 0,
-        y: y < edge ? y - edge : y > 1 - edge ? y - (1 - edge) : 0,
-      };
-      if (over.x || over.y) {
-        cancel();
-        setView(panView(viewRef.current, over.x, over.y, limit));
-        x -= over.x;
-        y -= over.y;
-      }
-      setCross({ x, y });
-      return;
-    }
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      place(cross);
-    } else if (e.key === "+" || e.key === "=") {
-      e.preventDefault();
-      zoomBy(ZOOM_STEP, cross);
-    } else if (e.key === "-" || e.key === "_") {
-      e.preventDefault();
-      zoomBy(1 / ZOOM_STEP, cross);
-    }
-  };
 
   const grid = useMemo(() => graticule(view, size), [view, size]);
-  const center = boundsCenter(view);
+  const viewCenter = boundsCenter(view);
   // At most 120 px of scale bar, drawn in pixels of the box.
   const metresPerPx = viewWidthMetres(view) / Math.max(widthPx, 1);
   const scale = scaleBar(metresPerPx * 120);
   const scaleWidthPx = scale.metres / metresPerPx;
-  const crossPos = unproject(view, cross);
+  const cross = project(view, crossAt);
   const help = useMemo(() => (helpZone ? helpTargetShapes(helpZone) : null), [helpZone]);
   // A crowd's unlabelled pictures go on one canvas; the rest stay elements (marker-layer.ts).
   const { elements, drawn } = useMemo(() => splitMarkers(markers), [markers]);
@@ -296,30 +287,35 @@ export function OfflineMap({
     [view, size],
   );
   const canZoomOut = !limit || latSpan(view) < latSpan(limit) - 1e-9 || lngSpan(view) < lngSpan(limit) - 1e-9;
+  const helpPath = help ? helpTargetSvgPath(help, view, VB) : null;
+  const helpWidth = helpTargetLineWidth(zoom);
 
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- role="application": the map handles its own pointer and keyboard input
     <div
       ref={boxRef}
       className={["game-map", "offline-map", onMapClick ? "is-clickable" : "", className ?? ""]
         .join(" ")
         .trim()}
       role="application"
-      aria-roledescription="carte"
-      aria-label={ariaLabel}
+      aria-roledescription={t("map.roleDescription")}
+      aria-label={ariaLabel ?? t("map.label")}
       aria-describedby={hintId}
       tabIndex={0}
       data-offline-map=""
       data-ready={ready ? "" : undefined}
+      data-keyboard={keys.keyboard ? "" : undefined}
       data-view-north={view.north}
       data-view-south={view.south}
       data-view-west={view.west}
       data-view-east={view.east}
+      data-crosshair-lat={crossAt.lat}
+      data-crosshair-lng={crossAt.lng}
+      data-hint-low={cross.y < HINT_FLIP ? "" : undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerCancel}
-      onKeyDown={onKeyDown}
+      {...keys.handlers}
     >
       <canvas ref={landRef} className="om-layer om-land" width={LAND_PX} height={LAND_PX} aria-hidden="true" />
 
@@ -343,44 +339,47 @@ export function OfflineMap({
         {rectangles.map((r) => {
           const nw = project(view, { lat: r.bounds.north, lng: r.bounds.west });
           const se = project(view, { lat: r.bounds.south, lng: r.bounds.east });
+          const box = {
+            x: u(Math.min(nw.x, se.x) * VB),
+            y: u(Math.min(nw.y, se.y) * VB),
+            width: u(Math.abs(se.x - nw.x) * VB),
+            height: u(Math.abs(se.y - nw.y) * VB),
+          };
           return (
-            <rect
-              key={r.id}
-              className="om-rect"
-              x={u(Math.min(nw.x, se.x) * VB)}
-              y={u(Math.min(nw.y, se.y) * VB)}
-              width={u(Math.abs(se.x - nw.x) * VB)}
-              height={u(Math.abs(se.y - nw.y) * VB)}
-              stroke={r.color}
-              fill={r.color}
-            />
+            <g key={r.id}>
+              {casings(RECT_WIDTH).map((c) => (
+                <rect key={c.color} className="om-casing" {...box} stroke={c.color} strokeWidth={c.width} />
+              ))}
+              <rect className="om-rect" {...box} stroke={r.color} fill={r.color} />
+            </g>
           );
         })}
         {circles.map((c) => {
           const p = project(view, c.center);
           const { rx, ry } = metresToBox(view, c.center.lat, c.radiusM);
+          const shape = { cx: u(p.x * VB), cy: u(p.y * VB), rx: u(rx * VB), ry: u(ry * VB) };
           return (
-            <ellipse
-              key={c.id}
-              className="om-circle"
-              cx={u(p.x * VB)}
-              cy={u(p.y * VB)}
-              rx={u(rx * VB)}
-              ry={u(ry * VB)}
-              stroke={c.color}
-              fill={c.color}
-              fillOpacity={c.fillOpacity ?? 0}
-            />
+            <g key={c.id}>
+              {casings(RING_WIDTH).map((k) => (
+                <ellipse key={k.color} className="om-casing" {...shape} stroke={k.color} strokeWidth={k.width} />
+              ))}
+              <ellipse className="om-circle" {...shape} stroke={c.color} fill={c.color} fillOpacity={c.fillOpacity ?? 0} />
+            </g>
           );
         })}
-        {help ? (
-          <path
-            className="om-help"
-            d={helpTargetSvgPath(help, view, VB)}
-            stroke={HELP_TARGET_COLOR}
-            strokeWidth={helpTargetLineWidth(zoom)}
-            data-line-width={helpTargetLineWidth(zoom)}
-          />
+        {helpPath ? (
+          <g>
+            {casings(helpWidth).map((k) => (
+              <path key={k.color} className="om-casing om-help-casing" d={helpPath} stroke={k.color} strokeWidth={k.width} />
+            ))}
+            <path
+              className="om-help"
+              d={helpPath}
+              stroke={HELP_TARGET_COLOR}
+              strokeWidth={helpWidth}
+              data-line-width={helpWidth}
+            />
+          </g>
         ) : null}
       </svg>
 
@@ -389,14 +388,14 @@ export function OfflineMap({
           .filter((l) => l.pos * size.h > 52 && l.pos * size.h < size.h - 84)
           .map((l) => (
             <span key={`A${l.value}`} className="om-grid-label om-grid-lat" style={{ top: pct(l.pos) }}>
-              {l.label}
+              {coords.lat(l.value, grid.latDecimals)}
             </span>
           ))}
         {grid.lng
           .filter((l) => l.pos * size.w > 24 && l.pos * size.w < size.w - 24)
           .map((l) => (
             <span key={`O${l.value}`} className="om-grid-label om-grid-lng" style={{ left: pct(l.pos) }}>
-              {l.label}
+              {coords.lng(l.value > 180 ? l.value - 360 : l.value, grid.lngDecimals)}
             </span>
           ))}
         {circles.map((c) => {
@@ -407,7 +406,7 @@ export function OfflineMap({
             <span
               key={c.id}
               className="om-circle-label"
-              style={{ left: pct(p.x), top: pct(p.y - ry), color: c.color }}
+              style={{ left: pct(p.x), top: pct(p.y - ry), borderColor: c.color }}
             >
               {c.label}
             </span>
@@ -431,25 +430,25 @@ export function OfflineMap({
         })}
       </div>
 
-      <div className="om-crosshair" style={{ left: pct(cross.x), top: pct(cross.y) }} aria-hidden="true" />
+      <div className="map-crosshair" style={{ left: pct(cross.x), top: pct(cross.y) }} aria-hidden="true" />
 
       <p className="om-badge">
         <MapIcon />
-        Carte hors ligne
+        {t("map.offline")}
       </p>
       {notice ? (
         <p className="om-notice" role="status">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
 
       <div className="om-zoom">
-        <button type="button" aria-label="Zoom avant" onClick={() => zoomBy(ZOOM_STEP)}>
+        <button type="button" aria-label={t("map.zoomIn")} onClick={() => zoomBy(ZOOM_STEP)}>
           +
         </button>
         <button
           type="button"
-          aria-label="Zoom arrière"
+          aria-label={t("map.zoomOut")}
           onClick={() => zoomBy(1 / ZOOM_STEP)}
           disabled={!canZoomOut}
         >
@@ -460,27 +459,25 @@ export function OfflineMap({
       <div className="om-footer" aria-hidden="true">
         <div className="om-scale">
           <span className="om-scale-bar" style={{ width: `${scaleWidthPx.toFixed(1)}px` }} />
-          <span>{scale.label}</span>
+          <span>{formatDistance(locale, scale.metres)}</span>
         </div>
-        <span className="om-center">
-          {formatLat(center.lat, 3)} · {formatLng(center.lng, 3)}
-        </span>
+        <span className="om-center">{coords.point(viewCenter, 3)}</span>
       </div>
 
-      <p id={hintId} className="om-hint">
-        {onMapClick
-          ? "Touchez la carte pour placer votre repère. Au clavier : flèches pour déplacer le viseur, Entrée pour placer, + et − pour zoomer."
-          : "Flèches pour déplacer le viseur, + et − pour zoomer."}{" "}
-        <span className="om-hint-pos">
-          Viseur : {formatLat(crossPos.lat, 4)}, {formatLng(crossPos.lng, 4)}
-        </span>
+      <p id={hintId} className="map-hint">
+        {t(helpId(!!onMapClick, !!onConfirm))}{" "}
+        <span className="map-hint-where">{t(whereWords(locale, crossAt, center ?? boundsCenter(bounds)))}</span>
       </p>
       <p className="sr-only" aria-live="polite">
-        {announce}
+        {keys.spoken}
       </p>
     </div>
   );
 }
+
+/** Line widths in pixels: a ring's, a rectangle's (the casing adds to them). */
+const RING_WIDTH = 2.5;
+const RECT_WIDTH = 2.5;
 
 /** Labels near an edge run inwards (about 90 px: half of a long pseudo). */
 function labelSide(x: number, widthPx: number): string {
@@ -489,7 +486,7 @@ function labelSide(x: number, widthPx: number): string {
   return "";
 }
 
-type GridLine = { value: number; pos: number; label: string };
+type GridLine = { value: number; pos: number };
 
 function graticule(view: Bounds, size: { w: number; h: number }) {
   // As many lines as their labels have room for, on each axis.
@@ -500,16 +497,14 @@ function graticule(view: Bounds, size: { w: number; h: number }) {
   const lat: GridLine[] = graticuleLines(view.south, view.north, latStep).map((v) => ({
     value: v,
     pos: (view.north - v) / latSpan(view),
-    label: formatGraticule(v, latStep, "lat"),
   }));
   const lng: GridLine[] = graticuleLines(west, east, lngStep).map((v) => ({
     value: v,
     pos: (v - west) / lngSpan(view),
-    label: formatGraticule(v > 180 ? v - 360 : v, lngStep, "lng"),
   }));
   const minorLat = graticuleLines(view.south, view.north, latStep / 5).map(
     (v) => (view.north - v) / latSpan(view)
   );
   const minorLng = graticuleLines(west, east, lngStep / 5).map((v) => (v - west) / lngSpan(view));
-  return { lat, lng, minorLat, minorLng };
+  return { lat, lng, minorLat, minorLng, latDecimals: graticuleDecimals(latStep), lngDecimals: graticuleDecimals(lngStep) };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { streetViewEmbedUrl, type StreetView } from "@common/streetview";
 import "./map.css";
-import { MAP_MSG } from "./messages";
+import { useT } from "~/components/I18n";
 
 /**
  * A Street View question's view: Google Maps' own embed, rebuilt from the parsed numbers. It
@@ -25,15 +25,16 @@ export function StreetViewFrame({
   className?: string;
   loading?: "eager" | "lazy";
 }) {
+  const t = useT();
   const reachable = useGoogleReachable();
   return (
     <div className={["sv-frame", className ?? ""].join(" ").trim()}>
       {reachable === false ? (
-        <div className="sv-unavailable" role="img" aria-label={`${title} : ${MAP_MSG.streetViewUnavailable}`}>
+        <div className="sv-unavailable" role="img" aria-label={t("map.streetViewLabel", { title })}>
           <p className="sv-unavailable-title" aria-hidden="true">
-            Vue Street View
+            {t("map.streetView")}
           </p>
-          <p aria-hidden="true">{MAP_MSG.streetViewUnavailable}</p>
+          <p aria-hidden="true">{t("map.streetViewUnavailable")}</p>
         </div>
       ) : (
         <iframe

@@ -1,3 +1,4 @@
+import { useT } from "~/components/I18n";
 import { MapIcon } from "./MapPin";
 import { MAP_MSG } from "./messages";
 import { usePublicEnv } from "./public-env";
@@ -8,12 +9,13 @@ import "./map.css";
  * quizzes and launches games must know it before a room full of players finds out.
  */
 export function TestMapNotice({ className }: { className?: string }) {
+  const t = useT();
   const { googleMapsApiKey } = usePublicEnv();
   if (googleMapsApiKey) return null;
   return (
     <p className={["test-map-notice", className ?? ""].join(" ").trim()} role="note">
       <MapIcon size={18} />
-      <span>{MAP_MSG.testMap}</span>
+      <span>{t(MAP_MSG.testMap)}</span>
     </p>
   );
 }

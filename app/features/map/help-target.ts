@@ -60,7 +60,9 @@ export function helpTargetSvgPath(target: HelpTarget, view: Bounds, size = 1000)
     return `${(x * size).toFixed(2)} ${(y * size).toFixed(2)}`;
   };
   const parts: string[] = [];
+  /* eslint-disable lingui/no-unlocalized-strings -- SVG path commands, never read */
   for (const ring of target.rings) parts.push(`M${ring.map(pt).join(" L")} Z`);
   for (const [a, b] of target.spokes) parts.push(`M${pt(a)} L${pt(b)}`);
+  /* eslint-enable lingui/no-unlocalized-strings */
   return parts.join(" ");
 }

@@ -12,6 +12,7 @@
 /** The bitmap's side: the noise's finest patches are a few pixels wide at this size. */
 export const LAND_PX = 256;
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- an SVG document, drawn, never read
 const LAND_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${LAND_PX}" height="${LAND_PX}" viewBox="0 0 1000 1000" preserveAspectRatio="none">
 <defs>
 <linearGradient id="l" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#eef3e6"/><stop offset="0.55" stop-color="#e3ecd9"/><stop offset="1" stop-color="#d6e4d4"/></linearGradient>

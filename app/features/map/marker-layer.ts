@@ -85,7 +85,7 @@ function paintSprites() {
   });
   const ctx = atlas.getContext("2d");
   if (!ctx) return;
-  ctx.shadowColor = "rgba(11, 29, 58, 0.35)";
+  ctx.shadowColor = "rgba(11,29,58,0.35)";
   ctx.shadowOffsetY = 3;
   ctx.shadowBlur = 3;
   for (const { sprite, cell, img } of spriteJobs.splice(0, SPRITES_PER_FRAME)) {

@@ -46,9 +46,20 @@ export type GameMapProps = {
   crowd?: boolean;
   /** Animate the view to these bounds (results sequence: zoom in on the true spot). */
   focus?: Bounds | null;
+  /**
+   * A tap, or the keyboard's Space or Enter at the crosshair: the point chosen. Without it the map
+   * only shows.
+   */
   onMapClick?: (position: LatLng) => void;
+  /**
+   * The screen's own validation (the phone's « Répondre »), run by Enter once the marker stands
+   * at the crosshair (a marker of `markers` at that point); before that, Enter places it. Given
+   * while an answer can be sent.
+   */
+  onConfirm?: () => void;
   /** Zoom changes (the help target redraws its line width from it). */
   onZoomChange?: (zoom: number) => void;
   className?: string;
+  /** The map's accessible name, worded by its screen (« Carte » by default). */
   ariaLabel?: string;
 };

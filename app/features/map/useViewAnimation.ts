@@ -1,17 +1,14 @@
 import { useCallback, useEffect, useRef } from "react";
 import { interpolateBounds } from "@common/projection";
+import { reducedMotion } from "./motion";
 import type { Bounds } from "./types";
 
 const ease = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
-/** The reader asked their system for less motion: views jump rather than fly. */
-export const prefersReducedMotion = () =>
-  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-
 /**
  * Animates the offline map's view towards a target (results sequence: zoom in on the true spot
- * over about a second), or goes there at once under reduced motion. Any user gesture cancels the
- * running animation.
+ * over about a second), or jumps there for a reader who asked for less motion. Any user gesture
+ * cancels the running animation.
  */
 export function useViewAnimation(getView: () => Bounds, setView: (b: Bounds) => void) {
   const frame = useRef<number | null>(null);
@@ -25,7 +22,7 @@ export function useViewAnimation(getView: () => Bounds, setView: (b: Bounds) => 
     (target: Bounds, durationMs = 1000) => {
       cancel();
       const from = getView();
-      if (durationMs <= 0 || typeof requestAnimationFrame !== "function" || prefersReducedMotion()) {
+      if (durationMs <= 0 || typeof requestAnimationFrame !== "function" || reducedMotion()) {
         setView(target);
         return;
       }

@@ -60,6 +60,8 @@ export function QuestionScreen({
     markers,
     helpZone: help,
     onMapClick: sending ? undefined : onTap,
+    // Enter on the map, once the marker stands at its crosshair: the same « Répondre » as a tap.
+    onConfirm: sending || timeUp ? undefined : onAnswer,
     ariaLabel: t("player.question.mapLabel"),
   };
   const header = (

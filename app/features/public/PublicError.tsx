@@ -1,9 +1,15 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { MSG } from "@common/messages";
 import { BrandName } from "~/components/BrandName";
+import { useT } from "~/components/I18n";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 
-/** The error page of /watch and /question: the loader's French message, never a stack. */
+/**
+ * The error page of /watch and /question: the loader's message, already worded by the server in
+ * the reader's language, never a stack.
+ */
 export function PublicError() {
+  const t = useT();
   const error = useRouteError();
   const data = isRouteErrorResponse(error) ? (error.data as { error?: unknown } | string | null) : null;
   const message =
@@ -11,7 +17,7 @@ export function PublicError() {
       ? data
       : data && typeof data === "object" && typeof data.error === "string"
       ? data.error
-      : MSG.serverError;
+      : t(MSG.serverError);
   return (
     <main className="page page-center public-error">
       <h1 className="brand">
@@ -19,8 +25,9 @@ export function PublicError() {
       </h1>
       <p className="lead">{message}</p>
       <a className="button" href="/">
-        Retour à l'accueil
+        {t("common.error.home")}
       </a>
+      <LanguageSwitch />
     </main>
   );
 }

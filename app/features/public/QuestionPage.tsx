@@ -1,5 +1,6 @@
-import { formatLat, formatLng } from "@common/projection";
 import type { QuestionPageData } from "@common/public-quiz";
+import { useT } from "~/components/I18n";
+import { useCoordinates } from "~/features/map/coordinates";
 import { GameMap } from "~/features/map/GameMap";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { PublicBar } from "./PublicBar";
@@ -18,43 +19,42 @@ function closeWindow() {
  * a new window from the presenter's ranking ('Retour photo & carte'); its button closes that window.
  */
 export function QuestionPage({ data }: { data: QuestionPageData }) {
+  const t = useT();
+  const coords = useCoordinates();
   const { question, description, notice, map } = data;
   const media = question.media;
+  const n = question.index + 1;
 
   return (
     <div className="public-page question-page">
-      <PublicBar title={data.quizName} subtitle={data.subtitle}>
+      <PublicBar title={data.quizName} subtitle={t(data.subtitle)}>
         <button type="button" className="button question-back" onClick={closeWindow}>
-          Retour au classement
+          {t("public.back")}
         </button>
       </PublicBar>
 
       <main className="question-body">
-        <section className="question-media" aria-label="Photo de la question">
+        <section className="question-media" aria-label={t("public.media")}>
           {media.kind === "photo" ? (
-            <QuestionPhoto
-              className="question-photo"
-              src={media.url}
-              alt={`Photo de la question ${question.index + 1}`}
-            />
+            <QuestionPhoto className="question-photo" src={media.url} alt={t("public.photoAlt", { n })} />
           ) : media.kind === "streetview" ? (
             <StreetViewFrame
               className="question-streetview"
-              title={`Street View de la question ${question.index + 1}`}
+              title={t("public.streetViewTitle", { n })}
               sv={media.streetView}
               loading="lazy"
             />
           ) : (
-            <p className="question-no-media">Aucune image pour cette question.</p>
+            <p className="question-no-media">{t("public.noMedia")}</p>
           )}
         </section>
 
         <section className="question-info" aria-labelledby="question-name">
           <h2 id="question-name">{question.name}</h2>
-          <p className="question-description">{description}</p>
+          <p className="question-description">{description ?? t("public.noDescription")}</p>
           {notice ? (
             <p className="public-notice" role="status">
-              {notice}
+              {t(notice)}
             </p>
           ) : null}
           <div className="question-map">
@@ -62,13 +62,11 @@ export function QuestionPage({ data }: { data: QuestionPageData }) {
               bounds={map.bounds}
               center={map.center}
               zoom={map.zoom}
-              ariaLabel="Carte de l'emplacement de la question"
-              markers={[{ id: "spot", position: question.position, label: "Emplacement" }]}
+              ariaLabel={t("public.spotMap")}
+              markers={[{ id: "spot", position: question.position, label: t("public.spot") }]}
             />
           </div>
-          <p className="question-coords">
-            {`${formatLat(question.position.lat, 5)}, ${formatLng(question.position.lng, 5)}`}
-          </p>
+          <p className="question-coords">{coords.point(question.position, 5)}</p>
         </section>
       </main>
     </div>
