@@ -1,8 +1,9 @@
 /** « Créer un défi » on the dashboard: the défi's rows written at once, one of the owner's games spent. */
-import { sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { quotaLeft, spendGame } from "@db/quota";
-import { defis, games, type Account } from "@db/schema";
+import { accounts, defis, games, type Account } from "@db/schema";
+import { intoColumns, NULL, value } from "@party/room-sql";
 import type { CreateDefiInput } from "@common/defi/schemas";
 import type { Bounds } from "@common/protocol";
 import { secureRandom } from "@common/random";
@@ -52,28 +53,50 @@ export async function createDefi(
   const gameId = crypto.randomUUID();
   const code = newCode();
   const [seed] = crypto.getRandomValues(new Uint32Array(1));
-  // One D1 batch: drizzle 0.45 cannot batch its raw statements that carry parameters on D1, so
-  // each goes to D1 as the SQL and parameters drizzle wrote for it.
-  const statement = (q: { sql: string; params: unknown[] }) => db.$client.prepare(q.sql).bind(...q.params);
-  const [inserted] = await db.$client.batch([
-    statement(
+  // One batch: the game's row goes in under the quota condition (from the owner's own row), the
+  // game is spent and the défi's row follows only if the game's went in.
+  const [inserted] = await db.batch([
+    db.insert(games).select(
       db
-        .run(sql`
-          INSERT INTO ${games} (id, quiz_unique_name, owner_id, room_number, status, kind, mode, settings, created_at,
-                                started_at, quiz_name, quiz_snapshot, players_count)
-          SELECT ${gameId}, ${quiz.uniqueName}, ${account.id}, ${noRoom(gameId)}, 'live', 'defi', 'player',
-                 ${JSON.stringify(settings)}, ${now}, ${now}, ${quiz.name}, ${JSON.stringify(played)}, 0
-          WHERE ${quotaLeft(account.id)}`)
-        .getQuery(),
+        .select(
+          intoColumns(games, {
+            id: value(gameId),
+            quizUniqueName: value(quiz.uniqueName),
+            ownerId: value(account.id),
+            roomNumber: value(noRoom(gameId)),
+            status: value("live"),
+            kind: value("defi"),
+            mode: value("player"),
+            settings: value(JSON.stringify(settings)),
+            results: NULL,
+            createdAt: value(now),
+            startedAt: value(now),
+            endedAt: NULL,
+            quizName: value(quiz.name),
+            quizSnapshot: value(JSON.stringify(played)),
+            playersCount: value(0),
+            winner: NULL,
+          }),
+        )
+        .from(accounts)
+        .where(and(eq(accounts.id, account.id), quotaLeft(account.id))),
     ),
-    statement(spendGame(db, gameId).toSQL()),
-    statement(
+    spendGame(db, gameId),
+    db.insert(defis).select(
       db
-        .run(sql`
-          INSERT INTO ${defis} (game_id, code, deadline, name_mode, seed, help)
-          SELECT ${gameId}, ${code}, ${input.deadline}, ${input.nameMode}, ${seed! % 1_000_000_007}, ${JSON.stringify(help)}
-          WHERE EXISTS (SELECT 1 FROM ${games} WHERE ${games.id} = ${gameId})`)
-        .getQuery(),
+        .select(
+          intoColumns(defis, {
+            gameId: value(gameId),
+            code: value(code),
+            deadline: value(input.deadline),
+            nameMode: value(input.nameMode),
+            joins: value(0),
+            seed: value(seed! % 1_000_000_007),
+            help: value(JSON.stringify(help)),
+          }),
+        )
+        .from(games)
+        .where(eq(games.id, gameId)),
     ),
   ]);
   if (inserted!.meta.changes !== 1) throw Refusal.forbidden(GAME_MSG.noGamesLeft);

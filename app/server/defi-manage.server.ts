@@ -2,9 +2,9 @@
  * The MJ's side of a défi: its part of the game's report (link, deadline, players), and the
  * owner's changes (end it now, move the deadline, rename or remove a player).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { defiPlayers, defis, gamePlayers, games, type Account, type Defi, type Game } from "@db/schema";
+import { defiPlayers, defis, gameAnswers, gamePlayers, games, type Account, type Defi, type Game } from "@db/schema";
 import type { ManageDefiInput } from "@common/defi/schemas";
 import type { DefiAdmin } from "@common/defi/types";
 import { checkDefiName, deadlineProblem, DEFI_MSG, type DefiNameMode } from "@common/rules";
@@ -69,14 +69,17 @@ export async function manageDefi(
     }
     case "remove": {
       await requireDefiPlayer(db, game.id, input.playerNo);
-      const d1 = db.$client;
-      const del = (table: string) => d1.prepare(`DELETE FROM ${table} WHERE game_id = ?1 AND player_no = ?2`).bind(game.id, input.playerNo);
-      await d1.batch([
-        del("game_answers"),
-        del("game_players"),
-        del("defi_players"),
-        d1.prepare(`UPDATE games SET players_count = MAX(COALESCE(players_count, 1) - 1, 0) WHERE id = ?1`).bind(game.id),
-        ...(owned.game.status === "over" ? [rankStatement(d1, game.id)] : []),
+      const gameId = game.id;
+      const playerNo = input.playerNo;
+      await db.batch([
+        db.delete(gameAnswers).where(and(eq(gameAnswers.gameId, gameId), eq(gameAnswers.playerNo, playerNo))),
+        db.delete(gamePlayers).where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.playerNo, playerNo))),
+        db.delete(defiPlayers).where(and(eq(defiPlayers.gameId, gameId), eq(defiPlayers.playerNo, playerNo))),
+        db
+          .update(games)
+          .set({ playersCount: sql`MAX(COALESCE(${games.playersCount}, 1) - 1, 0)` })
+          .where(eq(games.id, gameId)),
+        ...(owned.game.status === "over" ? [rankStatement(db, gameId)] : []),
       ]);
       break;
     }

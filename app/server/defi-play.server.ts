@@ -7,9 +7,10 @@
  * for that opening, and its spot leaves only in the reveal of that player's own answer, or once
  * their time is up.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { defiPlayers, defis, gamePlayers, games } from "@db/schema";
+import { defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
+import { intoColumns, value } from "@party/room-sql";
 import type { AnswerDefiInput } from "@common/defi/schemas";
 import type { DefiInfo, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
 import { photoFileOf } from "@common/media-urls";
@@ -122,25 +123,46 @@ export async function joinDefi(
 // ---------------------------------------------------------------------------------------------
 // Opening a question, answering it, its photo
 
+/** A player's place in the défi: on `question`, opened at `openedAt`. */
+type At = { gameId: string; playerNo: number; question: number; openedAt: number };
+
 /**
- * The player still on `question ?3`, opened at `?4` (its first statements' parameters: game ?1,
- * player ?2): every write of an answer or a miss checks it, so a request that lost a race writes
- * nothing.
+ * The player still where `at` found them: every write of an answer or a miss checks it, so a
+ * request that lost a race writes nothing.
  */
-const STILL_AT = `EXISTS (SELECT 1 FROM defi_players WHERE game_id = ?1 AND player_no = ?2 AND question = ?3 AND opened_at IS ?4)`;
-const NEXT_QUESTION = `UPDATE defi_players SET question = question + 1, opened_at = NULL, open_token = NULL
-  WHERE game_id = ?1 AND player_no = ?2 AND question = ?3 AND opened_at IS ?4`;
+const stillAt = (at: At) =>
+  and(
+    eq(defiPlayers.gameId, at.gameId),
+    eq(defiPlayers.playerNo, at.playerNo),
+    eq(defiPlayers.question, at.question),
+    eq(defiPlayers.openedAt, at.openedAt),
+  );
+
+const stillAtExists = (db: Db, at: At) => exists(db.select({ one: sql`1` }).from(defiPlayers).where(stillAt(at)));
+
+const ofPlayer = (at: At) => and(eq(gamePlayers.gameId, at.gameId), eq(gamePlayers.playerNo, at.playerNo));
+
+/** The player moves on to the next question, nothing open. */
+const nextQuestion = (db: Db, at: At) =>
+  db
+    .update(defiPlayers)
+    .set({ question: sql`${defiPlayers.question} + 1`, openedAt: null, openToken: null })
+    .where(stillAt(at));
+
+const atOf = (l: LoadedDefi, me: DefiPlayer): At => ({ gameId: l.game.id, playerNo: me.playerNo, question: me.question, openedAt: me.openedAt! });
 
 /**
  * A question whose time ran out without an answer: 0 points, the whole answer time added to the
  * player's cumulated time (as a live game counts a missed question), the next question ready.
  */
 async function recordMissed(db: Db, l: LoadedDefi, me: DefiPlayer): Promise<DefiReveal> {
-  const d1 = db.$client;
-  const at = [l.game.id, me.playerNo, me.question, me.openedAt] as const;
-  await d1.batch([
-    d1.prepare(`UPDATE game_players SET time_ms = time_ms + ?5 WHERE game_id = ?1 AND player_no = ?2 AND ${STILL_AT}`).bind(...at, answerTimeMs(l)),
-    d1.prepare(NEXT_QUESTION).bind(...at),
+  const at = atOf(l, me);
+  await db.batch([
+    db
+      .update(gamePlayers)
+      .set({ timeMs: sql`${gamePlayers.timeMs} + ${answerTimeMs(l)}` })
+      .where(and(ofPlayer(at), stillAtExists(db, at))),
+    nextQuestion(db, at),
   ]);
   return revealOf(l, me.question, null, me.points);
 }
@@ -199,19 +221,31 @@ export async function answerDefiQuestion(
   const at = { lat: input.lat, lng: input.lng };
   const distanceM = Math.round(haversineMeters(q, at));
   const score = scoreAnswer(haversineMeters(q, at), t, answerTimeMs(l), l.settings.speedPointsMax, l.snapshot.targets);
-  const d1 = db.$client;
-  const key = [l.game.id, me.playerNo, me.question, me.openedAt] as const;
-  const [, , moved] = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO game_answers (game_id, question, player_no, lat, lng, distance_m, ring, points, time_ms)
-         SELECT ?1, ?3, ?2, ?5, ?6, ?7, ?8, ?9, ?10 WHERE ${STILL_AT}`,
-      )
-      .bind(...key, at.lat, at.lng, distanceM, score.ring, score.points, t),
-    d1
-      .prepare(`UPDATE game_players SET points = points + ?5, time_ms = time_ms + ?6 WHERE game_id = ?1 AND player_no = ?2 AND ${STILL_AT}`)
-      .bind(...key, score.points, t),
-    d1.prepare(NEXT_QUESTION).bind(...key),
+  const key = atOf(l, me);
+  const [, , moved] = await db.batch([
+    db.insert(gameAnswers).select(
+      db
+        .select(
+          intoColumns(gameAnswers, {
+            gameId: value(key.gameId),
+            question: value(key.question),
+            playerNo: value(key.playerNo),
+            lat: value(at.lat),
+            lng: value(at.lng),
+            distanceM: value(distanceM),
+            ring: value(score.ring),
+            points: value(score.points),
+            timeMs: value(t),
+          }),
+        )
+        .from(defiPlayers)
+        .where(stillAt(key)),
+    ),
+    db
+      .update(gamePlayers)
+      .set({ points: sql`${gamePlayers.points} + ${score.points}`, timeMs: sql`${gamePlayers.timeMs} + ${t}` })
+      .where(and(ofPlayer(key), stillAtExists(db, key))),
+    nextQuestion(db, key),
   ]);
   // A second request of the same answer lost the race: nothing of it was written.
   if (moved!.meta.changes !== 1) throw Refusal.conflict(DEFI_MSG.answered);
