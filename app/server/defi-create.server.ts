@@ -7,7 +7,7 @@ import { intoColumns, NULL, value } from "@party/room-sql";
 import type { CreateDefiInput } from "@common/defi/schemas";
 import type { Bounds } from "@common/protocol";
 import { secureRandom } from "@common/random";
-import { buildTargetSettings, deadlineProblem, DEFI_CODE_LENGTH } from "@common/rules";
+import { buildTargetSettings, deadlineProblem, DEFI_CODE_LENGTH, DEFI_MSG, showsOnPlayerDevice, streetViewPositions } from "@common/rules";
 import { helpZone } from "@common/rules/geo";
 import { readCirclesPoints } from "./circles-points.server";
 import { randomToken } from "./defi-device.server";
@@ -24,19 +24,24 @@ const noRoom = (gameId: string) => `defi:${gameId}`;
 /**
  * « Créer un défi »: for an admin or an MJ whose account has not expired, on a finished quiz of
  * theirs. One of the owner's games is spent at once (the launch's quota condition, checked in the
- * statement that inserts the row). Refusals: 400 a bad deadline, 403 expired or no games left,
- * 404 not their quiz, 409 nothing to play.
+ * statement that inserts the row). Street View questions are left out (`leftOut`: their
+ * positions in the quiz, from 1). Refusals: 400 a bad deadline, 403 expired or no games left,
+ * 404 not their quiz, 409 nothing to play (or nothing but Street View).
  */
 export async function createDefi(
   db: Db,
   account: Account,
   input: CreateDefiInput,
   now = Date.now(),
-): Promise<{ gameId: string; code: string; path: string; deadline: number }> {
+): Promise<{ gameId: string; code: string; path: string; deadline: number; leftOut: number[] }> {
   requireGameMaster(account);
   const problem = deadlineProblem(input.deadline, now);
   if (problem) throw Refusal.badRequest(problem);
   const { quiz, snapshot } = await playableQuiz(db, account, input.quiz);
+  // Street View questions stay out (player-media.ts): their view would give the phone the answer.
+  const leftOut = streetViewPositions(snapshot.questions);
+  const questions = snapshot.questions.filter(showsOnPlayerDevice);
+  if (questions.length === 0) throw Refusal.conflict(DEFI_MSG.allStreetView);
   const ringPoints = await readCirclesPoints(db);
   const settings: DefiSettings = {
     answerTimeSec: input.answerTimeSec,
@@ -45,11 +50,11 @@ export async function createDefi(
     speedPointsMax: quiz.speedPointsMax,
   };
   const played: DefiSnapshot = {
-    quiz: { name: quiz.name, description: quiz.description, questions: snapshot.questions, mapSettings: snapshot.mapSettings },
+    quiz: { name: quiz.name, description: quiz.description, questions, mapSettings: snapshot.mapSettings },
     targets: buildTargetSettings(ringPoints),
   };
   const side = input.helpZoneM;
-  const help: (Bounds | null)[] = snapshot.questions.map((q) => (side === null ? null : helpZone(q, side, secureRandom)));
+  const help: (Bounds | null)[] = questions.map((q) => (side === null ? null : helpZone(q, side, secureRandom)));
   const gameId = crypto.randomUUID();
   const code = newCode();
   const [seed] = crypto.getRandomValues(new Uint32Array(1));
@@ -93,6 +98,8 @@ export async function createDefi(
             joins: value(0),
             seed: value(seed! % 1_000_000_007),
             help: value(JSON.stringify(help)),
+            reveal: value(input.reveal),
+            boardHidden: value(input.boardHidden ? 1 : 0),
           }),
         )
         .from(games)
@@ -100,5 +107,5 @@ export async function createDefi(
     ),
   ]);
   if (inserted!.meta.changes !== 1) throw Refusal.forbidden(GAME_MSG.noGamesLeft);
-  return { gameId, code, path: defiPath(code), deadline: input.deadline };
+  return { gameId, code, path: defiPath(code), deadline: input.deadline, leftOut };
 }

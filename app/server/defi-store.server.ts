@@ -33,6 +33,8 @@ export async function loadDefi(db: Db, code: string | undefined, device: string 
         question: defiPlayers.question,
         openedAt: defiPlayers.openedAt,
         openToken: defiPlayers.openToken,
+        photoAt: defiPlayers.photoAt,
+        roundTrips: defiPlayers.roundTrips,
       },
       name: gamePlayers.pseudo,
       marker: gamePlayers.marker,

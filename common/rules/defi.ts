@@ -3,7 +3,8 @@
  * Its figures, the rule of free names and the pseudo each player gets, shared by the app server
  * (which decides) and the pages (which say the same in advance).
  */
-import { COLOR_KEYS, FRUIT_KEYS, foldAccents, markerOf, pseudoOf } from "./names";
+import { COLOR_KEYS, FRUIT_KEYS, markerOf, pseudoOf } from "./names";
+import { graphemes, lookAlikeKey, normaliseTypedName, typedNameProblem } from "./typed-names";
 
 /** Random characters of a défi's link: 96 bits, nothing a person could guess or walk through. */
 export const DEFI_CODE_LENGTH = 16;
@@ -22,10 +23,20 @@ export type DefiNameMode = (typeof DEFI_NAME_MODES)[number];
 export const isDefiNameMode = (x: unknown): x is DefiNameMode => (DEFI_NAME_MODES as readonly unknown[]).includes(x);
 
 /**
- * Players one network address may add to a défi in DEFI_JOIN_WINDOW_MS: a school behind one
- * address joins its classes; a script filling the leaderboard stops there.
+ * When players see the spots: 'end' (default), with everyone's answers once the défi is over, so
+ * that a second attempt learns nothing the first did not; 'each', right after each answer, for a
+ * practice défi (the leaderboard says so).
  */
-export const DEFI_JOINS_PER_ADDRESS = 300;
+export const DEFI_REVEALS = ["end", "each"] as const;
+export type DefiReveal = (typeof DEFI_REVEALS)[number];
+export const isDefiReveal = (x: unknown): x is DefiReveal => (DEFI_REVEALS as readonly unknown[]).includes(x);
+
+/**
+ * Players one network address may add to a défi in one window of DEFI_JOIN_WINDOW_MS: a class
+ * behind its school's address joins (and a second class after it); a script filling the
+ * leaderboard stops there. Reserved before the player is written, so a burst cannot pass it.
+ */
+export const DEFI_JOINS_PER_ADDRESS = 100;
 export const DEFI_JOIN_WINDOW_MS = 10 * 60_000;
 
 /** Lines of the public leaderboard; the reader's own line is added when it is further down. */
@@ -34,17 +45,26 @@ export const DEFI_LEADERBOARD_SIZE = 100;
 export const DEFI_POLL_MS = 15_000;
 
 const DEFI_NAME_MIN = 2;
+/** Characters a person sees (graphemes: « é » typed as e + ◌́ counts one). */
 export const DEFI_NAME_MAX = 24;
-/** Letters (accents included), digits, spaces, hyphens and apostrophes. */
-const NAME_CHARS = /^[\p{L}\p{M}0-9 '-]+$/u;
+/**
+ * The name field's own limit, in UTF-16 units as browsers count `maxLength`: room for 24
+ * characters of any script (a Devanagari or decomposed one takes several units); the rule's
+ * length is checked on the server.
+ */
+export const DEFI_NAME_FIELD_MAX = 96;
 
 export const DEFI_MSG = {
   nameLength: `Le nom doit faire entre ${DEFI_NAME_MIN} et ${DEFI_NAME_MAX} caractères`,
   nameChars: "Le nom ne peut contenir que des lettres, des chiffres, des espaces, des tirets et des apostrophes",
+  nameInvisible: "Le nom doit contenir au moins une lettre ou un chiffre visible",
+  nameMarks: "Le nom ne peut pas empiler plusieurs accents sur un même caractère",
   nameTaken: "Ce nom est déjà pris dans ce défi : choisissez-en un autre",
   deadlinePast: "L'échéance doit être dans le futur (au moins une minute)",
   deadlineFar: `L'échéance ne peut pas dépasser ${DEFI_MAX_DAYS} jours`,
   nameMode: "Choix des noms invalide",
+  reveal: "Choix des réponses invalide",
+  boardHidden: "Choix du classement invalide",
   notFound: "Ce défi n'existe pas",
   over: "Défi terminé",
   notJoined: "Commencez d'abord le défi",
@@ -54,23 +74,43 @@ export const DEFI_MSG = {
   late: "Temps écoulé : la réponse n'a pas été comptée",
   badAnswer: "Réponse invalide",
   playerNotFound: "Joueur introuvable",
+  banned: "Cet appareil ou ce réseau a été retiré de ce défi par son organisateur",
+  notOverYet: "Les réponses seront montrées à la fin du défi",
+  allStreetView: "Ce quiz n'a que des questions Street View : un défi ne peut pas les montrer sans donner leur position",
+  removeNothing: "Aucune ligne ne correspond",
+  // The MJ's choices, at creation and on the défi's management screen.
+  revealEach: "Réponses après chaque question",
+  revealEachHint: "Défi d'entraînement : chaque joueur voit la bonne réponse juste après la sienne",
+  revealEnd: "Réponses à la fin du défi",
+  boardHiddenLabel: "Classement caché jusqu'à la fin",
+  // What players read.
+  practice: "Défi d'entraînement : la bonne réponse est montrée après chaque question",
+  boardHiddenNotice: "Classement caché jusqu'à la fin du défi",
+  spotsAtEnd: "Les bonnes réponses et celles de tous les joueurs seront montrées à la fin du défi",
 } as const;
 
 type NameCheck = { ok: true; name: string; key: string } | { ok: false; error: string };
 
+const NAME_PROBLEMS = { invisible: DEFI_MSG.nameInvisible, chars: DEFI_MSG.nameChars, marks: DEFI_MSG.nameMarks } as const;
+
 /**
- * A name typed by a player: trimmed, inner spaces collapsed, the typographic apostrophe of phone
- * keyboards read as ' ; `key` is what uniqueness compares (no case, no accents).
+ * A name typed by a player (typed-names.ts): normalised (NFKC, the phone's apostrophe, spaces),
+ * 2 to 24 visible characters (graphemes), letters, digits, spaces, hyphens and apostrophes,
+ * nothing invisible, no stacked marks. `key` is what uniqueness compares: no case, no accents, no
+ * look-alike letters, so no line can pass for another.
  */
 export function checkDefiName(raw: unknown): NameCheck {
-  const name = typeof raw === "string" ? raw.normalize("NFC").replace(/[’‘]/g, "'").trim().replace(/\s+/g, " ") : "";
-  const length = [...name].length;
-  if (length < DEFI_NAME_MIN || length > DEFI_NAME_MAX) return { ok: false, error: DEFI_MSG.nameLength };
-  if (!NAME_CHARS.test(name)) return { ok: false, error: DEFI_MSG.nameChars };
-  return { ok: true, name, key: defiNameKey(name) };
+  const name = typeof raw === "string" ? normaliseTypedName(raw) : "";
+  const length = graphemes(name).length;
+  if (length < DEFI_NAME_MIN || length > DEFI_NAME_MAX) {
+    // A name of marks or fillers alone says why it is refused, not how long it is.
+    if (name !== "" && typedNameProblem(name) === "invisible") return { ok: false, error: DEFI_MSG.nameInvisible };
+    return { ok: false, error: DEFI_MSG.nameLength };
+  }
+  const problem = typedNameProblem(name);
+  if (problem) return { ok: false, error: NAME_PROBLEMS[problem] };
+  return { ok: true, name, key: lookAlikeKey(name) };
 }
-
-const defiNameKey = (name: string) => foldAccents(name).toLocaleLowerCase("fr");
 
 const PAIRS = COLOR_KEYS.length * FRUIT_KEYS.length;
 
@@ -108,11 +148,12 @@ export function deadlineProblem(deadline: unknown, now: number): string | null {
 /**
  * Where a player's current question stands on the server's clock: never opened, open (with the
  * time left), or its time up (a missed question, 0 points, counted with the whole answer time).
+ * The deadline moves on by the player's round trip (round-trip.ts), as their answer's does.
  */
 type QuestionClockState = { kind: "unopened" } | { kind: "open"; remainingMs: number } | { kind: "timeUp" };
 
-export function questionClock(openedAt: number | null, answerTimeMs: number, now: number): QuestionClockState {
+export function questionClock(openedAt: number | null, answerTimeMs: number, now: number, roundTripMs = 0): QuestionClockState {
   if (openedAt === null) return { kind: "unopened" };
-  const remainingMs = openedAt + answerTimeMs - now;
+  const remainingMs = openedAt + answerTimeMs + roundTripMs - now;
   return remainingMs > 0 ? { kind: "open", remainingMs } : { kind: "timeUp" };
 }

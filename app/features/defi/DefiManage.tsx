@@ -2,7 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useId, useState } from "react";
 import type { DefiAdmin } from "@common/defi/types";
 import { formatPlayedAt } from "@common/dashboard/format";
-import { DEFI_NAME_MAX } from "@common/rules";
+import { DEFI_NAME_FIELD_MAX } from "@common/rules";
 import { FieldError } from "~/components/FieldError";
 import { formatPoints } from "~/features/presenter/format";
 import { DefiLink } from "./DefiLink";
@@ -88,7 +88,7 @@ export function DefiManage({ defi, quizName }: { defi: DefiAdmin; quizName: stri
                     <input
                       aria-label={`Nouveau nom de ${p.name}`}
                       value={editing.name}
-                      maxLength={DEFI_NAME_MAX}
+                      maxLength={DEFI_NAME_FIELD_MAX}
                       onChange={(e) => setEditing({ playerNo: p.playerNo, name: e.target.value })}
                     />
                     <button type="submit" className="button button-small">
