@@ -9,7 +9,6 @@
  */
 export const LINE_FLAGS = ["network", "fast", "same"] as const;
 export type LineFlag = (typeof LINE_FLAGS)[number];
-export const isLineFlag = (x: unknown): x is LineFlag => (LINE_FLAGS as readonly unknown[]).includes(x);
 
 /** Lines from one network from which each is flagged. */
 export const NETWORK_LINES_FLAGGED = 10;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import type { DefiQuestionResults } from "@common/defi/types";
 import type { MapSettings, TargetSetting } from "@common/protocol";
+import { boxAroundMetres } from "@common/projection";
 import { SPOT_COLOR } from "@common/rules";
 import { GameMap } from "~/features/map/GameMap";
 import { ringCircles } from "~/features/map/rings";
@@ -10,6 +11,9 @@ import { formatDistance, formatPoints, formatSeconds } from "~/features/player/f
 import { defiApi } from "./api";
 import { ringText } from "./DefiReveal";
 import { DEFI_TEXT } from "./texts";
+
+/** Half the height of the view around the spot, in metres: the 200 m ring and the answers near it. */
+const CLOSE_HALF_M = 600;
 
 /**
  * Once a défi is over, its full reveal, question by question: the photo, the true spot in its
@@ -33,6 +37,7 @@ export function DefiAnswers({
   const [index, setIndex] = useState(0);
   const [shown, setShown] = useState<DefiQuestionResults | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [close, setClose] = useState(true);
   useEffect(() => {
     let current = true;
     setFailed(null);
@@ -49,13 +54,15 @@ export function DefiAnswers({
   const markers = useMemo<MapMarker[]>(() => {
     if (!q) return [];
     const mine = q.mine?.answer;
+    // The reader's own answer is drawn with their marker; another on the very same point would lie under it anyway.
     const others = q.answers.filter((a) => !(mine && a.lat === mine.lat && a.lng === mine.lng));
     return [
       ...others.map((a, i) => ({ id: `a${i}`, position: { lat: a.lat, lng: a.lng }, color: targets[a.ring]?.color ?? targets[0]?.color })),
-      { id: "spot", position: q.spot, color: SPOT_COLOR, label: DEFI_TEXT.spotLegend },
-      ...(mine && marker ? [{ id: "me", position: mine, iconUrl: markerUrl(marker), label: DEFI_TEXT.mineLegend }] : []),
+      { id: "spot", position: q.spot, color: SPOT_COLOR },
+      ...(mine && marker ? [{ id: "me", position: mine, iconUrl: markerUrl(marker) }] : []),
     ];
   }, [q, targets, marker]);
+  const focus = useMemo(() => (q && close ? boxAroundMetres(q.spot, CLOSE_HALF_M, 1) : mapSettings.bounds), [q, close, mapSettings.bounds]);
   const n = index + 1;
   return (
     <section className="df-answers" aria-labelledby="df-answers-title">
@@ -87,8 +94,23 @@ export function DefiAnswers({
         </p>
       ) : null}
       {q?.photoUrl ? <img className="df-answers-photo" src={q.photoUrl} alt={DEFI_TEXT.photoOf(n)} /> : null}
+      <div className="df-answers-tools">
+        <button type="button" className="button button-small df-answers-zoom" aria-pressed={close} onClick={() => setClose(true)}>
+          {DEFI_TEXT.aroundSpot}
+        </button>
+        <button type="button" className="button button-small df-answers-zoom" aria-pressed={!close} onClick={() => setClose(false)}>
+          {DEFI_TEXT.wholeMap}
+        </button>
+      </div>
       <div className="df-answers-map">
-        <GameMap bounds={mapSettings.bounds} markers={markers} circles={circles} crowd={(q?.answers.length ?? 0) > 50} ariaLabel={DEFI_TEXT.answersMap(n)} />
+        <GameMap
+          bounds={mapSettings.bounds}
+          focus={focus}
+          markers={markers}
+          circles={circles}
+          crowd={(q?.answers.length ?? 0) > 50}
+          ariaLabel={DEFI_TEXT.answersMap(n)}
+        />
       </div>
       {q ? (
         <div className="df-answers-card">

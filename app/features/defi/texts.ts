@@ -15,6 +15,8 @@ export const DEFI_TEXT = {
   answersMap: (n: number) => `Carte des réponses à la question ${n} : la bonne réponse au centre des cercles`,
   answersCount: (n: number) => (n > 1 ? `${n} réponses` : `${n} réponse`),
   photoOf: (n: number) => `Photo de la question ${n}`,
+  aroundSpot: "Autour de la bonne réponse",
+  wholeMap: "Toute la carte",
   previous: "Question précédente",
   next: "Question suivante",
   yourAnswer: "Votre réponse",
