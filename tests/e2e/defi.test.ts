@@ -95,6 +95,14 @@ describe("a défi on phones", () => {
     await one.page.getByLabel("Votre nom").fill("x");
     await one.page.getByRole("button", { name: "Commencer" }).click();
     await one.page.getByText("Le nom doit faire entre 2 et 24 caractères").waitFor();
+    // Longer than the rule but within the field: the rule's words, not « Tous les champs… ».
+    await one.page.getByLabel("Votre nom").fill("Zoé L’Hermite de la Grande Forêt");
+    await one.page.getByRole("button", { name: "Commencer" }).click();
+    await one.page.getByText("Le nom doit faire entre 2 et 24 caractères").waitFor();
+    // Nothing visible: Hangul fillers.
+    await one.page.getByLabel("Votre nom").fill("\u3164\u3164\u3164");
+    await one.page.getByRole("button", { name: "Commencer" }).click();
+    await one.page.getByText(DEFI_MSG.nameInvisible).waitFor();
     await one.page.getByLabel("Votre nom").fill("Zoé L’Hermite");
     await one.page.getByRole("button", { name: "Commencer" }).click();
     const photo = one.page.locator(".pl-ptm-photo");

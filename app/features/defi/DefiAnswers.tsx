@@ -75,7 +75,7 @@ export function DefiAnswers({
           <span className="sr-only">{DEFI_TEXT.previous}</span>
         </button>
         <p className="df-answers-q" aria-live="polite">
-          Question {n}/{questionCount}
+          {DEFI_TEXT.questionOf(n, questionCount)}
           {q ? <span className="df-answers-qtitle"> — {q.title}</span> : null}
         </p>
         <button
@@ -132,8 +132,8 @@ function mineLine(q: DefiQuestionResults, targets: TargetSetting[]) {
   if (!m.answer) return DEFI_TEXT.noAnswer;
   return (
     <>
-      {DEFI_TEXT.yourAnswer} : <strong>{formatDistance(m.distanceM ?? 0)}</strong> ({ringText(targets, m.ring).toLowerCase()}) en{" "}
-      {formatSeconds(m.timeMs ?? 0)}, <strong>{formatPoints(m.points)}</strong>
+      {DEFI_TEXT.yourAnswer} : <strong>{formatDistance(m.distanceM ?? 0)}</strong> ({ringText(targets, m.ring).toLowerCase()}){" "}
+      {DEFI_TEXT.inTime(formatSeconds(m.timeMs ?? 0))}, <strong>{formatPoints(m.points)}</strong>
     </>
   );
 }

@@ -94,7 +94,7 @@ function resultLine(reveal: DefiReveal, targets: TargetSetting[]) {
     );
   return (
     <>
-      {where} en {formatSeconds(reveal.timeMs ?? 0)} : <strong>{formatPoints(reveal.points)}</strong>
+      {where} {DEFI_TEXT.inTime(formatSeconds(reveal.timeMs ?? 0))} : <strong>{formatPoints(reveal.points)}</strong>
     </>
   );
 }

@@ -11,6 +11,8 @@ export const DEFI_TEXT = {
   tapMap: "Carte : votre réponse, telle que vous l'avez placée",
   // The end, and the leaderboard once the défi is over.
   answersTitle: "Les réponses",
+  questionOf: (n: number, count: number) => `Question ${n}/${count}`,
+  inTime: (seconds: string) => `en ${seconds}`,
   answersLoading: "Chargement des réponses…",
   answersMap: (n: number) => `Carte des réponses à la question ${n} : la bonne réponse au centre des cercles`,
   answersCount: (n: number) => (n > 1 ? `${n} réponses` : `${n} réponse`),
