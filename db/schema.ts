@@ -221,6 +221,14 @@ export const defis = sqliteTable(
     seed: integer("seed").notNull(),
     /** Help squares, one per question (null: no help), drawn once at creation like a launch's. */
     help: text("help", { mode: "json" }).notNull(),
+    /**
+     * When a player sees a question's spot: 'end', with everyone's answers once the défi is over
+     * (the default: a second attempt learns nothing the first did not); 'each', right after their
+     * own answer (a practice défi, which the leaderboard says).
+     */
+    reveal: text("reveal", { enum: ["end", "each"] }).notNull().default("end"),
+    /** The leaderboard shows no line until the défi is over. */
+    boardHidden: integer("board_hidden", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("defis_code_unique").on(t.code)],
 );
@@ -247,6 +255,13 @@ export const defiPlayers = sqliteTable(
      */
     addressHash: text("address_hash").notNull().default(""),
     joinedAt: integer("joined_at").notNull().default(0),
+    /**
+     * The first request of the open question's photo (server clock): with the opening, one sample
+     * of the player's round trip (common/rules/round-trip.ts).
+     */
+    photoAt: integer("photo_at"),
+    /** The player's latest round-trip samples (ms), newest last. */
+    roundTrips: text("round_trips", { mode: "json" }).$type<number[]>().notNull().default([]),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.playerNo] }),
@@ -255,6 +270,37 @@ export const defiPlayers = sqliteTable(
     uniqueIndex("defi_players_name").on(t.gameId, t.nameKey),
     uniqueIndex("defi_players_open_token").on(t.openToken),
   ],
+);
+
+/**
+ * What the MJ removed from a défi and keeps out: a device (the hash of its token, as
+ * defi_players has it) or a network (its address key hashed with the défi's id). A join from
+ * either is refused.
+ */
+export const defiBans = sqliteTable(
+  "defi_bans",
+  {
+    gameId: text("game_id").notNull(),
+    kind: text("kind", { enum: ["device", "network"] }).notNull(),
+    hash: text("hash").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.hash] })],
+);
+
+/**
+ * Joins one network address made to a défi in its current window: reserved, one statement, before
+ * the player is written, so a burst sent at once cannot pass the cap (common/rules/defi.ts).
+ */
+export const defiJoinWindows = sqliteTable(
+  "defi_join_windows",
+  {
+    gameId: text("game_id").notNull(),
+    addressHash: text("address_hash").notNull(),
+    startedAt: integer("started_at").notNull(),
+    joins: integer("joins").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.addressHash] })],
 );
 
 /**

@@ -7,6 +7,7 @@ import {
   maxPlayerLimit,
   MIN_TEAMS_OFFERED,
   NO_HELP_ZONE,
+  streetViewNotOnPhones,
   type LaunchOptions,
 } from "@common/rules";
 
@@ -19,15 +20,19 @@ export function LaunchOptionsFields({
   options,
   onChange,
   legend,
+  streetViewQuestions = [],
 }: {
   options: LaunchOptions;
   onChange: (update: (o: LaunchOptions) => LaunchOptions) => void;
   legend: string;
+  /** The quiz's Street View questions (from 1): « Photo sur les téléphones » says they stay on the big screen. */
+  streetViewQuestions?: number[];
 }) {
   const [maxText, setMaxText] = useState<string | null>(null);
   const ids = useId();
   const team = options.mode === "team";
   const limit = maxPlayerLimit(options);
+  const svNote = options.photoOnPhones && streetViewQuestions.length > 0 ? streetViewNotOnPhones(streetViewQuestions) : null;
 
   const set = <K extends keyof LaunchOptions>(key: K, value: LaunchOptions[K]) => {
     if (key === "mode") setMaxText(null);
@@ -102,9 +107,15 @@ export function LaunchOptionsFields({
           type="checkbox"
           checked={options.photoOnPhones}
           onChange={(e) => set("photoOnPhones", e.target.checked)}
+          aria-describedby={svNote ? `${ids}-phones-note` : undefined}
         />
         <label htmlFor={`${ids}-phones`}>Photo sur les téléphones</label>
       </div>
+      {svNote ? (
+        <p id={`${ids}-phones-note`} className="launch-note" role="status">
+          {svNote}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

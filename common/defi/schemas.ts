@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isValidLatLng } from "../coords";
 import { MSG } from "../messages";
-import { DEFI_MSG, isAnswerTime, isDefiNameMode, isHelpZone } from "../rules";
+import { DEFI_MSG, DEFI_NAME_FIELD_MAX, isAnswerTime, isDefiNameMode, isDefiReveal, isHelpZone, LINE_FLAGS } from "../rules";
 import { m, wordsText } from "../i18n/words";
 
 const LAUNCH_MSG = { time: m("common.launch.time"), helpZone: m("common.launch.helpZone") } as const;
@@ -19,10 +19,18 @@ export const createDefiSchema = z.object({
   answerTimeSec: z.number({ invalid_type_error: wordsText(LAUNCH_MSG.time) }).refine(isAnswerTime, wordsText(LAUNCH_MSG.time)),
   helpZoneM: z.number().nullable().refine((m) => isHelpZone(m), wordsText(LAUNCH_MSG.helpZone)),
   nameMode: z.unknown().refine(isDefiNameMode, wordsText(DEFI_MSG.nameMode)).transform((m) => m as "free" | "pseudo"),
+  reveal: z
+    .unknown()
+    .refine((r) => r === undefined || isDefiReveal(r), wordsText(DEFI_MSG.reveal))
+    .transform((r) => (r ?? "end") as "end" | "each"),
+  boardHidden: z.boolean({ invalid_type_error: wordsText(DEFI_MSG.boardHidden) }).default(false),
 });
 export type CreateDefiInput = z.infer<typeof createDefiSchema>;
 
-export const joinDefiSchema = z.object({ name: z.string().max(200).optional() });
+/** A typed name: anything longer than the form's field is refused by the length rule's own words. */
+const typedName = z.string({ invalid_type_error: wordsText(DEFI_MSG.nameLength) }).max(DEFI_NAME_FIELD_MAX, wordsText(DEFI_MSG.nameLength));
+
+export const joinDefiSchema = z.object({ name: typedName.optional() });
 
 export const answerDefiSchema = z
   .object({ question: z.number().int().min(0), lat: z.number(), lng: z.number() }, { invalid_type_error: wordsText(DEFI_MSG.badAnswer) })
@@ -31,14 +39,20 @@ export type AnswerDefiInput = z.infer<typeof answerDefiSchema>;
 
 const playerNo = z.number({ invalid_type_error: wordsText(DEFI_MSG.playerNotFound) }).int().positive();
 
-/** The MJ's changes to one of their défis. */
+/**
+ * The MJ's changes to one of their défis. Every removal is a ban: the removed lines' devices (and
+ * with `network`, or in bulk, their networks) cannot join again.
+ */
 export const manageDefiSchema = z.discriminatedUnion(
   "action",
   [
     z.object({ action: z.literal("end") }),
     z.object({ action: z.literal("deadline"), deadline }),
-    z.object({ action: z.literal("rename"), playerNo, name: z.string().max(200) }),
-    z.object({ action: z.literal("remove"), playerNo }),
+    z.object({ action: z.literal("rename"), playerNo, name: typedName }),
+    z.object({ action: z.literal("remove"), playerNo, network: z.boolean().default(false) }),
+    z.object({ action: z.literal("removeNetwork"), network: z.string().regex(/^[0-9a-f]{8}$/, wordsText(DEFI_MSG.removeNothing)) }),
+    z.object({ action: z.literal("removeTime"), from: z.number(), to: z.number() }),
+    z.object({ action: z.literal("removeFlag"), flag: z.enum(LINE_FLAGS) }),
   ],
   { errorMap: () => ({ message: wordsText(MSG.required) }) },
 );

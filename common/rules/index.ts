@@ -10,3 +10,7 @@ export * from "./names";
 export * from "./points";
 export * from "./timings";
 export * from "./defi";
+export * from "./typed-names";
+export * from "./round-trip";
+export * from "./player-media";
+export * from "./scripted-lines";

@@ -91,7 +91,12 @@ export function QuizCard({
         <CardMeta owner={owner}>{plural(quiz.questionCount, "question", "questions")}</CardMeta>
 
         {quiz.finished ? (
-        <LaunchOptionsFields options={options} onChange={setOptions} legend={`Options de lancement de « ${quiz.name} »`} />
+          <LaunchOptionsFields
+            options={options}
+            onChange={setOptions}
+            legend={`Options de lancement de « ${quiz.name} »`}
+            streetViewQuestions={quiz.streetViewQuestions}
+          />
         ) : (
           // Its map was never confirmed: launching would give the phones no frame but one drawn
           // around the answers, so the card sends its author back to the wizard instead.
@@ -145,6 +150,7 @@ export function QuizCard({
           onClose={() => setOpen(null)}
           quiz={quiz.uniqueName}
           quizName={quiz.name}
+          streetViewQuestions={quiz.streetViewQuestions}
           reportBase={side === "admin" ? "/pres/parties" : "/mj/parties"}
         />
       ) : null}

@@ -1,15 +1,17 @@
 import { useEffect, useState } from "react";
 import type { DefiLeaderboard } from "@common/defi/types";
-import { DEFI_POLL_MS } from "@common/rules";
+import { DEFI_MSG, DEFI_POLL_MS } from "@common/rules";
 import { formatPlayedAt } from "@common/dashboard/format";
 import { PlayerScreen } from "~/features/player/Common";
 import { defiApi } from "./api";
+import { DefiAnswers } from "./DefiAnswers";
 import { LeaderboardList } from "./Leaderboard";
 
 /**
  * /defi/{code}/classement: the top 100 and the reader's own line, refreshed every 15 s while the
- * défi is open; « Défi terminé » and the final ranking after its deadline. Large enough to be
- * shown on a projector.
+ * défi is open (no line while its MJ hides it; a practice défi says so); « Défi terminé », the
+ * final ranking and every question's answers after its deadline. Large enough to be shown on a
+ * projector.
  */
 export function ClassementPage({ code, initial }: { code: string; initial: DefiLeaderboard }) {
   const [board, setBoard] = useState(initial);
@@ -41,11 +43,25 @@ export function ClassementPage({ code, initial }: { code: string; initial: DefiL
           ? `Ouvert jusqu'au ${formatPlayedAt(board.deadline)} · ${board.playersCount} ${board.playersCount > 1 ? "joueurs" : "joueur"}`
           : `Défi terminé · ${board.playersCount} ${board.playersCount > 1 ? "joueurs" : "joueur"}`}
       </p>
-      <LeaderboardList lines={board.lines} own={board.own} questionCount={board.questionCount} label={board.open ? "Classement provisoire" : "Classement final"} />
+      {board.practice ? <p className="df-practice">{DEFI_MSG.practice}</p> : null}
+      {board.hidden ? (
+        <p className="df-status">{DEFI_MSG.boardHiddenNotice}</p>
+      ) : (
+        <LeaderboardList lines={board.lines} own={board.own} questionCount={board.questionCount} label={board.open ? "Classement provisoire" : "Classement final"} />
+      )}
       {board.open ? (
         <a className="button pl-button" href={`/defi/${code}`}>
           Jouer ce défi
         </a>
+      ) : null}
+      {board.answersMap ? (
+        <DefiAnswers
+          code={code}
+          questionCount={board.questionCount}
+          targets={board.answersMap.targets}
+          mapSettings={board.answersMap}
+          marker={(board.lines.find((l) => l.me) ?? board.own)?.marker ?? null}
+        />
       ) : null}
     </PlayerScreen>
   );

@@ -1,29 +1,35 @@
 import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
-import { DEFAULT_OPTIONS, defaultDeadline, type DefiNameMode } from "@common/rules";
+import { DEFAULT_OPTIONS, defaultDeadline, DEFI_MSG, streetViewLeftOut, type DefiNameMode } from "@common/rules";
 import { Dialog, DialogActions } from "~/components/Dialog";
 import { FieldError } from "~/components/FieldError";
 import { AnswerTimeField, HelpZoneField } from "~/components/LaunchOptionsFields";
 import { DefiLink } from "./DefiLink";
 import { fromLocalInput, postDefi, toLocalInput } from "./share";
+import { DEFI_TEXT } from "./texts";
 
-type Created = { gameId: string; code: string; path: string; deadline: number };
+type Created = { gameId: string; code: string; path: string; deadline: number; leftOut: number[] };
 
 /**
  * « Créer un défi » on a quiz card: the deadline (a week from now by default), the answer time and
- * help zone of a launch, and how players are named; then the link and its QR code to hand out.
+ * help zone of a launch, how players are named, when the spots are shown (at the end, or after
+ * each answer for a practice défi) and whether the leaderboard waits for the end; which Street
+ * View questions stay out; then the link and its QR code to hand out.
  */
 export function CreateDefiDialog({
   open,
   onClose,
   quiz,
   quizName,
+  streetViewQuestions,
   reportBase,
 }: {
   open: boolean;
   onClose: () => void;
   quiz: string;
   quizName: string;
+  /** Its Street View questions (from 1), which a défi leaves out: said before it is created. */
+  streetViewQuestions: number[];
   /** '/mj/parties' or '/pres/parties': where the défi is followed. */
   reportBase: string;
 }) {
@@ -32,6 +38,8 @@ export function CreateDefiDialog({
   const [answerTimeSec, setAnswerTimeSec] = useState(DEFAULT_OPTIONS.answerTimeSec);
   const [helpZoneM, setHelpZoneM] = useState<number | null>(DEFAULT_OPTIONS.helpZoneM);
   const [nameMode, setNameMode] = useState<DefiNameMode>("pseudo");
+  const [revealEach, setRevealEach] = useState(false);
+  const [boardHidden, setBoardHidden] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
@@ -51,6 +59,8 @@ export function CreateDefiDialog({
       answerTimeSec,
       helpZoneM,
       nameMode,
+      reveal: revealEach ? "each" : "end",
+      boardHidden,
     });
     setBusy(false);
     if (result.ok) setCreated(result.data);
@@ -62,6 +72,7 @@ export function CreateDefiDialog({
       {created ? (
         <div className="defi-created">
           <p>Partagez ce lien ou ce QR code : chacun joue seul, sur son téléphone, jusqu'à l'échéance.</p>
+          {created.leftOut.length > 0 ? <p className="launch-note">{streetViewLeftOut(created.leftOut)}</p> : null}
           <DefiLink path={created.path} title={quizName} />
           <div className="dialog-actions">
             <Link className="button button-secondary" to={`${reportBase}/${created.gameId}`}>
@@ -107,6 +118,21 @@ export function CreateDefiDialog({
               nom (une classe)
             </label>
           </fieldset>
+          <fieldset className="defi-names defi-choices">
+            <legend>{DEFI_TEXT.options}</legend>
+            <label className="defi-check">
+              <input type="checkbox" checked={revealEach} onChange={(e) => setRevealEach(e.target.checked)} aria-describedby={`${ids}-each`} />
+              {DEFI_MSG.revealEach}
+            </label>
+            <p id={`${ids}-each`} className="defi-hint">
+              {revealEach ? DEFI_MSG.revealEachHint : DEFI_MSG.spotsAtEnd}
+            </p>
+            <label className="defi-check">
+              <input type="checkbox" checked={boardHidden} onChange={(e) => setBoardHidden(e.target.checked)} />
+              {DEFI_MSG.boardHiddenLabel}
+            </label>
+          </fieldset>
+          {streetViewQuestions.length > 0 ? <p className="launch-note">{streetViewLeftOut(streetViewQuestions)}</p> : null}
           <FieldError error={error} />
           <DialogActions onCancel={close} submitLabel={busy ? "Création…" : "Créer le défi"} />
         </form>

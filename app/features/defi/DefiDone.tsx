@@ -3,7 +3,9 @@ import type { DefiInfo, DefiLeaderboard, DefiMe } from "@common/defi/types";
 import { formatPlayedAt } from "@common/dashboard/format";
 import { MarkerImage, PlayerScreen, Spinner } from "~/features/player/Common";
 import { formatPoints } from "~/features/player/format";
+import { DEFI_MSG } from "@common/rules";
 import { defiApi } from "./api";
+import { DefiAnswers } from "./DefiAnswers";
 import { LeaderboardList } from "./Leaderboard";
 
 export const classementUrl = (code: string) => `/defi/${code}/classement`;
@@ -26,7 +28,10 @@ export function Me({ me, label = "Vous", children }: { me: DefiMe; label?: strin
 /** '1er', '2e', '3e'. */
 const rankText = (rank: number) => (rank === 1 ? "1er" : `${rank}e`);
 
-/** The end: the player's total and rank so far (or final), and the top of the leaderboard. */
+/**
+ * The end: the player's total and rank so far (or final), and the top of the leaderboard (unless
+ * its MJ hid it until the end); once the défi is over, every question's answers (DefiAnswers).
+ */
 export function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
   const [board, setBoard] = useState<DefiLeaderboard | null>(null);
   useEffect(() => {
@@ -48,10 +53,20 @@ export function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
         </Me>
       ) : null}
       {over ? null : <p className="pl-lead">Le défi reste ouvert jusqu'au {deadlineText(defi.deadline)} : le classement peut encore bouger.</p>}
-      {board ? <LeaderboardList lines={board.lines.slice(0, 10)} own={mine && mine.rank > 10 ? mine : null} questionCount={board.questionCount} label="Classement" /> : <Spinner label="Chargement du classement…" />}
+      {over || defi.reveal === "each" ? null : <p className="pl-lead">{DEFI_MSG.spotsAtEnd}</p>}
+      {board?.hidden ? (
+        <p className="df-status">{DEFI_MSG.boardHiddenNotice}</p>
+      ) : board ? (
+        <LeaderboardList lines={board.lines.slice(0, 10)} own={mine && mine.rank > 10 ? mine : null} questionCount={board.questionCount} label="Classement" />
+      ) : (
+        <Spinner label="Chargement du classement…" />
+      )}
       <a className="button pl-button" href={classementUrl(defi.code)}>
         Classement complet
       </a>
+      {over ? (
+        <DefiAnswers code={defi.code} questionCount={defi.questionCount} targets={defi.targets} mapSettings={defi.mapSettings} marker={me?.marker ?? null} />
+      ) : null}
     </PlayerScreen>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
 import { MSG } from "@common/messages";
 import type { LatLng } from "@common/protocol";
-import { DEFI_NAME_MAX } from "@common/rules";
+import { DEFI_MSG, DEFI_NAME_FIELD_MAX } from "@common/rules";
 import type { MapMarker } from "~/features/map/types";
 import { markerUrl, PlayerScreen, Spinner } from "~/features/player/Common";
 import { PhotoThenMap } from "~/features/player/PhotoThenMap";
@@ -22,8 +22,9 @@ type Screen =
 
 /**
  * A défi on a phone (/defi/{code}): the name or pseudo, then each question opened by the server
- * (photo or Street View, the map a tap away, a countdown), the true spot right after each answer,
- * and at the end the total, the rank so far and the leaderboard. The server says where the device
+ * (its photo, the map a tap away, a countdown), the ring and points right after each answer (and
+ * the true spot in a practice défi), and at the end the total, the rank so far, the leaderboard
+ * and, once the défi is over, every question's answers. The server says where the device
  * is (its cookie): a reload comes back to the same question, still running on the server's clock.
  */
 export function DefiPlay({ initial }: { initial: DefiInfo }) {
@@ -194,6 +195,8 @@ function Intro({
         </li>
         <li>Ouvert jusqu'au {deadlineText(defi.deadline)}</li>
         <li>Une seule partie par appareil : vous pouvez fermer la page et reprendre où vous en étiez.</li>
+        <li>{defi.reveal === "each" ? DEFI_MSG.practice : DEFI_MSG.spotsAtEnd}</li>
+        {defi.boardHidden ? <li>{DEFI_MSG.boardHiddenNotice}</li> : null}
       </ul>
       <form
         className="df-start"
@@ -208,7 +211,7 @@ function Intro({
             <input
               value={name}
               onChange={(e) => setName(e.target.value)}
-              maxLength={DEFI_NAME_MAX}
+              maxLength={DEFI_NAME_FIELD_MAX}
               autoComplete="name"
               required
               aria-invalid={notice ? true : undefined}
@@ -266,7 +269,7 @@ function QuestionView({
   return (
     <PhotoThenMap
       label={label}
-      media={{ photoUrl: question.photoUrl, streetview: question.streetview, title: label }}
+      media={{ photoUrl: question.photoUrl, streetview: null, title: label }}
       map={{
         bounds: defi.mapSettings.bounds,
         center: defi.mapSettings.center,

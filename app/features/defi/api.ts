@@ -3,7 +3,7 @@
  * DefiCallError with the sentence to show (call-api.ts).
  */
 import type { AnswerDefiInput } from "@common/defi/schemas";
-import type { DefiLeaderboard, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
+import type { DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/defi/types";
 import { callApi } from "~/call-api";
 
 export class DefiCallError extends Error {
@@ -29,4 +29,6 @@ export const defiApi = {
   open: (code: string) => call<DefiOpened>(`${base(code)}/open`, {}),
   answer: (code: string, input: AnswerDefiInput) => call<DefiReveal>(`${base(code)}/answer`, input),
   ranking: (code: string) => call<DefiLeaderboard>(`${base(code)}/ranking`),
+  /** Once the défi is over: question `index` (from 0) with its spot and everyone's answers. */
+  answers: (code: string, index: number) => call<DefiQuestionResults>(`${base(code)}/answers/${index + 1}`),
 };

@@ -55,7 +55,12 @@ export function RoundPicker({
               ))}
             </fieldset>
           )}
-          <LaunchOptionsFields options={options} onChange={setOptions} legend="Options de la prochaine manche" />
+          <LaunchOptionsFields
+            options={options}
+            onChange={setOptions}
+            legend="Options de la prochaine manche"
+            streetViewQuestions={quizzes.find((q) => q.ref === quiz)?.streetViewQuestions}
+          />
           <input type="hidden" name="intent" value="round" />
           <input type="hidden" name="room" value={room} />
           <input type="hidden" name="mode" value={options.mode} />
