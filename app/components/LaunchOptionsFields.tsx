@@ -7,9 +7,9 @@ import {
   maxPlayerLimit,
   MIN_TEAMS_OFFERED,
   NO_HELP_ZONE,
-  streetViewNotOnPhones,
   type LaunchOptions,
 } from "@common/rules";
+import { useStreetViewNote } from "./street-view-note";
 
 /**
  * The launch options of a game (answer time, help zone, icons, ranking, players, teams, the photo
@@ -32,7 +32,8 @@ export function LaunchOptionsFields({
   const ids = useId();
   const team = options.mode === "team";
   const limit = maxPlayerLimit(options);
-  const svNote = options.photoOnPhones && streetViewQuestions.length > 0 ? streetViewNotOnPhones(streetViewQuestions) : null;
+  const streetViewNote = useStreetViewNote("notOnPhones", streetViewQuestions);
+  const svNote = options.photoOnPhones ? streetViewNote : null;
 
   const set = <K extends keyof LaunchOptions>(key: K, value: LaunchOptions[K]) => {
     if (key === "mode") setMaxText(null);

@@ -95,11 +95,14 @@ export function meOf(l: LoadedDefi, me: DefiPlayer, now: number): DefiMe {
   };
 }
 
-/** A question as it opens for a player: its photo's address, its help square, never its spot. */
+/**
+ * A question as it opens for a player: its photo's address, its help square, never its spot nor
+ * its title (the phone words « Question 2 sur 5 » itself).
+ */
 export function questionOf(l: LoadedDefi, index: number, token: string, remainingMs: number): DefiQuestion {
   // Défis created before the code said Bounds stored the wire's lat1, lon1, lat2, lon2.
   const help = readStoredHelpSquare((l.defi.help as (Bounds | HelpZone | null)[])[index] ?? null);
-  return { index, photoUrl: `/api/defi/${l.defi.code}/photo/${token}`, title: `Question ${index + 1}`, remainingMs, help };
+  return { index, photoUrl: `/api/defi/${l.defi.code}/photo/${token}`, remainingMs, help };
 }
 
 type Scored = { at: { lat: number; lng: number }; distanceM: number; ring: number; points: number; timeMs: number };

@@ -45,7 +45,6 @@ export type DefiQuestion = {
   index: number;
   /** The photo at an address valid for this player while the question is open (a défi has no Street View question). */
   photoUrl: string;
-  title: string;
   /** Time left on the server's clock when the answer was sent, ms. */
   remainingMs: number;
   help: Bounds | null;

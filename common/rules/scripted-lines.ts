@@ -7,6 +7,9 @@
  *   a place on a map;
  * - the same answers as another line, to the coordinate: a replay.
  */
+import { m } from "../i18n/words";
+import type { Words } from "../i18n/ids";
+
 export const LINE_FLAGS = ["network", "fast", "same"] as const;
 export type LineFlag = (typeof LINE_FLAGS)[number];
 
@@ -15,10 +18,10 @@ export const NETWORK_LINES_FLAGGED = 10;
 export const FAST_CLOSE_M = 50;
 export const FAST_CLOSE_MS = 1_500;
 
-export const LINE_FLAG_LABELS: Record<LineFlag, string> = {
-  network: `Réseau partagé par ${NETWORK_LINES_FLAGGED} lignes ou plus`,
-  fast: `Réponse à moins de ${FAST_CLOSE_M} m en moins de ${String(FAST_CLOSE_MS / 1000).replace(".", ",")} s`,
-  same: "Mêmes réponses qu'une autre ligne",
+export const LINE_FLAG_LABELS: Record<LineFlag, Words> = {
+  network: m("defi.flag.network", { n: NETWORK_LINES_FLAGGED }),
+  fast: m("defi.flag.fast", { metres: FAST_CLOSE_M, seconds: FAST_CLOSE_MS / 1000 }),
+  same: m("defi.flag.same"),
 };
 
 type Line = { playerNo: number; network: string };

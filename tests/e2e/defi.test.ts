@@ -16,7 +16,11 @@ import { postJson } from "../support/app";
 import { DEFI_MSG } from "@common/rules";
 import { fractionsOf, hydrated, launchChromium, phonePage, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
+import { tIn } from "../support/i18n";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
+
+/** The French words the test browsers (fr-FR) read. */
+const fr = tIn("fr");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -102,7 +106,7 @@ describe("a défi on phones", () => {
     // Nothing visible: Hangul fillers.
     await one.page.getByLabel("Votre nom").fill("\u3164\u3164\u3164");
     await one.page.getByRole("button", { name: "Commencer" }).click();
-    await one.page.getByText(DEFI_MSG.nameInvisible).waitFor();
+    await one.page.getByText(fr(DEFI_MSG.nameInvisible)).waitFor();
     await one.page.getByLabel("Votre nom").fill("Zoé L’Hermite");
     await one.page.getByRole("button", { name: "Commencer" }).click();
     const photo = one.page.locator(".pl-ptm-photo");
@@ -115,8 +119,8 @@ describe("a défi on phones", () => {
     await one.page.getByRole("button", { name: "Répondre" }).click();
     await one.page.getByText(/^Total :/).waitFor();
     // The ring and the points, not the spot: that waits for the end of the défi.
-    expect(await one.page.locator(".df-reveal-line").textContent()).toMatch(/^Dans le cercle de 50 m en [\d,]+ s : [\d,]+ points$/);
-    await one.page.getByText(DEFI_MSG.spotsAtEnd).waitFor();
+    expect(await one.page.locator(".df-reveal-line").textContent()).toMatch(/^Dans le cercle de 50 m en [\d,]+\ss : [\d,]+ points$/);
+    await one.page.getByText(fr(DEFI_MSG.spotsAtEnd)).waitFor();
     expect(await one.page.getByText("La tour Eiffel").count()).toBe(0);
     expect(await seriousViolations(one.page)).toEqual([]);
     await screenshot(one.page, "defi-4-reveal");
@@ -191,7 +195,7 @@ describe("a défi on phones", () => {
     expect(await wholeNames(one.page)).toBe(true);
     await screenshot(one.page, "defi-9-over");
     await fullReveal(one.page, 2);
-    expect(await one.page.locator(".df-answers-card .df-reveal-line").textContent()).toMatch(/^Votre réponse : 3\d m \(dans le cercle de 50 m\)/);
+    expect(await one.page.locator(".df-answers-card .df-reveal-line").textContent()).toMatch(/^Votre réponse : 3\d\sm \(dans le cercle de 50 m\)/);
     expect(await seriousViolations(one.page)).toEqual([]);
     await one.page.locator(".df-answers-nav").evaluate((n) => n.scrollIntoView({ block: "start" }));
     await screenshot(one.page, "defi-10-answers");
@@ -248,8 +252,8 @@ describe("a défi on phones", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Temps de réponse").selectOption("45");
     await dialog.getByLabel("Chacun tape son nom (une classe)").check();
-    expect(await dialog.getByLabel(DEFI_MSG.revealEach).isChecked()).toBe(false);
-    expect(await dialog.getByLabel(DEFI_MSG.boardHiddenLabel).isChecked()).toBe(false);
+    expect(await dialog.getByLabel(fr(DEFI_MSG.revealEach)).isChecked()).toBe(false);
+    expect(await dialog.getByLabel(fr(DEFI_MSG.boardHiddenLabel)).isChecked()).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "defi-dashboard-1-dialog");
     await dialog.getByRole("button", { name: "Créer le défi" }).click();

@@ -21,6 +21,8 @@ const SPOTS = [
   { lat: 48.853, lng: 2.3499 },
 ] as const;
 const HOUR = 3_600_000;
+/** What a French reader gets: the refusals of requests without a language. */
+const fr = translator("fr");
 /** 150 m north of a spot: inside the 200 m ring only. */
 const north = (s: { lat: number; lng: number }, m: number) => ({ lat: s.lat + m / 111_195, lng: s.lng });
 
@@ -142,11 +144,11 @@ describe("creating a défi", () => {
     expect((await create(mine.cookie, { quiz: other.quiz.uniqueName })).status).toBe(404);
 
     const bad = [
-      [{ deadline: Date.now() - 1000 }, DEFI_MSG.deadlinePast],
-      [{ deadline: "demain" }, DEFI_MSG.deadlinePast],
+      [{ deadline: Date.now() - 1000 }, fr(DEFI_MSG.deadlinePast)],
+      [{ deadline: "demain" }, fr(DEFI_MSG.deadlinePast)],
       [{ answerTimeSec: 31 }, "Temps de réponse invalide"],
       [{ helpZoneM: 123 }, "Zone d'aide invalide"],
-      [{ nameMode: "team" }, DEFI_MSG.nameMode],
+      [{ nameMode: "team" }, fr(DEFI_MSG.nameMode)],
     ] as const;
     for (const [body, error] of bad) {
       const res = await create(mine.cookie, { quiz: mine.quiz.uniqueName, ...body });
@@ -231,7 +233,7 @@ describe("playing a défi", () => {
   it("counts a question left open past its time as missed: 0 points, the whole time, the spot shown in a practice défi", async () => {
     const { defi, device, t0 } = await openedFirstQuestion("each");
     const late = await refusal(answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...SPOTS[0] }, t0 + 30_000));
-    expect(late).toEqual({ status: 409, error: DEFI_MSG.late });
+    expect(late).toEqual({ status: 409, error: DEFI_MSG.late.id });
     const back = await openDefiQuestion(db(), device, { code: defi.code }, t0 + 45_000);
     expect(back).toMatchObject({ kind: "missed", reveal: { index: 0, spot: SPOTS[0], answer: null, points: 0, remaining: 2 } });
     const [row] = await playerRows(defi.gameId);
@@ -259,8 +261,8 @@ describe("playing a défi", () => {
     expect((await json<DefiState>(await phoneOf(defi.code).join("  Élodie  L’Huillier "))).me!.name).toBe("Élodie L'Huillier");
     const taken = await phoneOf(defi.code).join("elodie l'huillier");
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: DEFI_MSG.nameTaken });
-    for (const [name, error] of [["A", DEFI_MSG.nameLength], ["<b>Bob</b>", DEFI_MSG.nameChars], [undefined, DEFI_MSG.nameLength]] as const) {
+    expect(await taken.json()).toEqual({ error: fr(DEFI_MSG.nameTaken) });
+    for (const [name, error] of [["A", fr(DEFI_MSG.nameLength)], ["<b>Bob</b>", fr(DEFI_MSG.nameChars)], [undefined, fr(DEFI_MSG.nameLength)]] as const) {
       const res = await phoneOf(defi.code).join(name);
       expect({ name, status: res.status, body: await res.json() }).toEqual({ name, status: 400, body: { error } });
     }
@@ -298,7 +300,7 @@ describe("what a défi refuses, tried as an attack", () => {
     // An answer to a question not opened (the next one) and from a device that has no player.
     const future = await phone.answer(1, SPOTS[1]);
     expect(future.status).toBe(409);
-    expect(await future.json()).toEqual({ error: DEFI_MSG.notOpened });
+    expect(await future.json()).toEqual({ error: fr(DEFI_MSG.notOpened) });
     const stranger = await postJson(`/api/defi/${defi.code}/answer`, { question: 0, ...SPOTS[0] });
     expect(stranger.status).toBe(403);
     const forged = await postJson(`/api/defi/${defi.code}/answer`, { question: 0, ...SPOTS[0] }, `repere_defi=${"B".repeat(43)}`);
@@ -320,7 +322,7 @@ describe("what a défi refuses, tried as an attack", () => {
     expect([first.status, replay.status].sort()).toEqual([200, 409]);
     const again = await phone.answer(0, SPOTS[0]);
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: DEFI_MSG.answered });
+    expect(await again.json()).toEqual({ error: fr(DEFI_MSG.answered) });
     expect(await db().select().from(gameAnswers).where(eq(gameAnswers.gameId, defi.gameId))).toHaveLength(1);
     expect((await playerRows(defi.gameId))[0]!.points).toBeGreaterThan(0);
     for (const code of ["short", "A".repeat(16), "%27%20OR%201%3D1%20--%20xxxx"]) {
@@ -443,7 +445,7 @@ describe("the MJ's actions", () => {
 
     const taken = await manage({ action: "rename", playerNo: 1, name: "BRUNO" });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: DEFI_MSG.nameTaken });
+    expect(await taken.json()).toEqual({ error: fr(DEFI_MSG.nameTaken) });
     expect((await manage({ action: "rename", playerNo: 1, name: "x" })).status).toBe(400);
     expect((await manage({ action: "rename", playerNo: 99, name: "Xavier" })).status).toBe(404);
     const renamed = await json<{ players: { name: string }[] }>(await manage({ action: "rename", playerNo: 1, name: "Alice Dupont" }));
@@ -499,7 +501,7 @@ describe("the MJ against scripted lines", () => {
     // Neither the same device nor a new one from the same network may join again.
     const again = await bots[0]!.join();
     expect(again.status).toBe(403);
-    expect(await again.json()).toEqual({ error: DEFI_MSG.banned });
+    expect(await again.json()).toEqual({ error: fr(DEFI_MSG.banned) });
     expect((await phoneOf(defi.code, "203.0.113.66").join()).status).toBe(403);
     expect((await phoneOf(defi.code, "203.0.113.67").join()).status).toBe(200);
     expect((await manage({ action: "removeFlag", flag: "same" })).status).toBe(404);
@@ -674,7 +676,7 @@ describe("a Street View question and a player's device", () => {
     const quiz = await make.quiz(mj, { questions: [{ lat: 45.7598, lng: 4.8423, streetview: VIEW }] });
     const res = await create(await cookieOf(mj), { quiz: quiz.uniqueName });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: DEFI_MSG.allStreetView });
+    expect(await res.json()).toEqual({ error: fr(DEFI_MSG.allStreetView) });
   });
 });
 
@@ -800,7 +802,7 @@ describe("a fair clock at any distance", () => {
     await earlier(late.defi.gameId, 30_000 - 3_400, true);
     const refused = await late.phone.answer(0, SPOTS[0]);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: DEFI_MSG.late });
+    expect(await refused.json()).toEqual({ error: fr(DEFI_MSG.late) });
   });
 });
 
@@ -809,12 +811,12 @@ describe("names a player types", () => {
     const { defi } = await newDefi({ nameMode: "free" });
     expect((await phoneOf(defi.code).join("Zoé")).status).toBe(200);
     const cases = [
-      ["\u3164\u3164\u3164", 400, DEFI_MSG.nameInvisible],
-      ["\u0301\u0301\u0301", 400, DEFI_MSG.nameInvisible],
-      ["Zo\u0301\u0302\u0303\u0304e", 400, DEFI_MSG.nameMarks],
-      ["Zое", 409, DEFI_MSG.nameTaken],
-      ["Z0É", 409, DEFI_MSG.nameTaken],
-      ["x".repeat(300), 400, DEFI_MSG.nameLength],
+      ["\u3164\u3164\u3164", 400, fr(DEFI_MSG.nameInvisible)],
+      ["\u0301\u0301\u0301", 400, fr(DEFI_MSG.nameInvisible)],
+      ["Zo\u0301\u0302\u0303\u0304e", 400, fr(DEFI_MSG.nameMarks)],
+      ["Zое", 409, fr(DEFI_MSG.nameTaken)],
+      ["Z0É", 409, fr(DEFI_MSG.nameTaken)],
+      ["x".repeat(300), 400, fr(DEFI_MSG.nameLength)],
     ] as const;
     for (const [name, status, error] of cases) {
       const res = await phoneOf(defi.code).join(name);

@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
 import type { DefiLeaderboard } from "@common/defi/types";
 import { DEFI_MSG, DEFI_POLL_MS } from "@common/rules";
-import { formatPlayedAt } from "@common/dashboard/format";
+import { useT } from "~/components/I18n";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { PlayerScreen } from "~/features/player/Common";
 import { defiApi } from "./api";
 import { DefiAnswers } from "./DefiAnswers";
 import { LeaderboardList } from "./Leaderboard";
+import { useDefiDate } from "./time-zone";
 
 /**
  * /defi/{code}/classement: the top 100 and the reader's own line, refreshed every 15 s while the
@@ -14,6 +16,8 @@ import { LeaderboardList } from "./Leaderboard";
  * projector.
  */
 export function ClassementPage({ code, initial }: { code: string; initial: DefiLeaderboard }) {
+  const t = useT();
+  const dateText = useDefiDate();
   const [board, setBoard] = useState(initial);
   useEffect(() => {
     let stopped = false;
@@ -36,22 +40,28 @@ export function ClassementPage({ code, initial }: { code: string; initial: DefiL
   }, [code, board.open]);
   return (
     <PlayerScreen className="df-screen df-classement">
-      <p className="pl-kicker">Classement du défi</p>
+      <LanguageSwitch className="df-lang" />
+      <p className="pl-kicker">{t("defi.board.kicker")}</p>
       <h1 className="pl-title">{board.quizName}</h1>
       <p className="df-status" role="status">
         {board.open
-          ? `Ouvert jusqu'au ${formatPlayedAt(board.deadline)} · ${board.playersCount} ${board.playersCount > 1 ? "joueurs" : "joueur"}`
-          : `Défi terminé · ${board.playersCount} ${board.playersCount > 1 ? "joueurs" : "joueur"}`}
+          ? t("defi.board.statusOpen", { date: dateText(board.deadline), n: board.playersCount })
+          : t("defi.board.statusOver", { n: board.playersCount })}
       </p>
-      {board.practice ? <p className="df-practice">{DEFI_MSG.practice}</p> : null}
+      {board.practice ? <p className="df-practice">{t(DEFI_MSG.practice)}</p> : null}
       {board.hidden ? (
-        <p className="df-status">{DEFI_MSG.boardHiddenNotice}</p>
+        <p className="df-status">{t(DEFI_MSG.boardHiddenNotice)}</p>
       ) : (
-        <LeaderboardList lines={board.lines} own={board.own} questionCount={board.questionCount} label={board.open ? "Classement provisoire" : "Classement final"} />
+        <LeaderboardList
+          lines={board.lines}
+          own={board.own}
+          questionCount={board.questionCount}
+          label={t(board.open ? "defi.board.provisional" : "defi.board.final")}
+        />
       )}
       {board.open ? (
         <a className="button pl-button" href={`/defi/${code}`}>
-          Jouer ce défi
+          {t("defi.board.play")}
         </a>
       ) : null}
       {board.answersMap ? (

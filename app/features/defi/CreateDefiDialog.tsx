@@ -1,12 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
-import { DEFAULT_OPTIONS, defaultDeadline, DEFI_MSG, streetViewLeftOut, type DefiNameMode } from "@common/rules";
+import type { Words } from "@common/i18n/ids";
+import { DEFAULT_OPTIONS, defaultDeadline, DEFI_MSG, type DefiNameMode } from "@common/rules";
 import { Dialog, DialogActions } from "~/components/Dialog";
 import { FieldError } from "~/components/FieldError";
+import { useT } from "~/components/I18n";
 import { AnswerTimeField, HelpZoneField } from "~/components/LaunchOptionsFields";
+import { useStreetViewNote } from "~/components/street-view-note";
 import { DefiLink } from "./DefiLink";
 import { fromLocalInput, postDefi, toLocalInput } from "./share";
-import { DEFI_TEXT } from "./texts";
 
 type Created = { gameId: string; code: string; path: string; deadline: number; leftOut: number[] };
 
@@ -33,6 +35,7 @@ export function CreateDefiDialog({
   /** '/mj/parties' or '/pres/parties': where the défi is followed. */
   reportBase: string;
 }) {
+  const t = useT();
   const ids = useId();
   const [deadline, setDeadline] = useState(() => toLocalInput(defaultDeadline(Date.now())));
   const [answerTimeSec, setAnswerTimeSec] = useState(DEFAULT_OPTIONS.answerTimeSec);
@@ -40,9 +43,10 @@ export function CreateDefiDialog({
   const [nameMode, setNameMode] = useState<DefiNameMode>("pseudo");
   const [revealEach, setRevealEach] = useState(false);
   const [boardHidden, setBoardHidden] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
+  const leftOutNote = useStreetViewNote("leftOut", created ? created.leftOut : streetViewQuestions);
 
   const close = () => {
     setCreated(null);
@@ -68,18 +72,18 @@ export function CreateDefiDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} title={created ? "Défi créé" : `Créer un défi — « ${quizName} »`}>
+    <Dialog open={open} onClose={close} title={created ? t("defi.create.done") : t("defi.create.title", { quiz: quizName })}>
       {created ? (
         <div className="defi-created">
-          <p>Partagez ce lien ou ce QR code : chacun joue seul, sur son téléphone, jusqu'à l'échéance.</p>
-          {created.leftOut.length > 0 ? <p className="launch-note">{streetViewLeftOut(created.leftOut)}</p> : null}
+          <p>{t("defi.create.share")}</p>
+          {leftOutNote ? <p className="launch-note">{leftOutNote}</p> : null}
           <DefiLink path={created.path} title={quizName} />
           <div className="dialog-actions">
             <Link className="button button-secondary" to={`${reportBase}/${created.gameId}`}>
-              Suivre le défi
+              {t("defi.create.follow")}
             </Link>
             <button type="button" className="button" onClick={close}>
-              Fermer
+              {t("defi.create.close")}
             </button>
           </div>
         </div>
@@ -92,10 +96,10 @@ export function CreateDefiDialog({
           }}
           aria-busy={busy}
         >
-          <p className="defi-intro">Un lien à partager : chacun joue le quiz seul, à son rythme, avant l'échéance.</p>
+          <p className="defi-intro">{t("defi.create.intro")}</p>
           <div className="launch defi-options">
             <div className="launch-field">
-              <label htmlFor={`${ids}-deadline`}>Échéance</label>
+              <label htmlFor={`${ids}-deadline`}>{t("defi.deadline")}</label>
               <input
                 id={`${ids}-deadline`}
                 type="datetime-local"
@@ -108,33 +112,33 @@ export function CreateDefiDialog({
             <HelpZoneField id={`${ids}-help`} value={helpZoneM} onChange={setHelpZoneM} />
           </div>
           <fieldset className="defi-names">
-            <legend>Noms des joueurs</legend>
+            <legend>{t("defi.create.names")}</legend>
             <label>
-              <input type="radio" name="nameMode" checked={nameMode === "pseudo"} onChange={() => setNameMode("pseudo")} /> Pseudo
-              fruit et couleur, comme en partie
+              <input type="radio" name="nameMode" checked={nameMode === "pseudo"} onChange={() => setNameMode("pseudo")} />{" "}
+              {t("defi.create.namesPseudo")}
             </label>
             <label>
-              <input type="radio" name="nameMode" checked={nameMode === "free"} onChange={() => setNameMode("free")} /> Chacun tape son
-              nom (une classe)
+              <input type="radio" name="nameMode" checked={nameMode === "free"} onChange={() => setNameMode("free")} />{" "}
+              {t("defi.create.namesFree")}
             </label>
           </fieldset>
           <fieldset className="defi-names defi-choices">
-            <legend>{DEFI_TEXT.options}</legend>
+            <legend>{t("defi.options")}</legend>
             <label className="defi-check">
               <input type="checkbox" checked={revealEach} onChange={(e) => setRevealEach(e.target.checked)} aria-describedby={`${ids}-each`} />
-              {DEFI_MSG.revealEach}
+              {t(DEFI_MSG.revealEach)}
             </label>
             <p id={`${ids}-each`} className="defi-hint">
-              {revealEach ? DEFI_MSG.revealEachHint : DEFI_MSG.spotsAtEnd}
+              {t(revealEach ? DEFI_MSG.revealEachHint : DEFI_MSG.spotsAtEnd)}
             </p>
             <label className="defi-check">
               <input type="checkbox" checked={boardHidden} onChange={(e) => setBoardHidden(e.target.checked)} />
-              {DEFI_MSG.boardHiddenLabel}
+              {t(DEFI_MSG.boardHiddenLabel)}
             </label>
           </fieldset>
-          {streetViewQuestions.length > 0 ? <p className="launch-note">{streetViewLeftOut(streetViewQuestions)}</p> : null}
-          <FieldError error={error} />
-          <DialogActions onCancel={close} submitLabel={busy ? "Création…" : "Créer le défi"} />
+          {leftOutNote ? <p className="launch-note">{leftOutNote}</p> : null}
+          <FieldError error={error ? t(error) : null} />
+          <DialogActions onCancel={close} submitLabel={t(busy ? "defi.create.creating" : "defi.create.submit")} />
         </form>
       )}
     </Dialog>

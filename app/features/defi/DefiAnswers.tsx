@@ -1,16 +1,18 @@
 import { useEffect, useMemo, useState } from "react";
 import type { DefiQuestionResults } from "@common/defi/types";
+import { MSG } from "@common/messages";
 import type { MapSettings, TargetSetting } from "@common/protocol";
 import { boxAroundMetres } from "@common/projection";
 import { SPOT_COLOR } from "@common/rules";
 import { GameMap } from "~/features/map/GameMap";
 import { ringCircles } from "~/features/map/rings";
 import type { MapMarker } from "~/features/map/types";
+import type { Words } from "@common/i18n/ids";
+import { RichText, useT } from "~/components/I18n";
 import { markerUrl, Spinner } from "~/features/player/Common";
-import { formatDistance, formatPoints, formatSeconds } from "~/features/player/format";
-import { defiApi } from "./api";
-import { ringText } from "./DefiReveal";
-import { DEFI_TEXT } from "./texts";
+import { useFormats } from "~/features/player/format";
+import { DefiCallError, defiApi } from "./api";
+import { ringValues } from "./DefiReveal";
 
 /** Half the height of the view around the spot, in metres: the 200 m ring and the answers near it. */
 const CLOSE_HALF_M = 600;
@@ -34,16 +36,17 @@ export function DefiAnswers({
   /** The reader's marker, when this device played the défi. */
   marker: string | null;
 }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [shown, setShown] = useState<DefiQuestionResults | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<Words | null>(null);
   const [close, setClose] = useState(true);
   useEffect(() => {
     let current = true;
     setFailed(null);
     defiApi.answers(code, index).then(
       (r) => current && setShown(r),
-      (e: Error) => current && setFailed(e.message),
+      (e: unknown) => current && setFailed(e instanceof DefiCallError ? e.words : MSG.network),
     );
     return () => {
       current = false;
@@ -67,15 +70,15 @@ export function DefiAnswers({
   return (
     <section className="df-answers" aria-labelledby="df-answers-title">
       <h2 id="df-answers-title" className="df-answers-title">
-        {DEFI_TEXT.answersTitle}
+        {t("defi.answers.title")}
       </h2>
-      <nav className="df-answers-nav" aria-label={DEFI_TEXT.answersTitle}>
+      <nav className="df-answers-nav" aria-label={t("defi.answers.title")}>
         <button type="button" className="button button-small df-answers-step" disabled={index === 0} onClick={() => setIndex(index - 1)}>
           <span aria-hidden="true">‹</span>
-          <span className="sr-only">{DEFI_TEXT.previous}</span>
+          <span className="sr-only">{t("defi.answers.previous")}</span>
         </button>
         <p className="df-answers-q" aria-live="polite">
-          {DEFI_TEXT.questionOf(n, questionCount)}
+          {t("player.questionNumber", { n, count: questionCount })}
           {q ? <span className="df-answers-qtitle"> — {q.title}</span> : null}
         </p>
         <button
@@ -85,21 +88,21 @@ export function DefiAnswers({
           onClick={() => setIndex(index + 1)}
         >
           <span aria-hidden="true">›</span>
-          <span className="sr-only">{DEFI_TEXT.next}</span>
+          <span className="sr-only">{t("defi.play.next")}</span>
         </button>
       </nav>
       {failed ? (
         <p className="pl-notice" role="alert">
-          {failed}
+          {t(failed)}
         </p>
       ) : null}
-      {q?.photoUrl ? <img className="df-answers-photo" src={q.photoUrl} alt={DEFI_TEXT.photoOf(n)} /> : null}
+      {q?.photoUrl ? <img className="df-answers-photo" src={q.photoUrl} alt={t("defi.answers.photo", { n })} /> : null}
       <div className="df-answers-tools">
         <button type="button" className="button button-small df-answers-zoom" aria-pressed={close} onClick={() => setClose(true)}>
-          {DEFI_TEXT.aroundSpot}
+          {t("defi.answers.aroundSpot")}
         </button>
         <button type="button" className="button button-small df-answers-zoom" aria-pressed={!close} onClick={() => setClose(false)}>
-          {DEFI_TEXT.wholeMap}
+          {t("defi.answers.wholeMap")}
         </button>
       </div>
       <div className="df-answers-map">
@@ -109,31 +112,35 @@ export function DefiAnswers({
           markers={markers}
           circles={circles}
           crowd={(q?.answers.length ?? 0) > 50}
-          ariaLabel={DEFI_TEXT.answersMap(n)}
+          ariaLabel={t("defi.answers.map", { n })}
         />
       </div>
       {q ? (
         <div className="df-answers-card">
-          {q.mine ? <p className="df-reveal-line">{mineLine(q, targets)}</p> : <p className="df-reveal-line">{DEFI_TEXT.notPlayed}</p>}
+          <p className="df-reveal-line">{q.mine ? <MineLine q={q} targets={targets} /> : t("defi.answers.notPlayed")}</p>
           <p className="df-legend">
-            <span className="df-legend-dot" style={{ background: SPOT_COLOR }} aria-hidden="true" /> {DEFI_TEXT.spotLegend}
-            {q.mine?.answer ? `, ${DEFI_TEXT.mineLegend}` : ""} ; {DEFI_TEXT.answersCount(q.answers.length)} : {DEFI_TEXT.othersLegend}
+            <span className="df-legend-dot" style={{ background: SPOT_COLOR }} aria-hidden="true" />{" "}
+            {t("defi.answers.legend", { mine: q.mine?.answer ? "yes" : "no", n: q.answers.length })}
           </p>
         </div>
       ) : failed ? null : (
-        <Spinner label={DEFI_TEXT.answersLoading} />
+        <Spinner label={t("defi.answers.loading")} />
       )}
     </section>
   );
 }
 
-function mineLine(q: DefiQuestionResults, targets: TargetSetting[]) {
+/** « Votre réponse : 34 m (dans le cercle de 50 m) en 3,42 s, 7,23 points ». */
+function MineLine({ q, targets }: { q: DefiQuestionResults; targets: TargetSetting[] }) {
+  const t = useT();
+  const f = useFormats();
   const m = q.mine!;
-  if (!m.answer) return DEFI_TEXT.noAnswer;
+  if (!m.answer) return <>{t("player.result.noAnswer")}</>;
   return (
-    <>
-      {DEFI_TEXT.yourAnswer} : <strong>{formatDistance(m.distanceM ?? 0)}</strong> ({ringText(targets, m.ring).toLowerCase()}){" "}
-      {DEFI_TEXT.inTime(formatSeconds(m.timeMs ?? 0))}, <strong>{formatPoints(m.points)}</strong>
-    </>
+    <RichText
+      id="defi.answers.mine"
+      values={{ distance: f.distance(m.distanceM ?? 0), ...ringValues(targets, m.ring), time: f.seconds(m.timeMs ?? 0), points: f.points(m.points) }}
+      components={{ 0: <strong />, 1: <strong /> }}
+    />
   );
 }

@@ -1,14 +1,15 @@
 import { useRevalidator } from "@remix-run/react";
 import { useId, useMemo, useState } from "react";
 import type { DefiAdmin, DefiAdminPlayer } from "@common/defi/types";
-import { formatPlayedAt } from "@common/dashboard/format";
+import { formatDecimal } from "@common/i18n/format";
+import type { Words } from "@common/i18n/ids";
 import { defaultDeadline, DEFI_MSG, DEFI_NAME_FIELD_MAX, LINE_FLAG_LABELS, LINE_FLAGS, type LineFlag } from "@common/rules";
 import { Dialog, DialogActions } from "~/components/Dialog";
 import { FieldError } from "~/components/FieldError";
-import { formatPoints } from "~/features/presenter/format";
+import { RichText, useLocale, useT } from "~/components/I18n";
 import { DefiLink } from "./DefiLink";
 import { fromLocalInput, postDefi, toLocalInput } from "./share";
-import { DEFI_TEXT } from "./texts";
+import { ReaderTimeZone, useDefiDate } from "./time-zone";
 
 type Act = (body: Record<string, unknown>) => Promise<boolean>;
 
@@ -17,12 +18,23 @@ type Act = (body: Record<string, unknown>) => Promise<boolean>;
  * deadline (moved, the défi ended now, or an ended one reopened), each player's line (renamed, or
  * removed with its answers) with the signs of a script, and removals in bulk by network, by time
  * of arrival or by sign. A removal is a ban: the device (and, in bulk or when asked, the network)
- * cannot join again.
+ * cannot join again. Its dates are in the reader's time zone, as its date fields are.
  */
 export function DefiManage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
+  return (
+    <ReaderTimeZone fromServer={null}>
+      <Manage defi={defi} quizName={quizName} />
+    </ReaderTimeZone>
+  );
+}
+
+function Manage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const dateText = useDefiDate();
   const ids = useId();
   const revalidator = useRevalidator();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Words | null>(null);
   const [editing, setEditing] = useState<{ playerNo: number; name: string } | null>(null);
   const [removing, setRemoving] = useState<DefiAdminPlayer | null>(null);
   const perNetwork = useMemo(() => countBy(defi.players, (p) => p.network), [defi.players]);
@@ -41,38 +53,39 @@ export function DefiManage({ defi, quizName }: { defi: DefiAdmin; quizName: stri
 
   return (
     <section className="report-defi" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>Défi {defi.open ? "ouvert" : "terminé"}</h2>
+      <h2 id={`${ids}-title`}>{t(defi.open ? "defi.manage.open" : "defi.over")}</h2>
       <p>
-        {defi.open ? "Ouvert jusqu'au " : "Terminé le "}
-        <strong>{formatPlayedAt(defi.deadline)}</strong> · noms {defi.nameMode === "free" ? "tapés par les joueurs" : "fruit et couleur"}
+        <RichText
+          id="defi.manage.when"
+          values={{ open: defi.open ? "yes" : "no", date: dateText(defi.deadline), names: defi.nameMode }}
+          components={{ 0: <strong /> }}
+        />
       </p>
-      <ul className="defi-settings" aria-label={DEFI_TEXT.options}>
-        <li>{defi.reveal === "each" ? `${DEFI_MSG.revealEach} (${DEFI_MSG.revealEachHint.toLowerCase()})` : DEFI_TEXT.revealEnd}</li>
-        <li>{defi.boardHidden ? DEFI_MSG.boardHiddenLabel : DEFI_TEXT.boardShown}</li>
-        {defi.bans > 0 ? <li>{DEFI_TEXT.bans(defi.bans)}</li> : null}
+      <ul className="defi-settings" aria-label={t("defi.options")}>
+        <li>{t(defi.reveal === "each" ? "defi.manage.revealEach" : "defi.manage.revealEnd")}</li>
+        <li>{t(defi.boardHidden ? DEFI_MSG.boardHiddenLabel : "defi.manage.boardShown")}</li>
+        {defi.bans > 0 ? <li>{t("defi.manage.bans", { n: defi.bans })}</li> : null}
       </ul>
       {defi.open ? <DefiLink path={defi.path} title={quizName} /> : null}
       <DeadlineForm defi={defi} act={act} />
-      <FieldError error={error} />
+      <FieldError error={error ? t(error) : null} />
       {defi.players.length > 0 ? <BulkRemoval defi={defi} perNetwork={perNetwork} act={act} /> : null}
       <table className="defi-players">
-        <caption>
-          Joueurs ({defi.players.length}){flagged > 0 ? ` · ${DEFI_TEXT.flagged(flagged)}` : ""}
-        </caption>
+        <caption>{t("defi.manage.players", { n: defi.players.length, flagged })}</caption>
         <thead>
           <tr>
-            <th scope="col">Nom</th>
+            <th scope="col">{t("defi.manage.name")}</th>
             <th scope="col" className="num">
-              Questions
+              {t("defi.manage.questions")}
             </th>
             <th scope="col" className="num">
-              Points
+              {t("defi.manage.points")}
             </th>
-            <th scope="col">{DEFI_TEXT.joined}</th>
-            <th scope="col">{DEFI_TEXT.network}</th>
-            <th scope="col">{DEFI_TEXT.flags}</th>
+            <th scope="col">{t("defi.manage.joined")}</th>
+            <th scope="col">{t("defi.manage.network")}</th>
+            <th scope="col">{t("defi.manage.flags")}</th>
             <th scope="col">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("defi.manage.actions")}</span>
             </th>
           </tr>
         </thead>
@@ -89,13 +102,13 @@ export function DefiManage({ defi, quizName }: { defi: DefiAdmin; quizName: stri
                     }}
                   >
                     <input
-                      aria-label={`Nouveau nom de ${p.name}`}
+                      aria-label={t("defi.manage.newName", { name: p.name })}
                       value={editing.name}
                       maxLength={DEFI_NAME_FIELD_MAX}
                       onChange={(e) => setEditing({ playerNo: p.playerNo, name: e.target.value })}
                     />
                     <button type="submit" className="button button-small">
-                      Enregistrer
+                      {t("defi.manage.save")}
                     </button>
                   </form>
                 ) : (
@@ -103,8 +116,8 @@ export function DefiManage({ defi, quizName }: { defi: DefiAdmin; quizName: stri
                 )}
               </th>
               <td className="num">{p.played}</td>
-              <td className="num">{formatPoints(p.points)}</td>
-              <td>{formatPlayedAt(p.joinedAt)}</td>
+              <td className="num">{formatDecimal(locale, p.points, 2)}</td>
+              <td>{dateText(p.joinedAt)}</td>
               <td>
                 <code>{p.network}</code>
               </td>
@@ -112,18 +125,27 @@ export function DefiManage({ defi, quizName }: { defi: DefiAdmin; quizName: stri
                 {p.flags.length > 0 ? (
                   <ul className="defi-flags">
                     {p.flags.map((f) => (
-                      <li key={f}>{LINE_FLAG_LABELS[f]}</li>
+                      <li key={f}>{t(LINE_FLAG_LABELS[f])}</li>
                     ))}
                   </ul>
                 ) : null}
               </td>
               <td className="defi-row-actions">
-                <button type="button" className="button button-small button-secondary" onClick={() => setEditing({ playerNo: p.playerNo, name: p.name })}>
-                  Renommer<span className="sr-only"> {p.name}</span>
+                <button
+                  type="button"
+                  className="button button-small button-secondary"
+                  aria-label={t("defi.manage.renameWho", { name: p.name })}
+                  onClick={() => setEditing({ playerNo: p.playerNo, name: p.name })}
+                >
+                  {t("defi.manage.rename")}
                 </button>
-                <button type="button" className="button button-small button-danger" onClick={() => setRemoving(p)}>
-                  {DEFI_TEXT.remove}
-                  <span className="sr-only"> {p.name}</span>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  aria-label={t("defi.manage.removeWho", { name: p.name })}
+                  onClick={() => setRemoving(p)}
+                >
+                  {t("defi.manage.remove")}
                 </button>
               </td>
             </tr>
@@ -137,6 +159,7 @@ export function DefiManage({ defi, quizName }: { defi: DefiAdmin; quizName: stri
 
 /** Move the deadline or end the défi now; an ended défi is reopened with a new deadline. */
 function DeadlineForm({ defi, act }: { defi: DefiAdmin; act: Act }) {
+  const t = useT();
   const ids = useId();
   const [deadline, setDeadline] = useState(() => toLocalInput(defi.open ? defi.deadline : defaultDeadline(Date.now())));
   return (
@@ -147,24 +170,24 @@ function DeadlineForm({ defi, act }: { defi: DefiAdmin; act: Act }) {
         void act({ action: "deadline", deadline: fromLocalInput(deadline) });
       }}
     >
-      <label htmlFor={`${ids}-deadline`}>Échéance</label>
+      <label htmlFor={`${ids}-deadline`}>{t("defi.deadline")}</label>
       <input id={`${ids}-deadline`} type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.target.value)} required />
       {defi.open ? (
         <>
           <button type="submit" className="button button-small">
-            Changer l'échéance
+            {t("defi.manage.moveDeadline")}
           </button>
           <button type="button" className="button button-small button-danger" onClick={() => void act({ action: "end" })}>
-            Terminer le défi maintenant
+            {t("defi.manage.endNow")}
           </button>
         </>
       ) : (
         <>
           <button type="submit" className="button button-small" aria-describedby={`${ids}-reopen`}>
-            {DEFI_TEXT.reopen}
+            {t("defi.manage.reopen")}
           </button>
           <p id={`${ids}-reopen`} className="defi-hint">
-            {DEFI_TEXT.reopenHint}
+            {t("defi.manage.reopenHint")}
           </p>
         </>
       )}
@@ -172,10 +195,13 @@ function DeadlineForm({ defi, act }: { defi: DefiAdmin; act: Act }) {
   );
 }
 
+const BY = { flag: "defi.bulk.byFlag", network: "defi.bulk.byNetwork", time: "defi.bulk.byTime" } as const;
+
 type Bulk = { by: "network"; network: string } | { by: "time"; from: string; to: string } | { by: "flag"; flag: LineFlag };
 
 /** Removes lines in bulk: all of one network, those that arrived in a time range, or those with a sign. */
 function BulkRemoval({ defi, perNetwork, act }: { defi: DefiAdmin; perNetwork: Map<string, number>; act: Act }) {
+  const t = useT();
   const ids = useId();
   const networks = [...perNetwork.entries()].sort((a, b) => b[1] - a[1]);
   const [by, setBy] = useState<Bulk["by"]>("flag");
@@ -193,42 +219,42 @@ function BulkRemoval({ defi, perNetwork, act }: { defi: DefiAdmin; perNetwork: M
         : { action: "removeFlag", flag: bulk.flag };
   return (
     <details className="defi-bulk">
-      <summary>{DEFI_TEXT.bulkTitle}</summary>
+      <summary>{t("defi.bulk.title")}</summary>
       <form
         className="defi-bulk-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (window.confirm(DEFI_TEXT.confirmBulk(matching))) void act(body);
+          if (window.confirm(t("defi.bulk.confirm", { n: matching }))) void act(body);
         }}
       >
-        <p className="defi-hint">{DEFI_TEXT.bulkHint}</p>
+        <p className="defi-hint">{t("defi.bulk.hint")}</p>
         <fieldset className="defi-bulk-by">
-          <legend className="sr-only">{DEFI_TEXT.bulkTitle}</legend>
+          <legend className="sr-only">{t("defi.bulk.title")}</legend>
           {(["flag", "network", "time"] as const).map((b) => (
             <label key={b} className="defi-check">
               <input type="radio" name={`${ids}-by`} checked={by === b} onChange={() => setBy(b)} />
-              {b === "flag" ? DEFI_TEXT.byFlag : b === "network" ? DEFI_TEXT.byNetwork : DEFI_TEXT.byTime}
+              {t(BY[b])}
             </label>
           ))}
         </fieldset>
         {by === "flag" ? (
           <label className="defi-bulk-field">
-            {DEFI_TEXT.byFlag}
+            {t(BY.flag)}
             <select value={flag} onChange={(e) => setFlag(e.target.value as LineFlag)}>
               {LINE_FLAGS.map((f) => (
                 <option key={f} value={f}>
-                  {LINE_FLAG_LABELS[f]}
+                  {t(LINE_FLAG_LABELS[f])}
                 </option>
               ))}
             </select>
           </label>
         ) : by === "network" ? (
           <label className="defi-bulk-field">
-            {DEFI_TEXT.byNetwork}
+            {t(BY.network)}
             <select value={network} onChange={(e) => setNetwork(e.target.value)}>
               {networks.map(([n, count]) => (
                 <option key={n} value={n}>
-                  {DEFI_TEXT.networkOption(n, count)}
+                  {t("defi.bulk.networkOption", { network: n, n: count })}
                 </option>
               ))}
             </select>
@@ -236,18 +262,18 @@ function BulkRemoval({ defi, perNetwork, act }: { defi: DefiAdmin; perNetwork: M
         ) : (
           <div className="defi-bulk-range">
             <label className="defi-bulk-field">
-              {DEFI_TEXT.from}
+              {t("defi.bulk.from")}
               <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} required />
             </label>
             <label className="defi-bulk-field">
-              {DEFI_TEXT.to}
+              {t("defi.bulk.to")}
               <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} required />
             </label>
           </div>
         )}
-        <p role="status">{DEFI_TEXT.matching(matching)}</p>
+        <p role="status">{t("defi.bulk.matching", { n: matching })}</p>
         <button type="submit" className="button button-small button-danger" disabled={matching === 0}>
-          {DEFI_TEXT.removeLines}
+          {t("defi.bulk.remove")}
         </button>
       </form>
     </details>
@@ -264,6 +290,7 @@ function matches(p: DefiAdminPlayer, bulk: Bulk): boolean {
 
 /** One line out: its device always, its network when the MJ ticks it (by default when it came alone). */
 function RemoveDialog({ player, shared, act, onClose }: { player: DefiAdminPlayer | null; shared: number; act: Act; onClose: () => void }) {
+  const t = useT();
   const [network, setNetwork] = useState(shared <= 1);
   const [key, setKey] = useState(player?.playerNo);
   if (player?.playerNo !== key) {
@@ -271,7 +298,7 @@ function RemoveDialog({ player, shared, act, onClose }: { player: DefiAdminPlaye
     setNetwork(shared <= 1);
   }
   return (
-    <Dialog open={player !== null} onClose={onClose} title={player ? DEFI_TEXT.removeTitle(player.name) : ""}>
+    <Dialog open={player !== null} onClose={onClose} title={player ? t("defi.remove.title", { name: player.name }) : ""}>
       <form
         className="defi-form"
         onSubmit={(e) => {
@@ -279,12 +306,12 @@ function RemoveDialog({ player, shared, act, onClose }: { player: DefiAdminPlaye
           if (player) void act({ action: "remove", playerNo: player.playerNo, network }).then((ok) => ok && onClose());
         }}
       >
-        <p>{DEFI_TEXT.removeBody}</p>
+        <p>{t("defi.remove.body")}</p>
         <label className="defi-check">
           <input type="checkbox" checked={network} onChange={(e) => setNetwork(e.target.checked)} />
-          {DEFI_TEXT.removeNetworkToo(shared)}
+          {t("defi.remove.network", { n: shared })}
         </label>
-        <DialogActions onCancel={onClose} submitLabel={DEFI_TEXT.remove} danger />
+        <DialogActions onCancel={onClose} submitLabel={t("defi.manage.remove")} danger />
       </form>
     </Dialog>
   );

@@ -1,16 +1,20 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
+import type { Words } from "@common/i18n/ids";
 import { MSG } from "@common/messages";
 import type { LatLng } from "@common/protocol";
 import { DEFI_MSG, DEFI_NAME_FIELD_MAX } from "@common/rules";
+import { useT } from "~/components/I18n";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 import type { MapMarker } from "~/features/map/types";
 import { markerUrl, PlayerScreen, Spinner } from "~/features/player/Common";
 import { PhotoThenMap } from "~/features/player/PhotoThenMap";
 import { clockFrom, type QuestionClock } from "~/features/player/progress";
 import { AnswerControls, ProgressBar, QuestionRow, useTimeUp } from "~/features/player/QuestionScreen";
 import { DefiCallError, defiApi } from "./api";
-import { classementUrl, deadlineText, DoneView, Me } from "./DefiDone";
+import { classementUrl, DoneView, Me } from "./DefiDone";
 import { RevealView } from "./DefiReveal";
+import { useDefiDate } from "./time-zone";
 
 type Screen =
   | { kind: "loading" }
@@ -28,16 +32,17 @@ type Screen =
  * is (its cookie): a reload comes back to the same question, still running on the server's clock.
  */
 export function DefiPlay({ initial }: { initial: DefiInfo }) {
+  const t = useT();
   const code = initial.code;
   const [defi, setDefi] = useState<DefiInfo>(initial);
   const [me, setMe] = useState<DefiMe | null>(null);
   // A défi already over shows its end from the first paint, before any script runs.
   const [screen, setScreen] = useState<Screen>(initial.open ? { kind: "loading" } : { kind: "done" });
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Words | null>(null);
   const [busy, setBusy] = useState(false);
 
   const fail = useCallback((error: unknown) => {
-    setNotice(error instanceof DefiCallError ? error.message : MSG.network);
+    setNotice(error instanceof DefiCallError ? error.words : MSG.network);
     setBusy(false);
   }, []);
 
@@ -116,7 +121,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
       return (
         <PlayerScreen className="pl-center df-screen">
           <h1 className="pl-title">{defi.quizName}</h1>
-          {notice ? <Retry notice={notice} onRetry={() => void load()} /> : <Spinner label="Chargement du défi…" />}
+          {notice ? <Retry notice={notice} onRetry={() => void load()} /> : <Spinner label={t("defi.play.loading")} />}
         </PlayerScreen>
       );
     case "intro":
@@ -125,15 +130,17 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
       return (
         <PlayerScreen className="pl-center df-screen">
           <p className="pl-kicker">{defi.quizName}</p>
-          <h1 className="pl-title">
-            Question {(me?.question ?? 0) + 1}/{defi.questionCount}
-          </h1>
+          <h1 className="pl-title">{t("player.questionNumber", { n: (me?.question ?? 0) + 1, count: defi.questionCount })}</h1>
           {me ? <Me me={me} /> : null}
-          <p className="pl-lead">Le temps de réponse ({defi.answerTimeSec} s) démarre dès que la question s'affiche.</p>
+          <p className="pl-lead">{t("defi.play.timeStarts", { seconds: defi.answerTimeSec })}</p>
           <button type="button" className="button pl-button" disabled={busy} onClick={() => void openNext()}>
-            {me?.question ? "Question suivante" : "Commencer"}
+            {me?.question ? t("defi.play.next") : t("defi.play.start")}
           </button>
-          {notice ? <p className="pl-notice" role="alert">{notice}</p> : null}
+          {notice ? (
+            <p className="pl-notice" role="alert">
+              {t(notice)}
+            </p>
+          ) : null}
         </PlayerScreen>
       );
     case "question":
@@ -157,14 +164,15 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
   }
 }
 
-function Retry({ notice, onRetry }: { notice: string; onRetry: () => void }) {
+function Retry({ notice, onRetry }: { notice: Words; onRetry: () => void }) {
+  const t = useT();
   return (
     <>
       <p className="pl-notice" role="alert">
-        {notice}
+        {t(notice)}
       </p>
       <button type="button" className="button pl-button" onClick={onRetry}>
-        Réessayer
+        {t("defi.play.retry")}
       </button>
     </>
   );
@@ -178,25 +186,26 @@ function Intro({
 }: {
   defi: DefiInfo;
   busy: boolean;
-  notice: string | null;
+  notice: Words | null;
   onStart: (name: string | undefined) => void | Promise<void>;
 }) {
+  const t = useT();
+  const dateText = useDefiDate();
   const [name, setName] = useState("");
   if (!defi.open) return <DoneView defi={defi} me={null} />;
   const free = defi.nameMode === "free";
   return (
     <PlayerScreen className="df-screen df-intro">
-      <p className="pl-kicker">Défi</p>
+      <LanguageSwitch className="df-lang" />
+      <p className="pl-kicker">{t("defi.intro.kicker")}</p>
       <h1 className="pl-title">{defi.quizName}</h1>
       {defi.description ? <p className="pl-lead">{defi.description}</p> : null}
       <ul className="df-facts">
-        <li>
-          {defi.questionCount} {defi.questionCount > 1 ? "questions" : "question"}, {defi.answerTimeSec} s chacune
-        </li>
-        <li>Ouvert jusqu'au {deadlineText(defi.deadline)}</li>
-        <li>Une seule partie par appareil : vous pouvez fermer la page et reprendre où vous en étiez.</li>
-        <li>{defi.reveal === "each" ? DEFI_MSG.practice : DEFI_MSG.spotsAtEnd}</li>
-        {defi.boardHidden ? <li>{DEFI_MSG.boardHiddenNotice}</li> : null}
+        <li>{t("defi.intro.questions", { n: defi.questionCount, seconds: defi.answerTimeSec })}</li>
+        <li>{t("defi.intro.until", { date: dateText(defi.deadline) })}</li>
+        <li>{t("defi.intro.oneDevice")}</li>
+        <li>{t(defi.reveal === "each" ? DEFI_MSG.practice : DEFI_MSG.spotsAtEnd)}</li>
+        {defi.boardHidden ? <li>{t(DEFI_MSG.boardHiddenNotice)}</li> : null}
       </ul>
       <form
         className="df-start"
@@ -207,7 +216,7 @@ function Intro({
       >
         {free ? (
           <label className="df-field">
-            <span>Votre nom</span>
+            <span>{t("defi.intro.name")}</span>
             <input
               value={name}
               onChange={(e) => setName(e.target.value)}
@@ -219,19 +228,19 @@ function Intro({
             />
           </label>
         ) : (
-          <p className="pl-lead">Vous recevrez un pseudo (un fruit et une couleur).</p>
+          <p className="pl-lead">{t("defi.intro.pseudo")}</p>
         )}
         {notice ? (
           <p id="df-error" className="pl-notice" role="alert">
-            {notice}
+            {t(notice)}
           </p>
         ) : null}
         <button type="submit" className="button pl-button" disabled={busy}>
-          Commencer
+          {t("defi.play.start")}
         </button>
       </form>
       <a className="df-link" href={classementUrl(defi.code)}>
-        Voir le classement
+        {t("defi.intro.board")}
       </a>
     </PlayerScreen>
   );
@@ -252,10 +261,11 @@ function QuestionView({
   question: DefiQuestion;
   clock: QuestionClock;
   busy: boolean;
-  notice: string | null;
+  notice: Words | null;
   onAnswer: (at: LatLng) => void;
   onTimeUp: () => void;
 }) {
+  const t = useT();
   const [tap, setTap] = useState<LatLng | null>(null);
   const timeUp = useTimeUp(clock);
   useEffect(() => {
@@ -265,7 +275,7 @@ function QuestionView({
     return () => clearTimeout(id);
   }, [timeUp, onTimeUp]);
   const markers = useMemo<MapMarker[]>(() => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []), [tap, me.marker]);
-  const label = `Question ${question.index + 1} sur ${defi.questionCount}`;
+  const label = t("player.question.label", { n: question.index + 1, count: defi.questionCount });
   return (
     <PhotoThenMap
       label={label}
@@ -278,7 +288,7 @@ function QuestionView({
         markers,
         helpZone: question.help,
         onMapClick: busy || timeUp ? undefined : setTap,
-        ariaLabel: "Carte : touchez l'endroit où la photo a été prise",
+        ariaLabel: t("player.question.mapLabel"),
       }}
       header={
         <>

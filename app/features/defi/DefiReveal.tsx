@@ -5,10 +5,11 @@ import { DEFI_MSG, SPOT_COLOR } from "@common/rules";
 import { GameMap } from "~/features/map/GameMap";
 import { ringCircles } from "~/features/map/rings";
 import type { MapMarker } from "~/features/map/types";
+import type { Words } from "@common/i18n/ids";
+import { RichText, useT } from "~/components/I18n";
 import { markerUrl } from "~/features/player/Common";
-import { formatDistance, formatPoints, formatSeconds } from "~/features/player/format";
+import { useFormats } from "~/features/player/format";
 import { QuestionRow } from "~/features/player/QuestionScreen";
-import { DEFI_TEXT } from "./texts";
 
 /**
  * Right after an answer or a missed question: what it earned, on the map as the player left it.
@@ -27,9 +28,11 @@ export function RevealView({
   reveal: DefiReveal;
   me: DefiMe;
   busy: boolean;
-  notice: string | null;
+  notice: Words | null;
   onNext: () => void;
 }) {
+  const t = useT();
+  const f = useFormats();
   const { spot, answer } = reveal;
   const circles = useMemo(() => (spot ? ringCircles(defi.targets, spot) : []), [defi.targets, spot]);
   const markers = useMemo<MapMarker[]>(
@@ -41,7 +44,7 @@ export function RevealView({
   );
   const focus = useMemo(() => (spot ? around(spot, answer) : null), [spot, answer]);
   return (
-    <main className="pl-question df-reveal" aria-label={`Réponse de la question ${reveal.index + 1}`}>
+    <main className="pl-question df-reveal" aria-label={t("defi.reveal.label", { n: reveal.index + 1 })}>
       <header className="pl-qbar">
         <QuestionRow index={reveal.index} count={defi.questionCount} pseudo={me.name} marker={me.marker} />
         {reveal.title ? <p className="df-reveal-title">{reveal.title}</p> : null}
@@ -55,26 +58,28 @@ export function RevealView({
           markers={markers}
           circles={circles}
           focus={focus}
-          ariaLabel={spot ? "Carte : la bonne réponse et la vôtre" : DEFI_TEXT.tapMap}
+          ariaLabel={t(spot ? "defi.reveal.mapPractice" : "defi.reveal.mapOwn")}
         />
       </div>
-      <section className="df-reveal-card" aria-label="Votre résultat">
-        <p className="df-reveal-line">{resultLine(reveal, defi.targets)}</p>
-        <p className="df-reveal-total">Total : {formatPoints(reveal.total)}</p>
+      <section className="df-reveal-card" aria-label={t("player.result.yours")}>
+        <p className="df-reveal-line">
+          <ResultLine reveal={reveal} targets={defi.targets} />
+        </p>
+        <p className="df-reveal-total">{t("player.total", { points: f.points(reveal.total) })}</p>
         {spot ? (
           <p className="df-legend">
-            <span className="df-legend-dot" style={{ background: SPOT_COLOR }} aria-hidden="true" /> la bonne réponse, au centre des cercles
+            <span className="df-legend-dot" style={{ background: SPOT_COLOR }} aria-hidden="true" /> {t("defi.reveal.spotLegend")}
           </p>
         ) : (
-          <p className="df-legend">{DEFI_MSG.spotsAtEnd}</p>
+          <p className="df-legend">{t(DEFI_MSG.spotsAtEnd)}</p>
         )}
         {notice ? (
           <p className="pl-notice" role="alert">
-            {notice}
+            {t(notice)}
           </p>
         ) : null}
         <button type="button" className="button pl-button" disabled={busy} onClick={onNext}>
-          {reveal.remaining > 0 ? "Question suivante" : "Voir mon résultat"}
+          {t(reveal.remaining > 0 ? "defi.play.next" : "defi.reveal.seeResult")}
         </button>
       </section>
     </main>
@@ -82,26 +87,26 @@ export function RevealView({
 }
 
 /** « À 150 m en 3,42 s : 7,23 points », or without the distance « Dans le cercle de 200 m en … ». */
-function resultLine(reveal: DefiReveal, targets: TargetSetting[]) {
-  if (!reveal.answer) return "Temps écoulé : pas de réponse, 0 point";
-  const where =
-    reveal.distanceM !== null ? (
-      <>
-        À <strong>{formatDistance(reveal.distanceM)}</strong>
-      </>
-    ) : (
-      <strong>{ringText(targets, reveal.ring)}</strong>
-    );
-  return (
-    <>
-      {where} {DEFI_TEXT.inTime(formatSeconds(reveal.timeMs ?? 0))} : <strong>{formatPoints(reveal.points)}</strong>
-    </>
+function ResultLine({ reveal, targets }: { reveal: DefiReveal; targets: TargetSetting[] }) {
+  const t = useT();
+  const f = useFormats();
+  if (!reveal.answer) return <>{t("defi.reveal.missed")}</>;
+  const values = { time: f.seconds(reveal.timeMs ?? 0), points: f.points(reveal.points) };
+  const strong = { 0: <strong />, 1: <strong /> };
+  return reveal.distanceM !== null ? (
+    <RichText id="defi.reveal.distanceLine" values={{ ...values, distance: f.distance(reveal.distanceM) }} components={strong} />
+  ) : (
+    <RichText id="defi.reveal.ringLine" values={{ ...values, ...ringValues(targets, reveal.ring) }} components={strong} />
   );
 }
 
-export function ringText(targets: TargetSetting[], ring: number): string {
+/**
+ * The ring an answer landed in, as the catalogs' `{ring, select, in {…} other {…}}` reads it:
+ * « dans le cercle de 50 m », or « hors des cercles ».
+ */
+export function ringValues(targets: TargetSetting[], ring: number): { ring: "in" | "out"; radius: number } {
   const radius = targets[ring]?.max ?? -1;
-  return ring > 0 && radius > 0 ? DEFI_TEXT.inRing(radius) : DEFI_TEXT.outsideRings;
+  return ring > 0 && radius > 0 ? { ring: "in", radius } : { ring: "out", radius: 0 };
 }
 
 /** A view around the spot and the answer, at least a kilometre across. */

@@ -1,6 +1,7 @@
 import type { LeaderboardLine } from "@common/defi/types";
+import { useT } from "~/components/I18n";
 import { MarkerImage, RankBadge } from "~/features/player/Common";
-import { formatPoints } from "~/features/player/format";
+import { useFormats } from "~/features/player/format";
 
 /**
  * A défi's ranking: rank (medals for the first three), marker, name, total and questions played;
@@ -17,18 +18,21 @@ export function LeaderboardList({
   questionCount: number;
   label: string;
 }) {
+  const t = useT();
+  const f = useFormats();
   const row = (line: LeaderboardLine, key: string) => (
     <li key={key} className={line.me ? "df-line df-me" : "df-line"} aria-current={line.me ? "true" : undefined}>
       <RankBadge rank={line.rank} />
       <MarkerImage marker={line.marker} size={32} />
       <span className="df-name">{line.name}</span>
-      <span className="df-played" title="Questions jouées">
-        {line.played}/{questionCount}
+      <span className="df-played">
+        <span aria-hidden="true">{t("defi.board.playedOf", { n: line.played, count: questionCount })}</span>
+        <span className="sr-only">{t("defi.board.played", { n: line.played, count: questionCount })}</span>
       </span>
-      <span className="df-points">{formatPoints(line.points)}</span>
+      <span className="df-points">{f.points(line.points)}</span>
     </li>
   );
-  if (lines.length === 0) return <p className="df-empty">Personne n'a encore joué ce défi.</p>;
+  if (lines.length === 0) return <p className="df-empty">{t("defi.board.empty")}</p>;
   return (
     <ol className="df-board" aria-label={label}>
       {lines.map((l, i) => row(l, `l${i}`))}
