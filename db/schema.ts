@@ -9,7 +9,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import type { MapSettings } from "../common/protocol";
-import { DEFAULT_SPEED_POINTS_MAX } from "../common/rules";
+import { DEFAULT_SPEED_POINTS_MAX, type AdaptedTime } from "../common/rules";
 
 /**
  * Admin and game masters share one table: the role is the only difference
@@ -229,6 +229,11 @@ export const defis = sqliteTable(
     reveal: text("reveal", { enum: ["end", "each"] }).notNull().default("end"),
     /** The leaderboard shows no line until the défi is over. */
     boardHidden: integer("board_hidden", { mode: "boolean" }).notNull().default(false),
+    /**
+     * « Temps adapté » (common/rules/adapted-time.ts): twice the time or no limit, for the whole
+     * défi or the lines given it, how their speed points count; null: none.
+     */
+    adapted: text("adapted", { mode: "json" }).$type<AdaptedTime>(),
   },
   (t) => [uniqueIndex("defis_code_unique").on(t.code)],
 );
@@ -262,6 +267,8 @@ export const defiPlayers = sqliteTable(
     photoAt: integer("photo_at"),
     /** The player's latest round-trip samples (ms), newest last. */
     roundTrips: text("round_trips", { mode: "json" }).$type<number[]>().notNull().default([]),
+    /** The player plays with the défi's adapted time (defis.adapted): given on joining or by the MJ. */
+    adapted: integer("adapted", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.playerNo] }),

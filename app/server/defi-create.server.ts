@@ -7,7 +7,16 @@ import { intoColumns, NULL, value } from "@party/room-sql";
 import type { CreateDefiInput } from "@common/defi/schemas";
 import type { Bounds } from "@common/protocol";
 import { secureRandom } from "@common/random";
-import { buildTargetSettings, deadlineProblem, DEFI_CODE_LENGTH, DEFI_MSG, showsOnPlayerDevice, streetViewPositions } from "@common/rules";
+import {
+  buildTargetSettings,
+  checkAdaptedNames,
+  deadlineProblem,
+  DEFI_CODE_LENGTH,
+  DEFI_MSG,
+  showsOnPlayerDevice,
+  streetViewPositions,
+  type AdaptedTime,
+} from "@common/rules";
 import { helpZone } from "@common/rules/geo";
 import { readCirclesPoints } from "./circles-points.server";
 import { randomToken } from "./defi-device.server";
@@ -25,7 +34,9 @@ const noRoom = (gameId: string) => `defi:${gameId}`;
  * « Créer un défi »: for an admin or an MJ whose account has not expired, on a finished quiz of
  * theirs. One of the owner's games is spent at once (the launch's quota condition, checked in the
  * statement that inserts the row). Street View questions are left out (`leftOut`: their
- * positions in the quiz, from 1). Refusals: 400 a bad deadline, 403 expired or no games left,
+ * positions in the quiz, from 1). Adapted time is stored as set, its names by the name rule (kept
+ * for free names only, and only when not the whole défi has it). Refusals: 400 a bad deadline or
+ * adapted time's name, 403 expired or no games left,
  * 404 not their quiz, 409 nothing to play (or nothing but Street View).
  */
 export async function createDefi(
@@ -37,6 +48,7 @@ export async function createDefi(
   requireGameMaster(account);
   const problem = deadlineProblem(input.deadline, now);
   if (problem) throw Refusal.badRequest(problem);
+  const adapted = adaptedOf(input);
   const { quiz, snapshot } = await playableQuiz(db, account, input.quiz);
   // Street View questions stay out (player-media.ts): their view would give the phone the answer.
   const leftOut = streetViewPositions(snapshot.questions);
@@ -100,6 +112,7 @@ export async function createDefi(
             help: value(JSON.stringify(help)),
             reveal: value(input.reveal),
             boardHidden: value(input.boardHidden ? 1 : 0),
+            adapted: adapted ? value(JSON.stringify(adapted)) : NULL,
           }),
         )
         .from(games)
@@ -108,4 +121,14 @@ export async function createDefi(
   ]);
   if (inserted!.meta.changes !== 1) throw Refusal.forbidden(GAME_MSG.noGamesLeft);
   return { gameId, code, path: defiPath(code), deadline: input.deadline, leftOut };
+}
+
+/** The adapted time to store: its names checked, none kept where no name is typed or everyone has it. */
+function adaptedOf(input: CreateDefiInput): AdaptedTime | null {
+  const a = input.adapted;
+  if (!a) return null;
+  const listed = a.all || input.nameMode !== "free" ? [] : a.names;
+  const checked = checkAdaptedNames(listed);
+  if (!checked.ok) throw Refusal.badRequest(checked.error);
+  return { kind: a.kind, speed: a.kind === "unlimited" ? "none" : a.speed, all: a.all, ask: a.all ? false : a.ask, names: checked.names };
 }

@@ -7,7 +7,7 @@ import type { Db } from "@db/client";
 import { defiBans, defiJoinWindows, defiPlayers, defis, gamePlayers, games } from "@db/schema";
 import { intoColumns, value } from "@party/room-sql";
 import type { DefiState } from "@common/defi/types";
-import { checkDefiName, DEFI_JOIN_WINDOW_MS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, defiSeat } from "@common/rules";
+import { checkAdaptedNames, checkDefiName, DEFI_JOIN_WINDOW_MS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, defiSeat, joinsAdapted } from "@common/rules";
 import { randomToken, sha256 } from "./defi-device.server";
 import { finishIfDue, isUniqueViolation, loadDefi } from "./defi-store.server";
 import { infoOf, isOpen, meOf, type DefiPlayer } from "./defi-views.server";
@@ -57,18 +57,26 @@ async function reserveJoin(db: Db, gameId: string, network: string, deviceHash: 
   throw Refusal.tooManyRequests(Math.max(1, Math.ceil(((window?.startedAt ?? now) + DEFI_JOIN_WINDOW_MS - now) / 1000)));
 }
 
+/** The keys of the names a défi's MJ listed (stored as checked at creation). */
+function namedKeys(names: readonly string[]): string[] {
+  const checked = checkAdaptedNames(names);
+  return checked.ok ? checked.keys : [];
+}
+
 /**
  * « Commencer »: the device's player, created on its first visit. A device that already plays
  * this défi gets its player back whatever it sends (one device, one attempt). Free names follow
  * the défi's name rule and are unique in the défi, look-alikes included (409 otherwise);
- * otherwise the player gets the next colour and fruit. `address` is the caller's address key
+ * otherwise the player gets the next colour and fruit. The player gets the défi's adapted time
+ * when the whole défi has it, when their name is one its MJ listed, or when they ask for it
+ * (`adapted`) and the MJ allows asking. `address` is the caller's address key
  * (common/address.ts); only its hash with the défi's id is stored. Returns the new device token
  * to set as the cookie, or null when the device already had one.
  */
 export async function joinDefi(
   db: Db,
   device: string | null,
-  input: { code: string | undefined; name?: string; address: string },
+  input: { code: string | undefined; name?: string; adapted?: boolean; address: string },
   now = Date.now(),
 ): Promise<{ state: DefiState; device: string | null; deadline: number; code: string }> {
   const l = await loadDefi(db, input.code, device);
@@ -95,9 +103,15 @@ export async function joinDefi(
   const playerNo = taken!.no;
   const seat = defiSeat(playerNo, l.defi.seed);
   const pseudo = name?.name ?? seat.pseudo;
+  const setting = l.defi.adapted;
+  const adapted = joinsAdapted(setting, {
+    asked: input.adapted === true,
+    nameKey: name?.key ?? null,
+    namedKeys: setting && name ? namedKeys(setting.names) : [],
+  });
   try {
     await db.batch([
-      db.insert(defiPlayers).values({ gameId, playerNo, deviceHash, nameKey: name?.key ?? null, addressHash, joinedAt: now }),
+      db.insert(defiPlayers).values({ gameId, playerNo, deviceHash, nameKey: name?.key ?? null, addressHash, joinedAt: now, adapted }),
       db.insert(gamePlayers).values({ gameId, playerNo, pseudo, marker: seat.marker, points: 0, timeMs: 0 }),
       db.update(games).set({ playersCount: sql`COALESCE(${games.playersCount}, 0) + 1` }).where(eq(games.id, gameId)),
     ]);
@@ -116,6 +130,7 @@ export async function joinDefi(
     openToken: null,
     photoAt: null,
     roundTrips: [],
+    adapted,
   };
   return { state: { defi: infoOf(l, now), me: meOf(l, me, now) }, device: token, deadline: l.defi.deadline, code: l.defi.code };
 }

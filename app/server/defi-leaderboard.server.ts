@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { defiPlayers, gamePlayers } from "@db/schema";
 import type { DefiLeaderboard, LeaderboardLine } from "@common/defi/types";
-import { DEFI_LEADERBOARD_SIZE } from "@common/rules";
+import { DEFI_LEADERBOARD_SIZE, publicAdapted } from "@common/rules";
 import { rankEntries } from "@party/engine/ranking";
 import { finishIfDue, loadDefi } from "./defi-store.server";
 import { isOpen, lineOf, questionCount } from "./defi-views.server";
@@ -23,6 +23,7 @@ export function rankedPlayers(db: Db, gameId: string, limit?: number) {
       played: defiPlayers.question,
       joinedAt: defiPlayers.joinedAt,
       addressHash: defiPlayers.addressHash,
+      adapted: defiPlayers.adapted,
     })
     .from(gamePlayers)
     .innerJoin(defiPlayers, and(eq(defiPlayers.gameId, gamePlayers.gameId), eq(defiPlayers.playerNo, gamePlayers.playerNo)))
@@ -34,7 +35,8 @@ export function rankedPlayers(db: Db, gameId: string, limit?: number) {
 /**
  * /defi/{code}/classement: the top lines and the reader's own, read through the running totals'
  * index (game_players_total), never through the answers. Exact ties share a rank. A défi whose
- * MJ hid its leaderboard shows no line, not even the reader's, until it is over.
+ * MJ hid its leaderboard shows no line, not even the reader's, until it is over. Lines played with
+ * adapted time say so, and the leaderboard how it was scored.
  */
 export async function defiLeaderboard(db: Db, device: string | null, input: { code: string | undefined }, now = Date.now()): Promise<DefiLeaderboard> {
   const l = await loadDefi(db, input.code, device);
@@ -67,6 +69,7 @@ export async function defiLeaderboard(db: Db, device: string | null, input: { co
     open,
     practice: l.defi.reveal === "each",
     hidden,
+    adapted: publicAdapted(l.defi.adapted),
     deadline: l.defi.deadline,
     questionCount: questionCount(l),
     playersCount: Number(players),

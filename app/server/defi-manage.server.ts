@@ -9,7 +9,7 @@ import { defiBans, defiPlayers, defis, gameAnswers, gamePlayers, games, type Acc
 import { intoColumns, value } from "@party/room-sql";
 import type { ManageDefiInput } from "@common/defi/schemas";
 import type { DefiAdmin } from "@common/defi/types";
-import { checkDefiName, deadlineProblem, DEFI_MSG, scriptedLineFlags, type DefiNameMode } from "@common/rules";
+import { checkAdaptedNames, checkDefiName, deadlineProblem, DEFI_MSG, scriptedLineFlags, type DefiNameMode } from "@common/rules";
 import { canAccess } from "./auth.server";
 import { rankedPlayers } from "./defi-leaderboard.server";
 import { finishDefi, finishIfDue, isUniqueViolation, rankStatement } from "./defi-store.server";
@@ -32,7 +32,9 @@ async function requireOwnedDefi(db: Db, account: Account, gameId: string): Promi
  * (same link, players and lines, the final ranks cleared until it ends again); rename a player
  * (the name rule of free names, unique in the défi); remove lines with their answers, one, or all
  * of a network, of a time range or of a flag (scripted-lines.ts). A removal bans the lines'
- * devices and, in bulk or when asked, their networks: they cannot join again.
+ * devices and, in bulk or when asked, their networks: they cannot join again. With adapted time
+ * set at creation: give it to a line or take it back (from its next question on), or change the
+ * names that get it on joining.
  */
 export async function manageDefi(
   db: Db,
@@ -84,6 +86,25 @@ export async function manageDefi(
       const lines = await linesOf(db, game.id, input);
       if (lines.length === 0) throw Refusal.notFound(DEFI_MSG.removeNothing);
       await removeLines(db, game.id, lines, { network: true, rerank: over, now });
+      break;
+    }
+    case "adapted":
+      if (!owned.defi.adapted) throw Refusal.conflict(DEFI_MSG.adaptedNone);
+      await requireDefiPlayer(db, game.id, input.playerNo);
+      await db
+        .update(defiPlayers)
+        .set({ adapted: input.on })
+        .where(and(eq(defiPlayers.gameId, game.id), eq(defiPlayers.playerNo, input.playerNo)));
+      break;
+    case "adaptedNames": {
+      const setting = owned.defi.adapted;
+      if (!setting || setting.all || owned.defi.nameMode !== "free") throw Refusal.conflict(DEFI_MSG.adaptedNone);
+      const checked = checkAdaptedNames(input.names);
+      if (!checked.ok) throw Refusal.badRequest(checked.error);
+      await db
+        .update(defis)
+        .set({ adapted: { ...setting, names: checked.names } })
+        .where(eq(defis.gameId, game.id));
       break;
     }
   }
@@ -218,6 +239,7 @@ export async function defiAdmin(db: Db, game: Pick<Game, "id" | "kind">, now = D
     nameMode: defi.nameMode as DefiNameMode,
     reveal: defi.reveal,
     boardHidden: defi.boardHidden,
+    adapted: defi.adapted,
     players: lines.map((p) => ({
       playerNo: p.playerNo,
       name: p.name,
@@ -226,6 +248,7 @@ export async function defiAdmin(db: Db, game: Pick<Game, "id" | "kind">, now = D
       joinedAt: p.joinedAt,
       network: p.network,
       flags: flags.get(p.playerNo) ?? [],
+      adapted: p.adapted,
     })),
     bans,
   };

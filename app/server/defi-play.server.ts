@@ -15,21 +15,22 @@ import { intoColumns, value } from "@party/room-sql";
 import type { AnswerDefiInput } from "@common/defi/schemas";
 import type { DefiInfo, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
 import { photoFileOf } from "@common/media-urls";
-import { creditedAnswer, DEFI_CODE, DEFI_MSG, questionClock, ROUND_TRIP_MAX_MS, roundTripFigure, showsOnPlayerDevice } from "@common/rules";
+import { creditedAnswer, DEFI_CODE, DEFI_MSG, playerTiming, questionClock, ROUND_TRIP_MAX_MS, roundTripFigure, showsOnPlayerDevice } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
 import { OPEN_TOKEN, randomToken } from "./defi-device.server";
 import { finishIfDue, loadDefi, requireMe } from "./defi-store.server";
 import {
-  answerTimeMs,
   infoOf,
   isOpen,
+  limitOf,
   meOf,
   questionCount,
   questionOf,
   revealOf,
   roundTripOf,
   samplesOf,
+  timingOf,
   type DefiPlayer,
   type DefiSettings,
   type DefiSnapshot,
@@ -84,15 +85,15 @@ const nextQuestion = (db: Db, at: At, roundTrips: number[]) =>
 const atOf = (l: LoadedDefi, me: DefiPlayer): At => ({ gameId: l.game.id, playerNo: me.playerNo, question: me.question, openedAt: me.openedAt! });
 
 /**
- * A question whose time ran out without an answer: 0 points, the whole answer time added to the
- * player's cumulated time (as a live game counts a missed question), the next question ready.
+ * A question whose time ran out without an answer: 0 points, the player's whole answer time added
+ * to their cumulated time (as a live game counts a missed question), the next question ready.
  */
 async function recordMissed(db: Db, l: LoadedDefi, me: DefiPlayer): Promise<DefiReveal> {
   const at = atOf(l, me);
   await db.batch([
     db
       .update(gamePlayers)
-      .set({ timeMs: sql`${gamePlayers.timeMs} + ${answerTimeMs(l)}` })
+      .set({ timeMs: sql`${gamePlayers.timeMs} + ${timingOf(l, me).limitMs ?? 0}` })
       .where(and(ofPlayer(at), stillAtExists(db, at))),
     nextQuestion(db, at, samplesOf(me)),
   ]);
@@ -111,7 +112,8 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
   await finishIfDue(db, l, now);
   if (me.question >= questionCount(l)) return { kind: "finished" };
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
-  const clock = questionClock(me.openedAt, answerTimeMs(l), now, roundTripOf(me));
+  const limit = limitOf(timingOf(l, me));
+  const clock = questionClock(me.openedAt, limit, now, roundTripOf(me));
   if (clock.kind === "timeUp") return { kind: "missed", reveal: await recordMissed(db, l, me) };
   if (clock.kind === "open") return { kind: "question", question: questionOf(l, me.question, me.openToken!, clock.remainingMs) };
   if (!showsOnPlayerDevice(l.snapshot.quiz.questions[me.question]!)) {
@@ -136,13 +138,14 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
     );
   // Another request of the same device opened it first: that opening stands.
   if (opened.meta.changes !== 1) return openDefiQuestion(db, device, input, now);
-  return { kind: "question", question: questionOf(l, me.question, token, answerTimeMs(l)) };
+  return { kind: "question", question: questionOf(l, me.question, token, limit) };
 }
 
 /**
  * « Répondre »: scored like a live answer (scoreAnswer, the rings and speed points frozen at
  * creation), the time measured from the stored opening to this request's arrival. Only the
- * player's open question is taken, once, within its time and the défi's deadline.
+ * player's open question is taken, once, within its time and the défi's deadline. A player with
+ * adapted time has its limit, and its speed points as the MJ chose (adapted-time.ts).
  */
 export async function answerDefiQuestion(
   db: Db,
@@ -157,12 +160,13 @@ export async function answerDefiQuestion(
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
   // The player's round trip comes off the time and moves the deadline on (round-trip.ts).
   const samples = samplesOf(me);
-  const { timeMs: t, inTime } = creditedAnswer(now - me.openedAt, roundTripFigure(samples), answerTimeMs(l));
+  const timing = timingOf(l, me);
+  const { timeMs: t, inTime } = creditedAnswer(now - me.openedAt, roundTripFigure(samples), limitOf(timing));
   if (!inTime) throw Refusal.conflict(DEFI_MSG.late);
   const q = l.snapshot.quiz.questions[me.question]!;
   const at = { lat: input.lat, lng: input.lng };
   const distanceM = Math.round(haversineMeters(q, at));
-  const score = scoreAnswer(haversineMeters(q, at), t, answerTimeMs(l), l.settings.speedPointsMax, l.snapshot.targets);
+  const score = scoreAnswer(haversineMeters(q, at), t, timing.speedOverMs, timing.speedPointsMax, l.snapshot.targets);
   const key = atOf(l, me);
   const [, , moved] = await db.batch([
     db.insert(gameAnswers).select(
@@ -215,7 +219,16 @@ export async function defiPhoto(
       .set({ photoAt: now })
       .where(and(eq(defiPlayers.openToken, token), isNotNull(defiPlayers.openedAt), isNull(defiPlayers.photoAt))),
     db
-      .select({ question: defiPlayers.question, openedAt: defiPlayers.openedAt, code: defis.code, settings: games.settings, snapshot: games.quizSnapshot })
+      .select({
+        question: defiPlayers.question,
+        openedAt: defiPlayers.openedAt,
+        // Both tables have an `adapted` column: D1 keys a batch's rows by column name.
+        playerAdapted: sql<number>`${defiPlayers.adapted}`.as("player_adapted"),
+        code: defis.code,
+        defiAdapted: defis.adapted,
+        settings: games.settings,
+        snapshot: games.quizSnapshot,
+      })
       .from(defiPlayers)
       .innerJoin(defis, eq(defis.gameId, defiPlayers.gameId))
       .innerJoin(games, eq(games.id, defiPlayers.gameId))
@@ -225,7 +238,8 @@ export async function defiPhoto(
   const [row] = rows;
   if (!row || row.code !== code || row.openedAt === null) throw Refusal.notFound(DEFI_MSG.notFound);
   const settings = row.settings as DefiSettings;
-  if (now >= row.openedAt + settings.answerTimeSec * 1000 + ROUND_TRIP_MAX_MS) throw Refusal.notFound(DEFI_MSG.notFound);
+  const { limitMs } = playerTiming(settings.answerTimeSec * 1000, settings.speedPointsMax, row.defiAdapted, Boolean(row.playerAdapted));
+  if (limitMs !== null && now >= row.openedAt + limitMs + ROUND_TRIP_MAX_MS) throw Refusal.notFound(DEFI_MSG.notFound);
   return servePhotoOf((row.snapshot as DefiSnapshot).quiz.questions[row.question], bucket, conditions);
 }
 

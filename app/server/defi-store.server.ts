@@ -35,6 +35,7 @@ export async function loadDefi(db: Db, code: string | undefined, device: string 
         openToken: defiPlayers.openToken,
         photoAt: defiPlayers.photoAt,
         roundTrips: defiPlayers.roundTrips,
+        adapted: defiPlayers.adapted,
       },
       name: gamePlayers.pseudo,
       marker: gamePlayers.marker,

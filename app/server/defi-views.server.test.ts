@@ -31,7 +31,7 @@ const street: QuizQuestion = {
 function loaded(status: "live" | "over" = "live", reveal: "end" | "each" = "end"): LoadedDefi {
   return {
     game: { id: "game-1", status },
-    defi: { gameId: "game-1", code: CODE, deadline: DEADLINE, nameMode: "pseudo", joins: 1, seed: 7, help: [HELP, null], reveal, boardHidden: false },
+    defi: { gameId: "game-1", code: CODE, deadline: DEADLINE, nameMode: "pseudo", joins: 1, seed: 7, help: [HELP, null], reveal, boardHidden: false, adapted: null },
     settings: { answerTimeSec: 30, helpZoneM: 500, ringPoints: DEFAULT_RING_POINTS, speedPointsMax: 3 },
     snapshot: {
       quiz: {
@@ -57,6 +57,7 @@ const player: DefiPlayer = {
   openToken: null,
   photoAt: null,
   roundTrips: [],
+  adapted: false,
 };
 
 describe("a défi's question as it opens", () => {
@@ -180,6 +181,7 @@ describe("a défi as its link and the phone's state show it", () => {
       marker: "kiwi-blue",
       question: 1,
       questionOpen: true,
+      adapted: false,
       total: 7,
       timeMs: 12_000,
     });
@@ -192,6 +194,15 @@ describe("a défi as its link and the phone's state show it", () => {
     // Still within its time, but the défi is over.
     expect(meOf(loaded("over"), opened, DEADLINE - 20_000).questionOpen).toBe(false);
     expect(meOf(loaded(), player, DEADLINE - 20_000).questionOpen).toBe(false);
+    // Adapted time: twice 30 s for the players who have it, nobody else.
+    const base = loaded();
+    const adapted = { ...base, defi: { ...base.defi, adapted: { kind: "double", speed: "stretched", all: false, ask: false, names: [] } } } satisfies LoadedDefi;
+    expect(meOf(adapted, { ...opened, adapted: true }, DEADLINE - 5_000)).toMatchObject({ questionOpen: true, adapted: true });
+    expect(meOf(adapted, opened, DEADLINE - 5_000).questionOpen).toBe(false);
+  });
+
+  it("gives a question without a limit no time left at all, rather than an infinite one", () => {
+    expect(questionOf(loaded(), 0, "T".repeat(32), Number.POSITIVE_INFINITY).remainingMs).toBeNull();
   });
 });
 
@@ -205,8 +216,8 @@ describe("a player's round trip", () => {
 
 describe("a leaderboard line", () => {
   it("marks the reader's own line and counts a player with no points yet as 0", () => {
-    const row = { playerNo: 4, name: "Kiwi bleu", marker: "kiwi-blue", points: null, played: 1 };
-    expect(lineOf(row, 3, player)).toEqual({ rank: 3, name: "Kiwi bleu", marker: "kiwi-blue", points: 0, played: 1, me: true });
+    const row = { playerNo: 4, name: "Kiwi bleu", marker: "kiwi-blue", points: null, played: 1, adapted: false };
+    expect(lineOf(row, 3, player)).toEqual({ rank: 3, name: "Kiwi bleu", marker: "kiwi-blue", points: 0, played: 1, me: true, adapted: false });
     expect(lineOf({ ...row, playerNo: 5 }, 3, player).me).toBe(false);
     expect(lineOf(row, 3, null).me).toBe(false);
   });

@@ -8,7 +8,7 @@ import type { Defi, Game } from "@db/schema";
 import type { DefiInfo, DefiMe, DefiQuestion, DefiQuestionResults, DefiReveal, LeaderboardLine } from "@common/defi/types";
 import type { Bounds, HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/protocol";
 import { readStoredHelpSquare } from "@common/help-square";
-import { questionClock, roundTripFigure, withRoundTrip, type RingPoints } from "@common/rules";
+import { playerTiming, publicAdapted, questionClock, roundTripFigure, withRoundTrip, type PlayerTiming, type RingPoints } from "@common/rules";
 
 /** What a défi's game row holds in `settings`: frozen at creation like a launch's. */
 export type DefiSettings = {
@@ -46,12 +46,19 @@ export type DefiPlayer = {
   /** The first request of the open question's photo, and the player's latest round trips (round-trip.ts). */
   photoAt: number | null;
   roundTrips: number[];
+  /** Plays with the défi's adapted time. */
+  adapted: boolean;
 };
 
 /** The défi's link on the site. */
 export const defiPath = (code: string) => `/defi/${code}`;
 
-export const answerTimeMs = (l: LoadedDefi) => l.settings.answerTimeSec * 1000;
+/** A player's time limit and speed points: the défi's, or its adapted time's (adapted-time.ts). */
+export const timingOf = (l: Pick<LoadedDefi, "settings" | "defi">, me: Pick<DefiPlayer, "adapted">): PlayerTiming =>
+  playerTiming(l.settings.answerTimeSec * 1000, l.settings.speedPointsMax, l.defi.adapted, me.adapted);
+
+/** A limit of the clock's rules: none is one that never comes. */
+export const limitOf = (timing: PlayerTiming) => timing.limitMs ?? Number.POSITIVE_INFINITY;
 export const questionCount = (l: LoadedDefi) => l.snapshot.quiz.questions.length;
 export const isOpen = (l: Pick<LoadedDefi, "defi" | "game">, now: number) => l.game.status === "live" && now < l.defi.deadline;
 
@@ -76,6 +83,7 @@ export function infoOf(l: LoadedDefi, now: number): DefiInfo {
     nameMode: l.defi.nameMode,
     reveal: l.defi.reveal,
     boardHidden: l.defi.boardHidden,
+    adapted: publicAdapted(l.defi.adapted),
     deadline: l.defi.deadline,
     open: isOpen(l, now),
     mapSettings: l.snapshot.quiz.mapSettings,
@@ -89,20 +97,22 @@ export function meOf(l: LoadedDefi, me: DefiPlayer, now: number): DefiMe {
     name: me.name,
     marker: me.marker,
     question: me.question,
-    questionOpen: isOpen(l, now) && questionClock(me.openedAt, answerTimeMs(l), now, roundTripOf(me)).kind === "open",
+    questionOpen: isOpen(l, now) && questionClock(me.openedAt, limitOf(timingOf(l, me)), now, roundTripOf(me)).kind === "open",
+    adapted: me.adapted,
     total: me.points,
     timeMs: me.timeMs,
   };
 }
 
 /**
- * A question as it opens for a player: its photo's address, its help square, never its spot nor
- * its title (the phone words « Question 2 sur 5 » itself).
+ * A question as it opens for a player: its photo's address, its help square and the time it has
+ * left (none without a limit), never its spot nor its title (the phone words « Question 2 sur 5 »
+ * itself).
  */
 export function questionOf(l: LoadedDefi, index: number, token: string, remainingMs: number): DefiQuestion {
   // Défis created before the code said Bounds stored the wire's lat1, lon1, lat2, lon2.
   const help = readStoredHelpSquare((l.defi.help as (Bounds | HelpZone | null)[])[index] ?? null);
-  return { index, photoUrl: `/api/defi/${l.defi.code}/photo/${token}`, remainingMs, help };
+  return { index, photoUrl: `/api/defi/${l.defi.code}/photo/${token}`, remainingMs: Number.isFinite(remainingMs) ? remainingMs : null, help };
 }
 
 type Scored = { at: { lat: number; lng: number }; distanceM: number; ring: number; points: number; timeMs: number };
@@ -156,7 +166,7 @@ export function questionResultsOf(
 }
 
 export const lineOf = (
-  p: { playerNo: number; name: string; marker: string; points: number | null; played: number },
+  p: { playerNo: number; name: string; marker: string; points: number | null; played: number; adapted: boolean },
   rank: number,
   me: DefiPlayer | null,
 ): LeaderboardLine => ({
@@ -166,4 +176,5 @@ export const lineOf = (
   points: p.points ?? 0,
   played: p.played,
   me: me?.playerNo === p.playerNo,
+  adapted: p.adapted,
 });

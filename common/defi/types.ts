@@ -4,6 +4,7 @@
  * défi, in the `DefiReveal` of that player's own answer or miss.
  */
 import type { Bounds, LatLng, MapSettings, TargetSetting } from "../protocol";
+import type { AdaptedTime, AdaptedTimeInfo } from "../rules/adapted-time";
 import type { DefiNameMode, DefiReveal as RevealMode } from "../rules/defi";
 import type { LineFlag } from "../rules/scripted-lines";
 
@@ -20,6 +21,8 @@ export type DefiInfo = {
   reveal: RevealMode;
   /** The leaderboard shows no line until the end. */
   boardHidden: boolean;
+  /** « Temps adapté », as players may know it (never whom it names). */
+  adapted: AdaptedTimeInfo | null;
   /** ms since epoch; the page formats it. */
   deadline: number;
   open: boolean;
@@ -36,6 +39,8 @@ export type DefiMe = {
   question: number;
   /** A question opened and still running: resume it. */
   questionOpen: boolean;
+  /** Plays with the défi's adapted time (playerTiming says what it gives). */
+  adapted: boolean;
   total: number;
   timeMs: number;
 };
@@ -45,8 +50,8 @@ export type DefiQuestion = {
   index: number;
   /** The photo at an address valid for this player while the question is open (a défi has no Street View question). */
   photoUrl: string;
-  /** Time left on the server's clock when the answer was sent, ms. */
-  remainingMs: number;
+  /** Time left on the server's clock when the answer was sent, ms; null: no limit (adapted time). */
+  remainingMs: number | null;
   help: Bounds | null;
 };
 
@@ -86,6 +91,8 @@ export type LeaderboardLine = {
   /** Questions played (answered or missed). */
   played: number;
   me: boolean;
+  /** Played with adapted time. */
+  adapted: boolean;
 };
 
 export type DefiLeaderboard = {
@@ -95,6 +102,8 @@ export type DefiLeaderboard = {
   practice: boolean;
   /** Hidden until the end: no line (nor the reader's own) while the défi is open. */
   hidden: boolean;
+  /** How adapted time plays, when the défi has it: the leaderboard says so and marks the lines. */
+  adapted: AdaptedTimeInfo | null;
   deadline: number;
   questionCount: number;
   playersCount: number;
@@ -130,6 +139,7 @@ export type DefiAdminPlayer = {
   /** A short label of the joining network (part of its keyed hash: never the address). */
   network: string;
   flags: LineFlag[];
+  adapted: boolean;
 };
 
 /** The MJ's view of a défi, in its report. */
@@ -142,6 +152,7 @@ export type DefiAdmin = {
   nameMode: DefiNameMode;
   reveal: RevealMode;
   boardHidden: boolean;
+  adapted: AdaptedTime | null;
   players: DefiAdminPlayer[];
   /** Devices and networks kept out. */
   bans: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDefiName, deadlineProblem, defaultDeadline, defiSeat, DEFI_MSG, questionClock } from "./defi";
+import { checkAdaptedNames, checkDefiName, deadlineProblem, defaultDeadline, defiSeat, DEFI_MSG, questionClock } from "./defi";
 
 describe("checkDefiName", () => {
   it("trims, collapses spaces, reads the phone's apostrophe, and keys without case or accents", () => {
@@ -73,5 +73,12 @@ describe("questionClock", () => {
   it("moves the deadline on by the player's round trip", () => {
     expect(questionClock(1_000, 30_000, 31_000, 300)).toEqual({ kind: "open", remainingMs: 300 });
     expect(questionClock(1_000, 30_000, 31_300, 300)).toEqual({ kind: "timeUp" });
+  });
+});
+
+describe("checkAdaptedNames", () => {
+  it("keeps each listed name once by the name rule, look-alikes as one, and says which one breaks it", () => {
+    expect(checkAdaptedNames(["  Zoé ", "zoe", "Z0É", "", "Léa  Martin"])).toEqual({ ok: true, names: ["Zoé", "Léa Martin"], keys: ["zoe", "lea martin"] });
+    expect(checkAdaptedNames(["Zoé", "<b>x</b>"])).toEqual({ ok: false, error: { id: "defi.adapted.badName", values: { name: "<b>x</b>" } } });
   });
 });

@@ -4,6 +4,7 @@
  * (which decides) and the pages (which say the same in advance).
  */
 import { COLOR_KEYS, FRUIT_KEYS, markerOf, pseudoOf } from "./names";
+import { ADAPTED_NAMES_MAX } from "./adapted-time";
 import { graphemes, lookAlikeKey, normaliseTypedName, typedNameProblem } from "./typed-names";
 import { m } from "../i18n/words";
 import type { Words } from "../i18n/ids";
@@ -80,6 +81,9 @@ export const DEFI_MSG = {
   notOverYet: m("defi.notOverYet"),
   allStreetView: m("defi.allStreetView"),
   removeNothing: m("defi.removeNothing"),
+  adapted: m("defi.adapted.invalid"),
+  adaptedNames: m("defi.adapted.tooMany", { max: ADAPTED_NAMES_MAX }),
+  adaptedNone: m("defi.adapted.none"),
   // The MJ's choices, at creation and on the défi's management screen.
   revealEach: m("defi.revealEach"),
   revealEachHint: m("defi.revealEachHint"),
@@ -112,6 +116,24 @@ export function checkDefiName(raw: unknown): NameCheck {
   const problem = typedNameProblem(name);
   if (problem) return { ok: false, error: NAME_PROBLEMS[problem] };
   return { ok: true, name, key: lookAlikeKey(name) };
+}
+
+/**
+ * The names a défi's MJ gives adapted time to in advance (adapted-time.ts): each by the rule of
+ * free names, kept once per key (a look-alike of a listed name is that name).
+ */
+export function checkAdaptedNames(raw: readonly string[]): { ok: true; names: string[]; keys: string[] } | { ok: false; error: Words } {
+  const names: string[] = [];
+  const keys: string[] = [];
+  for (const typed of raw) {
+    if (typed.trim() === "") continue;
+    const check = checkDefiName(typed);
+    if (!check.ok) return { ok: false, error: m("defi.adapted.badName", { name: typed.trim() }) };
+    if (keys.includes(check.key)) continue;
+    names.push(check.name);
+    keys.push(check.key);
+  }
+  return { ok: true, names, keys };
 }
 
 const PAIRS = COLOR_KEYS.length * FRUIT_KEYS.length;

@@ -14,3 +14,4 @@ export * from "./typed-names";
 export * from "./round-trip";
 export * from "./player-media";
 export * from "./scripted-lines";
+export * from "./adapted-time";

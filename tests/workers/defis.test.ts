@@ -41,13 +41,16 @@ async function create(cookie: string, body: Record<string, unknown>) {
   return postJson("/api/defis/new", { deadline: Date.now() + 2 * HOUR, answerTimeSec: 30, helpZoneM: 500, nameMode: "pseudo", ...body }, cookie);
 }
 
-async function newDefi(options: { nameMode?: "free" | "pseudo"; owner?: TestAccount; reveal?: "end" | "each"; boardHidden?: boolean } = {}) {
+async function newDefi(
+  options: { nameMode?: "free" | "pseudo"; owner?: TestAccount; reveal?: "end" | "each"; boardHidden?: boolean; adapted?: Record<string, unknown> } = {},
+) {
   const q = await photoQuiz(options.owner);
   const res = await create(q.cookie, {
     quiz: q.quiz.uniqueName,
     nameMode: options.nameMode ?? "pseudo",
     ...(options.reveal ? { reveal: options.reveal } : {}),
     ...(options.boardHidden ? { boardHidden: true } : {}),
+    ...(options.adapted ? { adapted: options.adapted } : {}),
   });
   expect(res.status).toBe(201);
   return { ...q, defi: (await res.json()) as Created };
@@ -81,8 +84,9 @@ function phoneOf(code: string, ip?: string) {
     get token() {
       return device.split("=")[1]!;
     },
-    async join(name?: string) {
-      const res = await postFrom(api("join"), name === undefined ? {} : { name }, device || undefined, ip);
+    async join(name?: string, adapted?: boolean) {
+      const body = { ...(name === undefined ? {} : { name }), ...(adapted === undefined ? {} : { adapted }) };
+      const res = await postFrom(api("join"), body, device || undefined, ip);
       const set = res.headers.get("Set-Cookie");
       if (set) device = set.split(";")[0]!;
       return res;
@@ -164,6 +168,7 @@ describe("creating a défi", () => {
       nameMode: "free",
       reveal: "end",
       boardHidden: false,
+      adapted: null,
     }).catch((e) => e);
     expect(late.status).toBe(403);
     const anonymous = await postJson("/api/defis/new", { quiz: mine.quiz.uniqueName });
@@ -340,7 +345,7 @@ describe("what a défi refuses, tried as an attack", () => {
     const text = await (await phone.ranking()).text();
     for (const value of [SPOTS[0].lat, north(SPOTS[0], 30).lat]) expect(text).not.toContain(String(value).slice(0, 6));
     const board = JSON.parse(text) as DefiLeaderboard;
-    expect(Object.keys(board.lines[0]!).sort()).toEqual(["marker", "me", "name", "played", "points", "rank"]);
+    expect(Object.keys(board.lines[0]!).sort()).toEqual(["adapted", "marker", "me", "name", "played", "points", "rank"]);
     // Another device reads it without its own line.
     const stranger = await json<DefiLeaderboard>(await get(`/api/defi/${defi.code}/ranking`));
     expect(stranger.lines[0]!.me).toBe(false);
@@ -825,5 +830,114 @@ describe("names a player types", () => {
     // 15 characters as a person reads them, 27 code points.
     expect((await phoneOf(defi.code).join(Array(4).fill("नमस्ते").join(" "))).status).toBe(200);
     expect(await playerRows(defi.gameId)).toHaveLength(2);
+  });
+});
+
+describe("« Temps adapté »", () => {
+  const targets = buildTargetSettings(DEFAULT_RING_POINTS);
+  /** Opens the phone's current question through the server function at `t0`, and answers it `after` ms later. */
+  async function answerAfter(code: string, token: string, question: number, at: { lat: number; lng: number }, after: number) {
+    const t0 = Date.now();
+    await openDefiQuestion(db(), token, { code }, t0);
+    return answerDefiQuestion(db(), token, { code, question, ...at }, t0 + after);
+  }
+
+  it("gives the whole défi twice the time, speed points counted over it, and says so to players and on the leaderboard", async () => {
+    const { defi } = await newDefi({ adapted: { kind: "double", speed: "stretched", all: true } });
+    const phone = phoneOf(defi.code);
+    const state = await json<DefiState>(await phone.join());
+    expect(state.defi.adapted).toEqual({ kind: "double", speed: "stretched", all: true, ask: false });
+    expect(state.me!.adapted).toBe(true);
+    const opened = await json<DefiOpened>(await phone.open());
+    expect(opened.kind === "question" && opened.question.remainingMs).toBeGreaterThan(55_000);
+    await db().update(defiPlayers).set({ openedAt: sql`${defiPlayers.openedAt} - 40000` }).where(eq(defiPlayers.gameId, defi.gameId));
+    const reveal = await json<DefiReveal>(await phone.answer(0, SPOTS[0]));
+    const expected = scoreAnswer(0, reveal.timeMs!, 60_000, 5, targets);
+    expect(reveal.timeMs).toBeGreaterThanOrEqual(40_000);
+    expect(reveal.points).toBeCloseTo(expected.points, 6);
+    expect(expected.timePoints).toBeGreaterThan(0);
+    const board = await json<DefiLeaderboard>(await phone.ranking());
+    expect(board.adapted).toEqual({ kind: "double", speed: "stretched", all: true, ask: false });
+    expect(board.lines.map((l) => l.adapted)).toEqual([true]);
+  });
+
+  it("goes to the names the MJ listed and to players who ask, only those lines, scored without speed points when the MJ chose so", async () => {
+    const { defi } = await newDefi({ nameMode: "free", adapted: { kind: "double", speed: "none", all: false, ask: true, names: ["Zoé", "Jean-Marc"] } });
+    const info = await json<DefiState>(await get(`/api/defi/${defi.code}/state`));
+    // Whom it names stays with the MJ.
+    expect(JSON.stringify(info)).not.toMatch(/Zoé|Jean-Marc/);
+    const zoe = phoneOf(defi.code);
+    const lea = phoneOf(defi.code);
+    const tom = phoneOf(defi.code);
+    expect((await json<DefiState>(await zoe.join("Z0E"))).me!.adapted).toBe(true);
+    expect((await json<DefiState>(await lea.join("Léa", true))).me!.adapted).toBe(true);
+    expect((await json<DefiState>(await tom.join("Tom"))).me!.adapted).toBe(false);
+    // 40 s: past the défi's 30 s, within the adapted 60 s; its points are the ring's alone.
+    const late = await refusal(answerAfter(defi.code, tom.token, 0, SPOTS[0], 40_000));
+    expect(late).toEqual({ status: 409, error: DEFI_MSG.late.id });
+    const adapted = await answerAfter(defi.code, lea.token, 0, SPOTS[0], 40_000);
+    expect(adapted.points).toBe(scoreAnswer(0, 40_000, 60_000, 0, targets).points);
+    expect(adapted.points).toBe(DEFAULT_RING_POINTS[3]);
+    const quick = await answerAfter(defi.code, zoe.token, 0, SPOTS[0], 1_000);
+    expect(quick.points).toBe(DEFAULT_RING_POINTS[3]);
+    const board = await json<DefiLeaderboard>(await tom.ranking());
+    expect(board.adapted).toEqual({ kind: "double", speed: "none", all: false, ask: true });
+    expect(Object.fromEntries(board.lines.map((l) => [l.name, l.adapted]))).toEqual({ Z0E: true, Léa: true, Tom: false });
+  });
+
+  it("is not given to a player who asks when the MJ did not allow asking", async () => {
+    const { defi } = await newDefi({ adapted: { kind: "double", speed: "stretched", all: false, ask: false } });
+    expect((await json<DefiState>(await phoneOf(defi.code).join(undefined, true))).me!.adapted).toBe(false);
+  });
+
+  it("with no limit: the question waits, no speed points, never missed", async () => {
+    const { defi } = await newDefi({ adapted: { kind: "unlimited", speed: "stretched", all: true } });
+    const phone = phoneOf(defi.code);
+    await phone.join();
+    const opened = await json<DefiOpened>(await phone.open());
+    expect(opened).toMatchObject({ kind: "question", question: { remainingMs: null } });
+    const t0 = Date.now();
+    expect(await openDefiQuestion(db(), phone.token, { code: defi.code }, t0 + 3_600_000)).toMatchObject({ kind: "question", question: { remainingMs: null } });
+    await db().update(defiPlayers).set({ openedAt: sql`${defiPlayers.openedAt} - 600000` }).where(eq(defiPlayers.gameId, defi.gameId));
+    const reveal = await json<DefiReveal>(await phone.answer(0, SPOTS[0]));
+    expect(reveal.points).toBe(DEFAULT_RING_POINTS[3]);
+    expect(reveal.timeMs).toBeGreaterThanOrEqual(600_000);
+    expect((await json<DefiLeaderboard>(await phone.ranking())).adapted).toMatchObject({ kind: "unlimited", speed: "none" });
+  });
+
+  it("is refused when it is not one of the rule's choices or names someone the name rule refuses", async () => {
+    const { cookie, quiz } = await photoQuiz();
+    const bad = [
+      [{ kind: "triple", speed: "stretched", all: true }, fr(DEFI_MSG.adapted)],
+      [{ kind: "double", speed: "fast", all: true }, fr(DEFI_MSG.adapted)],
+      [{ kind: "double", speed: "none" }, fr(DEFI_MSG.adapted)],
+      ["yes", fr(DEFI_MSG.adapted)],
+      [{ kind: "double", speed: "none", all: false, names: ["Zoé", "<b>x</b>"] }, "Nom invalide dans la liste du temps adapté : « <b>x</b> »"],
+      [{ kind: "double", speed: "none", all: false, names: Array.from({ length: 201 }, (_, i) => `Joueur ${i}`) }, fr(DEFI_MSG.adaptedNames)],
+    ] as const;
+    for (const [adapted, error] of bad) {
+      const res = await create(cookie, { quiz: quiz.uniqueName, nameMode: "free", adapted });
+      expect({ adapted, status: res.status, json: await res.json() }).toEqual({ adapted, status: 400, json: { error } });
+    }
+  });
+
+  it("is given to a line or taken back by the MJ, whose list of names is theirs to change", async () => {
+    const { defi, mj } = await newDefi({ nameMode: "free", adapted: { kind: "double", speed: "stretched", all: false, ask: false, names: ["Zoé"] } });
+    const owner = await cookieOf(mj);
+    const manage = (body: unknown) => postJson(`/api/defis/${defi.gameId}`, body, owner);
+    const tom = phoneOf(defi.code);
+    await tom.join("Tom");
+    const given = await json<DefiAdmin>(await manage({ action: "adapted", playerNo: 1, on: true }));
+    expect(given.players[0]).toMatchObject({ name: "Tom", adapted: true });
+    expect(given.adapted).toMatchObject({ names: ["Zoé"] });
+    expect((await json<DefiState>(await tom.state())).me!.adapted).toBe(true);
+    expect((await json<DefiAdmin>(await manage({ action: "adapted", playerNo: 1, on: false }))).players[0]!.adapted).toBe(false);
+    expect((await manage({ action: "adapted", playerNo: 99, on: true })).status).toBe(404);
+    expect((await json<DefiAdmin>(await manage({ action: "adaptedNames", names: ["Inès", "  inès "] }))).adapted).toMatchObject({ names: ["Inès"] });
+    expect((await json<DefiState>(await phoneOf(defi.code).join("Ines"))).me!.adapted).toBe(true);
+    expect((await json<DefiState>(await phoneOf(defi.code).join("Zoé"))).me!.adapted).toBe(false);
+    const plain = await newDefi({ owner: mj });
+    const refused = await postJson(`/api/defis/${plain.defi.gameId}`, { action: "adapted", playerNo: 1, on: true }, owner);
+    expect({ status: refused.status, json: await refused.json() }).toEqual({ status: 409, json: { error: fr(DEFI_MSG.adaptedNone) } });
   });
 });

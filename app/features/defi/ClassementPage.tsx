@@ -6,7 +6,7 @@ import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { PlayerScreen } from "~/features/player/Common";
 import { defiApi } from "./api";
 import { DefiAnswers } from "./DefiAnswers";
-import { LeaderboardList } from "./Leaderboard";
+import { AdaptedNote, LeaderboardList } from "./Leaderboard";
 import { useDefiDate } from "./time-zone";
 
 /**
@@ -59,6 +59,7 @@ export function ClassementPage({ code, initial }: { code: string; initial: DefiL
           label={t(board.open ? "defi.board.provisional" : "defi.board.final")}
         />
       )}
+      {board.hidden ? null : <AdaptedNote adapted={board.adapted} />}
       {board.open ? (
         <a className="button pl-button" href={`/defi/${code}`}>
           {t("defi.board.play")}

@@ -7,6 +7,7 @@ import { FieldError } from "~/components/FieldError";
 import { useT } from "~/components/I18n";
 import { AnswerTimeField, HelpZoneField } from "~/components/LaunchOptionsFields";
 import { useStreetViewNote } from "~/components/street-view-note";
+import { AdaptedFields, adaptedBody, NO_ADAPTED, type AdaptedChoice } from "./AdaptedFields";
 import { DefiLink } from "./DefiLink";
 import { fromLocalInput, postDefi, toLocalInput } from "./share";
 
@@ -15,8 +16,8 @@ type Created = { gameId: string; code: string; path: string; deadline: number; l
 /**
  * « Créer un défi » on a quiz card: the deadline (a week from now by default), the answer time and
  * help zone of a launch, how players are named, when the spots are shown (at the end, or after
- * each answer for a practice défi) and whether the leaderboard waits for the end; which Street
- * View questions stay out; then the link and its QR code to hand out.
+ * each answer for a practice défi), whether the leaderboard waits for the end and « Temps
+ * adapté »; which Street View questions stay out; then the link and its QR code to hand out.
  */
 export function CreateDefiDialog({
   open,
@@ -43,6 +44,7 @@ export function CreateDefiDialog({
   const [nameMode, setNameMode] = useState<DefiNameMode>("pseudo");
   const [revealEach, setRevealEach] = useState(false);
   const [boardHidden, setBoardHidden] = useState(false);
+  const [adapted, setAdapted] = useState<AdaptedChoice>(NO_ADAPTED);
   const [error, setError] = useState<Words | null>(null);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
@@ -65,6 +67,7 @@ export function CreateDefiDialog({
       nameMode,
       reveal: revealEach ? "each" : "end",
       boardHidden,
+      adapted: adaptedBody(adapted, nameMode),
     });
     setBusy(false);
     if (result.ok) setCreated(result.data);
@@ -136,6 +139,7 @@ export function CreateDefiDialog({
               {t(DEFI_MSG.boardHiddenLabel)}
             </label>
           </fieldset>
+          <AdaptedFields value={adapted} onChange={setAdapted} nameMode={nameMode} />
           {leftOutNote ? <p className="launch-note">{leftOutNote}</p> : null}
           <FieldError error={error ? t(error) : null} />
           <DialogActions onCancel={close} submitLabel={t(busy ? "defi.create.creating" : "defi.create.submit")} />

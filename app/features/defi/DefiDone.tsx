@@ -7,7 +7,7 @@ import { MarkerImage, PlayerScreen, Spinner } from "~/features/player/Common";
 import { useFormats } from "~/features/player/format";
 import { defiApi } from "./api";
 import { DefiAnswers } from "./DefiAnswers";
-import { LeaderboardList } from "./Leaderboard";
+import { AdaptedNote, LeaderboardList } from "./Leaderboard";
 import { useDefiDate } from "./time-zone";
 
 export const classementUrl = (code: string) => `/defi/${code}/classement`;
@@ -32,7 +32,7 @@ export function Me({ me, label, children }: { me: DefiMe; label?: string; childr
  * The end: the player's total and rank so far (or final), and the top of the leaderboard (unless
  * its MJ hid it until the end); once the défi is over, every question's answers (DefiAnswers).
  */
-export function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
+export function DoneView({ defi, me, onRank }: { defi: DefiInfo; me: DefiMe | null; onRank?: (said: string) => void }) {
   const t = useT();
   const dateText = useDefiDate();
   const [board, setBoard] = useState<DefiLeaderboard | null>(null);
@@ -41,6 +41,11 @@ export function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
   }, [defi.code]);
   const mine = board?.lines.find((l) => l.me) ?? board?.own ?? null;
   const over = !defi.open || board?.open === false;
+  // The rank, said once it is known.
+  const rankSaid = mine && board ? t(over ? "defi.announce.rankFinal" : "defi.announce.rankNow", { rank: mine.rank, count: board.playersCount }) : null;
+  useEffect(() => {
+    if (rankSaid) onRank?.(rankSaid);
+  }, [rankSaid, onRank]);
   return (
     <PlayerScreen className="df-screen df-done">
       <LanguageSwitch className="df-lang" />
@@ -73,6 +78,7 @@ export function DoneView({ defi, me }: { defi: DefiInfo; me: DefiMe | null }) {
       ) : (
         <Spinner label={t("defi.board.loading")} />
       )}
+      {board && !board.hidden ? <AdaptedNote adapted={board.adapted} /> : null}
       <a className="button pl-button" href={classementUrl(defi.code)}>
         {t("defi.done.fullBoard")}
       </a>

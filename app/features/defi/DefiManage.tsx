@@ -65,10 +65,21 @@ function Manage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
         <li>{t(defi.reveal === "each" ? "defi.manage.revealEach" : "defi.manage.revealEnd")}</li>
         <li>{t(defi.boardHidden ? DEFI_MSG.boardHiddenLabel : "defi.manage.boardShown")}</li>
         {defi.bans > 0 ? <li>{t("defi.manage.bans", { n: defi.bans })}</li> : null}
+        {defi.adapted ? (
+          <li>
+            {t("defi.manage.adapted", {
+              all: defi.adapted.all ? "yes" : "no",
+              kind: defi.adapted.kind,
+              speed: defi.adapted.speed,
+              ask: defi.adapted.ask ? "yes" : "no",
+            })}
+          </li>
+        ) : null}
       </ul>
       {defi.open ? <DefiLink path={defi.path} title={quizName} /> : null}
       <DeadlineForm defi={defi} act={act} />
       <FieldError error={error ? t(error) : null} />
+      {defi.adapted && !defi.adapted.all && defi.nameMode === "free" ? <AdaptedNames key={defi.adapted.names.join("\n")} names={defi.adapted.names} act={act} /> : null}
       {defi.players.length > 0 ? <BulkRemoval defi={defi} perNetwork={perNetwork} act={act} /> : null}
       <table className="defi-players">
         <caption>{t("defi.manage.players", { n: defi.players.length, flagged })}</caption>
@@ -84,6 +95,7 @@ function Manage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
             <th scope="col">{t("defi.manage.joined")}</th>
             <th scope="col">{t("defi.manage.network")}</th>
             <th scope="col">{t("defi.manage.flags")}</th>
+            {defi.adapted ? <th scope="col">{t("defi.adapted.mark")}</th> : null}
             <th scope="col">
               <span className="sr-only">{t("defi.manage.actions")}</span>
             </th>
@@ -130,6 +142,18 @@ function Manage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
                   </ul>
                 ) : null}
               </td>
+              {defi.adapted ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    className="defi-adapted-line"
+                    checked={p.adapted}
+                    disabled={defi.adapted.all}
+                    aria-label={t("defi.manage.adaptedFor", { name: p.name })}
+                    onChange={(e) => void act({ action: "adapted", playerNo: p.playerNo, on: e.target.checked })}
+                  />
+                </td>
+              ) : null}
               <td className="defi-row-actions">
                 <button
                   type="button"
@@ -154,6 +178,29 @@ function Manage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
       </table>
       <RemoveDialog player={removing} shared={removing ? (perNetwork.get(removing.network) ?? 1) : 1} act={act} onClose={() => setRemoving(null)} />
     </section>
+  );
+}
+
+/** The names that get adapted time when they join, one per line, as the MJ keeps them up to date. */
+function AdaptedNames({ names, act }: { names: string[]; act: Act }) {
+  const t = useT();
+  const [text, setText] = useState(names.join("\n"));
+  return (
+    <form
+      className="defi-adapted-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act({ action: "adaptedNames", names: text.split("\n").filter((n) => n.trim() !== "") });
+      }}
+    >
+      <label className="defi-adapted-names">
+        {t("defi.adapted.names")}
+        <textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <button type="submit" className="button button-small">
+        {t("defi.manage.saveNames")}
+      </button>
+    </form>
   );
 }
 

@@ -1,11 +1,12 @@
-import type { LeaderboardLine } from "@common/defi/types";
+import type { DefiLeaderboard, LeaderboardLine } from "@common/defi/types";
 import { useT } from "~/components/I18n";
 import { MarkerImage, RankBadge } from "~/features/player/Common";
 import { useFormats } from "~/features/player/format";
 
 /**
  * A défi's ranking: rank (medals for the first three), marker, name, total and questions played;
- * the reader's own line stands out, and comes last, after a gap, when it is below the list.
+ * the reader's own line stands out, and comes last, after a gap, when it is below the list. A
+ * line played with adapted time says so in words (AdaptedNote says how it was scored).
  */
 export function LeaderboardList({
   lines,
@@ -24,7 +25,10 @@ export function LeaderboardList({
     <li key={key} className={line.me ? "df-line df-me" : "df-line"} aria-current={line.me ? "true" : undefined}>
       <RankBadge rank={line.rank} />
       <MarkerImage marker={line.marker} size={32} />
-      <span className="df-name">{line.name}</span>
+      <span className="df-name">
+        {line.name}
+        {line.adapted ? <span className="df-adapted">{t("defi.adapted.mark")}</span> : null}
+      </span>
       <span className="df-played">
         <span aria-hidden="true">{t("defi.board.playedOf", { n: line.played, count: questionCount })}</span>
         <span className="sr-only">{t("defi.board.played", { n: line.played, count: questionCount })}</span>
@@ -45,5 +49,16 @@ export function LeaderboardList({
         </>
       ) : null}
     </ol>
+  );
+}
+
+/** Under a leaderboard with adapted time: who played with it and how their lines were scored. */
+export function AdaptedNote({ adapted }: { adapted: DefiLeaderboard["adapted"] }) {
+  const t = useT();
+  if (!adapted) return null;
+  return (
+    <p className="df-hint df-adapted-note">
+      {t(adapted.all ? "defi.adapted.boardAll" : "defi.adapted.boardSome", { kind: adapted.kind, speed: adapted.speed })}
+    </p>
   );
 }

@@ -26,7 +26,8 @@ const base = (code: string) => `/api/defi/${encodeURIComponent(code)}`;
 
 export const defiApi = {
   state: (code: string) => call<DefiState>(`${base(code)}/state`),
-  join: (code: string, name: string | undefined) => call<DefiState>(`${base(code)}/join`, name === undefined ? {} : { name }),
+  join: (code: string, start: { name: string | undefined; adapted: boolean }) =>
+    call<DefiState>(`${base(code)}/join`, { ...(start.name === undefined ? {} : { name: start.name }), ...(start.adapted ? { adapted: true } : {}) }),
   open: (code: string) => call<DefiOpened>(`${base(code)}/open`, {}),
   answer: (code: string, input: AnswerDefiInput) => call<DefiReveal>(`${base(code)}/answer`, input),
   ranking: (code: string) => call<DefiLeaderboard>(`${base(code)}/ranking`),
