@@ -59,7 +59,7 @@ export function ClassementPage({ code, initial }: { code: string; initial: DefiL
           label={t(board.open ? "defi.board.provisional" : "defi.board.final")}
         />
       )}
-      {board.hidden ? null : <AdaptedNote adapted={board.adapted} />}
+      {board.hidden ? null : <AdaptedNote board={board} />}
       {board.open ? (
         <a className="button pl-button" href={`/defi/${code}`}>
           {t("defi.board.play")}

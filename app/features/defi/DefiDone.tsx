@@ -78,7 +78,7 @@ export function DoneView({ defi, me, onRank }: { defi: DefiInfo; me: DefiMe | nu
       ) : (
         <Spinner label={t("defi.board.loading")} />
       )}
-      {board && !board.hidden ? <AdaptedNote adapted={board.adapted} /> : null}
+      {board && !board.hidden ? <AdaptedNote board={board} /> : null}
       <a className="button pl-button" href={classementUrl(defi.code)}>
         {t("defi.done.fullBoard")}
       </a>

@@ -52,10 +52,14 @@ export function LeaderboardList({
   );
 }
 
-/** Under a leaderboard with adapted time: who played with it and how their lines were scored. */
-export function AdaptedNote({ adapted }: { adapted: DefiLeaderboard["adapted"] }) {
+/**
+ * Under a leaderboard with adapted time: how its lines were scored, when the whole défi has it or
+ * a line shown has it (the mark on the line then needs its words).
+ */
+export function AdaptedNote({ board }: { board: Pick<DefiLeaderboard, "adapted" | "lines" | "own"> }) {
   const t = useT();
-  if (!adapted) return null;
+  const adapted = board.adapted;
+  if (!adapted || (!adapted.all && !board.lines.some((l) => l.adapted) && !board.own?.adapted)) return null;
   return (
     <p className="df-hint df-adapted-note">
       {t(adapted.all ? "defi.adapted.boardAll" : "defi.adapted.boardSome", { kind: adapted.kind, speed: adapted.speed })}
