@@ -9,7 +9,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import type { MapSettings } from "../common/protocol";
-import { DEFAULT_SPEED_POINTS_MAX } from "../common/rules";
+import { DEFAULT_SPEED_POINTS_MAX, type AdaptedTime } from "../common/rules";
 import type { Locale } from "../common/i18n/locales";
 
 /**
@@ -227,6 +227,19 @@ export const defis = sqliteTable(
     seed: integer("seed").notNull(),
     /** Help squares, one per question (null: no help), drawn once at creation like a launch's. */
     help: text("help", { mode: "json" }).notNull(),
+    /**
+     * When a player sees a question's spot: 'end', with everyone's answers once the défi is over
+     * (the default: a second attempt learns nothing the first did not); 'each', right after their
+     * own answer (a practice défi, which the leaderboard says).
+     */
+    reveal: text("reveal", { enum: ["end", "each"] }).notNull().default("end"),
+    /** The leaderboard shows no line until the défi is over. */
+    boardHidden: integer("board_hidden", { mode: "boolean" }).notNull().default(false),
+    /**
+     * « Temps adapté » (common/rules/adapted-time.ts): twice the time or no limit, for the whole
+     * défi or the lines given it, how their speed points count; null: none.
+     */
+    adapted: text("adapted", { mode: "json" }).$type<AdaptedTime>(),
   },
   (t) => [uniqueIndex("defis_code_unique").on(t.code)],
 );
@@ -253,6 +266,15 @@ export const defiPlayers = sqliteTable(
      */
     addressHash: text("address_hash").notNull().default(""),
     joinedAt: integer("joined_at").notNull().default(0),
+    /**
+     * The first request of the open question's photo (server clock): with the opening, one sample
+     * of the player's round trip (common/rules/round-trip.ts).
+     */
+    photoAt: integer("photo_at"),
+    /** The player's latest round-trip samples (ms), newest last. */
+    roundTrips: text("round_trips", { mode: "json" }).$type<number[]>().notNull().default([]),
+    /** The player plays with the défi's adapted time (defis.adapted): given on joining or by the MJ. */
+    adapted: integer("adapted", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.playerNo] }),
@@ -261,6 +283,37 @@ export const defiPlayers = sqliteTable(
     uniqueIndex("defi_players_name").on(t.gameId, t.nameKey),
     uniqueIndex("defi_players_open_token").on(t.openToken),
   ],
+);
+
+/**
+ * What the MJ removed from a défi and keeps out: a device (the hash of its token, as
+ * defi_players has it) or a network (its address key hashed with the défi's id). A join from
+ * either is refused.
+ */
+export const defiBans = sqliteTable(
+  "defi_bans",
+  {
+    gameId: text("game_id").notNull(),
+    kind: text("kind", { enum: ["device", "network"] }).notNull(),
+    hash: text("hash").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.hash] })],
+);
+
+/**
+ * Joins one network address made to a défi in its current window: reserved, one statement, before
+ * the player is written, so a burst sent at once cannot pass the cap (common/rules/defi.ts).
+ */
+export const defiJoinWindows = sqliteTable(
+  "defi_join_windows",
+  {
+    gameId: text("game_id").notNull(),
+    addressHash: text("address_hash").notNull(),
+    startedAt: integer("started_at").notNull(),
+    joins: integer("joins").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.addressHash] })],
 );
 
 /**

@@ -11,6 +11,7 @@ import {
   type LaunchOptions,
 } from "@common/rules";
 import { useLocale, useT } from "./I18n";
+import { useStreetViewNote } from "./street-view-note";
 
 /**
  * The launch options of a game (answer time, help zone, icons, ranking, players, teams, the photo
@@ -22,10 +23,13 @@ export function LaunchOptionsFields({
   options,
   onChange,
   legend,
+  streetViewQuestions = [],
 }: {
   options: LaunchOptions;
   onChange: (update: (o: LaunchOptions) => LaunchOptions) => void;
   legend: string;
+  /** The quiz's Street View questions (from 1): « Photo sur les téléphones » says they stay on the big screen. */
+  streetViewQuestions?: number[];
 }) {
   const t = useT();
   const pageLocale = useLocale();
@@ -33,6 +37,8 @@ export function LaunchOptionsFields({
   const ids = useId();
   const team = options.mode === "team";
   const limit = maxPlayerLimit(options);
+  const streetViewNote = useStreetViewNote("notOnPhones", streetViewQuestions);
+  const svNote = options.photoOnPhones ? streetViewNote : null;
 
   const set = <K extends keyof LaunchOptions>(key: K, value: LaunchOptions[K]) => {
     if (key === "mode") setMaxText(null);
@@ -118,9 +124,15 @@ export function LaunchOptionsFields({
           type="checkbox"
           checked={options.photoOnPhones}
           onChange={(e) => set("photoOnPhones", e.target.checked)}
+          aria-describedby={svNote ? `${ids}-phones-note` : undefined}
         />
         <label htmlFor={`${ids}-phones`}>{t("presenter.launch.photoOnPhones")}</label>
       </div>
+      {svNote ? (
+        <p id={`${ids}-phones-note`} className="launch-note" role="status">
+          {svNote}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

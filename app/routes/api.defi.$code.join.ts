@@ -1,15 +1,17 @@
 import { joinDefiSchema } from "@common/defi/schemas";
 import { deviceCookie, deviceOf } from "~/server/defi-device.server";
-import { joinDefi } from "~/server/defi-play.server";
+import { joinDefi } from "~/server/defi-join.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseJson } from "~/server/input.server";
 import { clientAddress } from "~/server/throttle.server";
 
 /**
- * « Commencer »: POST JSON {name?} -> 200 {defi, me}. A new device gets its player and an
- * HttpOnly cookie scoped to this défi's API; a device that already plays gets its player back.
- * Refusals: 400 a name outside the rule, 409 a name taken or the défi over, 429 past 300 joins
- * from one network address in 10 minutes (per défi, DEFI_JOINS_PER_ADDRESS).
+ * « Commencer »: POST JSON {name?, adapted?} -> 200 {defi, me}. A new device gets its player and
+ * an HttpOnly cookie scoped to this défi's API; a device that already plays gets its player back.
+ * `adapted`: the player asks for adapted time, which they get when the défi's MJ allows asking.
+ * Refusals: 400 a name outside the rule, 403 a device or network the MJ removed, 409 a name
+ * taken (or one that looks like it) or the défi over, 429 past DEFI_JOINS_PER_ADDRESS joins from
+ * one network address in one 10-minute window (per défi).
  */
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {

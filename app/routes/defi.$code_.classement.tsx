@@ -1,8 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ClassementPage } from "~/features/defi/ClassementPage";
+import { defiMeta } from "~/features/defi/meta";
+import { ReaderTimeZone } from "~/features/defi/time-zone";
 import { defiLeaderboard } from "~/server/defi-leaderboard.server";
 import { pageLoader } from "~/server/http.server";
+import { localeOf, translator } from "~/server/i18n.server";
+import { timeZoneOf } from "~/server/time-zone.server";
 import playerCss from "~/features/player/player.css?url";
 import defiCss from "~/features/defi/defi.css?url";
 
@@ -11,15 +15,20 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: defiCss },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Classement — ${data.quizName} — Repère` : "Classement du défi — Repère" },
-];
+export const meta: MetaFunction<typeof loader> = defiMeta;
 
 /** /defi/{code}/classement: names, totals and ranks, never a spot (anyone with the link). */
-export const loader = pageLoader(async ({ context, params }: LoaderFunctionArgs) => defiLeaderboard(context.db, null, { code: params.code }));
+export const loader = pageLoader(async ({ context, params, request }: LoaderFunctionArgs) => {
+  const board = await defiLeaderboard(context.db, null, { code: params.code });
+  return { board, title: translator(localeOf(request))("defi.meta.board", { quiz: board.quizName }), timeZone: timeZoneOf(request) };
+});
 
 export default function DefiClassement() {
-  const board = useLoaderData<typeof loader>();
+  const { board, timeZone } = useLoaderData<typeof loader>();
   const { code = "" } = useParams();
-  return <ClassementPage key={code} code={code} initial={board} />;
+  return (
+    <ReaderTimeZone fromServer={timeZone}>
+      <ClassementPage key={code} code={code} initial={board} />
+    </ReaderTimeZone>
+  );
 }

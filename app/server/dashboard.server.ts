@@ -61,6 +61,7 @@ export async function dashboardData(
     questionCount: Number(q.questionCount),
     coverUrl: q.coverKey ? questionImageUrl(q.uniqueName, q.coverKey) : null,
     finished: q.finished,
+    streetViewQuestions: q.streetViewQuestions,
   }));
   const ownerIds = new Set([...tree.map((f) => f.ownerId), ...quizzes.map((q) => q.ownerId)]);
   return {

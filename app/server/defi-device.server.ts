@@ -11,6 +11,7 @@ export function randomToken(bytes: number): string {
 }
 
 export async function sha256(text: string): Promise<string> {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an algorithm's name
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -33,5 +34,6 @@ export function deviceOf(request: Request): string | null {
 
 export function deviceCookie(request: Request, code: string, token: string, deadline: number): string {
   const maxAge = Math.max(0, Math.ceil((deadline - Date.now()) / 1000)) + DEVICE_COOKIE_EXTRA_S;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a Set-Cookie header
   return `${DEVICE_COOKIE}=${token}; Path=/api/defi/${code}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureFlag(request)}`;
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { defiPlayers, gamePlayers } from "@db/schema";
 import type { DefiLeaderboard, LeaderboardLine } from "@common/defi/types";
-import { DEFI_LEADERBOARD_SIZE } from "@common/rules";
+import { DEFI_LEADERBOARD_SIZE, publicAdapted } from "@common/rules";
 import { rankEntries } from "@party/engine/ranking";
 import { finishIfDue, loadDefi } from "./defi-store.server";
 import { isOpen, lineOf, questionCount } from "./defi-views.server";
@@ -21,6 +21,9 @@ export function rankedPlayers(db: Db, gameId: string, limit?: number) {
       points: gamePlayers.points,
       timeMs: gamePlayers.timeMs,
       played: defiPlayers.question,
+      joinedAt: defiPlayers.joinedAt,
+      addressHash: defiPlayers.addressHash,
+      adapted: defiPlayers.adapted,
     })
     .from(gamePlayers)
     .innerJoin(defiPlayers, and(eq(defiPlayers.gameId, gamePlayers.gameId), eq(defiPlayers.playerNo, gamePlayers.playerNo)))
@@ -31,21 +34,25 @@ export function rankedPlayers(db: Db, gameId: string, limit?: number) {
 
 /**
  * /defi/{code}/classement: the top lines and the reader's own, read through the running totals'
- * index (game_players_total), never through the answers. Exact ties share a rank.
+ * index (game_players_total), never through the answers. Exact ties share a rank. A défi whose
+ * MJ hid its leaderboard shows no line, not even the reader's, until it is over. Lines played with
+ * adapted time say so, and the leaderboard how it was scored.
  */
 export async function defiLeaderboard(db: Db, device: string | null, input: { code: string | undefined }, now = Date.now()): Promise<DefiLeaderboard> {
   const l = await loadDefi(db, input.code, device);
   await finishIfDue(db, l, now);
   const gameId = l.game.id;
+  const open = isOpen(l, now);
+  const hidden = open && l.defi.boardHidden;
   const [top, [{ players } = { players: 0 }]] = await Promise.all([
-    rankedPlayers(db, gameId, DEFI_LEADERBOARD_SIZE),
+    hidden ? Promise.resolve([]) : rankedPlayers(db, gameId, DEFI_LEADERBOARD_SIZE),
     db.select({ players: sql<number>`COUNT(*)` }).from(gamePlayers).where(eq(gamePlayers.gameId, gameId)),
   ]);
   const ranked = rankEntries(top.map((p, order) => ({ id: String(p.playerNo), total: p.points ?? 0, timeMs: p.timeMs ?? 0, order, p })));
   const lines = ranked.map(({ entry, rank }) => lineOf(entry.p, rank, l.me));
   let own: LeaderboardLine | null = null;
   const me = l.me;
-  if (me && !lines.some((x) => x.me)) {
+  if (me && !hidden && !lines.some((x) => x.me)) {
     const [{ ahead } = { ahead: 0 }] = await db
       .select({ ahead: sql<number>`COUNT(*)` })
       .from(gamePlayers)
@@ -59,11 +66,15 @@ export async function defiLeaderboard(db: Db, device: string | null, input: { co
   }
   return {
     quizName: l.snapshot.quiz.name,
-    open: isOpen(l, now),
+    open,
+    practice: l.defi.reveal === "each",
+    hidden,
+    adapted: publicAdapted(l.defi.adapted),
     deadline: l.defi.deadline,
     questionCount: questionCount(l),
     playersCount: Number(players),
     lines,
     own,
+    answersMap: open ? null : { bounds: l.snapshot.quiz.mapSettings.bounds, targets: l.snapshot.targets },
   };
 }

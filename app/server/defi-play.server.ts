@@ -1,31 +1,36 @@
 /**
- * Playing a défi (docs/game-rules.md, Défis; decision 031): the page and the phone's state,
- * joining, opening a question, its photo, answering.
+ * Playing a défi (docs/game-rules.md, Défis; decisions 031 and 034): the page and the phone's
+ * state, opening a question, its photo, answering (joining: defi-join.server.ts).
  *
  * The server is the clock and the keeper of the answers: a question's time runs from the instant
- * this module opens it for that player (stored), its photo is served only at the address minted
- * for that opening, and its spot leaves only in the reveal of that player's own answer, or once
- * their time is up.
+ * this module opens it for that player (stored), less the player's round trip (measured from the
+ * opening to the photo's first request), its photo is served only at the address minted for that
+ * opening, and its spot leaves only once the défi is over (or, in a practice défi, in the reveal of
+ * that player's own answer or miss).
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { defiPlayers, defis, gamePlayers, games } from "@db/schema";
+import { defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
+import { intoColumns, value } from "@party/room-sql";
 import type { AnswerDefiInput } from "@common/defi/schemas";
 import type { DefiInfo, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
 import { photoFileOf } from "@common/media-urls";
-import { checkDefiName, DEFI_CODE, DEFI_JOIN_WINDOW_MS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, defiSeat, questionClock } from "@common/rules";
+import { creditedAnswer, DEFI_CODE, DEFI_MSG, playerTiming, questionClock, ROUND_TRIP_MAX_MS, roundTripFigure, showsOnPlayerDevice } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
-import { OPEN_TOKEN, randomToken, sha256 } from "./defi-device.server";
-import { finishIfDue, isUniqueViolation, loadDefi, requireMe } from "./defi-store.server";
+import { OPEN_TOKEN, randomToken } from "./defi-device.server";
+import { finishIfDue, loadDefi, requireMe } from "./defi-store.server";
 import {
-  answerTimeMs,
   infoOf,
   isOpen,
+  limitOf,
   meOf,
   questionCount,
   questionOf,
   revealOf,
+  roundTripOf,
+  samplesOf,
+  timingOf,
   type DefiPlayer,
   type DefiSettings,
   type DefiSnapshot,
@@ -49,98 +54,48 @@ export async function defiInfo(db: Db, code: string | undefined, now = Date.now(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Joining
-
-/**
- * Refuses (429) a join past DEFI_JOINS_PER_ADDRESS from one network address in the last
- * DEFI_JOIN_WINDOW_MS: a school behind one address joins its classes, a script filling the
- * leaderboard with made-up lines stops there. Counted from the défi's own rows, through their
- * index: a throttle object per address would cost every new player one more call and one more
- * stored object. Players joining at the very same instant may pass the count by a few.
- */
-async function checkJoinsFrom(db: Db, gameId: string, addressHash: string, now: number): Promise<void> {
-  const since = now - DEFI_JOIN_WINDOW_MS;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`, first: sql<number | null>`min(${defiPlayers.joinedAt})` })
-    .from(defiPlayers)
-    .where(and(eq(defiPlayers.gameId, gameId), eq(defiPlayers.addressHash, addressHash), gt(defiPlayers.joinedAt, since)));
-  if ((row?.n ?? 0) >= DEFI_JOINS_PER_ADDRESS) throw Refusal.tooManyRequests(Math.ceil(((row?.first ?? now) + DEFI_JOIN_WINDOW_MS - now) / 1000));
-}
-
-/**
- * « Commencer »: the device's player, created on its first visit. A device that already plays
- * this défi gets its player back whatever it sends (one device, one attempt). Free names follow
- * the défi's name rule and are unique in the défi without case or accents (409 otherwise);
- * otherwise the player gets the next colour and fruit. `address` is the caller's address key
- * (common/address.ts); only its hash with the défi's id is stored. Returns the new device token
- * to set as the cookie, or null when the device already had one.
- */
-export async function joinDefi(
-  db: Db,
-  device: string | null,
-  input: { code: string | undefined; name?: string; address: string },
-  now = Date.now(),
-): Promise<{ state: DefiState; device: string | null; deadline: number; code: string }> {
-  const l = await loadDefi(db, input.code, device);
-  await finishIfDue(db, l, now);
-  if (l.me) return { state: { defi: infoOf(l, now), me: meOf(l, l.me, now) }, device: null, deadline: l.defi.deadline, code: l.defi.code };
-  if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
-  let name: { name: string; key: string } | null = null;
-  if (l.defi.nameMode === "free") {
-    const check = checkDefiName(input.name);
-    if (!check.ok) throw Refusal.badRequest(check.error);
-    name = check;
-  }
-  const gameId = l.game.id;
-  const addressHash = await sha256(`${gameId}:${input.address}`);
-  await checkJoinsFrom(db, gameId, addressHash, now);
-  const token = randomToken(32);
-  const deviceHash = await sha256(token);
-  // The join number is taken in one statement, so players joining at once never collide.
-  const [taken] = await db
-    .update(defis)
-    .set({ joins: sql`${defis.joins} + 1` })
-    .where(eq(defis.gameId, gameId))
-    .returning({ no: defis.joins });
-  const playerNo = taken!.no;
-  const seat = defiSeat(playerNo, l.defi.seed);
-  const pseudo = name?.name ?? seat.pseudo;
-  try {
-    await db.batch([
-      db.insert(defiPlayers).values({ gameId, playerNo, deviceHash, nameKey: name?.key ?? null, addressHash, joinedAt: now }),
-      db.insert(gamePlayers).values({ gameId, playerNo, pseudo, marker: seat.marker, points: 0, timeMs: 0 }),
-      db.update(games).set({ playersCount: sql`COALESCE(${games.playersCount}, 0) + 1` }).where(eq(games.id, gameId)),
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error, "name_key")) throw Refusal.conflict(DEFI_MSG.nameTaken);
-    throw error;
-  }
-  const me: DefiPlayer = { playerNo, name: pseudo, marker: seat.marker, points: 0, timeMs: 0, question: 0, openedAt: null, openToken: null };
-  return { state: { defi: infoOf(l, now), me: meOf(l, me, now) }, device: token, deadline: l.defi.deadline, code: l.defi.code };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Opening a question, answering it, its photo
 
-/**
- * The player still on `question ?3`, opened at `?4` (its first statements' parameters: game ?1,
- * player ?2): every write of an answer or a miss checks it, so a request that lost a race writes
- * nothing.
- */
-const STILL_AT = `EXISTS (SELECT 1 FROM defi_players WHERE game_id = ?1 AND player_no = ?2 AND question = ?3 AND opened_at IS ?4)`;
-const NEXT_QUESTION = `UPDATE defi_players SET question = question + 1, opened_at = NULL, open_token = NULL
-  WHERE game_id = ?1 AND player_no = ?2 AND question = ?3 AND opened_at IS ?4`;
+/** A player's place in the défi: on `question`, opened at `openedAt`. */
+type At = { gameId: string; playerNo: number; question: number; openedAt: number };
 
 /**
- * A question whose time ran out without an answer: 0 points, the whole answer time added to the
- * player's cumulated time (as a live game counts a missed question), the next question ready.
+ * The player still where `at` found them: every write of an answer or a miss checks it, so a
+ * request that lost a race writes nothing.
+ */
+const stillAt = (at: At) =>
+  and(
+    eq(defiPlayers.gameId, at.gameId),
+    eq(defiPlayers.playerNo, at.playerNo),
+    eq(defiPlayers.question, at.question),
+    eq(defiPlayers.openedAt, at.openedAt),
+  );
+
+const stillAtExists = (db: Db, at: At) => exists(db.select({ one: sql`1` }).from(defiPlayers).where(stillAt(at)));
+
+const ofPlayer = (at: At) => and(eq(gamePlayers.gameId, at.gameId), eq(gamePlayers.playerNo, at.playerNo));
+
+/** The player moves on to the next question, nothing open, their round-trip samples kept. */
+const nextQuestion = (db: Db, at: At, roundTrips: number[]) =>
+  db
+    .update(defiPlayers)
+    .set({ question: sql`${defiPlayers.question} + 1`, openedAt: null, openToken: null, photoAt: null, roundTrips })
+    .where(stillAt(at));
+
+const atOf = (l: LoadedDefi, me: DefiPlayer): At => ({ gameId: l.game.id, playerNo: me.playerNo, question: me.question, openedAt: me.openedAt! });
+
+/**
+ * A question whose time ran out without an answer: 0 points, the player's whole answer time added
+ * to their cumulated time (as a live game counts a missed question), the next question ready.
  */
 async function recordMissed(db: Db, l: LoadedDefi, me: DefiPlayer): Promise<DefiReveal> {
-  const d1 = db.$client;
-  const at = [l.game.id, me.playerNo, me.question, me.openedAt] as const;
-  await d1.batch([
-    d1.prepare(`UPDATE game_players SET time_ms = time_ms + ?5 WHERE game_id = ?1 AND player_no = ?2 AND ${STILL_AT}`).bind(...at, answerTimeMs(l)),
-    d1.prepare(NEXT_QUESTION).bind(...at),
+  const at = atOf(l, me);
+  await db.batch([
+    db
+      .update(gamePlayers)
+      .set({ timeMs: sql`${gamePlayers.timeMs} + ${timingOf(l, me).limitMs ?? 0}` })
+      .where(and(ofPlayer(at), stillAtExists(db, at))),
+    nextQuestion(db, at, samplesOf(me)),
   ]);
   return revealOf(l, me.question, null, me.points);
 }
@@ -157,13 +112,22 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
   await finishIfDue(db, l, now);
   if (me.question >= questionCount(l)) return { kind: "finished" };
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
-  const clock = questionClock(me.openedAt, answerTimeMs(l), now);
+  const limit = limitOf(timingOf(l, me));
+  const clock = questionClock(me.openedAt, limit, now, roundTripOf(me));
   if (clock.kind === "timeUp") return { kind: "missed", reveal: await recordMissed(db, l, me) };
   if (clock.kind === "open") return { kind: "question", question: questionOf(l, me.question, me.openToken!, clock.remainingMs) };
+  if (!showsOnPlayerDevice(l.snapshot.quiz.questions[me.question]!)) {
+    // A défi created before Street View questions were left out: its views are skipped unseen.
+    await db
+      .update(defiPlayers)
+      .set({ question: sql`${defiPlayers.question} + 1` })
+      .where(and(eq(defiPlayers.gameId, l.game.id), eq(defiPlayers.playerNo, me.playerNo), eq(defiPlayers.question, me.question), isNull(defiPlayers.openedAt)));
+    return openDefiQuestion(db, device, input, now);
+  }
   const token = randomToken(24);
   const opened = await db
     .update(defiPlayers)
-    .set({ openedAt: now, openToken: token })
+    .set({ openedAt: now, openToken: token, photoAt: null })
     .where(
       and(
         eq(defiPlayers.gameId, l.game.id),
@@ -174,13 +138,14 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
     );
   // Another request of the same device opened it first: that opening stands.
   if (opened.meta.changes !== 1) return openDefiQuestion(db, device, input, now);
-  return { kind: "question", question: questionOf(l, me.question, token, answerTimeMs(l)) };
+  return { kind: "question", question: questionOf(l, me.question, token, limit) };
 }
 
 /**
  * « Répondre »: scored like a live answer (scoreAnswer, the rings and speed points frozen at
  * creation), the time measured from the stored opening to this request's arrival. Only the
- * player's open question is taken, once, within its time and the défi's deadline.
+ * player's open question is taken, once, within its time and the défi's deadline. A player with
+ * adapted time has its limit, and its speed points as the MJ chose (adapted-time.ts).
  */
 export async function answerDefiQuestion(
   db: Db,
@@ -193,25 +158,40 @@ export async function answerDefiQuestion(
   if (input.question < me.question) throw Refusal.conflict(DEFI_MSG.answered);
   if (input.question !== me.question || me.openedAt === null) throw Refusal.conflict(DEFI_MSG.notOpened);
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
-  const t = now - me.openedAt;
-  if (t >= answerTimeMs(l)) throw Refusal.conflict(DEFI_MSG.late);
+  // The player's round trip comes off the time and moves the deadline on (round-trip.ts).
+  const samples = samplesOf(me);
+  const timing = timingOf(l, me);
+  const { timeMs: t, inTime } = creditedAnswer(now - me.openedAt, roundTripFigure(samples), limitOf(timing));
+  if (!inTime) throw Refusal.conflict(DEFI_MSG.late);
   const q = l.snapshot.quiz.questions[me.question]!;
   const at = { lat: input.lat, lng: input.lng };
   const distanceM = Math.round(haversineMeters(q, at));
-  const score = scoreAnswer(haversineMeters(q, at), t, answerTimeMs(l), l.settings.speedPointsMax, l.snapshot.targets);
-  const d1 = db.$client;
-  const key = [l.game.id, me.playerNo, me.question, me.openedAt] as const;
-  const [, , moved] = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO game_answers (game_id, question, player_no, lat, lng, distance_m, ring, points, time_ms)
-         SELECT ?1, ?3, ?2, ?5, ?6, ?7, ?8, ?9, ?10 WHERE ${STILL_AT}`,
-      )
-      .bind(...key, at.lat, at.lng, distanceM, score.ring, score.points, t),
-    d1
-      .prepare(`UPDATE game_players SET points = points + ?5, time_ms = time_ms + ?6 WHERE game_id = ?1 AND player_no = ?2 AND ${STILL_AT}`)
-      .bind(...key, score.points, t),
-    d1.prepare(NEXT_QUESTION).bind(...key),
+  const score = scoreAnswer(haversineMeters(q, at), t, timing.speedOverMs, timing.speedPointsMax, l.snapshot.targets);
+  const key = atOf(l, me);
+  const [, , moved] = await db.batch([
+    db.insert(gameAnswers).select(
+      db
+        .select(
+          intoColumns(gameAnswers, {
+            gameId: value(key.gameId),
+            question: value(key.question),
+            playerNo: value(key.playerNo),
+            lat: value(at.lat),
+            lng: value(at.lng),
+            distanceM: value(distanceM),
+            ring: value(score.ring),
+            points: value(score.points),
+            timeMs: value(t),
+          }),
+        )
+        .from(defiPlayers)
+        .where(stillAt(key)),
+    ),
+    db
+      .update(gamePlayers)
+      .set({ points: sql`${gamePlayers.points} + ${score.points}`, timeMs: sql`${gamePlayers.timeMs} + ${t}` })
+      .where(and(ofPlayer(key), stillAtExists(db, key))),
+    nextQuestion(db, key, samples),
   ]);
   // A second request of the same answer lost the race: nothing of it was written.
   if (moved!.meta.changes !== 1) throw Refusal.conflict(DEFI_MSG.answered);
@@ -221,7 +201,8 @@ export async function answerDefiQuestion(
 /**
  * GET /api/defi/{code}/photo/{token}: the photo of a question, only at the address its opening
  * minted and only while that question is open for that player. An address of a question answered,
- * missed or never opened is as missing as any other file.
+ * missed or never opened is as missing as any other file. Its first request is the player's
+ * round-trip sample (written in the same batch as the read: no more calls to D1 than before).
  */
 export async function defiPhoto(
   db: Db,
@@ -232,18 +213,39 @@ export async function defiPhoto(
 ): Promise<Response> {
   const { code, token } = input;
   if (!code || !DEFI_CODE.test(code) || !token || !OPEN_TOKEN.test(token)) throw Refusal.notFound(DEFI_MSG.notFound);
-  const [row] = await db
-    .select({ question: defiPlayers.question, openedAt: defiPlayers.openedAt, code: defis.code, settings: games.settings, snapshot: games.quizSnapshot })
-    .from(defiPlayers)
-    .innerJoin(defis, eq(defis.gameId, defiPlayers.gameId))
-    .innerJoin(games, eq(games.id, defiPlayers.gameId))
-    .where(eq(defiPlayers.openToken, token))
-    .limit(1);
+  const [, rows] = await db.batch([
+    db
+      .update(defiPlayers)
+      .set({ photoAt: now })
+      .where(and(eq(defiPlayers.openToken, token), isNotNull(defiPlayers.openedAt), isNull(defiPlayers.photoAt))),
+    db
+      .select({
+        question: defiPlayers.question,
+        openedAt: defiPlayers.openedAt,
+        // Both tables have an `adapted` column: D1 keys a batch's rows by column name.
+        playerAdapted: sql<number>`${defiPlayers.adapted}`.as("player_adapted"),
+        code: defis.code,
+        defiAdapted: defis.adapted,
+        settings: games.settings,
+        snapshot: games.quizSnapshot,
+      })
+      .from(defiPlayers)
+      .innerJoin(defis, eq(defis.gameId, defiPlayers.gameId))
+      .innerJoin(games, eq(games.id, defiPlayers.gameId))
+      .where(eq(defiPlayers.openToken, token))
+      .limit(1),
+  ]);
+  const [row] = rows;
   if (!row || row.code !== code || row.openedAt === null) throw Refusal.notFound(DEFI_MSG.notFound);
   const settings = row.settings as DefiSettings;
-  if (now >= row.openedAt + settings.answerTimeSec * 1000) throw Refusal.notFound(DEFI_MSG.notFound);
-  const imageUrl = (row.snapshot as DefiSnapshot).quiz.questions[row.question]?.imageUrl;
-  const file = imageUrl ? photoFileOf(imageUrl) : "";
+  const { limitMs } = playerTiming(settings.answerTimeSec * 1000, settings.speedPointsMax, row.defiAdapted, Boolean(row.playerAdapted));
+  if (limitMs !== null && now >= row.openedAt + limitMs + ROUND_TRIP_MAX_MS) throw Refusal.notFound(DEFI_MSG.notFound);
+  return servePhotoOf((row.snapshot as DefiSnapshot).quiz.questions[row.question], bucket, conditions);
+}
+
+/** A question's photo from R2, private to the browser that asked; anything else is a 404. */
+export function servePhotoOf(q: { imageUrl: string | null } | undefined, bucket: R2Bucket, conditions: Headers): Promise<Response> {
+  const file = q?.imageUrl ? photoFileOf(q.imageUrl) : "";
   if (!PICTURE_FILE.test(file)) throw Refusal.notFound(DEFI_MSG.notFound);
   return serveMedia(bucket, `photos/${file}`, conditions, "private");
 }

@@ -6,9 +6,9 @@
  * progress. Here: reading a défi with the device's player in one query, and writing its end once
  * its deadline has passed.
  */
-import { and, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { defiPlayers, defis, gamePlayers, games } from "@db/schema";
+import { defiPlayers, defis, gamePlayers, games, quizzes } from "@db/schema";
 import { DEFI_CODE, DEFI_MSG } from "@common/rules";
 import { readStoredQuiz } from "@common/quiz-question";
 import { sha256 } from "./defi-device.server";
@@ -33,6 +33,9 @@ export async function loadDefi(db: Db, code: string | undefined, device: string 
         question: defiPlayers.question,
         openedAt: defiPlayers.openedAt,
         openToken: defiPlayers.openToken,
+        photoAt: defiPlayers.photoAt,
+        roundTrips: defiPlayers.roundTrips,
+        adapted: defiPlayers.adapted,
       },
       name: gamePlayers.pseudo,
       marker: gamePlayers.marker,
@@ -86,14 +89,21 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
 // The end of a défi
 
 /** Every player's final rank, as RANK() gives it: exact ties (total and time) share one. */
-export const rankStatement = (d1: D1Database, gameId: string) =>
-  d1
-    .prepare(
-      `UPDATE game_players SET rank = r.n
-       FROM (SELECT player_no, RANK() OVER (ORDER BY points DESC, time_ms ASC) AS n FROM game_players WHERE game_id = ?1) AS r
-       WHERE game_players.game_id = ?1 AND game_players.player_no = r.player_no`,
-    )
-    .bind(gameId);
+export function rankStatement(db: Db, gameId: string) {
+  const ranked = db
+    .select({
+      playerNo: gamePlayers.playerNo,
+      n: sql<number>`RANK() OVER (ORDER BY ${gamePlayers.points} DESC, ${gamePlayers.timeMs} ASC)`.as("n"),
+    })
+    .from(gamePlayers)
+    .where(eq(gamePlayers.gameId, gameId))
+    .as("ranked");
+  return db
+    .update(gamePlayers)
+    .set({ rank: sql`${ranked.n}` })
+    .from(ranked)
+    .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.playerNo, ranked.playerNo)));
+}
 
 /**
  * Past its deadline a défi is over: ranks written, the game row 'over' with its winner and end,
@@ -108,23 +118,29 @@ export async function finishIfDue(db: Db, l: Pick<LoadedDefi, "game" | "defi">, 
 }
 
 export async function finishDefi(db: Db, gameId: string, endedAt: number): Promise<void> {
-  const d1 = db.$client;
-  await d1.batch([
-    rankStatement(d1, gameId),
-    d1
-      .prepare(
-        `UPDATE games SET status = 'over', ended_at = ?2, results = ?3,
-           players_count = (SELECT COUNT(*) FROM game_players WHERE game_id = ?1),
-           winner = (SELECT pseudo FROM game_players WHERE game_id = ?1 AND points > 0
-                     ORDER BY points DESC, time_ms ASC, player_no LIMIT 1)
-         WHERE id = ?1 AND status = 'live'`,
-      )
-      .bind(gameId, endedAt, JSON.stringify({ ranking: null, teams: null })),
-    d1
-      .prepare(
-        `UPDATE quizzes SET last_time_played = MAX(COALESCE(last_time_played, 0), ?2)
-         WHERE unique_name = (SELECT quiz_unique_name FROM games WHERE id = ?1)`,
-      )
-      .bind(gameId, endedAt),
+  const ofGame = eq(gamePlayers.gameId, gameId);
+  const winner = db
+    .select({ pseudo: gamePlayers.pseudo })
+    .from(gamePlayers)
+    .where(and(ofGame, gt(gamePlayers.points, 0)))
+    .orderBy(desc(gamePlayers.points), asc(gamePlayers.timeMs), asc(gamePlayers.playerNo))
+    .limit(1);
+  const quiz = db.select({ name: games.quizUniqueName }).from(games).where(eq(games.id, gameId));
+  await db.batch([
+    rankStatement(db, gameId),
+    db
+      .update(games)
+      .set({
+        status: "over",
+        endedAt,
+        results: { ranking: null, teams: null },
+        playersCount: sql`(${db.select({ n: count() }).from(gamePlayers).where(ofGame)})`,
+        winner: sql`(${winner})`,
+      })
+      .where(and(eq(games.id, gameId), eq(games.status, "live"))),
+    db
+      .update(quizzes)
+      .set({ lastTimePlayed: sql`MAX(COALESCE(${quizzes.lastTimePlayed}, 0), ${endedAt})` })
+      .where(eq(quizzes.uniqueName, quiz)),
   ]);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Bounds, QuizQuestion } from "@common/protocol";
 import { buildTargetSettings, DEFAULT_RING_POINTS } from "@common/rules";
-import { infoOf, lineOf, meOf, questionOf, revealOf, type DefiPlayer, type LoadedDefi } from "./defi-views.server";
+import { infoOf, lineOf, meOf, questionOf, questionResultsOf, revealOf, samplesOf, type DefiPlayer, type LoadedDefi } from "./defi-views.server";
 
 const DEADLINE = 1_800_000_000_000;
 const CODE = "AbCdEfGh12345678";
@@ -28,10 +28,10 @@ const street: QuizQuestion = {
   description: "",
 };
 
-function loaded(status: "live" | "over" = "live"): LoadedDefi {
+function loaded(status: "live" | "over" = "live", reveal: "end" | "each" = "end"): LoadedDefi {
   return {
     game: { id: "game-1", status },
-    defi: { gameId: "game-1", code: CODE, deadline: DEADLINE, nameMode: "pseudo", joins: 1, seed: 7, help: [HELP, null] },
+    defi: { gameId: "game-1", code: CODE, deadline: DEADLINE, nameMode: "pseudo", joins: 1, seed: 7, help: [HELP, null], reveal, boardHidden: false, adapted: null },
     settings: { answerTimeSec: 30, helpZoneM: 500, ringPoints: DEFAULT_RING_POINTS, speedPointsMax: 3 },
     snapshot: {
       quiz: {
@@ -55,6 +55,9 @@ const player: DefiPlayer = {
   question: 1,
   openedAt: null,
   openToken: null,
+  photoAt: null,
+  roundTrips: [],
+  adapted: false,
 };
 
 describe("a défi's question as it opens", () => {
@@ -63,8 +66,6 @@ describe("a défi's question as it opens", () => {
     expect(q).toEqual({
       index: 0,
       photoUrl: `/api/defi/${CODE}/photo/${"T".repeat(32)}`,
-      streetview: null,
-      title: "Question 1",
       remainingMs: 25_000,
       help: HELP,
     });
@@ -79,34 +80,45 @@ describe("a défi's question as it opens", () => {
     expect(q.help).toEqual(HELP);
   });
 
-  it("gives a Street View question its view and no photo address", () => {
+  it("never carries a Street View view: its address would hold the position", () => {
     const q = questionOf(loaded(), 1, "T".repeat(32), 30_000);
-    expect(q.photoUrl).toBeNull();
-    expect(q.streetview).toEqual({ pano: "PANO_1234abcd", lat: 48.6935, lng: 6.1832, heading: 90, pitch: 0, fov: null });
+    expect(JSON.stringify(q)).not.toMatch(/PANO_1234abcd|48\.69|6\.18/);
     expect(q.help).toBeNull();
-    expect(q.title).toBe("Question 2");
   });
 });
 
 describe("a défi's reveal", () => {
-  it("gives the spot, the answer's distance, ring and points, and the questions left", () => {
-    const at = { lat: 48.86, lng: 2.2945 };
-    expect(revealOf(loaded(), 0, { at, distanceM: 178, ring: 2, points: 6, timeMs: 4_000 }, 13)).toEqual({
+  const at = { lat: 48.86, lng: 2.2945 };
+  const scored = { at, distanceM: 178, ring: 2, points: 6, timeMs: 4_000 };
+
+  it("gives the ring, the points and the questions left, never the spot, its title or the distance, by default", () => {
+    const reveal = revealOf(loaded(), 0, scored, 13);
+    expect(reveal).toEqual({
       index: 0,
-      title: "La tour Eiffel",
-      spot: { lat: 48.8584, lng: 2.2945 },
+      title: null,
+      spot: null,
       answer: at,
-      distanceM: 178,
+      distanceM: null,
       ring: 2,
       points: 6,
       timeMs: 4_000,
       total: 13,
       remaining: 1,
     });
+    expect(JSON.stringify(revealOf(loaded(), 1, null, 7))).not.toMatch(/Stanislas|48\.69|6\.18/);
+  });
+
+  it("gives the spot, the title and the distance in a practice défi", () => {
+    expect(revealOf(loaded("live", "each"), 0, scored, 13)).toMatchObject({
+      title: "La tour Eiffel",
+      spot: { lat: 48.8584, lng: 2.2945 },
+      distanceM: 178,
+      ring: 2,
+    });
   });
 
   it("shows a missed question with no answer and 0 points, under the question's name when it has no title", () => {
-    expect(revealOf(loaded(), 1, null, 7)).toMatchObject({
+    expect(revealOf(loaded("live", "each"), 1, null, 7)).toMatchObject({
       title: "Place Stanislas",
       answer: null,
       distanceM: null,
@@ -116,6 +128,41 @@ describe("a défi's reveal", () => {
       total: 7,
       remaining: 0,
     });
+  });
+});
+
+describe("a question's results once the défi is over", () => {
+  const answers = [
+    { playerNo: 4, lat: 48.86, lng: 2.29, distanceM: 178, ring: 2, points: 6, timeMs: 4_000 },
+    { playerNo: 9, lat: 48.9, lng: 2.3, distanceM: 4_600, ring: 0, points: 0, timeMs: 9_000 },
+  ];
+
+  it("gives the spot, the photo at the défi's address, every answer without names, and the reader's own", () => {
+    const r = questionResultsOf({ ...loaded("over"), me: player }, 0, answers);
+    expect(r).toEqual({
+      index: 0,
+      questionCount: 2,
+      title: "La tour Eiffel",
+      spot: { lat: 48.8584, lng: 2.2945 },
+      photoUrl: `/api/defi/${CODE}/photos/1`,
+      answers: [
+        { lat: 48.86, lng: 2.29, ring: 2 },
+        { lat: 48.9, lng: 2.3, ring: 0 },
+      ],
+      mine: { answer: { lat: 48.86, lng: 2.29 }, distanceM: 178, ring: 2, points: 6, timeMs: 4_000 },
+    });
+  });
+
+  it("says the reader missed a question they played, and has nothing of one they did not reach", () => {
+    expect(questionResultsOf({ ...loaded("over"), me: { ...player, playerNo: 5 } }, 0, answers).mine).toEqual({
+      answer: null,
+      distanceM: null,
+      ring: 0,
+      points: 0,
+      timeMs: null,
+    });
+    expect(questionResultsOf({ ...loaded("over"), me: { ...player, playerNo: 5 } }, 1, []).mine).toBeNull();
+    expect(questionResultsOf(loaded("over"), 0, answers).mine).toBeNull();
   });
 });
 
@@ -134,21 +181,43 @@ describe("a défi as its link and the phone's state show it", () => {
       marker: "kiwi-blue",
       question: 1,
       questionOpen: true,
+      adapted: false,
       total: 7,
       timeMs: 12_000,
     });
     // Its 30 s are up.
     expect(meOf(loaded(), opened, DEADLINE - 5_000).questionOpen).toBe(false);
+    // A player 400 ms away (their photo asked for 400 ms after the opening) has 400 ms more.
+    const far = { ...opened, photoAt: opened.openedAt + 400 };
+    expect(meOf(loaded(), far, DEADLINE - 10_000 + 300).questionOpen).toBe(true);
+    expect(meOf(loaded(), far, DEADLINE - 10_000 + 400).questionOpen).toBe(false);
     // Still within its time, but the défi is over.
     expect(meOf(loaded("over"), opened, DEADLINE - 20_000).questionOpen).toBe(false);
     expect(meOf(loaded(), player, DEADLINE - 20_000).questionOpen).toBe(false);
+    // Adapted time: twice 30 s for the players who have it, nobody else.
+    const base = loaded();
+    const adapted = { ...base, defi: { ...base.defi, adapted: { kind: "double", speed: "stretched", all: false, ask: false, names: [] } } } satisfies LoadedDefi;
+    expect(meOf(adapted, { ...opened, adapted: true }, DEADLINE - 5_000)).toMatchObject({ questionOpen: true, adapted: true });
+    expect(meOf(adapted, opened, DEADLINE - 5_000).questionOpen).toBe(false);
+  });
+
+  it("gives a question without a limit no time left at all, rather than an infinite one", () => {
+    expect(questionOf(loaded(), 0, "T".repeat(32), Number.POSITIVE_INFINITY).remainingMs).toBeNull();
+  });
+});
+
+describe("a player's round trip", () => {
+  it("adds the open question's sample (its opening to its photo's first request) to the stored ones", () => {
+    expect(samplesOf({ openedAt: 1_000, photoAt: 1_250, roundTrips: [100, 120] })).toEqual([100, 120, 250]);
+    expect(samplesOf({ openedAt: 1_000, photoAt: null, roundTrips: [100, 120] })).toEqual([100, 120]);
+    expect(samplesOf({ openedAt: null, photoAt: null, roundTrips: [] })).toEqual([]);
   });
 });
 
 describe("a leaderboard line", () => {
   it("marks the reader's own line and counts a player with no points yet as 0", () => {
-    const row = { playerNo: 4, name: "Kiwi bleu", marker: "kiwi-blue", points: null, played: 1 };
-    expect(lineOf(row, 3, player)).toEqual({ rank: 3, name: "Kiwi bleu", marker: "kiwi-blue", points: 0, played: 1, me: true });
+    const row = { playerNo: 4, name: "Kiwi bleu", marker: "kiwi-blue", points: null, played: 1, adapted: false };
+    expect(lineOf(row, 3, player)).toEqual({ rank: 3, name: "Kiwi bleu", marker: "kiwi-blue", points: 0, played: 1, me: true, adapted: false });
     expect(lineOf({ ...row, playerNo: 5 }, 3, player).me).toBe(false);
     expect(lineOf(row, 3, null).me).toBe(false);
   });

@@ -159,6 +159,7 @@ async function roundQuizzes(context: AppLoadContext, account: Account, current: 
       ref: await quizRef(key, q.uniqueName),
       name: q.name,
       questionCount: q.questionCount,
+      streetViewQuestions: q.streetViewQuestions,
       current: q.uniqueName === current,
     })),
   );

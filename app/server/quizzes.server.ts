@@ -28,6 +28,8 @@ type QuizListItem = {
   coverKey: string | null;
   /** Its map was confirmed (see inCreation): it can be launched. */
   finished: boolean;
+  /** Positions (from 1) of its Street View questions: never shown on a player's device (player-media.ts). */
+  streetViewQuestions: number[];
 };
 
 /** Quizzes directly in a folder (null = root, "all" = every folder) that the account may see, by name. */
@@ -45,12 +47,17 @@ export async function listQuizzes(db: Db, account: Account, folderId: number | n
       questionCount: sql<number>`(select count(*) from ${questions} where ${questions.quizUniqueName} = ${quizzes.uniqueName})`,
       coverKey: sql<string | null>`(select ${questions.fileKey} from ${questions} where ${questions.quizUniqueName} = ${quizzes.uniqueName} order by ${questions.position} limit 1)`,
       mapSettings: quizzes.mapSettings,
+      streetView: sql<string | null>`(select group_concat(n) from (select row_number() over (order by ${questions.position}) as n, ${questions.kind} as kind from ${questions} where ${questions.quizUniqueName} = ${quizzes.uniqueName}) where kind = 'streetview')`,
     })
     .from(quizzes)
     .where(and(...where))
     .orderBy(asc(quizzes.createdAt));
   return rows
-    .map(({ mapSettings, ...row }) => ({ ...row, finished: !inCreation({ mapSettings }) }))
+    .map(({ mapSettings, streetView, ...row }) => ({
+      ...row,
+      finished: !inCreation({ mapSettings }),
+      streetViewQuestions: streetView ? streetView.split(",").map(Number).sort((a, b) => a - b) : [],
+    }))
     .sort((a, b) => a.name.localeCompare(b.name, "fr", { sensitivity: "base" }));
 }
 

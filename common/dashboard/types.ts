@@ -30,6 +30,8 @@ export type QuizCardData = {
   coverUrl: string | null;
   /** Its map was confirmed in the wizard: only then can it be launched. */
   finished: boolean;
+  /** Positions (from 1) of its Street View questions, which players' devices never show. */
+  streetViewQuestions: number[];
 };
 
 export type DashboardData =

@@ -42,6 +42,8 @@ export interface RoundQuiz {
   ref: string;
   name: string;
   questionCount: number;
+  /** Positions (from 1) of its Street View questions, which players' devices never show. */
+  streetViewQuestions: number[];
   /** The quiz of the round that just ended. */
   current: boolean;
 }

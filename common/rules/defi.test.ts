@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { checkDefiName, deadlineProblem, defaultDeadline, defiSeat, DEFI_MSG, questionClock } from "./defi";
+import { checkAdaptedNames, checkDefiName, deadlineProblem, defaultDeadline, defiSeat, DEFI_MSG, questionClock } from "./defi";
 
 describe("checkDefiName", () => {
   it("trims, collapses spaces, reads the phone's apostrophe, and keys without case or accents", () => {
     expect(checkDefiName("  Zoé   L’Hermite ")).toEqual({ ok: true, name: "Zoé L'Hermite", key: "zoe l'hermite" });
     expect(checkDefiName("ZOE l'hermite")).toMatchObject({ key: "zoe l'hermite" });
     expect(checkDefiName("Jean-Marc 2")).toMatchObject({ ok: true, name: "Jean-Marc 2" });
+  });
+
+  it("counts characters as a person sees them, and refuses a name with nothing visible or stacked marks", () => {
+    expect(checkDefiName("Zoe\u0301".repeat(6))).toMatchObject({ ok: true, name: "Zoé".repeat(6) });
+    expect(checkDefiName("Anne-Charlotte Dupontel")).toMatchObject({ ok: true });
+    expect(checkDefiName("\u0301\u0301\u0301")).toEqual({ ok: false, error: DEFI_MSG.nameInvisible });
+    expect(checkDefiName("\u3164\u3164\u3164")).toEqual({ ok: false, error: DEFI_MSG.nameInvisible });
+    expect(checkDefiName("\u3164")).toEqual({ ok: false, error: DEFI_MSG.nameInvisible });
+    expect(checkDefiName("Zoé\u3164")).toEqual({ ok: false, error: DEFI_MSG.nameChars });
+    expect(checkDefiName("Zo\u0301\u0302\u0303\u0304")).toEqual({ ok: false, error: DEFI_MSG.nameMarks });
+  });
+
+  it("keys a look-alike of a name as that name", () => {
+    expect(checkDefiName("Zое")).toMatchObject({ ok: true, key: "zoe" });
+    expect(checkDefiName("Z0É")).toMatchObject({ ok: true, key: "zoe" });
   });
 
   it("refuses names too short, too long or with other characters, in French", () => {
@@ -54,5 +69,16 @@ describe("questionClock", () => {
     expect(questionClock(null, 30_000, 5)).toEqual({ kind: "unopened" });
     expect(questionClock(1_000, 30_000, 21_000)).toEqual({ kind: "open", remainingMs: 10_000 });
     expect(questionClock(1_000, 30_000, 31_000)).toEqual({ kind: "timeUp" });
+  });
+  it("moves the deadline on by the player's round trip", () => {
+    expect(questionClock(1_000, 30_000, 31_000, 300)).toEqual({ kind: "open", remainingMs: 300 });
+    expect(questionClock(1_000, 30_000, 31_300, 300)).toEqual({ kind: "timeUp" });
+  });
+});
+
+describe("checkAdaptedNames", () => {
+  it("keeps each listed name once by the name rule, look-alikes as one, and says which one breaks it", () => {
+    expect(checkAdaptedNames(["  Zoé ", "zoe", "Z0É", "", "Léa  Martin"])).toEqual({ ok: true, names: ["Zoé", "Léa Martin"], keys: ["zoe", "lea martin"] });
+    expect(checkAdaptedNames(["Zoé", "<b>x</b>"])).toEqual({ ok: false, error: { id: "defi.adapted.badName", values: { name: "<b>x</b>" } } });
   });
 });

@@ -10,3 +10,8 @@ export * from "./names";
 export * from "./points";
 export * from "./timings";
 export * from "./defi";
+export * from "./typed-names";
+export * from "./round-trip";
+export * from "./player-media";
+export * from "./scripted-lines";
+export * from "./adapted-time";

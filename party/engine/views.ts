@@ -33,7 +33,7 @@ import { helpSquareToWire, helpSquaresToWire } from "@common/help-square";
 import { questionToWire } from "@common/quiz-question";
 import { roomPhotoUrl } from "@common/media-urls";
 import { revealRow } from "@common/reveal";
-import { teamName } from "@common/rules";
+import { showsOnPlayerDevice, teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { nightRanking, rankInPlace, teamStandings } from "./ranking";
 import { pointsSettings, round2 } from "@common/rules/scoring";
@@ -399,15 +399,16 @@ export function playerNewQuestion(state: GameState, now: number): PlayerNewQuest
 }
 
 /**
- * The open question's photo or view for the phones, when the game shows it on them (a game stored
- * before the option existed does not). The photo's address is the room's: the app serves it to a
- * phone only once the room has opened that question (room-calls.ts, phonePhotos).
+ * The open question's photo for the phones, when the game shows it on them (a game stored before
+ * the option existed does not). The photo's address is the room's: the app serves it to a phone
+ * only once the room has opened that question (room-calls.ts, phonePhotos). A Street View
+ * question stays on the presenter's screen (common/rules/player-media.ts): its view carries its
+ * position, which is the answer.
  */
 function phoneMedia(state: GameState): PhoneMedia | null {
   const q = state.quiz.questions[state.questionIndex];
-  if (state.settings.photoOnPhones !== true || !q) return null;
-  if (q.imageUrl) return { kind: "photo", url: roomPhotoUrl(state.roomNumber, q.imageUrl) };
-  return q.streetview ? { kind: "streetview", streetview: q.streetview } : null;
+  if (state.settings.photoOnPhones !== true || !q || !showsOnPlayerDevice(q) || !q.imageUrl) return null;
+  return { kind: "photo", url: roomPhotoUrl(state.roomNumber, q.imageUrl) };
 }
 
 export function seatScreen(state: GameState, seat: Seat, now: number): ServerMessage[] {

@@ -120,7 +120,7 @@ describe("Every screen runs under the Content-Security-Policy", () => {
       { quiz: quiz.uniqueName, deadline: Date.now() + 3_600_000, answerTimeSec: 60, helpZoneM: 500, nameMode: "pseudo" },
       await app.cookieFor(admin),
     );
-    const { path: link } = (await created.json()) as { path: string };
+    const { path: link, gameId } = (await created.json()) as { path: string; gameId: string };
     const w = await watched(phoneContext);
     expect(await visit(w, link)).toEqual([]);
     await w.page.getByRole("button", { name: "Commencer" }).click();
@@ -130,6 +130,11 @@ describe("Every screen runs under the Content-Security-Policy", () => {
     await w.page.getByRole("button", { name: "Carte" }).click();
     expect(await violationsOf(w)).toEqual([]);
     expect(await visit(w, `${link}/classement`)).toEqual([]);
+    // Over: every question's photo, spot and answers on the end page.
+    await postJson(app, `/api/defis/${gameId}`, { action: "end" }, await app.cookieFor(admin));
+    expect(await visit(w, link)).toEqual([]);
+    await w.page.locator(".df-answers-photo").waitFor();
+    expect(await violationsOf(w)).toEqual([]);
     await w.page.close();
   });
 

@@ -1,8 +1,10 @@
 /**
  * A défi played in Chromium on phones at different times: one with a free name, one that leaves
- * mid-question and comes back, one that lets the countdown run out; the photo of a question not
- * opened is refused; the leaderboard is checked against sums of the stored answers; after the
- * deadline the link says « Défi terminé ». Screens at 360x640 and the leaderboard at 1920x1080,
+ * mid-question and comes back, one that lets the countdown run out; after each answer the ring
+ * and points, never the spot; the photo of a question not opened is refused; the leaderboard is
+ * checked against sums of the stored answers, with a 24-character name shown whole at 360 px;
+ * after the deadline (or the MJ's early end) the link says « Défi terminé » and shows every
+ * question's spot and everyone's answers. Screens at 360x640 and the leaderboard at 1920x1080,
  * with axe checks.
  */
 import { readFileSync } from "node:fs";
@@ -11,9 +13,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defis, gameAnswers, gamePlayers } from "@db/schema";
 import { postJson } from "../support/app";
+import { DEFI_MSG } from "@common/rules";
 import { fractionsOf, hydrated, launchChromium, phonePage, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
+import { tIn } from "../support/i18n";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
+
+/** The French words the test browsers (fr-FR) read. */
+const fr = tIn("fr");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,6 +63,27 @@ async function answerNear(page: Page, spot: { lat: number; lng: number }, northM
   await page.getByText(/^Total :/).waitFor();
 }
 
+/** 24 characters: the longest name a défi takes. */
+const LONG_NAME = "Anne-Charlotte Delacroix";
+
+/** Every name of the leaderboard shown whole: no line of it cut off or hidden. */
+const wholeNames = (page: Page) =>
+  page.locator(".df-name").evaluateAll((names) =>
+    names.every((n) => n.scrollWidth <= n.clientWidth + 1 && n.scrollHeight <= n.clientHeight + 1 && getComputedStyle(n).textOverflow !== "ellipsis"),
+  );
+
+/** The end's full reveal: the first question's spot and every answer on its map, its photo. */
+async function fullReveal(page: Page, answers: number) {
+  await page.getByRole("heading", { name: "Les réponses" }).waitFor();
+  await page.getByText("Question 1/2 — La tour Eiffel").waitFor();
+  await page.getByText(`la bonne réponse`, { exact: false }).first().waitFor();
+  expect(await page.locator(".df-answers-card .df-legend").textContent()).toContain(`${answers} réponses`);
+  const photo = page.locator(".df-answers-photo");
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The map closes in on the spot: its rings (200 m at the most) in a view of metres, not kilometres.
+  await expect.poll(() => page.locator(".df-answers-map .om-scale").textContent()).toMatch(/^\d+ m$/);
+}
+
 describe("a défi on phones", () => {
   it("is played by three phones at different times, resumed after a reload, missed after the countdown", async () => {
     const { defi } = await defiOf("free", 15);
@@ -71,6 +99,14 @@ describe("a défi on phones", () => {
     await one.page.getByLabel("Votre nom").fill("x");
     await one.page.getByRole("button", { name: "Commencer" }).click();
     await one.page.getByText("Le nom doit faire entre 2 et 24 caractères").waitFor();
+    // Longer than the rule but within the field: the rule's words, not « Tous les champs… ».
+    await one.page.getByLabel("Votre nom").fill("Zoé L’Hermite de la Grande Forêt");
+    await one.page.getByRole("button", { name: "Commencer" }).click();
+    await one.page.getByText("Le nom doit faire entre 2 et 24 caractères").waitFor();
+    // Nothing visible: Hangul fillers.
+    await one.page.getByLabel("Votre nom").fill("\u3164\u3164\u3164");
+    await one.page.getByRole("button", { name: "Commencer" }).click();
+    await one.page.getByText(fr(DEFI_MSG.nameInvisible)).waitFor();
     await one.page.getByLabel("Votre nom").fill("Zoé L’Hermite");
     await one.page.getByRole("button", { name: "Commencer" }).click();
     const photo = one.page.locator(".pl-ptm-photo");
@@ -82,7 +118,10 @@ describe("a défi on phones", () => {
     await screenshot(one.page, "defi-3-map");
     await one.page.getByRole("button", { name: "Répondre" }).click();
     await one.page.getByText(/^Total :/).waitFor();
-    expect(await one.page.getByText(/À \d+ m/).textContent()).toMatch(/À 3\d m/);
+    // The ring and the points, not the spot: that waits for the end of the défi.
+    expect(await one.page.locator(".df-reveal-line").textContent()).toMatch(/^Dans le cercle de 50 m en [\d,]+\ss : [\d,]+ points$/);
+    await one.page.getByText(fr(DEFI_MSG.spotsAtEnd)).waitFor();
+    expect(await one.page.getByText("La tour Eiffel").count()).toBe(0);
     expect(await seriousViolations(one.page)).toEqual([]);
     await screenshot(one.page, "defi-4-reveal");
     await one.page.getByRole("button", { name: "Question suivante" }).click();
@@ -99,7 +138,7 @@ describe("a défi on phones", () => {
     await two.page.getByLabel("Votre nom").fill("zoe l'hermite");
     await two.page.getByRole("button", { name: "Commencer" }).click();
     await two.page.getByText("Ce nom est déjà pris dans ce défi : choisissez-en un autre").waitFor();
-    await two.page.getByLabel("Votre nom").fill("Malik");
+    await two.page.getByLabel("Votre nom").fill(LONG_NAME);
     await two.page.getByRole("button", { name: "Commencer" }).click();
     await two.page.locator(".pl-ptm-photo").waitFor();
     const before = await two.page.getByTestId("points-left").textContent();
@@ -137,6 +176,8 @@ describe("a défi on phones", () => {
     await board.page.goto(`${url}/classement`);
     await board.page.locator(".df-line").first().waitFor();
     expect(await board.page.locator(".df-name").allTextContents()).toEqual(sums.map((s) => s.name));
+    // A name of 24 characters is shown whole at 360 px, not cut by an ellipsis.
+    expect(await wholeNames(board.page)).toBe(true);
     expect(await seriousViolations(board.page)).toEqual([]);
     await screenshot(board.page, "defi-7-classement-phone");
     const projector = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
@@ -146,12 +187,24 @@ describe("a défi on phones", () => {
     await screenshot(big, "defi-8-classement-projector");
     await projector.close();
 
-    // After the deadline, the link says so.
+    // After the deadline, the link says so, with the full reveal: each spot, everyone's answers.
     await app.db.update(defis).set({ deadline: Date.now() - 1000 }).where(eq(defis.gameId, defi.gameId));
     await one.page.goto(url);
     await one.page.getByRole("heading", { name: "Défi terminé" }).waitFor();
     await one.page.getByText("Classement final").waitFor();
+    expect(await wholeNames(one.page)).toBe(true);
     await screenshot(one.page, "defi-9-over");
+    await fullReveal(one.page, 2);
+    expect(await one.page.locator(".df-answers-card .df-reveal-line").textContent()).toMatch(/^Votre réponse : 3\d\sm \(dans le cercle de 50 m\)/);
+    expect(await seriousViolations(one.page)).toEqual([]);
+    await one.page.locator(".df-answers-nav").evaluate((n) => n.scrollIntoView({ block: "start" }));
+    await screenshot(one.page, "defi-10-answers");
+    await one.page.getByRole("button", { name: "Question suivante" }).click();
+    await one.page.getByText("Question 2/2 — L'Arc de triomphe").waitFor();
+    await board.page.goto(`${url}/classement`);
+    await fullReveal(board.page, 2);
+    await board.page.locator(".df-answers-map").evaluate((n) => n.scrollIntoView({ block: "end" }));
+    await screenshot(board.page, "defi-11-classement-answers");
     for (const p of [one, two, three, board]) await p.context.close();
   }, 180_000);
 
@@ -199,6 +252,8 @@ describe("a défi on phones", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Temps de réponse").selectOption("45");
     await dialog.getByLabel("Chacun tape son nom (une classe)").check();
+    expect(await dialog.getByLabel(fr(DEFI_MSG.revealEach)).isChecked()).toBe(false);
+    expect(await dialog.getByLabel(fr(DEFI_MSG.boardHiddenLabel)).isChecked()).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "defi-dashboard-1-dialog");
     await dialog.getByRole("button", { name: "Créer le défi" }).click();
@@ -240,6 +295,19 @@ describe("a défi on phones", () => {
     const phone = await phonePage(browser);
     await phone.page.goto(url);
     await phone.page.getByRole("heading", { name: "Défi terminé" }).waitFor();
+    // Ended early: the spot and the answers are out at once.
+    await phone.page.getByRole("heading", { name: "Les réponses" }).waitFor();
+    await phone.page.getByText("Question 1/1 — La tour Eiffel").waitFor();
+    await screenshot(phone.page, "defi-ended-early-answers");
+
+    // Reopened with a new deadline: the same link plays again, the answers hidden again.
+    await page.getByRole("button", { name: "Rouvrir le défi" }).click();
+    await page.getByRole("heading", { name: "Défi ouvert" }).waitFor();
+    expect(await page.locator(".defi-players tbody tr").first().textContent()).toContain("Léa Martin");
+    await screenshot(page, "defi-report-reopened");
+    await phone.page.reload();
+    await phone.page.getByRole("heading", { name: "Défi du Louvre" }).waitFor();
+    expect(await phone.page.getByRole("heading", { name: "Les réponses" }).count()).toBe(0);
     await phone.context.close();
     await context.close();
   }, 120_000);

@@ -104,6 +104,38 @@ describe("a live game with « Photo sur les téléphones »", () => {
     await phone.context.close();
   });
 
+  it("never sends a Street View question's position to the phones: every frame they receive, read raw", async () => {
+    const owner = await make.mj();
+    const view = { pano: "PANO_secret_1234", lat: 48.85612, lng: 2.31234, heading: 40, pitch: 1 };
+    const quiz = await make.quiz(owner, {
+      name: "Paris en Street View",
+      mapSettings: PARIS_MAP,
+      questions: [{ lat: 48.85611, lng: 2.31233, name: "Une rue", streetview: view }],
+    });
+    const l = await launch({ owner, quiz, time: 60, help_zone: "non", photo_phones: "oui" });
+    const pres = await presenter(l);
+    const phone = await phonePage(browser);
+    const frames: string[] = [];
+    phone.page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(typeof f.payload === "string" ? f.payload : f.payload.toString("utf8"))));
+    const embeds: string[] = [];
+    phone.page.on("request", (r) => {
+      if (r.url().includes("google")) embeds.push(r.url());
+    });
+    await phone.page.goto(`${baseURL}/play/${l.room}`);
+    await phone.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
+    pres.start();
+    await phone.page.getByRole("progressbar").waitFor({ timeout: 20_000 });
+    await expect.poll(() => frames.some((f) => f.includes("player_newQuestion"))).toBe(true);
+    // The presenter's screen has the view; the phones have the map alone.
+    expect(JSON.stringify(await pres.find("pres_newQuestion"))).toContain(view.pano);
+    const received = frames.join("\n");
+    for (const secret of [view.pano, "48.856", "2.312", "streetview"]) expect(received).not.toContain(secret);
+    expect(embeds).toEqual([]);
+    expect(await phone.page.locator(".pl-ptm-sv, iframe").count()).toBe(0);
+    pres.close();
+    await phone.context.close();
+  });
+
   it("is off by default: the phones show the map alone and the photos stay the owner's", async () => {
     const owner = await make.mj();
     const quiz = await make.quiz(owner, {
@@ -131,7 +163,10 @@ describe("a live game with « Photo sur les téléphones »", () => {
     const quiz = await make.quiz(owner, {
       name: "Paris depuis le tableau de bord",
       mapSettings: PARIS_MAP,
-      questions: [{ ...TOUR, name: "La dame de fer", photo: await make.photo(seedPicture("tour.jpg")) }],
+      questions: [
+        { ...TOUR, name: "La dame de fer", photo: await make.photo(seedPicture("tour.jpg")) },
+        { ...ARC, name: "Un arc", streetview: { pano: "PANO_arc_5678", lat: ARC.lat, lng: ARC.lng } },
+      ],
     });
     const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
     await signIn(context, await app.cookieFor(owner), baseURL);
@@ -142,6 +177,11 @@ describe("a live game with « Photo sur les téléphones »", () => {
     const option = card.getByLabel("Photo sur les téléphones");
     expect(await option.isChecked()).toBe(false);
     await option.check();
+    // The MJ is told which questions stay on the big screen, and why.
+    expect(await card.getByRole("status").filter({ hasText: "Street View" }).textContent()).toBe(
+      "La question 2 (Street View) ne s'affichera que sur l'écran du présentateur : une vue Street View donne sa position à l'appareil qui l'affiche, donc la réponse aux joueurs.",
+    );
+    await screenshot(page, "live-photo-on-phones-street-view-note");
     expect(await card.getByRole("link", { name: "Lancer" }).getAttribute("href")).toContain("photo_phones=oui");
     await card.getByRole("link", { name: "Lancer" }).click();
     const room = await roomOfScreen(page);

@@ -96,7 +96,12 @@ export function QuizCard({
         <CardMeta owner={owner}>{questions}</CardMeta>
 
         {quiz.finished ? (
-          <LaunchOptionsFields options={options} onChange={setOptions} legend={t("dashboard.quiz.launchLegend", { name: quiz.name })} />
+          <LaunchOptionsFields
+            options={options}
+            onChange={setOptions}
+            legend={t("dashboard.quiz.launchLegend", { name: quiz.name })}
+            streetViewQuestions={quiz.streetViewQuestions}
+          />
         ) : (
           // Its map was never confirmed: launching would give the phones no frame but one drawn
           // around the answers, so the card sends its author back to the wizard instead.
@@ -151,6 +156,7 @@ export function QuizCard({
           onClose={() => setOpen(null)}
           quiz={quiz.uniqueName}
           quizName={quiz.name}
+          streetViewQuestions={quiz.streetViewQuestions}
           reportBase={side === "admin" ? "/pres/parties" : "/mj/parties"}
         />
       ) : null}

@@ -1,11 +1,13 @@
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useState } from "react";
+import { useT } from "~/components/I18n";
 
 /**
  * A défi's link to hand out: the address, its QR code, « Copier le lien » and « Imprimer » (the
  * print layout keeps the QR code and the address only).
  */
 export function DefiLink({ path, title }: { path: string; title: string }) {
+  const t = useT();
   const [origin, setOrigin] = useState("");
   const [copied, setCopied] = useState(false);
   useEffect(() => setOrigin(location.origin), []);
@@ -27,7 +29,7 @@ export function DefiLink({ path, title }: { path: string; title: string }) {
   return (
     <div className="defi-link">
       <div className="defi-qr">
-        <QRCodeSVG value={url} size={168} level="M" marginSize={2} title={`QR code du défi « ${title} »`} />
+        <QRCodeSVG value={url} size={168} level="M" marginSize={2} title={t("defi.link.qr", { title })} />
       </div>
       <p className="defi-url">
         <a href={path} target="_blank" rel="noopener" data-testid="defi-url">
@@ -36,16 +38,16 @@ export function DefiLink({ path, title }: { path: string; title: string }) {
       </p>
       <div className="defi-link-actions">
         <button type="button" className="button button-small" onClick={() => void copy()}>
-          Copier le lien
+          {t("defi.link.copy")}
         </button>
         <button type="button" className="button button-small button-secondary" onClick={() => window.print()}>
-          Imprimer
+          {t("defi.link.print")}
         </button>
         <a className="button button-small button-secondary" href={`${path}/classement`} target="_blank" rel="noopener">
-          Classement
+          {t("defi.link.board")}
         </a>
         <span className="copied" role="status">
-          {copied ? "Lien copié" : ""}
+          {copied ? t("defi.link.copied") : ""}
         </span>
       </div>
     </div>

@@ -1,42 +1,54 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
+import type { Words } from "@common/i18n/ids";
 import { MSG } from "@common/messages";
 import type { LatLng } from "@common/protocol";
-import { DEFI_NAME_MAX } from "@common/rules";
-import type { MapMarker } from "~/features/map/types";
-import { markerUrl, PlayerScreen, Spinner } from "~/features/player/Common";
-import { PhotoThenMap } from "~/features/player/PhotoThenMap";
-import { clockFrom, type QuestionClock } from "~/features/player/progress";
-import { AnswerControls, ProgressBar, QuestionRow, useTimeUp } from "~/features/player/QuestionScreen";
+import { playerTiming } from "@common/rules";
+import { useT } from "~/components/I18n";
+import { PlayerScreen, Spinner } from "~/features/player/Common";
+import { useFormats } from "~/features/player/format";
+import { clockFrom } from "~/features/player/progress";
+import { Announcer, useAnnouncer } from "./Announcer";
 import { DefiCallError, defiApi } from "./api";
-import { classementUrl, deadlineText, DoneView, Me } from "./DefiDone";
-import { RevealView } from "./DefiReveal";
+import { DoneView, Me } from "./DefiDone";
+import { Intro } from "./DefiIntro";
+import { QuestionView } from "./DefiQuestion";
+import { RevealView, ringValues } from "./DefiReveal";
 
 type Screen =
   | { kind: "loading" }
   | { kind: "intro" }
   | { kind: "ready" }
-  | { kind: "question"; question: DefiQuestion; clock: QuestionClock }
+  | { kind: "question"; question: DefiQuestion; receivedAt: number }
   | { kind: "reveal"; reveal: DefiReveal }
   | { kind: "done" };
 
 /**
  * A défi on a phone (/defi/{code}): the name or pseudo, then each question opened by the server
- * (photo or Street View, the map a tap away, a countdown), the true spot right after each answer,
- * and at the end the total, the rank so far and the leaderboard. The server says where the device
+ * (its photo, the map a tap away, a countdown), the ring and points right after each answer (and
+ * the true spot in a practice défi), and at the end the total, the rank so far, the leaderboard
+ * and, once the défi is over, every question's answers. The server says where the device
  * is (its cookie): a reload comes back to the same question, still running on the server's clock.
+ * Each step is said through one live region, and the focus moves to each new screen.
  */
 export function DefiPlay({ initial }: { initial: DefiInfo }) {
+  const t = useT();
+  const f = useFormats();
   const code = initial.code;
   const [defi, setDefi] = useState<DefiInfo>(initial);
   const [me, setMe] = useState<DefiMe | null>(null);
   // A défi already over shows its end from the first paint, before any script runs.
   const [screen, setScreen] = useState<Screen>(initial.open ? { kind: "loading" } : { kind: "done" });
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Words | null>(null);
   const [busy, setBusy] = useState(false);
+  const { text: announcement, announce } = useAnnouncer();
+  // The first screen is where the reader arrives: the focus stays where the browser put it.
+  const [arrived, setArrived] = useState(false);
+  // The player's clock and speed points: the défi's, or its adapted time's (adapted-time.ts).
+  const timing = playerTiming(defi.answerTimeSec * 1000, defi.speedPointsMax, defi.adapted, me?.adapted ?? false);
 
   const fail = useCallback((error: unknown) => {
-    setNotice(error instanceof DefiCallError ? error.message : MSG.network);
+    setNotice(error instanceof DefiCallError ? error.words : MSG.network);
     setBusy(false);
   }, []);
 
@@ -46,7 +58,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
     try {
       const opened = await defiApi.open(code);
       if (opened.kind === "question") {
-        setScreen({ kind: "question", question: opened.question, clock: clockFrom(opened.question.remainingMs, defi.answerTimeSec, Date.now()) });
+        setScreen({ kind: "question", question: opened.question, receivedAt: Date.now() });
       } else if (opened.kind === "missed") {
         setMe((m) => (m ? { ...m, question: opened.reveal.index + 1, total: opened.reveal.total } : m));
         setScreen({ kind: "reveal", reveal: opened.reveal });
@@ -59,7 +71,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
         setBusy(false);
       } else fail(error);
     }
-  }, [code, defi.answerTimeSec, fail]);
+  }, [code, fail]);
 
   const load = useCallback(async () => {
     try {
@@ -81,11 +93,11 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const start = async (name: string | undefined) => {
+  const start = async ({ name, adapted }: { name: string | undefined; adapted: boolean }) => {
     setBusy(true);
     setNotice(null);
     try {
-      const state = await defiApi.join(code, name);
+      const state = await defiApi.join(code, { name, adapted });
       setDefi(state.defi);
       setMe(state.me);
       if (state.me && state.me.question >= state.defi.questionCount) setScreen({ kind: "done" });
@@ -110,182 +122,134 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
     }
   };
 
-  switch (screen.kind) {
-    case "loading":
-      return (
-        <PlayerScreen className="pl-center df-screen">
-          <h1 className="pl-title">{defi.quizName}</h1>
-          {notice ? <Retry notice={notice} onRetry={() => void load()} /> : <Spinner label="Chargement du défi…" />}
-        </PlayerScreen>
+  // The question's clock on this phone, anchored when the server's answer arrived; none without a limit.
+  const question = screen.kind === "question" ? screen : null;
+  const clock = useMemo(
+    () =>
+      question && question.question.remainingMs !== null && timing.limitMs !== null
+        ? clockFrom(question.question.remainingMs, timing.limitMs / 1000, question.receivedAt)
+        : null,
+    [question, timing.limitMs],
+  );
+
+  // Each step, said once as it appears (docs/game-rules.md, Défis).
+  const step = screen.kind === "question" ? `q${screen.question.index}` : screen.kind === "reveal" ? `r${screen.reveal.index}` : screen.kind;
+  useEffect(() => {
+    if (screen.kind === "question") {
+      const n = screen.question.index + 1;
+      const left = screen.question.remainingMs;
+      announce(
+        left === null
+          ? t("defi.announce.questionNoLimit", { n, count: defi.questionCount })
+          : t("defi.announce.question", { n, count: defi.questionCount, seconds: Math.round(left / 1000) }),
       );
-    case "intro":
-      return <Intro defi={defi} busy={busy} notice={notice} onStart={start} />;
-    case "ready":
-      return (
-        <PlayerScreen className="pl-center df-screen">
-          <p className="pl-kicker">{defi.quizName}</p>
-          <h1 className="pl-title">
-            Question {(me?.question ?? 0) + 1}/{defi.questionCount}
-          </h1>
-          {me ? <Me me={me} /> : null}
-          <p className="pl-lead">Le temps de réponse ({defi.answerTimeSec} s) démarre dès que la question s'affiche.</p>
-          <button type="button" className="button pl-button" disabled={busy} onClick={() => void openNext()}>
-            {me?.question ? "Question suivante" : "Commencer"}
-          </button>
-          {notice ? <p className="pl-notice" role="alert">{notice}</p> : null}
-        </PlayerScreen>
-      );
-    case "question":
-      return (
-        <QuestionView
-          key={screen.question.index}
-          defi={defi}
-          me={me!}
-          question={screen.question}
-          clock={screen.clock}
-          busy={busy}
-          notice={notice}
-          onAnswer={(at) => void answer(screen.question.index, at)}
-          onTimeUp={() => void openNext()}
-        />
-      );
-    case "reveal":
-      return <RevealView defi={defi} reveal={screen.reveal} me={me!} busy={busy} notice={notice} onNext={() => (screen.reveal.remaining > 0 ? void openNext() : setScreen({ kind: "done" }))} />;
-    case "done":
-      return <DoneView defi={defi} me={me} />;
+    } else if (screen.kind === "reveal") announce(revealSaid(screen.reveal));
+    if (screen.kind === "loading") return;
+    if (arrived) focusScreen();
+    else setArrived(true);
+    // Said when the step changes, not when the page's words do.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step]);
+
+  function revealSaid(reveal: DefiReveal): string {
+    const total = f.points(reveal.total);
+    if (!reveal.answer) return t("defi.announce.missed", { total });
+    const points = f.points(reveal.points);
+    if (reveal.distanceM !== null) return t("defi.announce.distance", { distance: f.distance(reveal.distanceM), points, total });
+    return t("defi.announce.ring", { ...ringValues(defi.targets, reveal.ring), points, total });
+  }
+
+  return (
+    <>
+      {shown()}
+      <Announcer text={announcement} />
+    </>
+  );
+
+  function shown() {
+    switch (screen.kind) {
+      case "loading":
+        return (
+          <PlayerScreen className="pl-center df-screen">
+            <h1 className="pl-title">{defi.quizName}</h1>
+            {notice ? <Retry notice={notice} onRetry={() => void load()} /> : <Spinner label={t("defi.play.loading")} />}
+          </PlayerScreen>
+        );
+      case "intro":
+        return <Intro defi={defi} busy={busy} notice={notice} onStart={start} />;
+      case "ready":
+        return (
+          <PlayerScreen className="pl-center df-screen">
+            <p className="pl-kicker">{defi.quizName}</p>
+            <h1 className="pl-title">{t("player.questionNumber", { n: (me?.question ?? 0) + 1, count: defi.questionCount })}</h1>
+            {me ? <Me me={me} /> : null}
+            {me?.adapted && defi.adapted ? <p className="df-adapted-note">{t("defi.adapted.yours", { kind: defi.adapted.kind, speed: defi.adapted.speed })}</p> : null}
+            <p className="pl-lead">
+              {timing.limitMs === null ? t("defi.play.noLimit") : t("defi.play.timeStarts", { seconds: timing.limitMs / 1000 })}
+            </p>
+            <button type="button" className="button pl-button" disabled={busy} onClick={() => void openNext()}>
+              {me?.question ? t("defi.play.next") : t("defi.play.start")}
+            </button>
+            {notice ? (
+              <p className="pl-notice" role="alert">
+                {t(notice)}
+              </p>
+            ) : null}
+          </PlayerScreen>
+        );
+      case "question":
+        return (
+          <QuestionView
+            key={screen.question.index}
+            defi={defi}
+            me={me!}
+            question={screen.question}
+            clock={clock}
+            timing={timing}
+            busy={busy}
+            notice={notice}
+            onAnswer={(at) => void answer(screen.question.index, at)}
+            onTimeUp={() => void openNext()}
+          />
+        );
+      case "reveal":
+        return (
+          <RevealView
+            defi={defi}
+            reveal={screen.reveal}
+            me={me!}
+            busy={busy}
+            notice={notice}
+            onNext={() => (screen.reveal.remaining > 0 ? void openNext() : setScreen({ kind: "done" }))}
+          />
+        );
+      case "done":
+        return <DoneView defi={defi} me={me} onRank={announce} />;
+    }
   }
 }
 
-function Retry({ notice, onRetry }: { notice: string; onRetry: () => void }) {
+/**
+ * The new screen's main region takes the focus, so that the keyboard and a screen reader go on
+ * from the top of what just appeared rather than from a button that is gone.
+ */
+function focusScreen() {
+  const main = document.querySelector<HTMLElement>("main");
+  if (!main || main.contains(document.activeElement)) return;
+  main.tabIndex = -1;
+  main.focus({ preventScroll: true });
+}
+
+function Retry({ notice, onRetry }: { notice: Words; onRetry: () => void }) {
+  const t = useT();
   return (
     <>
       <p className="pl-notice" role="alert">
-        {notice}
+        {t(notice)}
       </p>
       <button type="button" className="button pl-button" onClick={onRetry}>
-        Réessayer
+        {t("defi.play.retry")}
       </button>
     </>
-  );
-}
-
-function Intro({
-  defi,
-  busy,
-  notice,
-  onStart,
-}: {
-  defi: DefiInfo;
-  busy: boolean;
-  notice: string | null;
-  onStart: (name: string | undefined) => void | Promise<void>;
-}) {
-  const [name, setName] = useState("");
-  if (!defi.open) return <DoneView defi={defi} me={null} />;
-  const free = defi.nameMode === "free";
-  return (
-    <PlayerScreen className="df-screen df-intro">
-      <p className="pl-kicker">Défi</p>
-      <h1 className="pl-title">{defi.quizName}</h1>
-      {defi.description ? <p className="pl-lead">{defi.description}</p> : null}
-      <ul className="df-facts">
-        <li>
-          {defi.questionCount} {defi.questionCount > 1 ? "questions" : "question"}, {defi.answerTimeSec} s chacune
-        </li>
-        <li>Ouvert jusqu'au {deadlineText(defi.deadline)}</li>
-        <li>Une seule partie par appareil : vous pouvez fermer la page et reprendre où vous en étiez.</li>
-      </ul>
-      <form
-        className="df-start"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onStart(free ? name : undefined);
-        }}
-      >
-        {free ? (
-          <label className="df-field">
-            <span>Votre nom</span>
-            <input
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={DEFI_NAME_MAX}
-              autoComplete="name"
-              required
-              aria-invalid={notice ? true : undefined}
-              aria-describedby={notice ? "df-error" : undefined}
-            />
-          </label>
-        ) : (
-          <p className="pl-lead">Vous recevrez un pseudo (un fruit et une couleur).</p>
-        )}
-        {notice ? (
-          <p id="df-error" className="pl-notice" role="alert">
-            {notice}
-          </p>
-        ) : null}
-        <button type="submit" className="button pl-button" disabled={busy}>
-          Commencer
-        </button>
-      </form>
-      <a className="df-link" href={classementUrl(defi.code)}>
-        Voir le classement
-      </a>
-    </PlayerScreen>
-  );
-}
-
-function QuestionView({
-  defi,
-  me,
-  question,
-  clock,
-  busy,
-  notice,
-  onAnswer,
-  onTimeUp,
-}: {
-  defi: DefiInfo;
-  me: DefiMe;
-  question: DefiQuestion;
-  clock: QuestionClock;
-  busy: boolean;
-  notice: string | null;
-  onAnswer: (at: LatLng) => void;
-  onTimeUp: () => void;
-}) {
-  const [tap, setTap] = useState<LatLng | null>(null);
-  const timeUp = useTimeUp(clock);
-  useEffect(() => {
-    if (!timeUp) return;
-    // The server decides: the missed question's reveal, once its clock agrees the time is up.
-    const id = setTimeout(onTimeUp, 400);
-    return () => clearTimeout(id);
-  }, [timeUp, onTimeUp]);
-  const markers = useMemo<MapMarker[]>(() => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []), [tap, me.marker]);
-  const label = `Question ${question.index + 1} sur ${defi.questionCount}`;
-  return (
-    <PhotoThenMap
-      label={label}
-      media={{ photoUrl: question.photoUrl, streetview: question.streetview, title: label }}
-      map={{
-        bounds: defi.mapSettings.bounds,
-        center: defi.mapSettings.center,
-        zoom: defi.mapSettings.zoom,
-        restrict: true,
-        markers,
-        helpZone: question.help,
-        onMapClick: busy || timeUp ? undefined : setTap,
-        // Enter on the map, once the marker stands at its crosshair: the same answer as the button.
-        onConfirm: busy || timeUp ? undefined : () => tap && onAnswer(tap),
-        ariaLabel: "Carte : touchez l'endroit où la photo a été prise",
-      }}
-      header={
-        <>
-          <QuestionRow index={question.index} count={defi.questionCount} pseudo={me.name} marker={me.marker} />
-          <ProgressBar clock={clock} speedPointsMax={defi.speedPointsMax} />
-        </>
-      }
-      answer={<AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={busy} onAnswer={() => tap && onAnswer(tap)} />}
-    />
   );
 }

@@ -1,17 +1,18 @@
 /**
  * The phone's calls to a défi's API. Each answers the JSON the route sends, or throws a
- * DefiCallError with the sentence to show (call-api.ts).
+ * DefiCallError with the words to show (call-api.ts).
  */
 import type { AnswerDefiInput } from "@common/defi/schemas";
-import type { DefiLeaderboard, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
+import type { DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/defi/types";
+import type { Words } from "@common/i18n/ids";
 import { callApi } from "~/call-api";
 
 export class DefiCallError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly words: Words,
   ) {
-    super(message);
+    super(words.id);
   }
 }
 
@@ -25,8 +26,11 @@ const base = (code: string) => `/api/defi/${encodeURIComponent(code)}`;
 
 export const defiApi = {
   state: (code: string) => call<DefiState>(`${base(code)}/state`),
-  join: (code: string, name: string | undefined) => call<DefiState>(`${base(code)}/join`, name === undefined ? {} : { name }),
+  join: (code: string, start: { name: string | undefined; adapted: boolean }) =>
+    call<DefiState>(`${base(code)}/join`, { ...(start.name === undefined ? {} : { name: start.name }), ...(start.adapted ? { adapted: true } : {}) }),
   open: (code: string) => call<DefiOpened>(`${base(code)}/open`, {}),
   answer: (code: string, input: AnswerDefiInput) => call<DefiReveal>(`${base(code)}/answer`, input),
   ranking: (code: string) => call<DefiLeaderboard>(`${base(code)}/ranking`),
+  /** Once the défi is over: question `index` (from 0) with its spot and everyone's answers. */
+  answers: (code: string, index: number) => call<DefiQuestionResults>(`${base(code)}/answers/${index + 1}`),
 };

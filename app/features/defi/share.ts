@@ -1,3 +1,4 @@
+import type { Words } from "@common/i18n/ids";
 import { callApi } from "~/call-api";
 
 /** A deadline as a `datetime-local` field holds it (the browser's own time zone), and back. */
@@ -7,13 +8,13 @@ export function toLocalInput(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** NaN for an empty or unreadable field: the server refuses it with its French sentence. */
+/** NaN for an empty or unreadable field: the server refuses it with its own words. */
 export function fromLocalInput(value: string): number {
   return value ? new Date(value).getTime() : Number.NaN;
 }
 
-/** POST JSON to one of the dashboard's défi routes: the answer's JSON, or the sentence to show. */
-export async function postDefi<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; error: string }> {
+/** POST JSON to one of the dashboard's défi routes: the answer's JSON, or the words to show. */
+export async function postDefi<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; error: Words }> {
   const r = await callApi<T>(url, { json: body });
   return r.ok ? { ok: true, data: r.value } : { ok: false, error: r.error };
 }

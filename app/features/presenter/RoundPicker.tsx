@@ -66,7 +66,12 @@ export function RoundPicker({
               ))}
             </fieldset>
           )}
-          <LaunchOptionsFields options={options} onChange={setOptions} legend={t("presenter.round.options")} />
+          <LaunchOptionsFields
+            options={options}
+            onChange={setOptions}
+            legend={t("presenter.round.options")}
+            streetViewQuestions={quizzes.find((q) => q.ref === quiz)?.streetViewQuestions}
+          />
           <input type="hidden" name="intent" value="round" />
           <input type="hidden" name="room" value={room} />
           <input type="hidden" name="mode" value={options.mode} />
