@@ -10,3 +10,4 @@ export * from "./names";
 export * from "./points";
 export * from "./timings";
 export * from "./defi";
+export * from "./clock";
