@@ -384,7 +384,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
         toSize.push(m);
         samples.results.push(t - round.lastAnswerAt);
       } else if (m.type === "error") {
-        console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+        console.error(`  erreur de la salle pour p${j} : ${m.code}`);
       }
     };
     // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS (its
