@@ -9,6 +9,7 @@ import {
   IDLE_SEAT_TTL_MS,
   PLAYER_BUDGET,
   PRESENTER_BUDGET,
+  ROUND_TRIP_MAX_MS,
   SILENT_SOCKET_MS,
   SOCKETS_PER_SEAT,
 } from "@common/rules";
@@ -19,6 +20,7 @@ import {
   inRoom,
   reloadRoom,
   skewClock,
+  sleepRoom,
   join,
   launch,
   presenter,
@@ -219,6 +221,36 @@ describe("hostile input", () => {
     pres.nextQuestion();
     const end = await pres.next("pres_endGame");
     expect(end.ranking.map((r: { playerID: string }) => r.playerID)).toEqual([a.playerID, b.playerID]);
+  });
+});
+
+describe("the fair clock", () => {
+  it("gives a phone that forges slow echoes the bound off its time and no more, even after the room slept", async () => {
+    const l = await launch({ spots: SPOTS });
+    const pres = await presenter(l);
+    const honest = await join(l.room);
+    const cheat = await join(l.room);
+    pres.start();
+    await advance(l.room, STARTING_MS);
+    const q = await cheat.next("player_newQuestion");
+    await honest.next("player_newQuestion");
+    // Echoes of the question's stamp as if it had taken 9 s to come back (and one from the future,
+    // one too old to be a round trip, which count for nothing).
+    for (let i = 0; i < 5; i++) cheat.sendRaw(JSON.stringify({ type: "echo", at: q.at - 9_000 }));
+    cheat.sendRaw(JSON.stringify({ type: "echo", at: q.at + 60_000 }));
+    cheat.sendRaw(JSON.stringify({ type: "echo", at: q.at - 60_000 }));
+    await cheat.sync();
+    // An echo is never answered: the sync's pong is all the cheat heard.
+    expect(cheat.msgs.slice(cheat.msgs.indexOf(q) + 1).map((m) => m.type)).toEqual(["pong"]);
+    // The round trips live with the sockets: a room that sleeps and wakes still has them.
+    await sleepRoom(l.room);
+    await skewClock(l.room, 4_000);
+    honest.answer(0, SPOTS[0]);
+    cheat.answer(0, SPOTS[0]);
+    const [fair, forged] = await Promise.all([honest.next("player_answer_callback"), cheat.next("player_answer_callback")]);
+    expect(fair.tempsReponse).toBeGreaterThan(3_900);
+    expect(fair.tempsReponse - forged.tempsReponse).toBeGreaterThanOrEqual(ROUND_TRIP_MAX_MS - 50);
+    expect(fair.tempsReponse - forged.tempsReponse).toBeLessThanOrEqual(ROUND_TRIP_MAX_MS + 50);
   });
 });
 
