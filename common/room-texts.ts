@@ -8,7 +8,6 @@
  * the wire.
  */
 import type { ErrorCode } from "./protocol";
-import { MSG } from "./messages";
 
 /** A code the room sends: an error's, or `reload` (the room speaks a newer protocol). */
 export type RoomTextCode = ErrorCode | "reload";
@@ -18,7 +17,7 @@ export const ROOM_TEXTS: Readonly<Record<RoomTextCode, string>> = {
   too_large: "Message trop volumineux",
   forbidden: "Accès refusé",
   not_identified: "Connexion non identifiée : rechargez la page",
-  room_full: MSG.roomFull,
+  room_full: "Cette salle est complète",
   room_closed: "Cette partie est terminée",
   room_locked: "La salle est verrouillée",
   too_many_seats: "Beaucoup de joueurs arrivent en même temps : encore un instant…",
