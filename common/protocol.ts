@@ -555,7 +555,7 @@ export interface PlayerNewQuestion {
 export interface PlayerAnswerCallback {
   type: "player_answer_callback";
   questionIndex: number;
-  /** Milliseconds from the opening of the question, on the room's clock. */
+  /** Milliseconds from the opening of the question, on the room's clock, less the socket's round trip. */
   tempsReponse: number;
 }
 /**
