@@ -482,7 +482,7 @@ const FLOOR_SERVER = `
 import { WebSocketServer } from "ws";
 const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false });
 wss.on("listening", () => console.log(JSON.stringify({ port: wss.address().port })));
-const msg = JSON.stringify({ type: "player_newQuestion", questionIndex: 1, questionsNb: 4, time: 60, remainingMs: 60000, help: { lat1: 48.85, lon1: 2.29, lat2: 48.86, lon2: 2.3 }, media: null });
+const msg = JSON.stringify({ type: "player_newQuestion", questionIndex: 1, questionsNb: 4, time: 60, remainingMs: 60000, help: { lat1: 48.85, lon1: 2.29, lat2: 48.86, lon2: 2.3 }, media: null, at: Date.now() });
 wss.on("connection", (ws) => ws.on("message", (data) => {
   if (String(data) === "go") for (const c of wss.clients) c.send(msg);
 }));
