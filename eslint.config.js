@@ -17,6 +17,8 @@ const PARTY = String.raw`^(@party/|(\.\./)+party/)`;
 const ROUTES = String.raw`^(~/routes/|(\.\./)+routes/)`;
 const SCREENS = String.raw`^(~/(features|components)/|(\.\./)+(features|components)/)`;
 const APP = String.raw`^(~/|(\.\./)+app/)`;
+// The pages' words for the room's codes: the room itself speaks only codes.
+const ROOM_TEXTS = String.raw`(^@common/|/common/|^\./)room-texts$`;
 
 /** One `no-restricted-imports` entry per layer; `why` is the message a wrong import gets. */
 function layers(list) {
@@ -119,6 +121,11 @@ export default tseslint.config(
       files: ["db/**"],
       forbidden: [APP, PARTY],
       why: "db/ may import common/ (the rules it stores), nothing else",
+    },
+    {
+      files: ["party/**", "server.ts"],
+      forbidden: [ROOM_TEXTS],
+      why: "the room speaks codes, never sentences: the pages word them (common/room-texts.ts)",
     },
   ]),
   {

@@ -384,7 +384,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
         toSize.push(m);
         samples.results.push(t - round.lastAnswerAt);
       } else if (m.type === "error") {
-        console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+        console.error(`  erreur de la salle pour p${j} : ${m.code}`);
       }
     };
     // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS (its
@@ -482,7 +482,7 @@ const FLOOR_SERVER = `
 import { WebSocketServer } from "ws";
 const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false });
 wss.on("listening", () => console.log(JSON.stringify({ port: wss.address().port })));
-const msg = JSON.stringify({ type: "player_newQuestion", questionIndex: 1, questionsNb: 4, time: 60, remainingMs: 60000, help: { lat1: 48.85, lon1: 2.29, lat2: 48.86, lon2: 2.3 }, media: null });
+const msg = JSON.stringify({ type: "player_newQuestion", questionIndex: 1, questionsNb: 4, time: 60, remainingMs: 60000, help: { lat1: 48.85, lon1: 2.29, lat2: 48.86, lon2: 2.3 }, media: null, at: Date.now() });
 wss.on("connection", (ws) => ws.on("message", (data) => {
   if (String(data) === "go") for (const c of wss.clients) c.send(msg);
 }));

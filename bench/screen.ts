@@ -257,7 +257,7 @@ class Phones {
         const spot = DEMO_QUIZ.questions[m.questionIndex]!;
         setTimeout(() => client.send({ type: "player_answer", questionIndex: m.questionIndex, coords: around(spot, answerDistance()) }), Math.random() * ANSWER_WITHIN_MS);
       } else if (m.type === "error") {
-        console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+        console.error(`  erreur de la salle pour p${j} : ${m.code}`);
       }
     };
     // A first hello answered late is a busy machine, not a dead socket: replaced, it would take a

@@ -18,7 +18,7 @@ import { createDb } from "@db/client";
 import { type Identity, handleMessage } from "./engine";
 import { AddressGate, type Meter, givesWay, meterFrame } from "./engine/budget";
 import type { RevealedQuiz } from "./engine/views";
-import { CLOSE_CODES, type KickReason, errorMessage, parseClientMessage } from "./protocol";
+import { CLOSE_CODES, CLOSE_REASONS, type KickReason, errorMessage, parseClientMessage } from "./protocol";
 import { encode } from "./encode";
 import { type LaunchInput, type LaunchResult, type PresenterInfo, RoomCalls, type RoomRanking, type RoundInput, type RoundResult } from "./room-calls";
 import { ConnectionIndex, type WaitingSocket, closeSocket, pageIdFromUrl } from "./room-connections";
@@ -112,7 +112,7 @@ export class GameRoom extends DurableObject<Env> {
       this.meters.set(ws, meter);
       if (verdict === "close") {
         send(ws, encode(errorMessage("flood")));
-        return closeSocket(ws, CLOSE_CODES.flood, "Trop de messages");
+        return closeSocket(ws, CLOSE_CODES.flood, CLOSE_REASONS.flood);
       }
       if (verdict === "drop") return;
       this.receive(ws, identity, raw);
@@ -144,7 +144,9 @@ export class GameRoom extends DurableObject<Env> {
     const parsed = parseClientMessage(raw, role);
     if (!parsed.ok) return g.reply(ws, parsed.error);
     const msg = parsed.msg;
-    if (msg.type === "ping") return g.reply(ws, { type: "pong" });
+    if (msg.type === "ping") return g.reply(ws, { type: "pong", at: this.ports.now() });
+    // A round trip of this socket, timed on the room's clock: kept with the socket, nothing else.
+    if (msg.type === "echo") return this.conns.echo(ws, msg.at, this.ports.now());
     if (!g.state) {
       // The game ended and the room was cleaned up while this socket was on its way.
       send(ws, encode(errorMessage("room_closed")));
@@ -153,7 +155,7 @@ export class GameRoom extends DurableObject<Env> {
     }
     const now = this.ports.now();
     g.tickIfDue(now);
-    const step = handleMessage(g.state, identity, msg, now, g.engineCtx);
+    const step = handleMessage(g.state, identity, msg, now, g.engineCtx, msg.type === "player_answer" ? this.conns.roundTripOf(ws) : 0);
     if (!step.ok) return g.reply(ws, step.error);
     // The pseudo screen is full for this address: the phone asks again in a moment, as for a seat.
     if (identity === null && step.identity?.role === "chooser" && !this.pseudoScreenPlace(ws, now))
@@ -178,7 +180,7 @@ export class GameRoom extends DurableObject<Env> {
     const out = givesWay(waiting, now);
     if (!out) return false;
     this.conns.remove(out.socket);
-    closeSocket(out.socket, CLOSE_CODES.silent, out.chooser ? "Pseudo non choisi à temps" : "Connexion silencieuse");
+    closeSocket(out.socket, CLOSE_CODES.silent, out.chooser ? CLOSE_REASONS.pseudoTimeout : CLOSE_REASONS.silent);
     return true;
   }
 

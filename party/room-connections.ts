@@ -10,7 +10,8 @@
  * index is built, and its page comes back on a new socket with its token (docs/decisions/029).
  */
 import { UNKNOWN_ADDRESS } from "@common/address";
-import { CLOSE_CODES } from "@common/protocol";
+import { CLOSE_CODES, CLOSE_REASONS } from "@common/protocol";
+import { roundTripOf, withEcho } from "@common/rules/clock";
 import type { Identity, SeatId } from "./engine";
 import type { Waiting } from "./engine/budget";
 
@@ -25,6 +26,11 @@ interface SocketData {
   ip: string;
   /** Room clock when it was accepted. */
   since: number;
+  /**
+   * The socket's last round trips as the room timed them (its stamps echoed, ms, each held to
+   * the bound: common/rules/clock.ts); absent until the first echo.
+   */
+  rtt?: readonly number[];
 }
 
 const isSocketData = (data: unknown): data is SocketData =>
@@ -101,7 +107,7 @@ export class ConnectionIndex {
       for (const ws of this.ctx.getWebSockets()) {
         const data = this.data.get(ws) ?? readAttachment(ws);
         if (!data) {
-          closeSocket(ws, CLOSE_CODES.restart, "Nouvelle version de la salle");
+          closeSocket(ws, CLOSE_CODES.restart, CLOSE_REASONS.restart);
           continue;
         }
         this.data.set(ws, data);
@@ -148,6 +154,26 @@ export class ConnectionIndex {
   /** The address a socket came from. */
   ipOf(ws: WebSocket): string {
     return this.data.get(ws)?.ip ?? UNKNOWN_IP;
+  }
+
+  /**
+   * The socket echoed the room's stamp `at`, heard at `now`: one more round trip, written to its
+   * attachment so that a room that hibernates mid-question still knows it.
+   */
+  echo(ws: WebSocket, at: number, now: number) {
+    const before = this.data.get(ws);
+    if (!before) return;
+    const samples = before.rtt ?? [];
+    const rtt = withEcho(samples, at, now);
+    if (rtt === samples) return;
+    const data: SocketData = { ...before, rtt };
+    ws.serializeAttachment(data);
+    this.data.set(ws, data);
+  }
+
+  /** The socket's round trip, as an answer on it is given (0 before any echo). */
+  roundTripOf(ws: WebSocket): number {
+    return roundTripOf(this.data.get(ws)?.rtt ?? []);
   }
 
   /** The line id of the page the socket belongs to. */

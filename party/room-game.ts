@@ -12,7 +12,7 @@
  */
 import type { Db } from "@db/client";
 import { type Ctx, type Effect, type GameState, type Identity, type Step, type StepOk, disconnect, nextDeadline, tick, withPresence } from "./engine";
-import { CLOSE_CODES, type ServerMessage, errorMessage } from "./protocol";
+import { CLOSE_CODES, CLOSE_REASONS, type ServerMessage, errorMessage } from "./protocol";
 import { SOCKETS_PER_SEAT } from "@common/rules";
 import { secureRandom } from "@common/random";
 import { encode } from "./encode";
@@ -236,7 +236,7 @@ export class RoomGame {
         if (this.conns.pageIdOf(other) !== this.conns.pageIdOf(caller) && extra <= 0) continue;
         extra--;
         this.conns.setIdentity(other, null);
-        closeSocket(other, CLOSE_CODES.replaced, "Remplacée par une nouvelle connexion");
+        closeSocket(other, CLOSE_CODES.replaced, CLOSE_REASONS.replaced);
       }
     }
     if (before && before.role !== "chooser" && !sameIdentity(before, identity) && this.conns.of(before).length === 0) return before;
@@ -284,7 +284,7 @@ export class RoomGame {
     } else if (event.kind === "closed") {
       this.counter.clear();
       this.toPresenters(encode(errorMessage("room_closed")));
-      for (const ws of [...this.conns.all()]) closeSocket(ws, CLOSE_CODES.roomClosed, "Partie terminée");
+      for (const ws of [...this.conns.all()]) closeSocket(ws, CLOSE_CODES.roomClosed, CLOSE_REASONS.roomClosed);
       this.conns.reset();
     }
   }

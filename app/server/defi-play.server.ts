@@ -15,7 +15,7 @@ import { intoColumns, value } from "@party/room-sql";
 import type { AnswerDefiInput } from "@common/defi/schemas";
 import type { DefiInfo, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
 import { photoFileOf } from "@common/media-urls";
-import { creditedAnswer, DEFI_CODE, DEFI_MSG, questionClock, ROUND_TRIP_MAX_MS, roundTripFigure, showsOnPlayerDevice } from "@common/rules";
+import { answerTiming, DEFI_CODE, DEFI_MSG, questionClock, ROUND_TRIP_MAX_MS, roundTripOf, showsOnPlayerDevice } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
 import { OPEN_TOKEN, randomToken } from "./defi-device.server";
@@ -28,7 +28,7 @@ import {
   questionCount,
   questionOf,
   revealOf,
-  roundTripOf,
+  creditOf,
   samplesOf,
   type DefiPlayer,
   type DefiSettings,
@@ -111,7 +111,7 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
   await finishIfDue(db, l, now);
   if (me.question >= questionCount(l)) return { kind: "finished" };
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
-  const clock = questionClock(me.openedAt, answerTimeMs(l), now, roundTripOf(me));
+  const clock = questionClock(me.openedAt, answerTimeMs(l), now, creditOf(me));
   if (clock.kind === "timeUp") return { kind: "missed", reveal: await recordMissed(db, l, me) };
   if (clock.kind === "open") return { kind: "question", question: questionOf(l, me.question, me.openToken!, clock.remainingMs) };
   if (!showsOnPlayerDevice(l.snapshot.quiz.questions[me.question]!)) {
@@ -155,10 +155,11 @@ export async function answerDefiQuestion(
   if (input.question < me.question) throw Refusal.conflict(DEFI_MSG.answered);
   if (input.question !== me.question || me.openedAt === null) throw Refusal.conflict(DEFI_MSG.notOpened);
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
-  // The player's round trip comes off the time and moves the deadline on (round-trip.ts).
+  // The player's round trip comes off the time and moves the deadline on (common/rules/clock.ts).
   const samples = samplesOf(me);
-  const { timeMs: t, inTime } = creditedAnswer(now - me.openedAt, roundTripFigure(samples), answerTimeMs(l));
-  if (!inTime) throw Refusal.conflict(DEFI_MSG.late);
+  const timing = answerTiming({ openedAt: me.openedAt, deadline: me.openedAt + answerTimeMs(l), now, roundTripMs: roundTripOf(samples) });
+  if (timing.late) throw Refusal.conflict(DEFI_MSG.late);
+  const t = timing.elapsedMs;
   const q = l.snapshot.quiz.questions[me.question]!;
   const at = { lat: input.lat, lng: input.lng };
   const distanceM = Math.round(haversineMeters(q, at));

@@ -11,6 +11,6 @@ export * from "./points";
 export * from "./timings";
 export * from "./defi";
 export * from "./typed-names";
-export * from "./round-trip";
 export * from "./player-media";
 export * from "./scripted-lines";
+export * from "./clock";

@@ -1,7 +1,7 @@
 import { type CSSProperties, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useActionData } from "@remix-run/react";
 import type { RoomMessage, RoomPlayer } from "@common/room-messages";
-import { ERROR_MESSAGES } from "@common/protocol";
+import { roomText } from "@common/room-texts";
 import { roomQuestionPath } from "./format";
 import { readResume, writeResume } from "./resume";
 import {
@@ -144,7 +144,7 @@ export function PresenterGame(props: PresenterGameProps) {
   // ---- lobby actions
   const start = useCallback(() => {
     if (state.players.connected === 0) {
-      dispatch({ type: "error", message: ERROR_MESSAGES.no_players });
+      dispatch({ type: "error", message: roomText("no_players") });
       return;
     }
     if (!send({ type: "pres_startGame" })) dispatch({ type: "error", message: OFFLINE_MESSAGE });

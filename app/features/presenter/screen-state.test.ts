@@ -210,16 +210,16 @@ describe("presenter screen state: the steps it moves through", () => {
     expect(s.step).toBe("ranking");
   });
 
-  it("shows a closed room and the room's errors", () => {
+  it("shows a closed room and the room's errors, worded from their codes", () => {
     expect(run([newRoom("closed")]).step).toBe("closed");
     const s = run([
       newRoom("lobby"),
-      { type: "error", code: "no_players", message: "Impossible de lancer la partie sans joueur" },
+      { type: "error", code: "no_players" },
     ]);
     expect(s.error).toBe("Impossible de lancer la partie sans joueur");
     expect(s.step).toBe("lobby");
     // 'Redémarrer' or another tab's 'Nouvelle partie' closed the room under us.
-    const closed = run([{ type: "error", code: "room_closed", message: "Cette partie est terminée" }], s);
+    const closed = run([{ type: "error", code: "room_closed" }], s);
     expect(closed.step).toBe("closed");
   });
 

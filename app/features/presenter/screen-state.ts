@@ -11,6 +11,7 @@ import type {
   QuizQuestion,
 } from "@common/protocol";
 import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
+import { roomText } from "@common/room-texts";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
@@ -69,7 +70,7 @@ export interface PresenterState {
   rankingPage: number;
   /** 'Page suivante' (or the automatic advance) was sent; waiting for the room. */
   advanceRequested: boolean;
-  /** Last error from the room or the screen, in French. */
+  /** Last error from the room (its code worded by common/room-texts.ts) or the screen, in French. */
   error: string | null;
   /** Last lobby event worth saying ('Kiwi bleu a été exclu'). */
   notice: string | null;
@@ -247,7 +248,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
     case "error":
       // 'Redémarrer' or the room's expiry closed it: nothing more can happen in this game.
       if (msg.code === "room_closed") return { ...state, step: "closed", error: null, advanceRequested: false };
-      return { ...state, error: msg.message, advanceRequested: false };
+      return { ...state, error: roomText(msg.code), advanceRequested: false };
     default:
       return state;
   }
