@@ -69,14 +69,17 @@ async function processesOfRun() {
   return found;
 }
 
-/** `npm start` in its own process group, as in a terminal where it is the foreground job. */
-function npmStart(port) {
+/**
+ * `npm start` in its own process group, as in a terminal where it is the foreground job, with
+ * `vars` set in its shell.
+ */
+function npmStart(port, vars = {}) {
   const started = Date.now();
   const child = spawn("npm", ["start"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(port), REPERE_DATA_DIR: dataDir, CI: "" },
+    env: { ...process.env, ...vars, PORT: String(port), REPERE_DATA_DIR: dataDir, CI: "" },
   });
   let output = "";
   const waiters = [];
@@ -237,14 +240,17 @@ test("premier démarrage complet : le port n'ouvre qu'avec le quiz en place ; SI
   await interrupt(run, port, "SIGTERM", { to: "npm", label: "SIGTERM à npm seul, serveur prêt" });
 });
 
-test("deuxième démarrage : propre, sans nouvel ajout ; Ctrl-C", async () => {
+test("deuxième démarrage : propre, sans nouvel ajout, une variable du shell jusqu'au Worker ; Ctrl-C", async () => {
   const port = await freePort();
-  const run = npmStart(port);
+  const key = "cle-maps-du-shell-0123";
+  const run = npmStart(port, { GOOGLE_MAPS_API_KEY: key });
   await checking(run, async () => {
     const readyAt = await run.waitFor(READY);
     figures.push(`deuxième démarrage : prêt à ${readyAt} ms`);
     assert.ok(!run.output().includes(STEP.seeding));
     assert.ok(await demoQuizServed(port));
+    // The pages hand the browser the Maps key the Worker was given.
+    assert.ok((await (await fetch(`http://127.0.0.1:${port}/`)).text()).includes(key), "la clé Maps du shell n'a pas atteint le Worker");
   });
   await interrupt(run, port, "SIGINT", { label: "SIGINT, serveur prêt" });
 });
