@@ -17,9 +17,10 @@ import { PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 /**
  * One HTTP/1.1 request on `agent`; resolves with the status, the body and the cookie set.
  * `chunks` are written one by one without a Content-Length (chunked), as a script streams an
- * upload. A connection may be closed by the server once it answers (it need not read the rest of
- * a refused body): a GET that then finds its kept-alive connection reset before any answer is
- * sent again on a new one, as browsers do and as Node's documentation advises.
+ * upload. The server may close a kept-alive connection between two requests: after refusing a
+ * body it did not read, or when its next request waited too long to be read on a busy machine.
+ * A request that finds its reused connection closed before any answer is sent again on a new one,
+ * as browsers do and as Node's documentation advises; an answer, a 503 included, is never retried.
  */
 function send(
   agent: Agent,
@@ -41,7 +42,7 @@ function send(
     req.on("error", (error: NodeJS.ErrnoException) => {
       // The rest of a refused upload may meet the closed connection after its answer came.
       if (answered) return;
-      if (method === "GET" && req.reusedSocket && !retried && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+      if (req.reusedSocket && !retried && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
         resolve(send(agent, path, init, true));
       } else reject(error);
     });
