@@ -5,41 +5,33 @@
 // that no secret shows in the process list): { root, host, port, persistTo, vars, logRequests,
 // inspectorPort }.
 //
-// SIGTERM, SIGINT and SIGHUP stop it: workerd first, then the bundle's folder. It also stops if
-// the process that started it goes away without stopping it, so that no server outlives its
-// `npm start` or its test run.
-import { rm } from "node:fs/promises";
+// SIGTERM, SIGINT and SIGHUP stop it at once, whatever it is doing. It also stops if the process
+// that started it goes away without stopping it, so that no server outlives its `npm start` or
+// its test run. Every way out goes through process.exit(): Miniflare's own exit hook then stops
+// workerd, and the one below removes the bundle's folder. (Importing wrangler installs a SIGTERM
+// handler that exits at once too, so nothing asynchronous could run on the way out anyway.)
+import { rmSync } from "node:fs";
 import { Log, LogLevel, Miniflare } from "miniflare";
-import { bundleWorker, workerOptions } from "./lib/worker.mjs";
+import { bundleFolder, bundleWorker, workerOptions } from "./lib/worker.mjs";
 
 const settings = JSON.parse(process.env.REPERE_SERVE ?? "{}");
 // The Worker's own console.log and errors pass through whatever the level; this is Miniflare's.
 const log = new Log(settings.logRequests ? LogLevel.INFO : LogLevel.WARN, { prefix: "repère" });
 
-let mf = null;
-let bundle = null;
-let stopping = false;
-
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  await mf?.dispose().catch(() => undefined);
-  if (bundle) await rm(bundle.dir, { recursive: true, force: true });
-  process.exit(code);
-}
-for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => stop(0));
+const bundleDir = await bundleFolder();
+process.on("exit", () => rmSync(bundleDir, { recursive: true, force: true }));
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => process.exit(0));
 process.stdout.on("error", () => {});
 process.stderr.on("error", () => {});
 
 const parentAtStart = process.ppid;
 setInterval(() => {
-  if (process.ppid !== parentAtStart) void stop(0);
+  if (process.ppid !== parentAtStart) process.exit(0);
 }, 500).unref();
 
 try {
-  bundle = await bundleWorker(settings.root);
-  if (stopping) process.exit(0);
-  mf = new Miniflare({
+  const bundle = await bundleWorker(settings.root, bundleDir);
+  const mf = new Miniflare({
     ...workerOptions({ root: settings.root, bundle, persistTo: settings.persistTo, vars: settings.vars }),
     host: settings.host,
     port: settings.port,
@@ -49,8 +41,6 @@ try {
   });
   await mf.ready;
 } catch (error) {
-  if (!stopping) {
-    console.error(error.message ?? String(error));
-    await stop(1);
-  }
+  console.error(error.message ?? String(error));
+  process.exit(1);
 }

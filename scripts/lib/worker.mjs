@@ -12,12 +12,16 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 /** The Worker's name in wrangler.toml: Miniflare files each Durable Object's storage under it. */
 const WORKER_NAME = "repere";
 
+/** A fresh folder for a bundle; whoever asks for it removes it. */
+export const bundleFolder = () => mkdtemp(path.join(tmpdir(), "repere-bundle-"));
+
 /**
- * Bundles server.ts (with build/server inside it) exactly as `wrangler deploy` would, into a
- * fresh folder. Resolves with the folder and the bundle's path; the caller removes the folder.
+ * Bundles server.ts (with build/server inside it) exactly as `wrangler deploy` would, into `dir`
+ * (a fresh folder unless given). Resolves with the folder and the bundle's path; the caller
+ * removes the folder.
  */
-export async function bundleWorker(root) {
-  const dir = await mkdtemp(path.join(tmpdir(), "repere-bundle-"));
+export async function bundleWorker(root, dir) {
+  dir ??= await bundleFolder();
   try {
     await promisify(execFile)(path.join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", dir], {
       cwd: root,

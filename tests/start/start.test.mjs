@@ -7,7 +7,7 @@
 // serves), or alone: `node --test tests/start/`.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -26,6 +26,9 @@ const STEP = {
 };
 // One folder for every run below, in order: each start finds what the previous one left.
 const dataDir = mkdtempSync(path.join(tmpdir(), "repere-start-"));
+// The runs' temporary files (the server's bundle among them) go here, where nobody else writes.
+const runTmp = path.join(dataDir, "tmp");
+mkdirSync(runTmp);
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 const figures = [];
 
@@ -79,7 +82,7 @@ function npmStart(port, vars = {}) {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...vars, PORT: String(port), REPERE_DATA_DIR: dataDir, CI: "" },
+    env: { ...process.env, ...vars, PORT: String(port), REPERE_DATA_DIR: dataDir, TMPDIR: runTmp, CI: "" },
   });
   let output = "";
   const waiters = [];
@@ -169,6 +172,7 @@ async function interrupt(run, port, signal, { to = "group", label }) {
   assert.deepEqual(left, [], `${label} : des processus ont survécu`);
   assert.ok(await portIsFree(port), `${label} : le port ${port} est encore ouvert`);
   assertNoStackTrace(run.output(), label);
+  assert.deepEqual(readdirSync(runTmp).filter((f) => f.startsWith("repere-")), [], `${label} : fichiers temporaires laissés`);
   figures.push(`${label} : npm rendu en ${npmExit} ms, plus aucun processus après ${allGone} ms`);
 }
 
