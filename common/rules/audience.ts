@@ -45,7 +45,7 @@ export interface AddressLimits {
  * public address all join within a minute (100 at once, the others as their phones try again,
  * SEAT_RETRY_MS, at 3 seats a second); a script gets a burst and then a trickle. A bigger venue
  * behind one NAT, or a benchmark on one machine, raises it with the Worker variable
- * ROOM_PHONES_PER_ADDRESS (wrangler.toml [vars], or `wrangler dev --var`).
+ * ROOM_PHONES_PER_ADDRESS (wrangler.toml [vars], or the shell of `npm start`).
  */
 export const PHONES_PER_ADDRESS = 100;
 /** Bounds of ROOM_PHONES_PER_ADDRESS: below, a venue could not fill a room; above, no cap is left. */
