@@ -1,7 +1,8 @@
-import { SELF } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ERROR_MESSAGES } from "@common/protocol";
 import { ADDRESS_LIMITS, PSEUDO_SCREEN_MS, SILENT_SOCKET_MS } from "@common/rules";
+import { THROTTLE_RULES } from "~/server/throttle.server";
 import { TestPhone } from "../support/room-sockets";
 import { ORIGIN, closeRoom, launch, roomState, silentSocket, skewClock, socketsFrom, upgradeRoom } from "../support/workers";
 
@@ -15,6 +16,13 @@ const TOO_MANY = { error: "Trop de tentatives, réessayez dans quelques minutes"
 const upgradeStatus = async (room: string, ip: string) => (await upgradeRoom(room, { "CF-Connecting-IP": ip })).status;
 
 const check = (room: string, ip: string) => SELF.fetch(`${ORIGIN}/api/game/check/${room}`, { headers: { "CF-Connecting-IP": ip } });
+
+/** The room check's status, its body read: an unread body holds one of the test's few connections. */
+async function checkStatus(room: string, ip: string) {
+  const res = await check(room, ip);
+  await res.arrayBuffer();
+  return res.status;
+}
 
 /** Six-digit numbers that no live game holds, almost surely (rooms draw theirs among 900,000). */
 function deadNumbers(count: number): string[] {
@@ -81,6 +89,37 @@ describe("an IPv6 subscriber is one address", () => {
     expect(await upgradeStatus(l.room, "2001:db8:d00:2::1")).toBe(101);
     expect(await upgradeStatus(l.room, "::ffff:203.0.113.75")).toBe(101);
     for (const s of open) s.close();
+  });
+});
+
+describe("an IPv6 site guessing room numbers is one budget, not 65,536", () => {
+  it("stops a /48 at its count however many of its /64s share the guesses, on both paths", { timeout: 60_000 }, async () => {
+    const live = await launch();
+    const site = "2001:db8:4848";
+    const rule = THROTTLE_RULES.codeGuessNetwork;
+    // The site's earlier guesses, each /64 of it far under its own count (a request each costs
+    // this test's runtime too much to send them all): all but the last 20 of its budget, spent
+    // over the last minutes.
+    const counter = env.Throttle.get(env.Throttle.idFromName(`guess-net:${site}::/48`));
+    await runInDurableObject(counter, (_instance, state) => {
+      const now = Date.now();
+      state.storage.kv.put(
+        "failures",
+        Array.from({ length: rule.limit - 20 }, (_, i) => now - 300_000 + i),
+      );
+    });
+    // The last 20, each from a /64 of the site that never guessed before.
+    const dead = deadNumbers(20);
+    const statuses = await Promise.all(dead.map((room, i) => checkStatus(room, `${site}:${(i + 1).toString(16)}::1`)));
+    expect(statuses).toEqual(Array(20).fill(404));
+    // Yet another /64 of the site is refused, the live room too, by check and by socket.
+    const refused = await check(live.room, `${site}:ffff::1`);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual(TOO_MANY);
+    expect(await upgradeStatus(live.room, `${site}:fffe::1`)).toBe(429);
+    // Another site, and an IPv4 address, are not concerned.
+    expect(await checkStatus(live.room, "2001:db8:4849:1::1")).toBe(200);
+    expect(await upgradeStatus(live.room, "203.0.113.48")).toBe(101);
   });
 });
 
