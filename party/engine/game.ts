@@ -620,12 +620,13 @@ function close(tx: Tx, reason: KickReason) {
 
 /**
  * One parsed client message (see parseClientMessage in party/protocol.ts). `identity` is what
- * the socket was tagged with, null before its hello.
+ * the socket was tagged with, null before its hello. « Libérer » (pres_clearChoosers) is about
+ * sockets, not the game: the room's glue answers it (party/game-room.ts).
  */
 export function handleMessage(
   state: GameState,
   identity: Identity | null,
-  msg: ClientMessage,
+  msg: Exclude<ClientMessage, { type: "pres_clearChoosers" }>,
   now: number,
   ctx: Ctx
 ): Step {

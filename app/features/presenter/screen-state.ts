@@ -8,6 +8,7 @@
  */
 import type {
   ColorKey,
+  PseudoLineNetwork,
   QuizQuestion,
 } from "@common/protocol";
 import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
@@ -73,6 +74,8 @@ export interface PresenterState {
   error: string | null;
   /** Last lobby event worth saying ('Kiwi bleu a été exclu'). */
   notice: string | null;
+  /** Networks whose phones wait for a place on the pseudo screen (the room's pres_pseudoLine). */
+  pseudoLine: readonly PseudoLineNetwork[];
 }
 
 export const initialState: PresenterState = {
@@ -92,6 +95,7 @@ export const initialState: PresenterState = {
   advanceRequested: false,
   error: null,
   notice: null,
+  pseudoLine: [],
 };
 
 type PresenterAction =
@@ -175,6 +179,8 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
         locked: msg.locked,
         notice: msg.locked ? "Salle verrouillée : plus personne ne peut entrer" : "Salle déverrouillée",
       };
+    case "pres_pseudoLine":
+      return { ...state, pseudoLine: msg.networks };
     case "pres_startGame_callback":
       return { ...state, step: "starting", startingEndsAt: now + msg.startsInMs, error: null, notice: null };
     case "pres_newQuestion": {
