@@ -25,14 +25,20 @@
  *   minutes is hopeless. Each guess is counted before its code is looked up and given back if the
  *   code exists (code-door.server.ts): a burst sent at once gets no more lookups than the budget.
  *   Once over, live codes are refused too: otherwise the answer would still tell them apart.
+ * - HTTP calls that wake a live room (its full ranking, its end, its question page), for its
+ *   owner or the admin: 60 a minute per address, then 429 « Trop de demandes à la salle… ».
+ *   Each call makes the room work for the whole game (a full ranking of 2,000 lines); a page
+ *   that loops, or a script with a stolen session, must not slow the players' game.
  * - Reports of the pages' Content-Security-Policies (browser-alerts.server.ts): 30 posts in 10
- *   minutes per address, 600 from everywhere; beyond, 429 and nothing stored.
+ *   minutes per address, 60 per IPv6 /48, 600 from everywhere; beyond, 429 and nothing stored.
+ *   One network cannot spend everyone's reports: it gets a tenth of them at most.
  * Not here: a défi's joins per address are counted from its own rows (defi-play.server.ts,
  * DEFI_JOINS_PER_ADDRESS), which cost a new player no call to a counter object.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { addressKey, networkKey } from "@common/address";
 import { guess, type Reservation } from "./code-door.server";
+import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
 import type { ThrottleRule } from "./throttle-window.server";
 
@@ -49,8 +55,15 @@ export const THROTTLE_RULES = {
   codeGuess: { limit: 50, windowMs: 10 * MINUTE },
   /** The same from every /64 of one IPv6 /48 together: ten addresses' worth for a whole site. */
   codeGuessNetwork: { limit: 500, windowMs: 10 * MINUTE },
+  /** HTTP calls that wake a live room (ranking, close, question page), from one address. */
+  roomCallAddress: { limit: 60, windowMs: MINUTE },
   /** Reports a browser posts to the CSP report endpoint, from one address. */
   cspReportAddress: { limit: 30, windowMs: 10 * MINUTE },
+  /**
+   * The same from every /64 of one IPv6 /48 together: a site's 65,536 /64s would otherwise fill
+   * the count of everyone below in 20 posts each.
+   */
+  cspReportNetwork: { limit: 60, windowMs: 10 * MINUTE },
   /** The same from every address together: what the reports may cost D1, whoever sends them. */
   cspReportAll: { limit: 600, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
@@ -156,13 +169,25 @@ export function reserveCodeGuess(env: Env, address: string): Promise<Reservation
   ]);
 }
 
+/** One HTTP call from `address` that wakes a live room: refused (429) past THROTTLE_RULES.roomCallAddress. */
+export async function countRoomCall(context: AppLoadContext, address: string): Promise<void> {
+  const counted = await reserve(context.cloudflare.env, [{ key: `room-call-ip:${address}`, rule: THROTTLE_RULES.roomCallAddress }]);
+  if (!counted.ok) throw Refusal.tooManyRequests(counted.retryAfterMs / 1000, MSG.tooManyRoomCalls);
+}
+
 /**
- * Whether one more CSP report post may be stored: 30 in 10 minutes per address, 600 from every
- * address together (browser-alerts.server.ts). Every post counts, read or not: the endpoint takes
- * anyone's reports, and a flood of them must not reach D1.
+ * Whether one more CSP report post may be stored: 30 in 10 minutes per address, 60 per IPv6 /48,
+ * 600 from every address together (browser-alerts.server.ts). Every post counts, read or not: the
+ * endpoint takes anyone's reports, and a flood of them must not reach D1. The network's counts
+ * come first: a network past its own takes nothing from everyone's.
  */
 export async function reportBudget(env: Env, request: Request): Promise<boolean> {
-  const byAddress = await counterIn(env, `csp-report-ip:${clientAddress(request)}`).take(THROTTLE_RULES.cspReportAddress);
-  if (!byAddress.ok) return false;
-  return (await counterIn(env, "csp-report-all").take(THROTTLE_RULES.cspReportAll)).ok;
+  const address = clientAddress(request);
+  const network = networkKey(address);
+  const own = await reserve(env, [
+    { key: `csp-report-ip:${address}`, rule: THROTTLE_RULES.cspReportAddress },
+    ...(network ? [{ key: `csp-report-net:${network}`, rule: THROTTLE_RULES.cspReportNetwork }] : []),
+  ]);
+  if (!own.ok) return false;
+  return (await reserve(env, [{ key: "csp-report-all", rule: THROTTLE_RULES.cspReportAll }])).ok;
 }
