@@ -98,10 +98,10 @@ export class GameRoom extends DurableObject<Env> {
   /**
    * A socket upgrade is refused (429) before it is accepted when its address already has too
    * many sockets open without a seat, when the whole room has (roomUnseatedMax of its seats,
-   * whatever the addresses), or when its address has opened too many that never proved one. At either of the
-   * first two caps, a socket that has had its time gives way instead (makeRoom): silent for
-   * SILENT_SOCKET_MS, or on the pseudo screen for PSEUDO_SCREEN_MS without taking a seat; the
-   * address's own first, at the address's cap, the room's longest open at the room's.
+   * whatever the addresses), or when its address has opened too many that never proved one. At
+   * either of the first two caps, a socket that has had its time gives way instead (makeRoom):
+   * silent for SILENT_SOCKET_MS, or on the pseudo screen for PSEUDO_SCREEN_MS without taking a
+   * seat; the address's own at the address's cap, the room's longest open at the room's.
    */
   async fetch(request: Request): Promise<Response> {
     // Room internals are reached only through the binding, never by HTTP.
