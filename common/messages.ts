@@ -11,6 +11,8 @@ export const MSG = {
   badCredentials: "Identifiant / Mot de passe incorrect",
   methodNotAllowed: "Méthode non autorisée",
   tooManyAttempts: "Trop de tentatives, réessayez dans quelques minutes",
+  /** An address past its calls that wake a live room (its ranking, its end, its question page). */
+  tooManyRoomCalls: "Trop de demandes à la salle depuis ce réseau : réessayez dans un instant",
   quizNotFound: "Quiz introuvable",
   folderNotFound: "Dossier introuvable",
   fileNotFound: "Fichier introuvable",

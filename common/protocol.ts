@@ -298,6 +298,8 @@ export const CLOSE_REASONS = {
   flood: "flood",
   silent: "silent",
   pseudoTimeout: "pseudo_screen_timeout",
+  /** « Libérer »: the presenter let go of this network's phones on the pseudo screen. */
+  cleared: "cleared_by_presenter",
   restart: "restart",
 } as const;
 
@@ -338,6 +340,14 @@ export interface PresLockRoomMsg {
   type: "pres_lockRoom";
   locked: boolean;
 }
+/**
+ * « Libérer » on the presenter's lobby: the phones of one network on the pseudo screen give way
+ * now to those of that network waiting in line (`network`: an id of pres_pseudoLine).
+ */
+export interface PresClearChoosersMsg {
+  type: "pres_clearChoosers";
+  network: string;
+}
 export interface PlayerChooseColorMsg {
   type: "player_chooseColor";
   color: ColorKey;
@@ -354,7 +364,7 @@ export interface PlayerAnswerMsg {
   coords: LatLng;
 }
 
-export type PresenterClientMessage = PresKickPlayerMsg | PresStartGameMsg | PresNextQuestionMsg | PresLockRoomMsg;
+export type PresenterClientMessage = PresKickPlayerMsg | PresStartGameMsg | PresNextQuestionMsg | PresLockRoomMsg | PresClearChoosersMsg;
 export type PlayerClientMessage = PlayerChooseColorMsg | PlayerChooseFruitMsg | PlayerAnswerMsg;
 export type ClientMessage = HelloMsg | PingMsg | EchoMsg | PresenterClientMessage | PlayerClientMessage;
 export type ClientMessageType = ClientMessage["type"];
@@ -453,8 +463,26 @@ export interface PresEndGame {
   night: NightRanking | null;
 }
 
+/**
+ * The networks whose phones wait in line for the pseudo screen, most waiting first (at most
+ * PSEUDO_LINE_NETWORKS of them; none: nobody waits). `network` is an id the room gives the
+ * address for pres_clearChoosers, never the address itself (the lobby is on the projector).
+ */
+export interface PresPseudoLine {
+  type: "pres_pseudoLine";
+  networks: PseudoLineNetwork[];
+}
+export interface PseudoLineNetwork {
+  network: string;
+  /** Its phones on the pseudo screen. */
+  choosing: number;
+  /** Its phones waiting in line for a place there. */
+  waiting: number;
+}
+
 export type PresenterServerMessage =
   | PresNewRoomCallback
+  | PresPseudoLine
   | PresNewPlayer
   | PresPlayerLeft
   | PresKickPlayerCallback

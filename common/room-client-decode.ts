@@ -43,6 +43,7 @@ const SHAPES: Shapes = {
   pres_playerLeft: { playerID: str, pseudo: str, playersCount: num },
   pres_kickPlayer_callback: { playerID: str, pseudo: str, playersCount: num },
   pres_lockRoom_callback: { locked: bool },
+  pres_pseudoLine: { networks: arr },
   pres_startGame_callback: { startsInMs: num },
   pres_newQuestion: {
     questionIndex: num,

@@ -48,6 +48,7 @@ const presKickPlayerSchema = z.object({ type: z.literal("pres_kickPlayer"), play
 const presStartGameSchema = z.object({ type: z.literal("pres_startGame") });
 const presNextQuestionSchema = z.object({ type: z.literal("pres_nextQuestion") });
 const presLockRoomSchema = z.object({ type: z.literal("pres_lockRoom"), locked: z.boolean() });
+const presClearChoosersSchema = z.object({ type: z.literal("pres_clearChoosers"), network: id });
 const playerChooseColorSchema = z.object({
   type: z.literal("player_chooseColor"),
   color: z.enum(COLOR_KEYS),
@@ -71,6 +72,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   presStartGameSchema,
   presNextQuestionSchema,
   presLockRoomSchema,
+  presClearChoosersSchema,
   playerChooseColorSchema,
   playerChooseFruitSchema,
   playerAnswerSchema,
@@ -90,6 +92,7 @@ const SENDER: Record<ClientMessageType, Role | null> = {
   pres_startGame: "presenter",
   pres_nextQuestion: "presenter",
   pres_lockRoom: "presenter",
+  pres_clearChoosers: "presenter",
   player_chooseColor: "player",
   player_chooseFruit: "player",
   player_answer: "player",

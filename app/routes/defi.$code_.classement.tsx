@@ -5,6 +5,8 @@ import { defiLeaderboard } from "~/server/defi-leaderboard.server";
 import { pageLoader } from "~/server/http.server";
 import playerCss from "~/features/player/player.css?url";
 import defiCss from "~/features/defi/defi.css?url";
+import { requireDefiCode } from "~/server/defi-door.server";
+import { clientAddress } from "~/server/throttle.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: playerCss },
@@ -16,7 +18,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** /defi/{code}/classement: names, totals and ranks, never a spot (anyone with the link). */
-export const loader = pageLoader(async ({ context, params }: LoaderFunctionArgs) => defiLeaderboard(context.db, null, { code: params.code }));
+export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
+  await requireDefiCode(context, clientAddress(request), params.code);
+  return defiLeaderboard(context.db, null, { code: params.code });
+});
 
 export default function DefiClassement() {
   const board = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import { pageLoader } from "~/server/http.server";
 import { parseParams } from "~/server/input.server";
 import { Refusal } from "~/server/refusal.server";
 import { roomPageHeaders, roomQuestionPage } from "~/server/room-question.server";
+import { clientAddress, countRoomCall } from "~/server/throttle.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**
@@ -20,6 +21,7 @@ const Params = z.object({ room: z.string() });
 export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
   const account = await requireAccount(request, context);
   const { room } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+  await countRoomCall(context, clientAddress(request));
   return roomQuestionPage(context, account, room);
 });
 export const headers = roomPageHeaders;

@@ -12,6 +12,8 @@ export const MSG_MJ = {
   mailInvalid: "Adresse mail invalide",
   nameTooLong: tooLongText("Le nom", MJ_NAME_MAX),
   passwordShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`,
+  /** The local administrator's default password, which Repère publishes. */
+  passwordPublished: "Ce mot de passe est publié avec Repère (le mot de passe local par défaut) : choisissez-en un autre",
   expirationInvalid: "Date d'expiration invalide",
   gamesInvalid: "Le nombre de parties doit être un nombre entier positif (vide = illimité)",
 } as const;

@@ -79,6 +79,17 @@ export function addressLimitsFrom(raw: string | undefined): AddressLimits {
 }
 
 export const ADDRESS_LIMITS = addressLimits(PHONES_PER_ADDRESS);
+
+/**
+ * Sockets open at once without a seat in one room of `seats` seats, whatever their addresses:
+ * the per-address caps bound one network, not a script spread over many (thousands of IPv4
+ * addresses, or IPv6 /64s). A whole room reconnecting at once after a Wi-Fi cut is as many
+ * sockets between their opening and their hello as it has seats, the phones still to come at
+ * most as many again; a few more for pages with a second tab.
+ */
+export function roomUnseatedMax(seats: number): number {
+  return 2 * seats + 20;
+}
 /**
  * A socket that has said nothing useful (no hello) for this long may be closed to make room when
  * its address is at its cap of sockets without a seat: a page says hello as soon as its socket

@@ -20,13 +20,27 @@ export const PHOTO_BATCH_MAX = 100;
 export const QUIZ_QUESTIONS_MAX = 200;
 /** Folder, lobby and game-master pictures. */
 export const PICTURE_MAX_BYTES = 5 * MB;
+/**
+ * Pixels of a stored picture, whatever its bytes: a file of a few kilobytes may declare a billion
+ * pixels (a "decompression bomb"), and every phone or screen that shows it tries to allocate
+ * four bytes for each. A question's photo comes from the wizard at most PHOTO_LONG_SIDE_MAX on
+ * its long side; folder, lobby and game-master pictures are sent as picked, up to a 50-megapixel
+ * camera's.
+ */
+export const QUESTION_PHOTO_MAX_PIXELS = PHOTO_LONG_SIDE_MAX * PHOTO_LONG_SIDE_MAX;
+export const PICTURE_MAX_PIXELS = 50_000_000;
 /** A replacement game sound (mp3). */
 export const SOUND_MAX_BYTES = 5 * MB;
 
 /** '15 Mo'. */
 export const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} Mo`;
 
+/** '6,6 mégapixels'. */
+export const megapixels = (pixels: number) => `${(Math.round(pixels / 100_000) / 10).toLocaleString("fr-FR")} mégapixels`;
+
 export const PHOTO_TOO_LARGE = `La photo dépasse ${megabytes(QUESTION_PHOTO_MAX_BYTES)}`;
+export const PHOTO_TOO_MANY_PIXELS = `La photo compte trop de pixels : ${megapixels(QUESTION_PHOTO_MAX_PIXELS)} au plus (${PHOTO_LONG_SIDE_MAX} pixels sur le grand côté)`;
+export const PICTURE_TOO_MANY_PIXELS = `L'image compte trop de pixels : ${megapixels(PICTURE_MAX_PIXELS)} au plus`;
 export const PICTURE_TOO_LARGE = `L'image dépasse ${megabytes(PICTURE_MAX_BYTES)}`;
 export const SOUND_TOO_LARGE = `Le son dépasse ${megabytes(SOUND_MAX_BYTES)}`;
 /** Refused by every path that adds questions to a quiz, and said by the wizard at the limit. */

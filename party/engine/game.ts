@@ -641,12 +641,13 @@ function close(tx: Tx, reason: KickReason) {
 /**
  * One parsed client message (see parseClientMessage in party/protocol.ts). `identity` is what
  * the socket was tagged with, null before its hello; `roundTripMs` the socket's round trip as the
- * room measured it (an answer's).
+ * room measured it (an answer's). « Libérer » (pres_clearChoosers) is about sockets, not the
+ * game: the room's glue answers it (party/game-room.ts).
  */
 export function handleMessage(
   state: GameState,
   identity: Identity | null,
-  msg: Exclude<ClientMessage, EchoMsg>,
+  msg: Exclude<ClientMessage, EchoMsg | { type: "pres_clearChoosers" }>,
   now: number,
   ctx: Ctx,
   roundTripMs = 0

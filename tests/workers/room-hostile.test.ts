@@ -14,10 +14,14 @@ import {
   SOCKETS_PER_SEAT,
 } from "@common/rules";
 import { TestPhone, TestPresenter, type TestClient } from "../support/room-sockets";
+import type { GameRoom } from "@party/game-room";
 import {
   advance,
+  closeRoom,
   connect,
   inRoom,
+  make,
+  stubOf,
   reloadRoom,
   skewClock,
   sleepRoom,
@@ -494,5 +498,50 @@ describe("Origin", () => {
     await own.next("pres_newRoom_callback");
     const native = await presenter(l);
     expect(native.last("pres_newRoom_callback")!.roomID).toBe(l.room);
+  });
+});
+
+describe("a socket the room closed", () => {
+  /**
+   * The server ends of the room's sockets, kept on the instance: what the runtime hands the room
+   * with the frames and the close those sockets still deliver once the room has closed them (a
+   * peer may keep writing after the room's close frame, and its close comes later).
+   */
+  const keepSockets = (room: string) =>
+    inRoom(room, (r) => {
+      (r as unknown as { kept: WebSocket[] }).kept = r.ctx.getWebSockets();
+    });
+  const replayKept = (room: string, frame: string) =>
+    inRoom(room, async (r) => {
+      const instance = r as unknown as GameRoom & { kept: WebSocket[] };
+      for (const ws of instance.kept) {
+        await instance.webSocketMessage(ws, frame);
+        await instance.webSocketClose(ws, 1006, "");
+      }
+    });
+
+  it("carries its identity into nothing: not into the next game launched in the same room", { timeout: 60_000 }, async () => {
+    const l = await launch();
+    const pres = await presenter(l);
+    const first = await join(l.room);
+    expect(first.playerID).toBe("p1");
+    const played = await inRoom(l.room, (r) => ({ quiz: r.game.state!.quiz, settings: r.game.state!.settings, meta: r.game.meta! }));
+    await keepSockets(l.room);
+    await closeRoom(l);
+    expect(await pres.waitClosed()).toMatchObject({ code: 4000 });
+
+    // The number comes round again: another game is launched in this room, and a phone takes p1.
+    const next = await make.game({ quiz: played.meta.quizUniqueName, owner: played.meta.ownerId, roomNumber: l.room });
+    const launched = await stubOf(l.room).launch({ gameId: next.id, quizUniqueName: played.meta.quizUniqueName, ownerId: played.meta.ownerId, quiz: played.quiz, settings: played.settings });
+    expect(launched.ok).toBe(true);
+    const newcomer = await join(l.room);
+    expect(newcomer.playerID).toBe("p1");
+
+    // What the old presenter's and the old p1's sockets still deliver changes nothing here.
+    await replayKept(l.room, JSON.stringify({ type: "pres_lockRoom", locked: true }));
+    const state = (await roomState(l.room))!;
+    expect(state.locked).toBe(false);
+    expect(state.seats.map((s) => ({ id: s.id, connected: s.connected }))).toEqual([{ id: "p1", connected: true }]);
+    newcomer.close();
   });
 });

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from "qrcode.react";
 import { memo, useEffect, useRef, useState } from "react";
-import type { ColorKey } from "@common/protocol";
+import type { ColorKey, PseudoLineNetwork } from "@common/protocol";
 import type { RoomPlayer } from "@common/room-messages";
 import { teamName } from "@common/rules";
 import { useLatest } from "~/features/map/camera";
@@ -21,6 +21,7 @@ import { listOf, newestOf, type Roster } from "./roster";
 import type { RoomInfo } from "./screen-state";
 import { LockButton, LockIcon } from "./LockButton";
 import { PlayerMarker } from "./PlayerMarker";
+import { PseudoLinePanel } from "./PseudoLinePanel";
 
 /** Past this many players the chips shrink, so that a full room still fits the screen. */
 const CROWDED = 24;
@@ -43,6 +44,8 @@ export function LobbyView({
   onToggleLock,
   onKick,
   onStart,
+  pseudoLine,
+  onClearNetwork,
 }: {
   room: RoomInfo;
   origin: string;
@@ -54,6 +57,8 @@ export function LobbyView({
   onToggleLock: () => void;
   onKick: (player: RoomPlayer) => void;
   onStart: () => void;
+  pseudoLine: readonly PseudoLineNetwork[];
+  onClearNetwork: (network: string) => void;
 }) {
   const [confirm, setConfirm] = useState<RoomPlayer | null>(null);
   const [query, setQuery] = useState("");
@@ -99,6 +104,7 @@ export function LobbyView({
             Lancer la partie
           </button>
         </header>
+        <PseudoLinePanel networks={pseudoLine} onClear={onClearNetwork} />
         {players.size === 0 ? (
           <p className="lobby-empty">En attente des joueurs…</p>
         ) : crowd ? (

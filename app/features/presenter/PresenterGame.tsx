@@ -153,6 +153,12 @@ export function PresenterGame(props: PresenterGameProps) {
   const toggleLock = useCallback(() => {
     if (!send({ type: "pres_lockRoom", locked: !locked })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
   }, [send, locked]);
+  const clearNetwork = useCallback(
+    (network: string) => {
+      if (!send({ type: "pres_clearChoosers", network })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+    },
+    [send],
+  );
   const kick = useCallback(
     (p: RoomPlayer) => {
       if (!send({ type: "pres_kickPlayer", playerID: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
@@ -194,6 +200,8 @@ export function PresenterGame(props: PresenterGameProps) {
         onToggleLock={toggleLock}
         onKick={kick}
         onStart={start}
+        pseudoLine={state.pseudoLine}
+        onClearNetwork={clearNetwork}
       />
     );
   } else if (screen === "starting") {

@@ -146,6 +146,16 @@ describe("presenter screen state: the steps it moves through", () => {
     expect([s.locked, s.notice]).toEqual([false, "Salle déverrouillée"]);
   });
 
+  it("lists the networks whose phones wait for the pseudo screen, as the room last said", () => {
+    let s = run([newRoom("lobby")]);
+    expect(s.pseudoLine).toEqual([]);
+    const networks = [{ network: "0a1b2c3d", choosing: 50, waiting: 2 }];
+    s = run([{ type: "pres_pseudoLine", networks }], s);
+    expect(s.pseudoLine).toEqual(networks);
+    s = run([{ type: "pres_pseudoLine", networks: [] }], s);
+    expect(s.pseudoLine).toEqual([]);
+  });
+
   it("removes kicked players and says so", () => {
     let s = run([newRoom("lobby", [player(1), player(2)])]);
     s = run([{ type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 1 }], s);

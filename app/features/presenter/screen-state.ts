@@ -8,6 +8,7 @@
  */
 import type {
   ColorKey,
+  PseudoLineNetwork,
   QuizQuestion,
 } from "@common/protocol";
 import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
@@ -74,6 +75,8 @@ export interface PresenterState {
   error: string | null;
   /** Last lobby event worth saying ('Kiwi bleu a été exclu'). */
   notice: string | null;
+  /** Networks whose phones wait for a place on the pseudo screen (the room's pres_pseudoLine). */
+  pseudoLine: readonly PseudoLineNetwork[];
 }
 
 export const initialState: PresenterState = {
@@ -93,6 +96,7 @@ export const initialState: PresenterState = {
   advanceRequested: false,
   error: null,
   notice: null,
+  pseudoLine: [],
 };
 
 type PresenterAction =
@@ -176,6 +180,8 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
         locked: msg.locked,
         notice: msg.locked ? "Salle verrouillée : plus personne ne peut entrer" : "Salle déverrouillée",
       };
+    case "pres_pseudoLine":
+      return { ...state, pseudoLine: msg.networks };
     case "pres_startGame_callback":
       return { ...state, step: "starting", startingEndsAt: now + msg.startsInMs, error: null, notice: null };
     case "pres_newQuestion": {

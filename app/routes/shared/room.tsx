@@ -10,6 +10,7 @@ import { pageAction, pageLoader } from "~/server/http.server";
 import { parseForm, parseQuery } from "~/server/input.server";
 import { endOfRound, PresenterQuery, presenterScreen, RoundForm } from "~/server/presenter.server";
 import { Refusal } from "~/server/refusal.server";
+import { clientAddress, countRoomCall } from "~/server/throttle.server";
 
 /**
  * A launched game's screen: /pres/salle/{room} (the admin) and /mj/salle/{room} (a game master),
@@ -36,6 +37,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const { folderId } = parseQuery(request, PresenterQuery, Refusal.badRequest());
   const account = await requireAccount(request, context, { side });
   const { room } = Params.parse(params);
+  await countRoomCall(context, clientAddress(request));
   const answered = await endOfRound(context, account, room, await parseForm(request, RoundForm), { side, folderId });
   if (!answered) throw Refusal.badRequest(MSG.required);
   throw answered;
