@@ -18,6 +18,8 @@ const PARTY = String.raw`^(@party/|(\.\./)+party/)`;
 const ROUTES = String.raw`^(~/routes/|(\.\./)+routes/)`;
 const SCREENS = String.raw`^(~/(features|components)/|(\.\./)+(features|components)/)`;
 const APP = String.raw`^(~/|(\.\./)+app/)`;
+// The pages' words for the room's codes: the room itself speaks only codes.
+const ROOM_TEXTS = String.raw`(^@common/|/common/|^\./)room-texts$`;
 
 /**
  * The files whose every user-visible text comes from the message catalogs (common/i18n): a string
@@ -202,6 +204,11 @@ export default tseslint.config(
       files: ["db/**"],
       forbidden: [APP, PARTY],
       why: "db/ may import common/ (the rules it stores), nothing else",
+    },
+    {
+      files: ["party/**", "server.ts"],
+      forbidden: [ROOM_TEXTS],
+      why: "the room speaks codes, never sentences: the pages word them (common/room-texts.ts)",
     },
   ]),
   {

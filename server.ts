@@ -7,9 +7,9 @@ import { ensureAdmin } from "./app/server/accounts.server";
 import { createDb } from "./db/client";
 import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
 import { errorResponse, Refusal } from "./app/server/refusal.server";
-import { liveGame, recentlyClosed } from "./app/server/rooms.server";
-import { type DoorIo, RoomDoor } from "./app/server/room-door.server";
-import { clientAddress, roomGuessThrottle } from "./app/server/throttle.server";
+import { RoomDoor } from "./app/server/room-door.server";
+import { roomDoorIo } from "./app/server/room-door-io.server";
+import { clientAddress } from "./app/server/throttle.server";
 import { CSP_REPORT_PATH, isLocalHost, withSecurityHeaders } from "./app/server/security-headers.server";
 import { unconfiguredResponse, weakSecrets } from "./app/server/config.server";
 import { cspReportEndpoint } from "./app/server/browser-alerts.server";
@@ -22,17 +22,6 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 /** Room numbers this isolate knows to be live, addresses it knows to be over their guesses. */
 const door = new RoomDoor();
-
-/** The registry and the address's room-number throttle, reached only if the door asks. */
-function doorIo(env: Env, address: string): DoorIo {
-  const throttle = () => roomGuessThrottle(env, address);
-  return {
-    isLive: async (room) => (await liveGame(createDb(env.DB), room)) !== null,
-    recentlyClosed: (room) => recentlyClosed(createDb(env.DB), room),
-    check: () => throttle().check(),
-    miss: () => throttle().miss(),
-  };
-}
 
 const ROOM_SOCKET_PATH = /^\/parties\/game-room\/([^/]+)\/?$/;
 
@@ -54,7 +43,7 @@ async function roomSocket(request: Request, env: Env, path: string): Promise<Res
   if (isForeignOrigin(request)) return new Response("Forbidden", { status: 403 });
   try {
     const address = clientAddress(request);
-    const knock = await door.knock(room, address, doorIo(env, address));
+    const knock = await door.knock(room, address, roomDoorIo(env, address));
     if (!knock.open)
       return knock.status === 429 ? errorResponse(Refusal.tooManyRequests(knock.retryAfterMs / 1000), localeOf(request)) : new Response("Not found", { status: 404 });
   } catch (error) {

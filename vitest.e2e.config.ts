@@ -1,8 +1,8 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
-// Socket and browser tests against the production build served by `wrangler dev`, started by
-// tests/e2e/global-setup.ts on its own port, state folder and dev registry.
+// Socket and browser tests against the production build served as `npm start` serves it, started
+// by tests/e2e/global-setup.ts on its own port, state folder and dev registry.
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {

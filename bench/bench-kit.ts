@@ -10,7 +10,7 @@ import WebSocket from "ws";
 import type { ServerMessage } from "../common/protocol";
 import { RoomClient, type RoomClientOptions } from "../common/room-client";
 import { servedKit } from "../tests/support/served";
-import { startDirect } from "./serve-direct";
+import { childWorkerd, startDirect } from "./serve-direct";
 // @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
 import * as serverLib from "../scripts/lib/server.mjs";
 
@@ -25,7 +25,7 @@ export const { ROOT, applyMigrations, build, freePort, startServer } = serverLib
   applyMigrations(o: { persistTo: string; registryPath: string }): void;
   build(): void;
   freePort(): Promise<number>;
-  startServer(o: { port: number; persistTo: string; registryPath: string; vars: Record<string, string>; quiet: boolean }): Promise<Served>;
+  startServer(o: { port: number; persistTo: string; vars: Record<string, string>; quiet: boolean; inspectorPort?: number }): Promise<Served>;
 };
 
 export const BENCH_ADMIN = { mail: "admin@repere.test", password: "bench-password" };
@@ -81,10 +81,9 @@ export function benchClient(
   return c;
 }
 
-/** Where the server's workerd runs: its own pid (Miniflare), or wrangler's process group. */
+/** The server's workerd (Miniflare's child, in this process or in `npm start`'s server). */
 export interface ServerProcesses {
   workerdPid?: number;
-  group?: number;
 }
 
 export interface BenchServer {
@@ -95,17 +94,25 @@ export interface BenchServer {
   inspectorPort: number;
   processes: ServerProcesses;
   kit: ReturnType<typeof servedKit>;
-  /** "wrangler dev" or "Miniflare direct". */
+  /** "npm start" or "Miniflare direct". */
   how: string;
   stop(): Promise<void>;
+}
+
+/** Whether BENCH_SERVE asks for `npm start`'s server (`start`) rather than the default. */
+export function servedAsStart(): boolean {
+  const how = process.env.BENCH_SERVE;
+  if (how && how !== "start") throw new Error(`BENCH_SERVE=${how} : seule la valeur « start » (le serveur de npm start) est connue`);
+  return how === "start";
 }
 
 /**
  * The production build (built first unless BENCH_NO_BUILD and a build exists), served on its
  * own state with the bench's admin and per-address caps raised for one machine, pinned to
  * `core`: by Miniflare directly (bench/serve-direct.ts: phones past its front door, decision 020)
- * or, with BENCH_SERVE=wrangler, by `wrangler dev` as the e2e tests serve it. `assets`: serve
- * the static files too (a page is loaded).
+ * or, with BENCH_SERVE=start, by the server `npm start` and the e2e tests run (scripts/serve.mjs:
+ * its front door, static assets and all). `assets`: serve the static files too (a page is
+ * loaded; `npm start`'s server always serves them).
  */
 export async function startBenchServer(o: { core: number; assets?: boolean; roomCap?: number; vars?: Record<string, string> }): Promise<BenchServer> {
   if (!process.env.BENCH_NO_BUILD || !existsSync(path.join(ROOT, "build", "server"))) build();
@@ -120,12 +127,14 @@ export async function startBenchServer(o: { core: number; assets?: boolean; room
     ROOM_PHONES_PER_ADDRESS: String(PHONES_PER_ADDRESS),
     ...o.vars,
   };
-  const viaWrangler = process.env.BENCH_SERVE === "wrangler";
+  const viaStart = servedAsStart();
   let served: Omit<BenchServer, "kit" | "how" | "stop"> & { stop(): Promise<void> };
-  if (viaWrangler) {
-    const s = await startServer({ port: await freePort(), persistTo, registryPath, vars, quiet: true });
+  if (viaStart) {
+    const s = await startServer({ port: await freePort(), persistTo, vars, quiet: true, inspectorPort: await freePort() });
     pin(s.child.pid, o.core, true);
-    served = { url: s.url, socketUrl: s.url, inspectorPort: s.inspectorPort, processes: { group: s.child.pid }, stop: s.stop };
+    // The server's own Node process only starts and stops it: the Worker's figures are workerd's.
+    const [workerdPid] = childWorkerd(s.child.pid);
+    served = { url: s.url, socketUrl: s.url, inspectorPort: s.inspectorPort, processes: { workerdPid }, stop: s.stop };
   } else {
     const d = await startDirect({
       root: ROOT,
@@ -143,7 +152,7 @@ export async function startBenchServer(o: { core: number; assets?: boolean; room
   return {
     ...served,
     kit,
-    how: viaWrangler ? "wrangler dev" : "Miniflare direct",
+    how: viaStart ? "npm start" : "Miniflare direct",
     stop: async () => {
       await served.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 // `npm run bench:defi`: a défi played by 2,000 phones (not part of npm test).
 //
 // The production build served as bench:room serves it (bench/bench-kit.ts: Miniflare directly,
-// the phones' calls past its front door, decision 020; BENCH_SERVE=wrangler serves it with
-// `wrangler dev` as the e2e tests do), the server on one core and this process (every phone) on
-// the other where the machine has two; data made through the test kit (tests/support/served.ts).
+// the phones' calls past its front door, decision 020; BENCH_SERVE=start serves it with
+// `npm start`'s own server, as the e2e tests do), the server on one core and this process (every
+// phone) on the other where the machine has two; data made through the test kit
+// (tests/support/served.ts).
 // Each player joins, then plays 10 questions: opens one (the POST that starts its clock), loads
 // its photo, thinks, answers; players start over the first 20 s and answer every ~20 s, about 100
 // answers a second in all; a few phones read the leaderboard meanwhile (5 a second). Each phone

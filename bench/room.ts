@@ -1,11 +1,11 @@
 // `npm run bench:room`: latency of one game room under N simulated players (not part of npm test).
 //
 // The production build is served by Miniflare directly (bench/serve-direct.ts: the deploy bundle,
-// without the proxy `wrangler dev` puts in front of it), pinned to one core; this process (all
-// the simulated phones) is pinned to the other. BENCH_SERVE=wrangler serves it through
-// `wrangler dev` as the e2e tests do (scripts/lib/server.mjs), proxy included. For each N it launches a room
-// through the app (the test kit: an MJ, a quiz, POST /api/game/launch), seats N phones, plays a
-// few questions and measures:
+// the phones past Miniflare's front door), pinned to one core; this process (all the simulated
+// phones) is pinned to the other. BENCH_SERVE=start serves it with `npm start`'s own server, as
+// the e2e tests do (scripts/serve.mjs: front door and static assets included). For each N it
+// launches a room through the app (the test kit: an MJ, a quiz, POST /api/game/launch), seats N
+// phones, plays a few questions and measures:
 //   question: presenter sends pres_nextQuestion -> each phone receives player_newQuestion
 //   ack:      a phone sends player_answer (all answer within 2 s) -> it receives its ack
 //   results:  the last answer is sent -> each phone receives player_endQuestion
@@ -52,7 +52,7 @@ import { MAX_ROOM_PLAYERS } from "../common/rules";
 import { RoomClient } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import type { servedKit } from "../tests/support/served";
-import { benchClient, haveTaskset, pin, ROOT, startBenchServer, until, type ServerProcesses } from "./bench-kit";
+import { benchClient, haveTaskset, pin, ROOT, servedAsStart, startBenchServer, until, type ServerProcesses } from "./bench-kit";
 import { useWorkerd } from "./workerd";
 
 /**
@@ -156,15 +156,14 @@ function cut(c: RoomClient) {
   (c.socket as WebSocket | null)?.terminate();
 }
 
-/** Resident memory of the server's workerd processes, bytes (0 when unknown). */
+/** Resident memory of the server's workerd, bytes (0 when unknown). */
 function serverRss(server: ServerProcesses): number {
   try {
-    const rows = execFileSync("ps", ["-eo", "pid=,pgid=,rss=,comm="], { encoding: "utf8" }).split("\n");
+    const rows = execFileSync("ps", ["-eo", "pid=,rss=,comm="], { encoding: "utf8" }).split("\n");
     let total = 0;
     for (const row of rows) {
-      const [pid, pgid, rss, comm] = row.trim().split(/\s+/);
-      if (comm !== "workerd") continue;
-      if (Number(pid) === server.workerdPid || Number(pgid) === server.group) total += Number(rss) * 1024;
+      const [pid, rss, comm] = row.trim().split(/\s+/);
+      if (comm === "workerd" && Number(pid) === server.workerdPid) total += Number(rss) * 1024;
     }
     return total;
   } catch {
@@ -175,7 +174,7 @@ function serverRss(server: ServerProcesses): number {
 /**
  * CPU time, ms, that V8's background threads of the server's workerd ("V8 DefaultWorker": the
  * collector's concurrent marking and sweeping, background compilation) have used so far, or
- * null where /proc cannot tell (not Linux, or wrangler's process group). Pinned to the room's
+ * null where /proc cannot tell (not Linux). Pinned to the room's
  * core, they take its thread's time: a reveal during which they ran arrives late at every
  * phone (docs/scaling.md, Looking inside a run).
  */
@@ -384,7 +383,7 @@ async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n
         toSize.push(m);
         samples.results.push(t - round.lastAnswerAt);
       } else if (m.type === "error") {
-        console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+        console.error(`  erreur de la salle pour p${j} : ${m.code}`);
       }
     };
     // After a cut each phone comes back on its own after a random delay below STORM_BACK_MS (its
@@ -482,7 +481,7 @@ const FLOOR_SERVER = `
 import { WebSocketServer } from "ws";
 const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, perMessageDeflate: false });
 wss.on("listening", () => console.log(JSON.stringify({ port: wss.address().port })));
-const msg = JSON.stringify({ type: "player_newQuestion", questionIndex: 1, questionsNb: 4, time: 60, remainingMs: 60000, help: { lat1: 48.85, lon1: 2.29, lat2: 48.86, lon2: 2.3 }, media: null });
+const msg = JSON.stringify({ type: "player_newQuestion", questionIndex: 1, questionsNb: 4, time: 60, remainingMs: 60000, help: { lat1: 48.85, lon1: 2.29, lat2: 48.86, lon2: 2.3 }, media: null, at: Date.now() });
 wss.on("connection", (ws) => ws.on("message", (data) => {
   if (String(data) === "go") for (const c of wss.clients) c.send(msg);
 }));
@@ -542,8 +541,8 @@ async function main() {
     throw new Error(
       `${tooMany.join(", ")} joueurs : une salle en assoit au plus ${ROOM_CAP} (règles de lancement, équipes comprises ; BENCH_ROOM_CAP pour aller au-delà)`,
     );
-  if (ROOM_CAP !== MAX_ROOM_PLAYERS && process.env.BENCH_SERVE === "wrangler")
-    throw new Error("BENCH_ROOM_CAP ne s'applique qu'au bundle servi par Miniflare (sans BENCH_SERVE=wrangler)");
+  if (ROOM_CAP !== MAX_ROOM_PLAYERS && servedAsStart())
+    throw new Error("BENCH_ROOM_CAP ne s'applique qu'au bundle servi par Miniflare dans le banc (sans BENCH_SERVE=start)");
   const workerd = useWorkerd(ROOT, process.env.BENCH_WORKERD);
   const server = await startBenchServer({ core: SERVER_CORE, roomCap: ROOM_CAP });
   const { kit, processes } = server;

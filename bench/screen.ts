@@ -1,10 +1,10 @@
 // `npm run bench:screen`: the presenter's big screen under N simulated phones (not part of npm test).
 //
 // The production build is served with its static files (bench/bench-kit.ts: Miniflare directly,
-// the phones' sockets past its front door, decision 020; BENCH_SERVE=wrangler serves it with
-// `wrangler dev` as the e2e tests do). The presenter page runs in Chromium at 1920x1080 and is
-// reached as a presenter reaches it: the launch form's address, then wherever the launch
-// redirects. With taskset (Linux, two cores or more), Chromium and all its processes run on core
+// the phones' sockets past its front door, decision 020; BENCH_SERVE=start serves it with
+// `npm start`'s own server, as the e2e tests do). The presenter page runs in Chromium at
+// 1920x1080 and is reached as a presenter reaches it: the launch form's address, then wherever
+// the launch redirects. With taskset (Linux, two cores or more), Chromium and all its processes run on core
 // 0, the server and this process (every phone) on core 1. For each size N (BENCH_SIZES, default
 // 2000), on the demo quiz:
 //   lobby     N phones join at JOIN_PER_SECOND, until the screen counts them all (plus 1 s);
@@ -257,7 +257,7 @@ class Phones {
         const spot = DEMO_QUIZ.questions[m.questionIndex]!;
         setTimeout(() => client.send({ type: "player_answer", questionIndex: m.questionIndex, coords: around(spot, answerDistance()) }), Math.random() * ANSWER_WITHIN_MS);
       } else if (m.type === "error") {
-        console.error(`  erreur de la salle pour p${j} : ${m.message}`);
+        console.error(`  erreur de la salle pour p${j} : ${m.code}`);
       }
     };
     // A first hello answered late is a busy machine, not a dead socket: replaced, it would take a

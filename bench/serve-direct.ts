@@ -1,18 +1,14 @@
-// The production Worker served by Miniflare itself, without `wrangler dev` (bench/room.ts).
-//
-// `wrangler dev` puts a proxy Worker, in a second workerd process, in front of the app: every
-// socket upgrade and every frame of every socket crosses it. Production has no such hop, and on
-// the benchmark's one server core that proxy took its share of the room's CPU. Here the Worker
-// is bundled exactly as a deploy bundles it (`wrangler deploy --dry-run`) and run by the same
-// Miniflare and workerd that `wrangler dev` uses, with the bindings read from wrangler.toml and
-// the same local state folder (so the test kit's D1 commands, which go through wrangler on that
-// folder, read and write what the app sees). Static assets are not served: no page is loaded.
+// The production Worker served by Miniflare in this process, for bench/room.ts and the other
+// benchmarks: the same bundle, bindings and state folder as `npm start`'s server
+// (scripts/lib/worker.mjs), with two differences that keep what production runs at Cloudflare's
+// edge off the room's thread (decision 020): the phones reach the Worker through a direct socket,
+// past Miniflare's front door, and static assets are served only when a page is loaded.
+// BENCH_SERVE=start serves the benchmarks with `npm start`'s own server instead (bench-kit.ts).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync, rmSync } from "node:fs";
 import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+// @ts-expect-error -- plain ESM helpers shared with `npm start`
+import { bundleWorker, workerOptions } from "../scripts/lib/worker.mjs";
 
 export interface DirectServer {
   url: string;
@@ -27,12 +23,12 @@ export interface DirectServer {
   stop(): Promise<void>;
 }
 
-/** workerd processes whose parent is this process (Miniflare's child). */
-function childWorkerd(): number[] {
+/** workerd processes whose parent is `parent` (Miniflare's child; this process by default). */
+export function childWorkerd(parent = process.pid): number[] {
   const rows = execFileSync("ps", ["-eo", "pid=,ppid=,comm="], { encoding: "utf8" }).split("\n");
   return rows
     .map((r) => r.trim().split(/\s+/))
-    .filter(([, ppid, comm]) => Number(ppid) === process.pid && comm === "workerd")
+    .filter(([, ppid, comm]) => Number(ppid) === parent && comm === "workerd")
     .map(([pid]) => Number(pid));
 }
 
@@ -63,37 +59,21 @@ export async function startDirect(o: {
   /** Serve build/client's static files at `url` (a page is loaded); the sockets skip them anyway. */
   assets?: boolean;
 }): Promise<DirectServer> {
-  const out = mkdtempSync(path.join(tmpdir(), "repere-bundle-"));
-  execFileSync(path.join(o.root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", out], {
-    cwd: o.root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-    stdio: "ignore",
-  });
-  let code = readFileSync(path.join(out, "server.js"), "utf8");
+  const bundle = (await bundleWorker(o.root)) as { dir: string; script: string };
+  let code = readFileSync(bundle.script, "utf8");
   if (o.roomCap !== undefined) {
     code = withRoomCap(code, o.roomCap);
   }
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(o.root, "wrangler.toml"));
   const before = new Set(childWorkerd());
-  // No static assets unless a page is loaded: Miniflare's assets router (with its RPC to the
-  // asset worker for every request, sockets included) would run on the room's thread, where
-  // production runs it on Cloudflare's edge. It was a third of the server core's time in a
-  // 2,000-phone storm (docs/scaling.md). The phones' direct socket (below) never meets it.
-  const { assets, ...withoutAssets } = workerOptions as { assets?: unknown };
   const mf = new Miniflare({
-    ...(withoutAssets as object),
-    ...(o.assets ? { assets } : {}),
-    name: "repere",
-    // The bundle is one module: listed as is, since Miniflare's module walk refuses the
-    // computed dynamic imports it contains.
-    modules: [{ type: "ESModule", path: path.join(out, "server.js"), contents: code }],
-    modulesRoot: out,
-    bindings: { ...((workerOptions as { bindings?: Record<string, unknown> }).bindings ?? {}), ...o.vars },
+    // No static assets unless a page is loaded: Miniflare's assets router (with its RPC to the
+    // asset worker for every request, sockets included) would run on the room's thread, where
+    // production runs it on Cloudflare's edge. It was a third of the server core's time in a
+    // 2,000-phone storm (docs/scaling.md). The phones' direct socket (below) never meets it.
+    ...(workerOptions({ root: o.root, bundle, contents: code, persistTo: o.persistTo, vars: o.vars, assets: o.assets ?? false }) as object),
     host: "127.0.0.1",
     port: o.port,
     inspectorPort: o.inspectorPort,
-    // wrangler dev --persist-to keeps its state under v3/: the kit's D1 commands read it there.
-    defaultPersistRoot: path.join(o.persistTo, "v3"),
     // The phones reach the Worker straight (socketUrl): Miniflare's own port runs every request
     // through its front door first, on this same workerd thread (its entry worker: two new
     // Requests and a log line), which production's edge does not put on the room's thread.
@@ -113,7 +93,7 @@ export async function startDirect(o: {
     workerdPid,
     stop: async () => {
       await mf.dispose();
-      rmSync(out, { recursive: true, force: true });
+      rmSync(bundle.dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN_ADDRESS, addressKey } from "./address";
+import { UNKNOWN_ADDRESS, addressKey, networkKey } from "./address";
 
 describe("the key an address counts under", () => {
   it("is an IPv4 address itself, written plainly", () => {
@@ -65,5 +65,21 @@ describe("the key an address counts under", () => {
       "2001:db8::1, 203.0.113.7",
     ])
       expect(addressKey(junk), String(junk)).toBe(UNKNOWN_ADDRESS);
+  });
+});
+
+describe("the /48 an address key belongs to", () => {
+  it("is the first three groups of an IPv6 key: every /64 of one site under one key", () => {
+    expect(networkKey(addressKey("2001:db8:0:12:aaaa::1"))).toBe("2001:db8:0::/48");
+    const sites = new Set(Array.from({ length: 500 }, (_, i) => networkKey(addressKey(`2001:db8:7:${i.toString(16)}::1`))));
+    expect([...sites]).toEqual(["2001:db8:7::/48"]);
+    expect(networkKey(addressKey("2001:db8:8:0::1"))).toBe("2001:db8:8::/48");
+  });
+
+  it("is none for an IPv4 address, an IPv4-mapped one, or anything that is not an address", () => {
+    expect(networkKey(addressKey("203.0.113.7"))).toBeNull();
+    expect(networkKey(addressKey("::ffff:203.0.113.7"))).toBeNull();
+    expect(networkKey(addressKey(""))).toBeNull();
+    expect(networkKey(UNKNOWN_ADDRESS)).toBeNull();
   });
 });

@@ -66,3 +66,15 @@ export function addressKey(raw: string | null | undefined): string {
     .map((g) => g.toString(16))
     .join(":")}::/64`;
 }
+
+const IPV6_KEY = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/;
+
+/**
+ * The /48 an address key (addressKey) belongs to, `2001:db8:0::/48`, for an IPv6 key only (null
+ * otherwise). A site is commonly handed a whole /48: 65,536 /64s, each of which would otherwise
+ * be a budget of its own wherever an address is counted by its /64.
+ */
+export function networkKey(key: string): string | null {
+  const m = IPV6_KEY.exec(key);
+  return m ? `${m[1]}:${m[2]}:${m[3]}::/48` : null;
+}

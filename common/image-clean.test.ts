@@ -168,3 +168,32 @@ describe("pictures keep their image data only", () => {
     }
   });
 });
+
+describe("the size a cleaned picture declares", () => {
+  /** A flat picture of that size in `format`, as an encoder writes it. */
+  const made = async (format: "jpeg" | "png" | "gif" | "webp", width: number, height: number, options: object = {}) =>
+    new Uint8Array(await sharp({ create: { width, height, channels: 3, background: "#3a7" } })[format](options).toBuffer());
+
+  it.each([
+    ["JPEG", () => made("jpeg", 1234, 567)],
+    ["PNG", () => made("png", 1234, 567)],
+    ["GIF", () => made("gif", 1234, 567)],
+    ["lossy WebP", () => made("webp", 1234, 567)],
+    ["lossless WebP", () => made("webp", 1234, 567, { lossless: true })],
+  ])("is read from a %s's headers, as a decoder reads it", async (_, make) => {
+    const bytes = await make();
+    const clean = (await cleanImage(bytes))!;
+    expect({ width: clean.width, height: clean.height }).toEqual({ width: 1234, height: 567 });
+    const meta = await sharp(Buffer.from(clean.bytes)).metadata();
+    expect({ width: clean.width, height: clean.height }).toEqual({ width: meta.width, height: meta.height });
+  });
+
+  it("is what the headers say, however few bytes follow: a PNG of a hundred bytes may declare a billion pixels", async () => {
+    const small = (await cleanImage(await made("png", 2, 2)))!.bytes;
+    const bomb = Uint8Array.from(small);
+    new DataView(bomb.buffer).setUint32(16, 40_000);
+    new DataView(bomb.buffer).setUint32(20, 30_000);
+    const clean = await cleanImage(bomb);
+    expect(clean && clean.width * clean.height).toBe(1_200_000_000);
+  });
+});

@@ -17,6 +17,9 @@ import { readExif } from "./exif";
 import { detectImage, type ImageType } from "./sniff";
 
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
+const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
+const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
+const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
 const u32le = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
 const ascii = (b: Uint8Array, at: number, length: number) => String.fromCharCode(...b.subarray(at, at + length));
 
@@ -41,6 +44,9 @@ class Output {
   private readonly buffer: Uint8Array<ArrayBuffer>;
   private blocks = 0;
   length = 0;
+  /** The picture's size in pixels as its headers declare it (the largest, if they say several). */
+  width = 0;
+  height = 0;
 
   constructor(inputLength: number) {
     this.buffer = new Uint8Array(inputLength + ADDED_BYTES_MAX);
@@ -56,6 +62,12 @@ class Output {
   /** Patches bytes already written (a size, a flag). */
   at(offset: number): DataView {
     return new DataView(this.buffer.buffer, offset);
+  }
+
+  /** A size the headers declare: the picture is at least that large. */
+  size(width: number, height: number): void {
+    this.width = Math.max(this.width, width);
+    this.height = Math.max(this.height, height);
   }
 
   /** What was written: a view of the buffer, no second copy. */
@@ -142,7 +154,12 @@ async function cleanJpeg(bytes: Uint8Array): Promise<Output | null> {
     }
     if (jpegKeeps(marker, bytes, at + 4)) {
       out.write(bytes.subarray(at, end));
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xcc) frame = true;
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xcc) {
+        if (end < at + 9) return null;
+        frame = true;
+        // A height of 0 is given later (DNL), up to the largest a JPEG can have.
+        out.size(u16be(bytes, at + 7), u16be(bytes, at + 5) || 0xffff);
+      }
     }
     at = end;
   }
@@ -177,6 +194,10 @@ function cleanPng(bytes: Uint8Array): Output | null {
     if (end > bytes.length) return null;
     const type = ascii(bytes, at + 4, 4);
     if (first && type !== "IHDR") return null;
+    if (first) {
+      if (end < at + 20) return null;
+      out.size(u32be(bytes, at + 8), u32be(bytes, at + 12));
+    }
     first = false;
     if (PNG_KEEPS.has(type)) out.write(bytes.subarray(at, end));
     if (type === "IDAT") data = true;
@@ -218,6 +239,17 @@ function openChunk(out: Output, type: string): () => void {
 
 const FRAME_KEEPS = new Set(["ALPH", "VP8 ", "VP8L"]);
 
+/** The size a lossy (VP8, its key frame's header) or lossless (VP8L) bitstream declares. */
+function bitstreamSize(data: Uint8Array, type: string): { width: number; height: number } | null {
+  if (type === "VP8 ") {
+    if (data.length < 10 || data[3] !== 0x9d || data[4] !== 0x01 || data[5] !== 0x2a) return null;
+    return { width: u16le(data, 6) & 0x3fff, height: u16le(data, 8) & 0x3fff };
+  }
+  if (data.length < 5 || data[0] !== 0x2f) return null;
+  const bits = (data[1]! | (data[2]! << 8) | (data[3]! << 16) | (data[4]! << 24)) >>> 0;
+  return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >>> 14) & 0x3fff) };
+}
+
 function cleanWebp(bytes: Uint8Array): Output | null {
   if (ascii(bytes, 0, 4) !== "RIFF" || ascii(bytes, 8, 4) !== "WEBP") return null;
   // The file ends where its RIFF size says: anything appended after is dropped.
@@ -233,6 +265,9 @@ function cleanWebp(bytes: Uint8Array): Output | null {
     // A simple file: one bitstream chunk and nothing else counts.
     const only = head.value;
     if (only.type !== "VP8 " && only.type !== "VP8L") return null;
+    const size = bitstreamSize(bytes.subarray(only.dataStart, only.dataStart + only.size), only.type);
+    if (!size) return null;
+    out.size(size.width, size.height);
     out.write(bytes.subarray(only.start, only.end));
     image = true;
   } else {
@@ -240,6 +275,8 @@ function cleanWebp(bytes: Uint8Array): Output | null {
       const chunk = next.value;
       const payload = bytes.subarray(chunk.dataStart, chunk.dataStart + chunk.size);
       if (chunk.type === "VP8X") {
+        if (payload.length < 10) return null;
+        out.size(1 + u24le(payload, 4), 1 + u24le(payload, 7));
         const close = openChunk(out, "VP8X");
         const flagsAt = out.length;
         out.write(payload);
@@ -293,6 +330,7 @@ function cleanGif(bytes: Uint8Array): Output | null {
   const headerEnd = 13 + colourTableSize(bytes[10] ?? 0);
   if (headerEnd > bytes.length) return null;
   const out = new Output(bytes.length);
+  out.size(u16le(bytes, 6), u16le(bytes, 8));
   out.write(bytes.subarray(0, headerEnd));
   let images = 0;
   let at = headerEnd;
@@ -304,6 +342,8 @@ function cleanGif(bytes: Uint8Array): Output | null {
       const dataStart = at + 10 + colourTableSize(bytes[at + 9] ?? 0) + 1;
       const end = subBlocksEnd(bytes, dataStart);
       if (end === null || dataStart > bytes.length) return null;
+      // A frame may reach past the screen it declares: the picture is as large as its frames.
+      out.size(u16le(bytes, at + 1) + u16le(bytes, at + 5), u16le(bytes, at + 3) + u16le(bytes, at + 7));
       out.write(bytes.subarray(at, end));
       images++;
       at = end;
@@ -327,19 +367,27 @@ function cleanGif(bytes: Uint8Array): Output | null {
 
 // ----------
 
-export type CleanImage = { bytes: Uint8Array<ArrayBuffer>; type: ImageType };
+export type CleanImage = {
+  bytes: Uint8Array<ArrayBuffer>;
+  type: ImageType;
+  /** Its size in pixels as its headers declare it: what a browser will allocate to draw it. */
+  width: number;
+  height: number;
+};
 
 /**
  * The picture recognised by its content, rebuilt with its image data only; null when it is not
  * a JPEG, PNG, WebP or GIF this parser can follow to its end, or when it is made of more blocks
- * than a picture keeps (MAX_KEPT_BLOCKS).
+ * than a picture keeps (MAX_KEPT_BLOCKS). Its size in pixels comes with it: a file of a few
+ * kilobytes can declare a billion pixels, which every browser showing it would try to allocate.
  */
 export async function cleanImage(bytes: Uint8Array): Promise<CleanImage | null> {
   const type = detectImage(bytes);
   if (!type) return null;
   try {
     const clean = await { "image/jpeg": cleanJpeg, "image/png": cleanPng, "image/webp": cleanWebp, "image/gif": cleanGif }[type](bytes);
-    return clean ? { bytes: clean.result(), type } : null;
+    if (!clean || clean.width === 0 || clean.height === 0) return null;
+    return { bytes: clean.result(), type, width: clean.width, height: clean.height };
   } catch (error) {
     if (error instanceof Refused) return null;
     throw error;

@@ -16,6 +16,8 @@ export const MSG = {
   badCredentials: m("common.badCredentials"),
   methodNotAllowed: m("common.methodNotAllowed"),
   tooManyAttempts: m("common.tooManyAttempts"),
+  /** An address past its calls that wake a live room (its ranking, its end, its question page). */
+  tooManyRoomCalls: m("common.tooManyRoomCalls"),
   quizNotFound: m("common.quizNotFound"),
   folderNotFound: m("common.folderNotFound"),
   fileNotFound: m("common.fileNotFound"),

@@ -14,12 +14,16 @@
  *   answers travel as compact rows (RevealRow): a 2000-player room stays cheap.
  * - Every `time`, `remainingMs`, `tempsReponse` is in milliseconds unless the field name says
  *   seconds (`maxAnswerTime` on the phone side is seconds, as the specification has it).
+ * - The room speaks codes, never sentences: an error is its code, a refused pseudo choice its
+ *   code, a reload the version to reload for; each page words them (common/room-texts.ts).
+ * - A phone echoes the room's clock stamp (`at`, on player_newQuestion and pong) at once: the
+ *   room measures each socket's round trip on its own clock (common/rules/clock.ts).
  */
 
 import type { ColorKey, FruitKey, IconType, LaunchOptions, RankingMode, RingPoints } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /** Client messages larger than this are refused before JSON parsing. */
 export const MAX_CLIENT_MESSAGE_CHARS = 2048;
@@ -271,31 +275,6 @@ export type ErrorCode =
   | "fruit_taken"
   | "invalid_settings";
 
-/** Every user-visible error, in French; the phone and the presenter show `message` as is. */
-export const ERROR_MESSAGES: Record<ErrorCode, string> = {
-  bad_message: "Message invalide",
-  too_large: "Message trop volumineux",
-  forbidden: "Accès refusé",
-  not_identified: "Connexion non identifiée : rechargez la page",
-  room_full: "Cette salle est complète",
-  room_closed: "Cette partie est terminée",
-  room_locked: "La salle est verrouillée",
-  too_many_seats: "Beaucoup de joueurs arrivent en même temps : encore un instant…",
-  flood: "Trop de messages envoyés : rechargez la page",
-  no_players: "Impossible de lancer la partie sans joueur",
-  wrong_phase: "Action impossible à ce moment de la partie",
-  kick_after_start: "Un joueur ne peut être exclu que dans le salon d'attente",
-  unknown_player: "Ce joueur n'est plus dans la salle",
-  unknown_seat: "Votre place dans cette partie n'existe plus",
-  answer_late: "Temps écoulé : votre réponse n'a pas été prise en compte",
-  answer_twice: "Vous avez déjà répondu à cette question",
-  answer_wrong_question: "Cette question n'est plus en cours",
-  color_unavailable: "Cette couleur n'est pas disponible",
-  color_full: "Cette couleur est complète",
-  fruit_taken: "Ce fruit est déjà pris pour cette couleur",
-  invalid_settings: "Paramètres de partie invalides",
-};
-
 /**
  * WebSocket close codes of the room. ROOM_CLOSED: the game is over and gone, do not reconnect.
  * REPLACED: a newer socket of the same page (same line id, or more sockets on one seat than
@@ -308,7 +287,21 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
  */
 export const CLOSE_CODES = { roomClosed: 4000, replaced: 4001, flood: 4002, silent: 4003, restart: 1012 } as const;
 
-export const RELOAD_MESSAGE = "Une nouvelle version du jeu est disponible : la page va se recharger.";
+/**
+ * The reason a room's close frame carries: a code, like everything the room says (no page shows
+ * it; the close code decides what the client does). `silent` has two: the socket never said
+ * hello, or it sat on the pseudo screen too long.
+ */
+export const CLOSE_REASONS = {
+  roomClosed: "room_closed",
+  replaced: "replaced",
+  flood: "flood",
+  silent: "silent",
+  pseudoTimeout: "pseudo_screen_timeout",
+  /** « Libérer »: the presenter let go of this network's phones on the pseudo screen. */
+  cleared: "cleared_by_presenter",
+  restart: "restart",
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Client -> server (validated by the zod schemas of party/protocol.ts)
@@ -324,6 +317,14 @@ export interface HelloMsg {
 export interface PingMsg {
   type: "ping";
 }
+/**
+ * A phone's echo of the room's clock stamp (`at` of player_newQuestion or pong), sent as soon as
+ * the frame arrives: the room's clock then, minus `at`, is the socket's round trip.
+ */
+export interface EchoMsg {
+  type: "echo";
+  at: number;
+}
 export interface PresKickPlayerMsg {
   type: "pres_kickPlayer";
   playerID: string;
@@ -338,6 +339,14 @@ export interface PresNextQuestionMsg {
 export interface PresLockRoomMsg {
   type: "pres_lockRoom";
   locked: boolean;
+}
+/**
+ * « Libérer » on the presenter's lobby: the phones of one network on the pseudo screen give way
+ * now to those of that network waiting in line (`network`: an id of pres_pseudoLine).
+ */
+export interface PresClearChoosersMsg {
+  type: "pres_clearChoosers";
+  network: string;
 }
 export interface PlayerChooseColorMsg {
   type: "player_chooseColor";
@@ -355,9 +364,9 @@ export interface PlayerAnswerMsg {
   coords: LatLng;
 }
 
-export type PresenterClientMessage = PresKickPlayerMsg | PresStartGameMsg | PresNextQuestionMsg | PresLockRoomMsg;
+export type PresenterClientMessage = PresKickPlayerMsg | PresStartGameMsg | PresNextQuestionMsg | PresLockRoomMsg | PresClearChoosersMsg;
 export type PlayerClientMessage = PlayerChooseColorMsg | PlayerChooseFruitMsg | PlayerAnswerMsg;
-export type ClientMessage = HelloMsg | PingMsg | PresenterClientMessage | PlayerClientMessage;
+export type ClientMessage = HelloMsg | PingMsg | EchoMsg | PresenterClientMessage | PlayerClientMessage;
 export type ClientMessageType = ClientMessage["type"];
 
 // ---------------------------------------------------------------------------------------------
@@ -454,8 +463,26 @@ export interface PresEndGame {
   night: NightRanking | null;
 }
 
+/**
+ * The networks whose phones wait in line for the pseudo screen, most waiting first (at most
+ * PSEUDO_LINE_NETWORKS of them; none: nobody waits). `network` is an id the room gives the
+ * address for pres_clearChoosers, never the address itself (the lobby is on the projector).
+ */
+export interface PresPseudoLine {
+  type: "pres_pseudoLine";
+  networks: PseudoLineNetwork[];
+}
+export interface PseudoLineNetwork {
+  network: string;
+  /** Its phones on the pseudo screen. */
+  choosing: number;
+  /** Its phones waiting in line for a place there. */
+  waiting: number;
+}
+
 export type PresenterServerMessage =
   | PresNewRoomCallback
+  | PresPseudoLine
   | PresNewPlayer
   | PresPlayerLeft
   | PresKickPlayerCallback
@@ -500,7 +527,8 @@ interface ColorSelectedCallback {
   color: ColorKey;
   /** Fruits still free in that colour. */
   fruits: FruitKey[];
-  message?: string;
+  /** Why the colour was refused (status false). */
+  code?: ErrorCode;
 }
 /** Another phone took a seat of this colour (the count goes up by one). */
 interface ColorSelected {
@@ -514,7 +542,8 @@ export interface FruitSelectedCallback {
   playerID?: string;
   /** Resume token, to keep before navigating to /play/{room}. */
   token?: string;
-  message?: string;
+  /** Why the pair was refused (status false). */
+  code?: ErrorCode;
   /** On failure: fresh availability, so the phone can redraw its buttons. */
   info?: PseudoRoomInfo;
 }
@@ -548,11 +577,13 @@ export interface PlayerNewQuestion {
   help: HelpZone | null;
   /** The question's photo or view for the phone; null unless the game shows it on the phones. */
   media: PhoneMedia | null;
+  /** Room clock when sent, ms: the phone echoes it at once (EchoMsg). */
+  at: number;
 }
 export interface PlayerAnswerCallback {
   type: "player_answer_callback";
   questionIndex: number;
-  /** Milliseconds from the opening of the question, on the room's clock. */
+  /** Milliseconds from the opening of the question, on the room's clock, less the socket's round trip. */
   tempsReponse: number;
 }
 /**
@@ -603,23 +634,25 @@ export type PlayerServerMessage =
 // ---------------------------------------------------------------------------------------------
 // Server -> anyone
 
+/** Each page words the code itself (common/room-texts.ts). */
 export interface ErrorMsg {
   type: "error";
   code: ErrorCode;
-  message: string;
 }
+/** The room speaks protocol `version`, not the page's: the page reloads. */
 export interface ReloadMsg {
   type: "reload";
   version: number;
-  message: string;
 }
 export interface PongMsg {
   type: "pong";
+  /** Room clock when sent, ms: a phone echoes it at once (EchoMsg). */
+  at: number;
 }
 
 export type ServerMessage = PresenterServerMessage | PlayerServerMessage | ErrorMsg | ReloadMsg | PongMsg;
 export type ServerMessageType = ServerMessage["type"];
 
 export function errorMessage(code: ErrorCode): ErrorMsg {
-  return { type: "error", code, message: ERROR_MESSAGES[code] };
+  return { type: "error", code };
 }

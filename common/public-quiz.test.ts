@@ -8,6 +8,8 @@ import {
   quizMapView,
   revealedEverywhere,
   type StoredQuestion,
+  spotKey,
+  spotsStillSecret,
 } from "./public-quiz";
 
 const base: StoredQuestion = {
@@ -151,3 +153,21 @@ describe("map of a quiz", () => {
   });
 });
 
+
+describe("the spots another game of the owner still keeps secret", () => {
+  const a = { lat: 45.76234, lng: 4.82268 };
+  const b = { lat: 45.75781, lng: 4.83201 };
+  const c = { lat: 45.77731, lng: 4.85509 };
+
+  it("are this quiz's spots that a game's quiz shares and has not revealed, to the metre", () => {
+    const played = { spots: [a, b, { lat: 48.8584, lng: 2.2945 }], revealed: [a] };
+    expect([...spotsStillSecret([a, b, c], [played])]).toEqual([spotKey(b)]);
+    // The same spot written with more decimals is the same answer.
+    expect([...spotsStillSecret([{ lat: 45.757811, lng: 4.832009 }], [played])]).toEqual([spotKey(b)]);
+  });
+
+  it("add up over several games, and are none when no game shares a spot", () => {
+    expect(spotsStillSecret([a, b, c], [{ spots: [b], revealed: [] }, { spots: [c], revealed: [] }])).toEqual(new Set([spotKey(b), spotKey(c)]));
+    expect(spotsStillSecret([a], [{ spots: [b], revealed: [] }]).size).toBe(0);
+  });
+});

@@ -114,6 +114,31 @@ export function revealedEverywhere(rooms: readonly (readonly QuizQuestion[])[]):
   return least.filter((q) => shown.every((set) => set.has(key(q))));
 }
 
+/**
+ * A spot as the public pages write it (five decimals, about a metre): two questions with the
+ * same key give the same answer away.
+ */
+export const spotKey = (p: LatLng) => `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`;
+
+/**
+ * The spots of a quiz that another game's quiz of the same owner shares (a copy of it, a copy of
+ * a copy, the original of a copy) and that game has not revealed yet: while it is played, the
+ * public sees none of them in this quiz either. `games`: each such game's questions' spots and
+ * the spots of the questions it has revealed so far.
+ */
+export function spotsStillSecret(quiz: readonly LatLng[], games: readonly { spots: readonly LatLng[]; revealed: readonly LatLng[] }[]): Set<string> {
+  const mine = new Set(quiz.map(spotKey));
+  const secret = new Set<string>();
+  for (const game of games) {
+    const out = new Set(game.revealed.map(spotKey));
+    for (const spot of game.spots) {
+      const key = spotKey(spot);
+      if (mine.has(key) && !out.has(key)) secret.add(key);
+    }
+  }
+  return secret;
+}
+
 /** The question's own description, else the quiz's, else null (the page words « none »). */
 export function questionDescription(
   q: { description: string | null },

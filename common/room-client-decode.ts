@@ -43,6 +43,7 @@ const SHAPES: Shapes = {
   pres_playerLeft: { playerID: str, pseudo: str, playersCount: num },
   pres_kickPlayer_callback: { playerID: str, pseudo: str, playersCount: num },
   pres_lockRoom_callback: { locked: bool },
+  pres_pseudoLine: { networks: arr },
   pres_startGame_callback: { startsInMs: num },
   pres_newQuestion: {
     questionIndex: num,
@@ -86,20 +87,20 @@ const SHAPES: Shapes = {
     phase: str,
   },
   player_joinPseudoRoom_callback: { colors: arr, colorsUsed: obj, max_players: num, fruitsUsed: obj, fruits: arr },
-  color_selected_callback: { status: bool, color: str, fruits: arr, message: optional(str) },
+  color_selected_callback: { status: bool, color: str, fruits: arr, code: optional(str) },
   color_selected: { selectedColor: str },
   fruit_selected_callback: {
     status: bool,
     pseudo: optional(str),
     playerID: optional(str),
     token: optional(str),
-    message: optional(str),
+    code: optional(str),
     info: optional(obj),
   },
   fruit_selected: { color: str, selectedFruit: str },
   player_kicked: { reason: str },
   player_startGame: { startsInMs: num },
-  player_newQuestion: { questionIndex: num, questionsNb: num, time: num, remainingMs: num, help: nullable(obj), media: nullable(obj) },
+  player_newQuestion: { questionIndex: num, questionsNb: num, time: num, remainingMs: num, help: nullable(obj), media: nullable(obj), at: num },
   player_answer_callback: { questionIndex: num, tempsReponse: num },
   player_endQuestion: {
     questionIndex: num,
@@ -123,9 +124,9 @@ const SHAPES: Shapes = {
     night: nullable(obj),
   },
   // anyone
-  error: { code: str, message: str },
-  reload: { version: num, message: str },
-  pong: {},
+  error: { code: str },
+  reload: { version: num },
+  pong: { at: num },
 };
 
 /** The message if `data` is one the protocol knows, with the fields its type requires; else null. */

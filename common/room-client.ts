@@ -18,7 +18,10 @@
  * - `wake()` (network back, page visible again) reconnects at once, never after a pending
  *   backoff;
  * - the room's own close codes are obeyed (CLOSE_POLICY), and a `reload` (the room speaks a newer
- *   protocol) stops the client: the page reloads, a Node client reports it.
+ *   protocol) stops the client: the page reloads, a Node client reports it;
+ * - a phone echoes the room's clock stamp as soon as its frame arrives, before anyone reads it:
+ *   the room measures the phone's round trip by it and gives the phone that time back
+ *   (common/rules/clock.ts).
  *
  * The line under it (one WebSocket at a time, reopened after a jittered backoff, openings
  * abandoned at their timeout) is room-client-socket.ts.
@@ -343,6 +346,7 @@ export class RoomClient {
     this.clearWatchdog();
     const msg = decodeServerMessage(data);
     if (!msg) return this.emit({ kind: "invalid", data });
+    if (this.role === "player" && (msg.type === "player_newQuestion" || msg.type === "pong")) this.send({ type: "echo", at: msg.at });
     if (msg.type === "reload") this.reload = msg;
     this.emit({ kind: "message", msg });
     if (msg.type === "reload" && this.options.stopOnReload !== false) this.stop("reload", null);

@@ -25,7 +25,7 @@ describe("fromWire: the wire's names become the code's", () => {
     expect(presenter).not.toHaveProperty("maxAnswerTime");
     expect(presenter).not.toHaveProperty("questionsNb");
 
-    const phone = read({ type: "player_newQuestion", questionIndex: 0, questionsNb: 3, time: 30, remainingMs: 29_000, help: null, media: null });
+    const phone = read({ type: "player_newQuestion", questionIndex: 0, questionsNb: 3, time: 30, remainingMs: 29_000, help: null, media: null, at: 0 });
     expect(phone).toMatchObject({ answerTimeSec: 30, questionCount: 3 });
     expect(phone).not.toHaveProperty("time");
   });
@@ -161,7 +161,7 @@ describe("fromWire: the wire's names become the code's", () => {
     const opened = read({ type: "player_joinPseudoRoom_callback", ...info });
     expect(opened).toMatchObject({ type: "player_joinPseudoRoom_callback", seatsPerColor: 9, colorsUsed: info.colorsUsed });
     expect(opened).not.toHaveProperty("max_players");
-    const lost = read({ type: "fruit_selected_callback", status: false, message: "Ce fruit est déjà pris pour cette couleur", info });
+    const lost = read({ type: "fruit_selected_callback", status: false, code: "fruit_taken", info });
     expect(lost.type === "fruit_selected_callback" && lost.info).toMatchObject({ seatsPerColor: 9, fruits: ["kiwi", "fraise"] });
     expect(read({ type: "fruit_selected_callback", status: true, pseudo: "Kiwi bleu" })).not.toHaveProperty("info");
   });

@@ -13,15 +13,17 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { addressKey } from "@common/address";
-import { PLAYER_BUDGET, PRESENTER_BUDGET, addressLimitsFrom } from "@common/rules";
+import { PLAYER_BUDGET, PRESENTER_BUDGET, addressLimitsFrom, roomUnseatedMax } from "@common/rules";
+import { secureRandom } from "@common/random";
 import { createDb } from "@db/client";
-import { type Identity, handleMessage } from "./engine";
+import { type Identity, capacityOf, handleMessage } from "./engine";
 import { AddressGate, type Meter, givesWay, meterFrame } from "./engine/budget";
 import type { RevealedQuiz } from "./engine/views";
-import { CLOSE_CODES, type KickReason, errorMessage, parseClientMessage } from "./protocol";
+import { CLOSE_CODES, CLOSE_REASONS, type KickReason, PROTOCOL_VERSION, errorMessage, parseClientMessage } from "./protocol";
 import { encode } from "./encode";
 import { type LaunchInput, type LaunchResult, type PresenterInfo, RoomCalls, type RoomRanking, type RoundInput, type RoundResult } from "./room-calls";
 import { ConnectionIndex, type WaitingSocket, closeSocket, pageIdFromUrl } from "./room-connections";
+import { PseudoLines } from "./room-lines";
 import { type RoomPorts, RoomGame, send } from "./room-game";
 
 export type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking, RoundInput, RoundResult } from "./room-calls";
@@ -41,6 +43,15 @@ const frameSize = (raw: Frame) => (typeof raw === "string" ? raw.length : raw.by
 /** Close codes a peer may report but no endpoint may send (RFC 6455, section 7.4.1). */
 const UNSENDABLE_CLOSE_CODES = new Set([1005, 1006, 1015]);
 
+/**
+ * What a refused upgrade's body says: a code, as everything the room says (no page can read it;
+ * a script or a test does).
+ */
+const DOOR_REFUSED = { address: "too_many_from_address", room: "too_many_waiting_in_room" } as const;
+
+/** The hello of a phone in line for the pseudo screen, as the room replays it when its turn comes. */
+const PHONE_HELLO = { type: "hello", role: "player", version: PROTOCOL_VERSION } as const;
+
 export class GameRoom extends DurableObject<Env> {
   /** The room's clock and D1, which every part of it reads: a seam tests reach through runInDurableObject. */
   readonly ports: RoomPorts;
@@ -54,6 +65,8 @@ export class GameRoom extends DurableObject<Env> {
   private readonly gate: AddressGate;
   /** Each socket's message budget; in memory only (a hibernated room starts everyone afresh). */
   private readonly meters = new WeakMap<WebSocket, Meter>();
+  /** What the presenter's lobby is told of the lines for the pseudo screen. */
+  private readonly lines: PseudoLines;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -66,6 +79,14 @@ export class GameRoom extends DurableObject<Env> {
     const room = () => ctx.id.name ?? this.game.state?.roomNumber;
     this.game = new RoomGame(ctx.storage, this.conns, this.ports, room);
     this.calls = new RoomCalls(this.game, room);
+    this.lines = new PseudoLines(
+      () => this.conns.lines(),
+      (msg) => {
+        for (const ws of this.conns.presenters()) send(ws, encode(msg));
+      },
+      () => this.ports.now(),
+      secureRandom,
+    );
   }
 
   // -------------------------------------------------------------------------------------------
@@ -73,9 +94,11 @@ export class GameRoom extends DurableObject<Env> {
 
   /**
    * A socket upgrade is refused (429) before it is accepted when its address already has too
-   * many sockets open without a seat, or has opened too many that never proved one. At the first
-   * cap, a socket of that address that has had its time gives way instead (makeRoom): silent
-   * for SILENT_SOCKET_MS, or on the pseudo screen for PSEUDO_SCREEN_MS without taking a seat.
+   * many sockets open without a seat, when the whole room has (roomUnseatedMax of its seats,
+   * whatever the addresses), or when its address has opened too many that never proved one. At
+   * either of the first two caps, a socket that has had its time gives way instead (makeRoom):
+   * silent for SILENT_SOCKET_MS, or on the pseudo screen for PSEUDO_SCREEN_MS without taking a
+   * seat; the address's own at the address's cap, the room's longest open at the room's.
    */
   async fetch(request: Request): Promise<Response> {
     // Room internals are reached only through the binding, never by HTTP.
@@ -88,9 +111,14 @@ export class GameRoom extends DurableObject<Env> {
       if (!this.game.state) return new Response("Not found", { status: 404 });
       const ip = addressOf(request);
       const now = this.ports.now();
-      let unseated = this.conns.unseatedFrom(ip, this.gate.limits.unseatedMax);
-      if (unseated >= this.gate.limits.unseatedMax && this.makeRoom(this.conns.waitingFrom(ip), now)) unseated--;
-      if (!this.gate.admit(ip, unseated, now)) return new Response("Trop de connexions depuis cette adresse", { status: 429 });
+      const max = this.gate.limits.unseatedMax;
+      let unseated = this.conns.unseatedFrom(ip, max);
+      if (unseated >= max && this.makeRoom(this.conns.waitingFrom(ip), now)) unseated--;
+      if (unseated >= max) return new Response(DOOR_REFUSED.address, { status: 429 });
+      const roomMax = roomUnseatedMax(capacityOf(this.game.state).total);
+      if (this.conns.unseatedInRoom(roomMax) >= roomMax && !this.makeRoom(this.conns.waitingFrom(null), now))
+        return new Response(DOOR_REFUSED.room, { status: 429 });
+      if (!this.gate.admit(ip, unseated, now)) return new Response(DOOR_REFUSED.address, { status: 429 });
       const { 0: client, 1: server } = new WebSocketPair();
       this.conns.accept(server, { pageId: pageIdFromUrl(request.url), ip, now });
       return new Response(null, { status: 101, webSocket: client });
@@ -112,7 +140,12 @@ export class GameRoom extends DurableObject<Env> {
       this.meters.set(ws, meter);
       if (verdict === "close") {
         send(ws, encode(errorMessage("flood")));
-        return closeSocket(ws, CLOSE_CODES.flood, "Trop de messages");
+        const chose = identity?.role === "chooser" || this.conns.inLine(ws);
+        this.conns.close(ws, CLOSE_CODES.flood, CLOSE_REASONS.flood);
+        // Its close will not be read: what it held is let go now.
+        this.game.identityLeft(identity);
+        if (chose) this.serveLine(this.conns.ipOf(ws), this.ports.now());
+        return;
       }
       if (verdict === "drop") return;
       this.receive(ws, identity, raw);
@@ -126,7 +159,12 @@ export class GameRoom extends DurableObject<Env> {
   async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     try {
       this.game.start();
-      if (this.conns.knows(ws)) this.game.socketClosed(ws);
+      if (this.conns.knows(ws)) {
+        const freed = this.conns.identityOf(ws)?.role === "chooser" || this.conns.inLine(ws);
+        this.game.socketClosed(ws);
+        // A place on the pseudo screen freed goes to the next in line; a line got shorter.
+        if (freed) this.serveLine(this.conns.ipOf(ws), this.ports.now());
+      }
     } catch (e) {
       console.error("GameRoom webSocketClose", e);
     } finally {
@@ -144,7 +182,10 @@ export class GameRoom extends DurableObject<Env> {
     const parsed = parseClientMessage(raw, role);
     if (!parsed.ok) return g.reply(ws, parsed.error);
     const msg = parsed.msg;
-    if (msg.type === "ping") return g.reply(ws, { type: "pong" });
+    if (msg.type === "ping") return g.reply(ws, { type: "pong", at: this.ports.now() });
+    // A round trip of this socket, timed on the room's clock: kept with the socket, nothing else.
+    if (msg.type === "echo") return this.conns.echo(ws, msg.at, this.ports.now());
+    if (msg.type === "pres_clearChoosers") return this.clearChoosers(ws, msg.network);
     if (!g.state) {
       // The game ended and the room was cleaned up while this socket was on its way.
       send(ws, encode(errorMessage("room_closed")));
@@ -153,11 +194,10 @@ export class GameRoom extends DurableObject<Env> {
     }
     const now = this.ports.now();
     g.tickIfDue(now);
-    const step = handleMessage(g.state, identity, msg, now, g.engineCtx);
+    const step = handleMessage(g.state, identity, msg, now, g.engineCtx, msg.type === "player_answer" ? this.conns.roundTripOf(ws) : 0);
     if (!step.ok) return g.reply(ws, step.error);
-    // The pseudo screen is full for this address: the phone asks again in a moment, as for a seat.
-    if (identity === null && step.identity?.role === "chooser" && !this.pseudoScreenPlace(ws, now))
-      return g.reply(ws, errorMessage("too_many_seats"));
+    // Onto the pseudo screen, in its address's order of arrival.
+    if (identity === null && step.identity?.role === "chooser") return this.toPseudoScreen(ws, step, now);
     if (step.identity && (identity === null || identity.role === "chooser") && step.identity.role !== "chooser") {
       const ip = this.conns.ipOf(ws);
       // The engine made a seat; this address may have had its share of new seats this minute.
@@ -167,29 +207,79 @@ export class GameRoom extends DurableObject<Env> {
       if (step.identity.role === "presenter") this.meters.delete(ws);
     }
     g.apply(step, ws, now);
+    if (identity?.role === "chooser" && step.identity?.role === "player") this.serveLine(this.conns.ipOf(ws), now);
+    if (identity === null && step.identity?.role === "presenter") send(ws, encode(this.lines.report()));
   }
 
   /**
-   * Closes the socket among `waiting` (one address's sockets without a seat) that gives way to a
-   * newcomer (givesWay, engine/budget.ts), with 4003: its page reconnects, and says hello again.
-   * False when every one is still within its time.
+   * Closes the socket among `waiting` (sockets without a seat) that gives way to a newcomer
+   * (givesWay, engine/budget.ts), with 4003: its page reconnects, and says hello again. False
+   * when every one is still within its time. A chooser closed here frees a place on its
+   * address's pseudo screen: unless `keep` (the caller takes that place itself), it goes to the
+   * next in that address's line.
    */
-  private makeRoom(waiting: Iterable<WaitingSocket>, now: number): boolean {
+  private makeRoom(waiting: Iterable<WaitingSocket>, now: number, keep = false): boolean {
     const out = givesWay(waiting, now);
     if (!out) return false;
-    this.conns.remove(out.socket);
-    closeSocket(out.socket, CLOSE_CODES.silent, out.chooser ? "Pseudo non choisi à temps" : "Connexion silencieuse");
+    const ip = this.conns.ipOf(out.socket);
+    this.conns.close(out.socket, CLOSE_CODES.silent, out.chooser ? CLOSE_REASONS.pseudoTimeout : CLOSE_REASONS.silent);
+    if (out.chooser && !keep) this.serveLine(ip, now);
     return true;
   }
 
   /**
-   * A socket without a seat is about to sit on the pseudo screen: its address may have no more
-   * than `choosersMax` there, and one that has had its time there gives way for it.
+   * Is there a place on `ip`'s pseudo screen now? Its address may have no more than
+   * `choosersMax` there; one that has had its time there gives way (and its place is the caller's).
    */
-  private pseudoScreenPlace(ws: WebSocket, now: number): boolean {
-    const ip = this.conns.ipOf(ws);
+  private pseudoScreenPlace(ip: string, now: number): boolean {
     const max = this.gate.limits.choosersMax;
-    return this.conns.choosersFrom(ip, max) < max || this.makeRoom(this.conns.waitingFrom(ip, { choosersOnly: true }), now);
+    return this.conns.choosersFrom(ip, max) < max || this.makeRoom(this.conns.waitingFrom(ip, { choosersOnly: true }), now, true);
+  }
+
+  /**
+   * A hello that takes a socket onto the pseudo screen (`step`). Places there go to the sockets
+   * of an address in the order they asked: with nobody of its address in line and a place free,
+   * it goes on at once; otherwise it joins the line (keeping its place if it is in it already, as
+   * the phone asks again every few seconds) and the line is served, from its front. A socket
+   * still in line is told `too_many_seats`: its phone asks again in a moment, and is let in
+   * without asking when its turn comes.
+   */
+  private toPseudoScreen(ws: WebSocket, step: Parameters<RoomGame["apply"]>[0], now: number) {
+    const ip = this.conns.ipOf(ws);
+    if (!this.conns.inLine(ws) && this.conns.firstInLine(ip) === null && this.pseudoScreenPlace(ip, now)) return this.game.apply(step, ws, now);
+    this.conns.joinLine(ws, now);
+    this.serveLine(ip, now);
+    if (this.conns.inLine(ws)) this.game.reply(ws, errorMessage("too_many_seats"));
+  }
+
+  /**
+   * Gives the places free on `ip`'s pseudo screen to the sockets in its line, longest waiting
+   * first: each is let in as if it said hello now (the room may have changed meanwhile: locked,
+   * full, over; then the phone hears why, and leaves the line). The presenters hear of the lines.
+   */
+  private serveLine(ip: string, now: number) {
+    const g = this.game;
+    for (let next = this.conns.firstInLine(ip); next && g.state && this.pseudoScreenPlace(ip, now); next = this.conns.firstInLine(ip)) {
+      const step = handleMessage(g.state, null, PHONE_HELLO, now, g.engineCtx);
+      if (!step.ok || step.identity?.role !== "chooser") this.conns.leaveLine(next);
+      if (step.ok) g.apply(step, next, now);
+      else g.reply(next, step.error);
+    }
+    this.lines.changed();
+  }
+
+  /**
+   * « Libérer » (presenter only, the parser checks the role): the phones of one network on the
+   * pseudo screen give way now, as if their minute there was up (4003: they reconnect and queue
+   * again), and their places go to those of that network waiting in line, longest first.
+   */
+  private clearChoosers(ws: WebSocket, network: string) {
+    const ip = this.lines.ipOf(network, this.conns.unseatedAddresses());
+    if (ip !== null) {
+      for (const chooser of this.conns.choosersOf(ip)) this.conns.close(chooser, CLOSE_CODES.silent, CLOSE_REASONS.cleared);
+      this.serveLine(ip, this.ports.now());
+    }
+    send(ws, encode(this.lines.report()));
   }
 
   // -------------------------------------------------------------------------------------------

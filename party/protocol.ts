@@ -43,10 +43,12 @@ const helloSchema = z.object({
   version: z.number().int().nonnegative(),
 });
 const pingSchema = z.object({ type: z.literal("ping") });
+const echoSchema = z.object({ type: z.literal("echo"), at: z.number().finite() });
 const presKickPlayerSchema = z.object({ type: z.literal("pres_kickPlayer"), playerID: id });
 const presStartGameSchema = z.object({ type: z.literal("pres_startGame") });
 const presNextQuestionSchema = z.object({ type: z.literal("pres_nextQuestion") });
 const presLockRoomSchema = z.object({ type: z.literal("pres_lockRoom"), locked: z.boolean() });
+const presClearChoosersSchema = z.object({ type: z.literal("pres_clearChoosers"), network: id });
 const playerChooseColorSchema = z.object({
   type: z.literal("player_chooseColor"),
   color: z.enum(COLOR_KEYS),
@@ -65,10 +67,12 @@ const playerAnswerSchema = z.object({
 export const clientMessageSchema = z.discriminatedUnion("type", [
   helloSchema,
   pingSchema,
+  echoSchema,
   presKickPlayerSchema,
   presStartGameSchema,
   presNextQuestionSchema,
   presLockRoomSchema,
+  presClearChoosersSchema,
   playerChooseColorSchema,
   playerChooseFruitSchema,
   playerAnswerSchema,
@@ -83,10 +87,12 @@ void schemasMatchTypes;
 const SENDER: Record<ClientMessageType, Role | null> = {
   hello: null,
   ping: null,
+  echo: null,
   pres_kickPlayer: "presenter",
   pres_startGame: "presenter",
   pres_nextQuestion: "presenter",
   pres_lockRoom: "presenter",
+  pres_clearChoosers: "presenter",
   player_chooseColor: "player",
   player_chooseFruit: "player",
   player_answer: "player",
@@ -100,8 +106,8 @@ const inRange = (x: unknown, min: number, max: number): x is number =>
   typeof x === "number" && Number.isFinite(x) && x >= min && x <= max;
 
 /**
- * The three messages a crowd sends (an answer per phone per question, a hello per socket, a
- * ping), checked by hand: zod's parse of each was a tenth of a 2,000-player question's time in
+ * The four messages a crowd sends (an answer and an echo per phone per question, a hello per
+ * socket, a ping), checked by hand: zod's parse of each was a tenth of a 2,000-player question's time in
  * the room. Accepts only what the schemas accept and returns what they return (unknown keys
  * dropped); anything it does not accept goes through the schemas, which say why.
  */
@@ -125,6 +131,8 @@ function parseCommon(data: unknown): ClientMessage | null {
     }
     case "ping":
       return { type: "ping" };
+    case "echo":
+      return typeof data.at === "number" && Number.isFinite(data.at) ? { type: "echo", at: data.at } : null;
     default:
       return null;
   }

@@ -10,7 +10,8 @@
  * index is built, and its page comes back on a new socket with its token (docs/decisions/029).
  */
 import { UNKNOWN_ADDRESS } from "@common/address";
-import { CLOSE_CODES } from "@common/protocol";
+import { CLOSE_CODES, CLOSE_REASONS } from "@common/protocol";
+import { roundTripOf, withEcho } from "@common/rules/clock";
 import type { Identity, SeatId } from "./engine";
 import type { Waiting } from "./engine/budget";
 
@@ -25,6 +26,21 @@ interface SocketData {
   ip: string;
   /** Room clock when it was accepted. */
   since: number;
+  /**
+   * The socket's last round trips as the room timed them (its stamps echoed, ms, each held to
+   * the bound: common/rules/clock.ts); absent until the first echo.
+   */
+  rtt?: readonly number[];
+  /**
+   * Room clock when it joined its address's line for the pseudo screen (its hello found its
+   * address's share there full); absent once it has a place there, a seat, or never asked.
+   */
+  inLine?: number;
+  /**
+   * The room closed it (ConnectionIndex.close): whatever the peer still sends, or its close,
+   * is no longer the room's business, in this game or the next one here.
+   */
+  closed?: true;
 }
 
 const isSocketData = (data: unknown): data is SocketData =>
@@ -44,7 +60,7 @@ export function pageIdFromUrl(url: string): string | null {
 
 const UNKNOWN_IP = UNKNOWN_ADDRESS;
 
-/** A socket without a seat, for the room to weigh when a newcomer of its address needs a place. */
+/** A socket without a seat, for the room to weigh when a newcomer needs a place. */
 export interface WaitingSocket extends Waiting {
   socket: WebSocket;
 }
@@ -88,27 +104,44 @@ export class ConnectionIndex {
   private readonly data = new WeakMap<WebSocket, SocketData>();
   /** Open sockets without a seat, by address (the per-address cap counts them). */
   private unseatedByIp = new Map<string, Set<WebSocket>>();
+  /** Every open socket without a seat (the room-wide cap counts them), oldest first. */
+  private unseatedAll = new Set<WebSocket>();
   /** Those of them on the pseudo screen, by address. */
   private choosersByIp = new Map<string, Set<WebSocket>>();
+  /** Those in line for the pseudo screen, by address, in order of arrival in the line. */
+  private lineByIp = new Map<string, Set<WebSocket>>();
 
   constructor(private readonly ctx: DurableObjectState) {}
 
   private get map(): Map<string, Set<WebSocket>> {
     if (!this.byKey) {
       this.byKey = new Map();
-      this.unseatedByIp = new Map();
-      this.choosersByIp = new Map();
+      this.clearUnseated();
+      const found: { ws: WebSocket; data: SocketData }[] = [];
       for (const ws of this.ctx.getWebSockets()) {
         const data = this.data.get(ws) ?? readAttachment(ws);
         if (!data) {
-          closeSocket(ws, CLOSE_CODES.restart, "Nouvelle version de la salle");
+          closeSocket(ws, CLOSE_CODES.restart, CLOSE_REASONS.restart);
           continue;
         }
+        if (data.closed) continue;
+        found.push({ ws, data });
+      }
+      // The line's order is its sockets' arrival in it, whatever order the runtime lists them in.
+      found.sort((a, b) => (a.data.inLine ?? a.data.since) - (b.data.inLine ?? b.data.since));
+      for (const { ws, data } of found) {
         this.data.set(ws, data);
         this.put(ws, data.identity);
       }
     }
     return this.byKey;
+  }
+
+  private clearUnseated() {
+    this.unseatedByIp = new Map();
+    this.unseatedAll = new Set();
+    this.choosersByIp = new Map();
+    this.lineByIp = new Map();
   }
 
   private put(ws: WebSocket, identity: Identity | null) {
@@ -119,26 +152,55 @@ export class ConnectionIndex {
     if (!unseated(identity)) return;
     const ip = this.ipOf(ws);
     addTo(this.unseatedByIp, ip, ws);
+    this.unseatedAll.add(ws);
     if (identity?.role === "chooser") addTo(this.choosersByIp, ip, ws);
+    else if (this.data.get(ws)?.inLine !== undefined) addTo(this.lineByIp, ip, ws);
   }
 
   private dropUnseated(ws: WebSocket) {
     const ip = this.ipOf(ws);
     deleteFrom(this.unseatedByIp, ip, ws);
+    this.unseatedAll.delete(ws);
     deleteFrom(this.choosersByIp, ip, ws);
+    deleteFrom(this.lineByIp, ip, ws);
   }
 
   /**
    * Whether the socket is one of the room's (accepted by this instance, or found with the
-   * room's attachment on waking up). One accepted by an earlier version is not, and is closed.
+   * room's attachment on waking up), and not one the room has closed. One accepted by an earlier
+   * version is not, and is closed.
    */
   knows(ws: WebSocket): boolean {
     void this.map;
-    if (this.data.has(ws)) return true;
     // Closing as the room woke up, hence not among its open sockets: its attachment says.
-    const data = readAttachment(ws);
-    if (data) this.data.set(ws, data);
-    return data !== null;
+    let data = this.data.get(ws) ?? null;
+    if (!data) {
+      data = readAttachment(ws);
+      if (data) this.data.set(ws, data);
+    }
+    return data !== null && !data.closed;
+  }
+
+  /**
+   * The room closes a socket: it leaves the index and its attachment says so, so that nothing it
+   * still sends before its close (a peer may keep writing after the room's close frame), nor its
+   * close itself, is read as the identity it had: not in this game, nor in the next one a launch
+   * makes in this room, whose seats start again from p1.
+   */
+  close(ws: WebSocket, code: number, reason: string) {
+    const before = this.data.get(ws) ?? readAttachment(ws);
+    if (this.data.has(ws)) this.remove(ws);
+    if (before && !before.closed) {
+      const { inLine: _line, ...rest } = before;
+      const data: SocketData = { ...rest, identity: null, closed: true };
+      try {
+        ws.serializeAttachment(data);
+      } catch {
+        // already gone: nothing will be delivered for it
+      }
+      this.data.set(ws, data);
+    }
+    closeSocket(ws, code, reason);
   }
 
   identityOf(ws: WebSocket): Identity | null {
@@ -148,6 +210,26 @@ export class ConnectionIndex {
   /** The address a socket came from. */
   ipOf(ws: WebSocket): string {
     return this.data.get(ws)?.ip ?? UNKNOWN_IP;
+  }
+
+  /**
+   * The socket echoed the room's stamp `at`, heard at `now`: one more round trip, written to its
+   * attachment so that a room that hibernates mid-question still knows it.
+   */
+  echo(ws: WebSocket, at: number, now: number) {
+    const before = this.data.get(ws);
+    if (!before) return;
+    const samples = before.rtt ?? [];
+    const rtt = withEcho(samples, at, now);
+    if (rtt === samples) return;
+    const data: SocketData = { ...before, rtt };
+    ws.serializeAttachment(data);
+    this.data.set(ws, data);
+  }
+
+  /** The socket's round trip, as an answer on it is given (0 before any echo). */
+  roundTripOf(ws: WebSocket): number {
+    return roundTripOf(this.data.get(ws)?.rtt ?? []);
   }
 
   /** The line id of the page the socket belongs to. */
@@ -165,16 +247,72 @@ export class ConnectionIndex {
     this.put(ws, null);
   }
 
-  /** Re-tags a socket; the attachment is written first so hibernation keeps it. */
+  /**
+   * Re-tags a socket; the attachment is written first so hibernation keeps it. A socket that
+   * gets anywhere (the pseudo screen, a seat) leaves the line.
+   */
   setIdentity(ws: WebSocket, identity: Identity | null) {
     const before = this.data.get(ws);
     if (!before) return;
     this.map.get(keyOf(before.identity))?.delete(ws);
     this.dropUnseated(ws);
-    const data: SocketData = { ...before, identity };
+    const { inLine, ...rest } = before;
+    const data: SocketData = identity === null && inLine !== undefined ? { ...rest, identity, inLine } : { ...rest, identity };
     ws.serializeAttachment(data);
     this.data.set(ws, data);
     this.put(ws, identity);
+  }
+
+  /**
+   * The socket's hello found its address's share of the pseudo screen full: it joins its
+   * address's line, at the back, unless it is in it already (it keeps its place).
+   */
+  joinLine(ws: WebSocket, now: number) {
+    const before = this.data.get(ws);
+    if (!before || before.identity !== null || before.inLine !== undefined) return;
+    const data: SocketData = { ...before, inLine: now };
+    ws.serializeAttachment(data);
+    this.data.set(ws, data);
+    addTo(this.lineByIp, data.ip, ws);
+  }
+
+  /** The socket leaves its line without a place (its turn came and the room refused it). */
+  leaveLine(ws: WebSocket) {
+    const before = this.data.get(ws);
+    if (!before || before.inLine === undefined) return;
+    const { inLine: _left, ...data } = before;
+    ws.serializeAttachment(data);
+    this.data.set(ws, data);
+    deleteFrom(this.lineByIp, data.ip, ws);
+  }
+
+  /** The open socket of `ip` longest in line for the pseudo screen, if any. */
+  firstInLine(ip: string): WebSocket | null {
+    void this.map;
+    const line = this.lineByIp.get(ip);
+    if (!line) return null;
+    for (const ws of line) {
+      if (isOpen(ws)) return ws;
+      if (ws.readyState === WebSocket.CLOSED) this.dropUnseated(ws);
+    }
+    return null;
+  }
+
+  /** Whether the socket is in its address's line for the pseudo screen. */
+  inLine(ws: WebSocket): boolean {
+    return this.data.get(ws)?.inLine !== undefined && this.data.get(ws)?.identity === null;
+  }
+
+  /** Addresses with sockets open without a seat (on the pseudo screen, in line, or not said hello yet). */
+  unseatedAddresses(): Iterable<string> {
+    void this.map;
+    return this.unseatedByIp.keys();
+  }
+
+  /** Addresses with sockets in line for the pseudo screen, with how many wait and how many choose. */
+  *lines(): Generator<{ ip: string; waiting: number; choosing: number }> {
+    void this.map;
+    for (const [ip, line] of this.lineByIp) yield { ip, waiting: line.size, choosing: this.choosersByIp.get(ip)?.size ?? 0 };
   }
 
   remove(ws: WebSocket) {
@@ -189,25 +327,54 @@ export class ConnectionIndex {
   /** Sockets from `ip` open right now without a seat, counted exactly only from `cap` on (countFrom). */
   unseatedFrom(ip: string, cap: number): number {
     void this.map;
-    return countFrom(this.unseatedByIp.get(ip), cap);
+    return this.countFrom(this.unseatedByIp.get(ip), cap);
+  }
+
+  /** Sockets open right now without a seat in the whole room, on the same terms. */
+  unseatedInRoom(cap: number): number {
+    void this.map;
+    return this.countFrom(this.unseatedAll, cap);
   }
 
   /** Sockets from `ip` on the pseudo screen right now, on the same terms as unseatedFrom. */
   choosersFrom(ip: string, cap: number): number {
     void this.map;
-    return countFrom(this.choosersByIp.get(ip), cap);
+    return this.countFrom(this.choosersByIp.get(ip), cap);
   }
 
   /**
    * The open sockets from `ip` without a seat (only those on the pseudo screen, with
-   * `choosersOnly`), with when each was accepted: what givesWay (engine/budget.ts) weighs.
+   * `choosersOnly`; every address's, with `ip` null), with when each was accepted and whether it
+   * is in line: what givesWay (engine/budget.ts) weighs.
    */
-  *waitingFrom(ip: string, o: { choosersOnly?: boolean } = {}): Generator<WaitingSocket> {
+  *waitingFrom(ip: string | null, o: { choosersOnly?: boolean } = {}): Generator<WaitingSocket> {
     void this.map;
-    for (const socket of (o.choosersOnly ? this.choosersByIp : this.unseatedByIp).get(ip) ?? []) {
+    const sockets = ip === null ? this.unseatedAll : ((o.choosersOnly ? this.choosersByIp : this.unseatedByIp).get(ip) ?? []);
+    for (const socket of sockets) {
       const data = this.data.get(socket);
-      if (data && isOpen(socket)) yield { socket, since: data.since, chooser: data.identity?.role === "chooser" };
+      if (data && isOpen(socket))
+        yield { socket, since: data.since, chooser: data.identity?.role === "chooser", inLine: data.identity === null && data.inLine !== undefined };
     }
+  }
+
+  /** The open sockets from `ip` on the pseudo screen. */
+  choosersOf(ip: string): WebSocket[] {
+    void this.map;
+    return [...(this.choosersByIp.get(ip) ?? [])].filter(isOpen);
+  }
+
+  /**
+   * The size of a set of sockets without a seat, exact only from `cap` on. Closed sockets leave
+   * the sets with their close event, so a set is exact but for sockets closing at this moment;
+   * checking each socket's state at every upgrade cost a venue reconnecting at once (thousands
+   * of sockets of one address between their opening and their hello) a quarter of the room's
+   * time.
+   */
+  private countFrom(mine: Set<WebSocket> | undefined, cap: number): number {
+    if (!mine) return 0;
+    if (mine.size < cap) return mine.size;
+    for (const ws of [...mine]) if (ws.readyState === WebSocket.CLOSED) this.dropUnseated(ws);
+    return mine.size;
   }
 
   /** Open sockets of one identity. */
@@ -263,8 +430,7 @@ export class ConnectionIndex {
   /** Forget everything (the room was wiped); rebuilt lazily from the open sockets. */
   reset() {
     this.byKey = null;
-    this.unseatedByIp = new Map();
-    this.choosersByIp = new Map();
+    this.clearUnseated();
   }
 }
 
@@ -277,17 +443,4 @@ function addTo(byIp: Map<string, Set<WebSocket>>, ip: string, ws: WebSocket) {
 function deleteFrom(byIp: Map<string, Set<WebSocket>>, ip: string, ws: WebSocket) {
   const mine = byIp.get(ip);
   if (mine?.delete(ws) && mine.size === 0) byIp.delete(ip);
-}
-
-/**
- * The size of one address's set, exact only from `cap` on. Closed sockets leave the sets with
- * their close event, so a set is exact but for sockets closing at this moment; checking each
- * socket's state at every upgrade cost a venue reconnecting at once (thousands of sockets of
- * one address between their opening and their hello) a quarter of the room's time.
- */
-function countFrom(mine: Set<WebSocket> | undefined, cap: number): number {
-  if (!mine) return 0;
-  if (mine.size < cap) return mine.size;
-  for (const ws of mine) if (ws.readyState === WebSocket.CLOSED) mine.delete(ws);
-  return mine.size;
 }

@@ -12,11 +12,11 @@
  */
 import type { Db } from "@db/client";
 import { type Ctx, type Effect, type GameState, type Identity, type Step, type StepOk, disconnect, nextDeadline, tick, withPresence } from "./engine";
-import { CLOSE_CODES, type ServerMessage, errorMessage } from "./protocol";
+import { CLOSE_CODES, CLOSE_REASONS, type ServerMessage, errorMessage } from "./protocol";
 import { SOCKETS_PER_SEAT } from "@common/rules";
 import { secureRandom } from "@common/random";
 import { encode } from "./encode";
-import { type ConnectionIndex, closeSocket, sameIdentity } from "./room-connections";
+import { type ConnectionIndex, sameIdentity } from "./room-connections";
 import { type D1Op, statementsFor } from "./room-d1";
 import { revealedQuestion } from "./room-history";
 import { D1Outbox } from "./room-outbox";
@@ -210,6 +210,11 @@ export class RoomGame {
   socketClosed(ws: WebSocket) {
     const identity = this.conns.identityOf(ws);
     this.conns.remove(ws);
+    this.identityLeft(identity);
+  }
+
+  /** A socket of `identity` is gone (closed by its peer, or by the room for flooding). */
+  identityLeft(identity: Identity | null) {
     if (!identity || identity.role === "chooser" || !this.state || this.state.phase === "closed") return;
     // A phone that reconnected before its old socket died keeps its seat connected.
     if (this.conns.of(identity).length > 0) return;
@@ -235,8 +240,7 @@ export class RoomGame {
       for (const other of others) {
         if (this.conns.pageIdOf(other) !== this.conns.pageIdOf(caller) && extra <= 0) continue;
         extra--;
-        this.conns.setIdentity(other, null);
-        closeSocket(other, CLOSE_CODES.replaced, "Remplacée par une nouvelle connexion");
+        this.conns.close(other, CLOSE_CODES.replaced, CLOSE_REASONS.replaced);
       }
     }
     if (before && before.role !== "chooser" && !sameIdentity(before, identity) && this.conns.of(before).length === 0) return before;
@@ -284,7 +288,7 @@ export class RoomGame {
     } else if (event.kind === "closed") {
       this.counter.clear();
       this.toPresenters(encode(errorMessage("room_closed")));
-      for (const ws of [...this.conns.all()]) closeSocket(ws, CLOSE_CODES.roomClosed, "Partie terminée");
+      for (const ws of [...this.conns.all()]) this.conns.close(ws, CLOSE_CODES.roomClosed, CLOSE_REASONS.roomClosed);
       this.conns.reset();
     }
   }

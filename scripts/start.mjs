@@ -1,7 +1,8 @@
 // `npm start`: builds, applies the migrations, gives an empty database the demo quiz, then
-// serves the production build on http://localhost:5173 (PORT overrides), exactly as tests and
-// users run it. Local data lives in .wrangler/state (REPERE_DATA_DIR moves it, with the dev
-// registry, to another folder: tests start fresh copies that way).
+// serves the production build on http://localhost:5173 (PORT overrides) with the server the
+// tests run too (scripts/serve.mjs: the Worker on Miniflare's workerd, nothing in front).
+// Local data lives in .wrangler/state (REPERE_DATA_DIR moves it, with the dev registry, to
+// another folder: tests start fresh copies that way).
 //
 // Ctrl-C (SIGINT), SIGTERM and SIGHUP (terminal closed) stop everything at any moment: every
 // child runs asynchronously in a process group of its own, so the handler below always gets
@@ -88,7 +89,7 @@ async function main() {
   if (stopping) return;
   server.child.on("exit", () => {
     if (stopping) return;
-    console.error("\n  wrangler dev s'est arrêté de lui-même : Repère est arrêté.");
+    console.error("\n  Le serveur s'est arrêté de lui-même : Repère est arrêté.");
     stopping = true;
     stopAllGroups().then(() => process.exit(1));
   });

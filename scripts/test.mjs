@@ -1,7 +1,7 @@
 // `npm test`: everything, in the order a failure is cheapest to find:
 // type-check, lint, dead code, unit tests, production build, workerd integration tests,
-// deploy dry run, then socket and browser tests against the production build served by
-// wrangler dev, and finally `npm start` itself, interrupted at every step.
+// deploy dry run, then socket and browser tests against the production build served as
+// `npm start` serves it, and finally `npm start` itself, interrupted at every step.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -85,7 +85,7 @@ step("wrangler deploy --dry-run", () =>
     ...wranglerEnv(path.join(reports, "registry-deploy")),
   }),
 );
-step("Tests sockets et navigateur (wrangler dev + Chromium)", () => vitest("vitest.e2e.config.ts", "e2e"));
+step("Tests sockets et navigateur (serveur de npm start + Chromium)", () => vitest("vitest.e2e.config.ts", "e2e"));
 // Last: every start it tries rebuilds build/, which the browser tests above serve.
 step("npm start : arrêts à tout moment (Ctrl-C, SIGTERM, SIGHUP)", () => nodeTests("tests/start/", "start"));
 

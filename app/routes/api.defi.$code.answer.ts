@@ -3,6 +3,8 @@ import { deviceOf } from "~/server/defi-device.server";
 import { answerDefiQuestion } from "~/server/defi-play.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseJson } from "~/server/input.server";
+import { requireDefiCode } from "~/server/defi-door.server";
+import { clientAddress } from "~/server/throttle.server";
 
 /**
  * « Répondre »: POST JSON {question, lat, lng} -> 200 the reveal (true spot, distance, points,
@@ -10,6 +12,7 @@ import { parseJson } from "~/server/input.server";
  */
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
+    await requireDefiCode(context, clientAddress(request), params.code);
     const input = await parseJson(request, answerDefiSchema);
     return sendJson(await answerDefiQuestion(context.db, deviceOf(request), { ...input, code: params.code }));
   },

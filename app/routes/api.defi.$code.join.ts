@@ -4,6 +4,7 @@ import { joinDefi } from "~/server/defi-join.server";
 import { apiRoute, sendJson } from "~/server/http.server";
 import { parseJson } from "~/server/input.server";
 import { clientAddress } from "~/server/throttle.server";
+import { requireDefiCode } from "~/server/defi-door.server";
 
 /**
  * « Commencer »: POST JSON {name?, adapted?} -> 200 {defi, me}. A new device gets its player and
@@ -15,6 +16,7 @@ import { clientAddress } from "~/server/throttle.server";
  */
 export const action = apiRoute({
   POST: async ({ request, context, params }) => {
+    await requireDefiCode(context, clientAddress(request), params.code);
     const input = await parseJson(request, joinDefiSchema);
     const joined = await joinDefi(context.db, deviceOf(request), { ...input, code: params.code, address: clientAddress(request) });
     const headers = new Headers();

@@ -1,6 +1,8 @@
 import { deviceOf } from "~/server/defi-device.server";
 import { openDefiQuestion } from "~/server/defi-play.server";
 import { apiRoute, sendJson } from "~/server/http.server";
+import { requireDefiCode } from "~/server/defi-door.server";
+import { clientAddress } from "~/server/throttle.server";
 
 /**
  * « Question suivante »: POST -> 200 {kind: 'question', question} (opened now, or still open),
@@ -8,6 +10,9 @@ import { apiRoute, sendJson } from "~/server/http.server";
  * this device, 409 once the défi is over.
  */
 export const action = apiRoute({
-  POST: async ({ request, context, params }) => sendJson(await openDefiQuestion(context.db, deviceOf(request), { code: params.code })),
+  POST: async ({ request, context, params }) => {
+    await requireDefiCode(context, clientAddress(request), params.code);
+    return sendJson(await openDefiQuestion(context.db, deviceOf(request), { code: params.code }));
+  },
 });
 export const loader = action;

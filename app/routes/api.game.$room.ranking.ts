@@ -6,6 +6,7 @@ import { apiRoute, sendJson } from "~/server/http.server";
 import { parseParams } from "~/server/input.server";
 import { Refusal } from "~/server/refusal.server";
 import { ROOM_NUMBER } from "~/server/rooms.server";
+import { clientAddress, countRoomCall } from "~/server/throttle.server";
 
 const Params = z.object({ room: z.string().regex(ROOM_NUMBER) });
 
@@ -18,6 +19,7 @@ export const loader = apiRoute({
   GET: async ({ request, context, params }) => {
     const account = await requireAccount(request, context);
     const { room } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+    await countRoomCall(context, clientAddress(request));
     return sendJson(await roomRanking(context, account, room));
   },
 });

@@ -9,6 +9,8 @@ import { localeOf, translator } from "~/server/i18n.server";
 import { timeZoneOf } from "~/server/time-zone.server";
 import playerCss from "~/features/player/player.css?url";
 import defiCss from "~/features/defi/defi.css?url";
+import { requireDefiCode } from "~/server/defi-door.server";
+import { clientAddress } from "~/server/throttle.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: playerCss },
@@ -24,6 +26,7 @@ export const meta: MetaFunction<typeof loader> = defiMeta;
  * device's cookie.
  */
 export const loader = pageLoader(async ({ context, params, request }: LoaderFunctionArgs) => {
+  await requireDefiCode(context, clientAddress(request), params.code);
   const defi = await defiInfo(context.db, params.code);
   return { defi, title: translator(localeOf(request))("defi.meta.play", { quiz: defi.quizName }), timeZone: timeZoneOf(request) };
 });

@@ -9,6 +9,8 @@ import { localeOf, translator } from "~/server/i18n.server";
 import { timeZoneOf } from "~/server/time-zone.server";
 import playerCss from "~/features/player/player.css?url";
 import defiCss from "~/features/defi/defi.css?url";
+import { requireDefiCode } from "~/server/defi-door.server";
+import { clientAddress } from "~/server/throttle.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: playerCss },
@@ -19,6 +21,7 @@ export const meta: MetaFunction<typeof loader> = defiMeta;
 
 /** /defi/{code}/classement: names, totals and ranks, never a spot (anyone with the link). */
 export const loader = pageLoader(async ({ context, params, request }: LoaderFunctionArgs) => {
+  await requireDefiCode(context, clientAddress(request), params.code);
   const board = await defiLeaderboard(context.db, null, { code: params.code });
   return { board, title: translator(localeOf(request))("defi.meta.board", { quiz: board.quizName }), timeZone: timeZoneOf(request) };
 });

@@ -14,6 +14,7 @@ import { parseParams } from "~/server/input.server";
 import { roomQuestionWords } from "~/server/presenter.server";
 import { Refusal } from "~/server/refusal.server";
 import { roomPageHeaders, roomQuestionPage } from "~/server/room-question.server";
+import { clientAddress, countRoomCall } from "~/server/throttle.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**
@@ -26,6 +27,7 @@ const Params = z.object({ room: z.string() });
 export const loader = pageLoader(async ({ request, context, params }: LoaderFunctionArgs) => {
   const account = await requireAccount(request, context);
   const { room } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
+  await countRoomCall(context, clientAddress(request));
   const page = await roomQuestionPage(context, account, room);
   const words = await roomQuestionWords(context, account, room, { quiz: page.quizName, n: page.question.index + 1 });
   return { page, ...words };

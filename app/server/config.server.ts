@@ -26,6 +26,14 @@ export function jwtSecret(env: Env): Uint8Array {
 }
 
 /**
+ * Whether a password someone is about to be given is the local administrator's default, which
+ * this repository publishes: whatever its case or the spaces around it, anyone would try it first.
+ */
+export function isPublishedPassword(password: string): boolean {
+  return password.trim().toLowerCase() === LOCAL_DEFAULTS.ADMIN_PASSWORD.toLowerCase();
+}
+
+/**
  * What makes these secrets unfit for production, one English sentence each for the logs, naming
  * the variable and never its value; empty when they are fit.
  *

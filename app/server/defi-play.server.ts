@@ -15,7 +15,7 @@ import { intoColumns, value } from "@party/room-sql";
 import type { AnswerDefiInput } from "@common/defi/schemas";
 import type { DefiInfo, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
 import { photoFileOf } from "@common/media-urls";
-import { creditedAnswer, DEFI_CODE, DEFI_MSG, playerTiming, questionClock, ROUND_TRIP_MAX_MS, roundTripFigure, showsOnPlayerDevice } from "@common/rules";
+import { answerTiming, DEFI_CODE, DEFI_MSG, playerTiming, questionClock, ROUND_TRIP_MAX_MS, roundTripOf, showsOnPlayerDevice } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
 import { OPEN_TOKEN, randomToken } from "./defi-device.server";
@@ -28,7 +28,7 @@ import {
   questionCount,
   questionOf,
   revealOf,
-  roundTripOf,
+  creditOf,
   samplesOf,
   timingOf,
   type DefiPlayer,
@@ -113,7 +113,7 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
   if (me.question >= questionCount(l)) return { kind: "finished" };
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
   const limit = limitOf(timingOf(l, me));
-  const clock = questionClock(me.openedAt, limit, now, roundTripOf(me));
+  const clock = questionClock(me.openedAt, limit, now, creditOf(me));
   if (clock.kind === "timeUp") return { kind: "missed", reveal: await recordMissed(db, l, me) };
   if (clock.kind === "open") return { kind: "question", question: questionOf(l, me.question, me.openToken!, clock.remainingMs) };
   if (!showsOnPlayerDevice(l.snapshot.quiz.questions[me.question]!)) {
@@ -158,11 +158,12 @@ export async function answerDefiQuestion(
   if (input.question < me.question) throw Refusal.conflict(DEFI_MSG.answered);
   if (input.question !== me.question || me.openedAt === null) throw Refusal.conflict(DEFI_MSG.notOpened);
   if (!isOpen(l, now)) throw Refusal.conflict(DEFI_MSG.over);
-  // The player's round trip comes off the time and moves the deadline on (round-trip.ts).
+  // The player's round trip comes off the time and moves the deadline on (common/rules/clock.ts).
   const samples = samplesOf(me);
   const timing = timingOf(l, me);
-  const { timeMs: t, inTime } = creditedAnswer(now - me.openedAt, roundTripFigure(samples), limitOf(timing));
-  if (!inTime) throw Refusal.conflict(DEFI_MSG.late);
+  const answered = answerTiming({ openedAt: me.openedAt, deadline: me.openedAt + limitOf(timing), now, roundTripMs: roundTripOf(samples) });
+  if (answered.late) throw Refusal.conflict(DEFI_MSG.late);
+  const t = answered.elapsedMs;
   const q = l.snapshot.quiz.questions[me.question]!;
   const at = { lat: input.lat, lng: input.lng };
   const distanceM = Math.round(haversineMeters(q, at));

@@ -8,7 +8,7 @@ import type { Defi, Game } from "@db/schema";
 import type { DefiInfo, DefiMe, DefiQuestion, DefiQuestionResults, DefiReveal, LeaderboardLine } from "@common/defi/types";
 import type { Bounds, HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/protocol";
 import { readStoredHelpSquare } from "@common/help-square";
-import { playerTiming, publicAdapted, questionClock, roundTripFigure, withRoundTrip, type PlayerTiming, type RingPoints } from "@common/rules";
+import { playerTiming, publicAdapted, questionClock, roundTripOf, withSample, type PlayerTiming, type RingPoints } from "@common/rules";
 
 /** What a défi's game row holds in `settings`: frozen at creation like a launch's. */
 export type DefiSettings = {
@@ -43,7 +43,7 @@ export type DefiPlayer = {
   question: number;
   openedAt: number | null;
   openToken: string | null;
-  /** The first request of the open question's photo, and the player's latest round trips (round-trip.ts). */
+  /** The first request of the open question's photo, and the player's latest round trips (common/rules/clock.ts). */
   photoAt: number | null;
   roundTrips: number[];
   /** Plays with the défi's adapted time. */
@@ -67,10 +67,10 @@ export const isOpen = (l: Pick<LoadedDefi, "defi" | "game">, now: number) => l.g
  * the open question's (its opening to its photo's first request), if the photo was asked for.
  */
 export const samplesOf = (me: Pick<DefiPlayer, "openedAt" | "photoAt" | "roundTrips">) =>
-  withRoundTrip(me.roundTrips, me.openedAt !== null && me.photoAt !== null ? me.photoAt - me.openedAt : null);
+  me.openedAt !== null && me.photoAt !== null ? [...withSample(me.roundTrips, me.photoAt - me.openedAt)] : me.roundTrips;
 
-/** The round trip a player's open question is credited with (round-trip.ts). */
-export const roundTripOf = (me: Pick<DefiPlayer, "openedAt" | "photoAt" | "roundTrips">) => roundTripFigure(samplesOf(me));
+/** The round trip a player's open question is credited with (common/rules/clock.ts). */
+export const creditOf = (me: Pick<DefiPlayer, "openedAt" | "photoAt" | "roundTrips">) => roundTripOf(samplesOf(me));
 
 export function infoOf(l: LoadedDefi, now: number): DefiInfo {
   return {
@@ -97,7 +97,7 @@ export function meOf(l: LoadedDefi, me: DefiPlayer, now: number): DefiMe {
     name: me.name,
     marker: me.marker,
     question: me.question,
-    questionOpen: isOpen(l, now) && questionClock(me.openedAt, limitOf(timingOf(l, me)), now, roundTripOf(me)).kind === "open",
+    questionOpen: isOpen(l, now) && questionClock(me.openedAt, limitOf(timingOf(l, me)), now, creditOf(me)).kind === "open",
     adapted: me.adapted,
     total: me.points,
     timeMs: me.timeMs,

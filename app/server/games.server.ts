@@ -329,12 +329,15 @@ export async function presenterSession(
   return { roomNumber, token: info.token, quizUniqueName: info.quizUniqueName, mode: info.mode, status, locale: nightLocale(game) };
 }
 
-/** 'Nouvelle partie': ends the room (phones get player_kicked 'ended'), marks the game closed. */
+/**
+ * 'Nouvelle partie': ends the room (phones get player_kicked 'ended'), marks the game closed. A
+ * number that holds no live game of the account's (admin: anyone's) is left as it is, with the
+ * same answer as one that holds none at all: what a game master may close never tells them which
+ * numbers are other accounts' live rooms.
+ */
 export async function closeGame(context: AppLoadContext, account: Account, roomNumber: string): Promise<void> {
-  const game = await liveGame(context.db, roomNumber);
-  if (!game) return;
-  if (!canAccess(account, game.ownerId)) throw Refusal.notFound(GAME_MSG.gameNotFound);
-  await endRoom(context, game.id, roomNumber);
+  const game = await ownedLiveGame(context, account, roomNumber);
+  if (game) await endRoom(context, game.id, roomNumber);
 }
 
 async function endRoom(context: AppLoadContext, gameId: string, roomNumber: string) {

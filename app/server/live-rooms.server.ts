@@ -1,4 +1,4 @@
-import { LruMap } from "@common/lru";
+import { KnownCodes } from "./code-door.server";
 
 /**
  * Room numbers the Worker knows to be live, so that a socket upgrade reaches its room without a
@@ -13,28 +13,7 @@ import { LruMap } from "@common/lru";
  * (docs/scaling.md). With no expiry there is nothing to go stale; the room's own answers are what
  * keeps it right.
  */
-export class LiveRooms {
-  /** The least recently confirmed number goes first past the cap. */
-  private readonly known: LruMap<string, true>;
-
-  constructor(cap = 10_000) {
-    this.known = new LruMap(cap);
-  }
-
-  has(room: string): boolean {
-    return this.known.has(room);
-  }
-
-  /** The registry or the room said the number is live. */
-  confirm(room: string): void {
-    this.known.set(room, true);
-  }
-
-  /** The room said it has no game. */
-  forget(room: string): void {
-    this.known.delete(room);
-  }
-
+export class LiveRooms extends KnownCodes {
   /** What the room's answer to an upgrade says of its number. */
   learn(room: string, status: number): void {
     if (status === 101) this.confirm(room);

@@ -8,6 +8,7 @@ import type { Locale } from "@common/i18n/locales";
 import { MSG_MJ, transferFolderName, type MjRow } from "@common/admin/types";
 import { MJ_NAME_MAX, PASSWORD_MIN } from "@common/rules";
 import { revokedSessions } from "./auth.server";
+import { isPublishedPassword } from "./config.server";
 import { closeGame } from "./games.server";
 import { pictureUrl } from "@common/media-urls";
 import { releaseMedia } from "./media.server";
@@ -105,6 +106,7 @@ export function mjForm(mode: "create" | "update") {
       if (name.length > MJ_NAME_MAX) return refuse(MSG_MJ.nameTooLong);
       if (mail.length > 254 || !MAIL.test(mail)) return refuse(MSG_MJ.mailInvalid);
       if (password && password.length < PASSWORD_MIN) return refuse(MSG_MJ.passwordShort);
+      if (password && isPublishedPassword(password)) return refuse(MSG_MJ.passwordPublished);
       const expiration = endOfParisDay(form.expiration);
       if (expiration === null) return refuse(MSG_MJ.expirationInvalid);
       let gamesLeft: number | null = null;

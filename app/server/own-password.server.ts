@@ -1,6 +1,7 @@
 /**
  * The administrator changes their own password on the dashboard (/pres/password): the current
- * one, the new one twice, PASSWORD_MIN characters at least. Every other session of the account
+ * one, the new one twice, PASSWORD_MIN characters at least, not the local default this repository
+ * publishes. Every other session of the account
  * ends (its session version goes up) and the one in use gets a fresh cookie, so the admin stays
  * logged in here. The current password is checked under the login throttle: a session left open
  * on a borrowed computer cannot be used to guess it.
@@ -13,6 +14,7 @@ import { MSG } from "@common/messages";
 import { MSG_MJ } from "@common/admin/types";
 import { PASSWORD_MIN } from "@common/rules";
 import { revokedSessions, signSession } from "./auth.server";
+import { isPublishedPassword } from "./config.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { Refusal } from "./refusal.server";
 import { throttledLogin } from "./throttle.server";
@@ -22,6 +24,7 @@ import { wordsText } from "@common/i18n/words";
 export const MSG_PASSWORD = {
   required: MSG.required,
   tooShort: MSG_MJ.passwordShort,
+  published: MSG_MJ.passwordPublished,
   mismatch: m("server.password.mismatch"),
   same: m("server.password.same"),
   wrongCurrent: m("server.password.wrongCurrent"),
@@ -39,7 +42,9 @@ export const PasswordForm = z
         ? MSG_PASSWORD.required
         : password.length < PASSWORD_MIN
           ? MSG_PASSWORD.tooShort
-          : password !== confirm
+          : isPublishedPassword(password)
+            ? MSG_PASSWORD.published
+            : password !== confirm
             ? MSG_PASSWORD.mismatch
             : null;
     if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: wordsText(problem) });

@@ -3,37 +3,47 @@
  * link, may be seen in the room, and /watch, /question and the question photos would otherwise
  * list every answer. While a room plays the quiz (a game in lobby or live), anyone but the quiz's
  * owner and the admin sees only the questions every such room has revealed; each room's own state
- * says which (GameRoom.revealed). A visit costs one D1 read of the live games and, while the quiz
- * is played, one call per room playing it: nothing grows with the players.
+ * says which (GameRoom.revealed). The same holds for the owner's other quizzes that share its
+ * answers (a copy made while it is played, or before): while a game of one is played, the public
+ * pages of the others show none of its spots it has not revealed. A visit costs one D1 read of
+ * the owner's live games and, while one is played, one call per room playing it, and one read of
+ * the spots of the quizzes they play: nothing grows with the players.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, sql } from "drizzle-orm";
-import { defis, games, quizzes, type Account } from "@db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { defis, games, questions, quizzes, type Account, type Quiz } from "@db/schema";
 import type { QuizQuestion } from "@common/protocol";
 import { photoFileOf } from "@common/media-urls";
-import { revealedEverywhere } from "@common/public-quiz";
+import { revealedEverywhere, spotKey, spotsStillSecret } from "@common/public-quiz";
 import { MSG } from "@common/messages";
 import { canAccess } from "./auth.server";
 import { roomStub } from "./games.server";
+import { findQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
 
 /**
- * What a visitor may see of a quiz: `questions` null is every question; otherwise only those.
- * `playing` says a room plays the quiz now (the owner sees everything and is told so).
+ * What a visitor may see of a quiz: `questions` null is every question, else only those (as the
+ * rooms playing it played them); in either case none whose spot is in `secret` (spotKey: another
+ * quiz of the owner being played shares it and has not revealed it). `playing` says a game that
+ * concerns the quiz is played now (the owner sees everything and is told so).
  */
-type PublicScope = { playing: boolean; questions: QuizQuestion[] | null };
+export type PublicScope = { playing: boolean; questions: QuizQuestion[] | null; secret: ReadonlySet<string> };
 
-const WHOLE: PublicScope = { playing: false, questions: null };
+const NOTHING: ReadonlySet<string> = new Set();
+const WHOLE: PublicScope = { playing: false, questions: null, secret: NOTHING };
 
-/** The games playing the quiz now, with the quiz's owner. */
-async function playingGames(context: AppLoadContext, quizUniqueName: string) {
+/** Whether the scope lets the public see a question at this spot. */
+export const shownAt = (scope: PublicScope, spot: { lat: number; lng: number }) => !scope.secret.has(spotKey(spot));
+
+/** The games playing a quiz of this owner now, whichever quiz. */
+async function playingGames(context: AppLoadContext, ownerId: number) {
   return context.db
-    .select({ id: games.id, roomNumber: games.roomNumber, kind: games.kind, quizOwner: quizzes.ownerId })
+    .select({ id: games.id, roomNumber: games.roomNumber, kind: games.kind, quiz: games.quizUniqueName })
     .from(games)
     .innerJoin(quizzes, eq(quizzes.uniqueName, games.quizUniqueName))
     .where(
       and(
-        eq(games.quizUniqueName, quizUniqueName),
+        eq(quizzes.ownerId, ownerId),
         // Written out as the registry's partial index reads (games_live_room_unique): SQLite then
         // scans only the live games, however long the history grows.
         sql`${games.status} <> 'closed'`,
@@ -69,13 +79,42 @@ async function revealedIn(context: AppLoadContext, game: { id: string; roomNumbe
   }
 }
 
+/** The spots of each of these quizzes' questions, as D1 holds them now. */
+async function spotsOf(context: AppLoadContext, quizNames: readonly string[]) {
+  const rows = await context.db
+    .select({ quiz: questions.quizUniqueName, lat: questions.lat, lng: questions.lng })
+    .from(questions)
+    .where(inArray(questions.quizUniqueName, [...quizNames]));
+  const byQuiz = new Map<string, { lat: number; lng: number }[]>(quizNames.map((q) => [q, []]));
+  for (const r of rows) byQuiz.get(r.quiz)!.push({ lat: r.lat, lng: r.lng });
+  return byQuiz;
+}
+
 /** What the visitor may see of the quiz. */
-export async function publicScope(context: AppLoadContext, viewers: Viewers, quizUniqueName: string): Promise<PublicScope> {
-  const live = await playingGames(context, quizUniqueName);
+export async function publicScope(context: AppLoadContext, viewers: Viewers, quiz: Pick<Quiz, "uniqueName" | "ownerId">): Promise<PublicScope> {
+  const live = await playingGames(context, quiz.ownerId);
   if (live.length === 0) return WHOLE;
-  if (await seesWholeQuiz(viewers, live[0]!.quizOwner)) return { playing: true, questions: null };
-  const rooms = await Promise.all(live.map((game) => revealedIn(context, game)));
-  return { playing: true, questions: revealedEverywhere(rooms) };
+  const own = live.filter((g) => g.quiz === quiz.uniqueName);
+  let others = live.filter((g) => g.quiz !== quiz.uniqueName);
+  const spots = others.length > 0 ? await spotsOf(context, [quiz.uniqueName, ...new Set(others.map((g) => g.quiz))]) : null;
+  if (spots) {
+    // Only the games whose quiz gives away one of this quiz's answers concern it.
+    const mine = new Set(spots.get(quiz.uniqueName)!.map(spotKey));
+    others = others.filter((g) => spots.get(g.quiz)!.some((p) => mine.has(spotKey(p))));
+  }
+  if (own.length === 0 && others.length === 0) return WHOLE;
+  if (await seesWholeQuiz(viewers, quiz.ownerId)) return { playing: true, questions: null, secret: NOTHING };
+  const [ownRooms, otherRooms] = await Promise.all([
+    Promise.all(own.map((game) => revealedIn(context, game))),
+    Promise.all(others.map((game) => revealedIn(context, game))),
+  ]);
+  const secret = spots
+    ? spotsStillSecret(
+        spots.get(quiz.uniqueName)!,
+        others.map((game, i) => ({ spots: spots.get(game.quiz)!, revealed: otherRooms[i]! })),
+      )
+    : NOTHING;
+  return { playing: true, questions: own.length > 0 ? revealedEverywhere(ownRooms) : null, secret };
 }
 
 /**
@@ -88,8 +127,19 @@ export async function requireShownPhoto(
   quizName: string,
   file: string,
 ): Promise<void> {
-  const { questions } = await publicScope(context, viewers, quizName);
-  if (questions && !questions.some((q) => q.imageUrl !== null && photoFileOf(q.imageUrl) === file)) {
-    throw Refusal.notFound(MSG.fileNotFound);
+  const quiz = await findQuiz(context.db, quizName);
+  if (!quiz) throw Refusal.notFound(MSG.fileNotFound);
+  const scope = await publicScope(context, viewers, quiz);
+  if (scope.questions) {
+    if (!scope.questions.some((q) => q.imageUrl !== null && photoFileOf(q.imageUrl) === file && shownAt(scope, q))) throw Refusal.notFound(MSG.fileNotFound);
+    return;
   }
+  if (scope.secret.size === 0) return;
+  // The quiz is not played itself: its photo shows unless every question using it is kept back.
+  const rows = await context.db
+    .select({ fileKey: questions.fileKey, lat: questions.lat, lng: questions.lng })
+    .from(questions)
+    .where(eq(questions.quizUniqueName, quiz.uniqueName));
+  const using = rows.filter((r) => r.fileKey !== null && photoFileOf(r.fileKey) === file);
+  if (using.length > 0 && !using.some((r) => shownAt(scope, r))) throw Refusal.notFound(MSG.fileNotFound);
 }

@@ -13,7 +13,7 @@ import {
   quizMapView,
 } from "@common/public-quiz";
 import { UNIQUE_NAME } from "@common/slug";
-import { publicScope, type Viewers } from "./played-quiz.server";
+import { publicScope, shownAt, type Viewers } from "./played-quiz.server";
 import { findQuiz } from "./quizzes.server";
 import { Refusal } from "./refusal.server";
 import { m } from "@common/i18n/words";
@@ -49,12 +49,13 @@ interface PublicQuiz {
 async function loadPublicQuiz(context: AppLoadContext, viewers: Viewers, uniqueName: string): Promise<PublicQuiz> {
   const quiz = await findQuiz(context.db, uniqueName);
   if (!quiz) throw Refusal.notFound(QUIZ_NOT_FOUND);
-  const scope = await publicScope(context, viewers, quiz.uniqueName);
+  const scope = await publicScope(context, viewers, quiz);
   if (scope.questions) {
+    const shown = scope.questions.filter((q) => shownAt(scope, q));
     return {
       quiz,
-      questions: scope.questions.map(playedQuestion),
-      descriptions: scope.questions.map((q) => questionDescription(q, quiz)),
+      questions: shown.map(playedQuestion),
+      descriptions: shown.map((q) => questionDescription(q, quiz)),
       notice: PLAYING_NOTICE.public,
       whole: false,
     };
@@ -64,6 +65,18 @@ async function loadPublicQuiz(context: AppLoadContext, viewers: Viewers, uniqueN
     .from(questions)
     .where(eq(questions.quizUniqueName, quiz.uniqueName))
     .orderBy(asc(questions.position), asc(questions.id));
+  if (scope.secret.size > 0) {
+    // Another quiz of the owner is played and shares answers with this one: those stay out, and
+    // the rest count as revealed ones do (no « sur N », indexes among those shown).
+    const visible = rows.filter((q) => shownAt(scope, q));
+    return {
+      quiz,
+      questions: visible.map((q, i) => publicQuestion(quiz.uniqueName, q, i)),
+      descriptions: visible.map((q) => questionDescription(q, quiz)),
+      notice: PLAYING_NOTICE.public,
+      whole: false,
+    };
+  }
   return {
     quiz,
     questions: rows.map((q, i) => publicQuestion(quiz.uniqueName, q, i)),

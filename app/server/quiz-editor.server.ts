@@ -7,7 +7,7 @@ import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { folders, questions, quizzes, type Account, type Question, type Quiz } from "@db/schema";
-import { QUESTION_PHOTO_MAX_BYTES, QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
+import { PHOTO_TOO_MANY_PIXELS, QUESTION_PHOTO_MAX_BYTES, QUESTION_PHOTO_MAX_PIXELS, QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
 import { firstIssue, questionNameSchema, streetViewFieldsSchema } from "@common/wizard/schemas";
 import { questionNameOf } from "@common/wizard/photos";
@@ -234,7 +234,7 @@ function questionName(form: FormFields, fallback: string): string {
 async function photoOf(file: unknown): Promise<StoredPhoto> {
   if (!(file instanceof File) || file.size === 0) throw Refusal.badRequest(WIZARD_MSG.noFile);
   if (file.size > QUESTION_PHOTO_MAX_BYTES) throw Refusal.tooLarge(WIZARD_MSG.tooLarge);
-  return cleanUpload(file);
+  return cleanUpload(file, { max: QUESTION_PHOTO_MAX_PIXELS, tooMany: PHOTO_TOO_MANY_PIXELS });
 }
 
 /**

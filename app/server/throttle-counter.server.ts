@@ -13,7 +13,7 @@
  * `cloudflare:workers`; app code reaches it through throttle.server.ts.
  */
 import { DurableObject } from "cloudflare:workers";
-import { recentFailures, verdict, withFailure, withoutFailure, type ThrottleRule, type Verdict } from "./throttle-window.server";
+import { recentFailures, verdict, withFailure, withoutFailure, type ThrottleRule } from "./throttle-window.server";
 
 const FAILURES = "failures";
 
@@ -33,12 +33,6 @@ export class Throttle extends DurableObject<Env> {
     this.ctx.storage.kv.put(FAILURES, failures);
     // Nothing is kept once the newest failure has left the window.
     await this.ctx.storage.setAlarm(failures[failures.length - 1]! + rule.windowMs);
-  }
-
-  /** Would an attempt go on now? Counts nothing. */
-  check(rule: ThrottleRule): Verdict {
-    const now = Date.now();
-    return verdict(this.failures(rule, now), rule, now);
   }
 
   /**

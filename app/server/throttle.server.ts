@@ -15,23 +15,32 @@
  *   The owner, on their own network, meets none of the stranger's counts but the last.
  *   An attempt is counted before its password is checked and taken back if it was right:
  *   parallel guesses cannot all start before the first one is counted.
- * - Room numbers players ask for (the room check, the home form, the /play and /join pages, and
- *   the room sockets, app/server/room-door.server.ts): 50 numbers that no live game holds in 10
- *   minutes per IP. A player who mistypes a few times
- *   never meets it, nor does a whole bar behind one IP: numbers that exist cost nothing, nor do
- *   those of a game closed in the last hours (phones reloading after the podium). Guessing live
- *   rooms among 900 000 numbers at 50 per 10 minutes is hopeless. Once over it, live numbers
- *   are refused too: otherwise the answer would still tell them apart.
+ * - Codes players ask for: room numbers (the room check, the home form, the /play and /join
+ *   pages, and the room sockets, app/server/room-door.server.ts) and défi codes (the défi's pages
+ *   and API, app/server/defi-door.server.ts), together: 50 codes that name nothing in 10 minutes
+ *   per address, and 500 per IPv6 /48 (a site holds 65,536 /64s: each would otherwise be a budget
+ *   of 50). A player who mistypes a few times never meets it, nor does a whole bar behind one
+ *   address: codes that exist cost nothing, nor do numbers of a game closed in the last hours
+ *   (phones reloading after the podium). Guessing live rooms among 900 000 numbers at 50 per 10
+ *   minutes is hopeless. Each guess is counted before its code is looked up and given back if the
+ *   code exists (code-door.server.ts): a burst sent at once gets no more lookups than the budget.
+ *   Once over, live codes are refused too: otherwise the answer would still tell them apart.
+ * - HTTP calls that wake a live room (its full ranking, its end, its question page), for its
+ *   owner or the admin: 60 a minute per address, then 429 « Trop de demandes à la salle… ».
+ *   Each call makes the room work for the whole game (a full ranking of 2,000 lines); a page
+ *   that loops, or a script with a stolen session, must not slow the players' game.
  * - Reports of the pages' Content-Security-Policies (browser-alerts.server.ts): 30 posts in 10
- *   minutes per address, 600 from everywhere; beyond, 429 and nothing stored.
+ *   minutes per address, 60 per IPv6 /48, 600 from everywhere; beyond, 429 and nothing stored.
+ *   One network cannot spend everyone's reports: it gets a tenth of them at most.
  * Not here: a défi's joins per address are counted from its own rows (defi-play.server.ts,
  * DEFI_JOINS_PER_ADDRESS), which cost a new player no call to a counter object.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { addressKey } from "@common/address";
+import { addressKey, networkKey } from "@common/address";
+import { guess, type Reservation } from "./code-door.server";
+import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
-import type { Taken } from "./throttle-counter.server";
-import type { ThrottleRule, Verdict } from "./throttle-window.server";
+import type { ThrottleRule } from "./throttle-window.server";
 
 const MINUTE = 60_000;
 
@@ -42,9 +51,19 @@ export const THROTTLE_RULES = {
   loginAddress: { limit: 10, windowMs: 10 * MINUTE },
   /** Wrong passwords for one mail from every address together. */
   loginMail: { limit: 100, windowMs: 10 * MINUTE },
-  roomGuess: { limit: 50, windowMs: 10 * MINUTE },
+  /** Codes that name nothing (room numbers, défi codes), from one address (an IPv6 /64). */
+  codeGuess: { limit: 50, windowMs: 10 * MINUTE },
+  /** The same from every /64 of one IPv6 /48 together: ten addresses' worth for a whole site. */
+  codeGuessNetwork: { limit: 500, windowMs: 10 * MINUTE },
+  /** HTTP calls that wake a live room (ranking, close, question page), from one address. */
+  roomCallAddress: { limit: 60, windowMs: MINUTE },
   /** Reports a browser posts to the CSP report endpoint, from one address. */
   cspReportAddress: { limit: 30, windowMs: 10 * MINUTE },
+  /**
+   * The same from every /64 of one IPv6 /48 together: a site's 65,536 /64s would otherwise fill
+   * the count of everyone below in 20 posts each.
+   */
+  cspReportNetwork: { limit: 60, windowMs: 10 * MINUTE },
   /** The same from every address together: what the reports may cost D1, whoever sends them. */
   cspReportAll: { limit: 600, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
@@ -52,8 +71,6 @@ export const THROTTLE_RULES = {
 function counterIn(env: Env, key: string) {
   return env.Throttle.get(env.Throttle.idFromName(key));
 }
-
-const counter = (context: AppLoadContext, key: string) => counterIn(context.cloudflare.env, key);
 
 /**
  * The caller's address as Cloudflare saw it (clients cannot forge CF-Connecting-IP in
@@ -78,45 +95,56 @@ export async function throttledLogin<T>(
   mail: string,
   check: () => Promise<T | null>,
 ): Promise<T | null> {
-  const counts = [
+  const reserved = await reserve(context.cloudflare.env, [
     { key: `login-mail-address:${address}:${mail}`, rule: THROTTLE_RULES.loginMailAddress },
     { key: `login-ip:${address}`, rule: THROTTLE_RULES.loginAddress },
     { key: `login-mail:${mail}`, rule: THROTTLE_RULES.loginMail },
-  ].map(({ key, rule }) => ({ rule, counter: counter(context, key) }));
-  const taken = await Promise.all(counts.map(({ counter, rule }) => counter.take(rule)));
-  /** Takes back this attempt wherever it was counted. */
-  const forgive = async () => {
-    const counted = counts.flatMap(({ counter, rule }, i) => {
-      const t = taken[i]!;
-      return t.ok ? [counter.forgive(rule, t.at)] : [];
-    });
-    await Promise.all(counted);
-  };
-  if (taken.some((t) => !t.ok)) {
-    // The other keys counted an attempt that never happened.
-    await forgive();
-    throw tooMany(Math.max(...taken.map((t) => (t.ok ? 0 : t.retryAfterMs))));
-  }
+  ]);
+  if (!reserved.ok) throw tooMany(reserved.retryAfterMs);
   let result: T | null;
   try {
     result = await check();
   } catch (error) {
     // Not a wrong password: nothing to hold against the caller.
-    await forgive();
+    await reserved.release();
     throw error;
   }
   // The right password: this attempt is not a failure. The failures before it stay counted: a
   // guesser who knows one password (their own) must not wipe their address's count with it,
   // and one guessing from elsewhere gains nothing from the owner's login.
-  if (result !== null) await forgive();
+  if (result !== null) await reserved.release();
   return result;
 }
 
+type Count = { key: string; rule: ThrottleRule };
+
 /**
- * A room number a player asked for, under the throttle of its IP. `look` resolves to the live
- * room, or null for a number no live game holds: a failure, unless `excused` says the number is
- * no guess (its game just closed: a phone coming back to it). Over the limit, 429 whatever the
- * number.
+ * Counts one attempt now under each of `counts`, before its outcome is known; `release` takes it
+ * back wherever it was counted. Refused, with nothing left counted, once any count is full:
+ * parallel attempts cannot all start before the first one is counted.
+ */
+async function reserve(env: Env, counts: readonly Count[]): Promise<Reservation> {
+  const counters = counts.map(({ key, rule }) => ({ rule, counter: counterIn(env, key) }));
+  const taken = await Promise.all(counters.map(({ counter, rule }) => counter.take(rule)));
+  const release = async () => {
+    await Promise.all(
+      counters.flatMap(({ counter, rule }, i) => {
+        const t = taken[i]!;
+        return t.ok ? [counter.forgive(rule, t.at)] : [];
+      }),
+    );
+  };
+  if (taken.every((t) => t.ok)) return { ok: true, release };
+  // The other counts took an attempt that never happened.
+  await release();
+  return { ok: false, retryAfterMs: Math.max(...taken.map((t) => (t.ok ? 0 : t.retryAfterMs))) };
+}
+
+/**
+ * A room number a player asked for, under the code-guess count of its address. `look` resolves
+ * to the live room, or null for a number no live game holds: a miss, unless `excused` says the
+ * number is no guess (its game just closed: a phone coming back to it). Counted before `look`
+ * runs (code-door.server.ts); over the limit, 429 whatever the number, and nothing is looked up.
  */
 export async function throttledRoomGuess<T>(
   context: AppLoadContext,
@@ -124,36 +152,42 @@ export async function throttledRoomGuess<T>(
   look: () => Promise<T | null>,
   excused: () => Promise<boolean>,
 ): Promise<T | null> {
-  const byIp = roomGuessThrottle(context.cloudflare.env, address);
-  const room = await look();
-  // A miss is counted and checked in one call; a hit or an excused miss only checked.
-  const counted = room === null && !(await excused());
-  const verdict = counted ? await byIp.miss() : await byIp.check();
-  if (!verdict.ok) throw tooMany(verdict.retryAfterMs);
-  return room;
-}
-
-/** One address's room-number throttle: the pages' count, which the room sockets share (server.ts). */
-interface RoomGuessThrottle {
-  /** Would a guess go on now? Counts nothing. */
-  check(): Promise<Verdict>;
-  /** Counts a number no live game holds, unless the address is already over (then refused). */
-  miss(): Promise<Taken>;
-}
-
-export function roomGuessThrottle(env: Env, address: string): RoomGuessThrottle {
-  const rule = THROTTLE_RULES.roomGuess;
-  const byIp = env.Throttle.get(env.Throttle.idFromName(`room-ip:${address}`));
-  return { check: () => byIp.check(rule), miss: () => byIp.take(rule) };
+  const g = await guess(() => reserveCodeGuess(context.cloudflare.env, address), look, excused);
+  if (!g.ok) throw tooMany(g.retryAfterMs);
+  return g.found;
 }
 
 /**
- * Whether one more CSP report post may be stored: 30 in 10 minutes per address, 600 from every
- * address together (browser-alerts.server.ts). Every post counts, read or not: the endpoint takes
- * anyone's reports, and a flood of them must not reach D1.
+ * One guess of a code (a room number, a défi code) counted in advance for `address`: its own
+ * count, and its /48's for an IPv6 address.
+ */
+export function reserveCodeGuess(env: Env, address: string): Promise<Reservation> {
+  const network = networkKey(address);
+  return reserve(env, [
+    { key: `guess-ip:${address}`, rule: THROTTLE_RULES.codeGuess },
+    ...(network ? [{ key: `guess-net:${network}`, rule: THROTTLE_RULES.codeGuessNetwork }] : []),
+  ]);
+}
+
+/** One HTTP call from `address` that wakes a live room: refused (429) past THROTTLE_RULES.roomCallAddress. */
+export async function countRoomCall(context: AppLoadContext, address: string): Promise<void> {
+  const counted = await reserve(context.cloudflare.env, [{ key: `room-call-ip:${address}`, rule: THROTTLE_RULES.roomCallAddress }]);
+  if (!counted.ok) throw Refusal.tooManyRequests(counted.retryAfterMs / 1000, MSG.tooManyRoomCalls);
+}
+
+/**
+ * Whether one more CSP report post may be stored: 30 in 10 minutes per address, 60 per IPv6 /48,
+ * 600 from every address together (browser-alerts.server.ts). Every post counts, read or not: the
+ * endpoint takes anyone's reports, and a flood of them must not reach D1. The network's counts
+ * come first: a network past its own takes nothing from everyone's.
  */
 export async function reportBudget(env: Env, request: Request): Promise<boolean> {
-  const byAddress = await counterIn(env, `csp-report-ip:${clientAddress(request)}`).take(THROTTLE_RULES.cspReportAddress);
-  if (!byAddress.ok) return false;
-  return (await counterIn(env, "csp-report-all").take(THROTTLE_RULES.cspReportAll)).ok;
+  const address = clientAddress(request);
+  const network = networkKey(address);
+  const own = await reserve(env, [
+    { key: `csp-report-ip:${address}`, rule: THROTTLE_RULES.cspReportAddress },
+    ...(network ? [{ key: `csp-report-net:${network}`, rule: THROTTLE_RULES.cspReportNetwork }] : []),
+  ]);
+  if (!own.ok) return false;
+  return (await reserve(env, [{ key: "csp-report-all", rule: THROTTLE_RULES.cspReportAll }])).ok;
 }

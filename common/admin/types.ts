@@ -11,6 +11,8 @@ export const MSG_MJ = {
   mailInvalid: m("admin.mj.mailInvalid"),
   nameTooLong: m("admin.mj.nameTooLong", { max: MJ_NAME_MAX }),
   passwordShort: m("admin.mj.passwordShort", { min: PASSWORD_MIN }),
+  /** The local administrator's default password, which Repère publishes. */
+  passwordPublished: m("admin.mj.passwordPublished"),
   expirationInvalid: m("admin.mj.expirationInvalid"),
   gamesInvalid: m("admin.mj.gamesInvalid"),
 } as const;

@@ -45,7 +45,7 @@ export interface AddressLimits {
  * public address all join within a minute (100 at once, the others as their phones try again,
  * SEAT_RETRY_MS, at 3 seats a second); a script gets a burst and then a trickle. A bigger venue
  * behind one NAT, or a benchmark on one machine, raises it with the Worker variable
- * ROOM_PHONES_PER_ADDRESS (wrangler.toml [vars], or `wrangler dev --var`).
+ * ROOM_PHONES_PER_ADDRESS (wrangler.toml [vars], or the shell of `npm start`).
  */
 export const PHONES_PER_ADDRESS = 100;
 /** Bounds of ROOM_PHONES_PER_ADDRESS: below, a venue could not fill a room; above, no cap is left. */
@@ -79,6 +79,17 @@ export function addressLimitsFrom(raw: string | undefined): AddressLimits {
 }
 
 export const ADDRESS_LIMITS = addressLimits(PHONES_PER_ADDRESS);
+
+/**
+ * Sockets open at once without a seat in one room of `seats` seats, whatever their addresses:
+ * the per-address caps bound one network, not a script spread over many (thousands of IPv4
+ * addresses, or IPv6 /64s). A whole room reconnecting at once after a Wi-Fi cut is as many
+ * sockets between their opening and their hello as it has seats, the phones still to come at
+ * most as many again; a few more for pages with a second tab.
+ */
+export function roomUnseatedMax(seats: number): number {
+  return 2 * seats + 20;
+}
 /**
  * A socket that has said nothing useful (no hello) for this long may be closed to make room when
  * its address is at its cap of sockets without a seat: a page says hello as soon as its socket

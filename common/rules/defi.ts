@@ -172,7 +172,7 @@ export function deadlineProblem(deadline: unknown, now: number): Words | null {
 /**
  * Where a player's current question stands on the server's clock: never opened, open (with the
  * time left), or its time up (a missed question, 0 points, counted with the whole answer time).
- * The deadline moves on by the player's round trip (round-trip.ts), as their answer's does.
+ * The deadline moves on by the player's round trip (clock.ts), as their answer's does.
  */
 type QuestionClockState = { kind: "unopened" } | { kind: "open"; remainingMs: number } | { kind: "timeUp" };
 

@@ -11,7 +11,7 @@ export * from "./points";
 export * from "./timings";
 export * from "./defi";
 export * from "./typed-names";
-export * from "./round-trip";
 export * from "./player-media";
 export * from "./scripted-lines";
 export * from "./adapted-time";
+export * from "./clock";

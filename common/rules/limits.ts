@@ -22,8 +22,20 @@ export const PHOTO_BATCH_MAX = 100;
 export const QUIZ_QUESTIONS_MAX = 200;
 /** Folder, lobby and game-master pictures. */
 export const PICTURE_MAX_BYTES = 5 * MB;
+/**
+ * Pixels of a stored picture, whatever its bytes: a file of a few kilobytes may declare a billion
+ * pixels (a "decompression bomb"), and every phone or screen that shows it tries to allocate
+ * four bytes for each. A question's photo comes from the wizard at most PHOTO_LONG_SIDE_MAX on
+ * its long side; folder, lobby and game-master pictures are sent as picked, up to a 50-megapixel
+ * camera's.
+ */
+export const QUESTION_PHOTO_MAX_PIXELS = PHOTO_LONG_SIDE_MAX * PHOTO_LONG_SIDE_MAX;
+export const PICTURE_MAX_PIXELS = 50_000_000;
 /** A replacement game sound (mp3). */
 export const SOUND_MAX_BYTES = 5 * MB;
+
+/** A count of pixels in megapixels, to a tenth: what the pixel limits' messages say. */
+export const megapixels = (pixels: number) => Math.round(pixels / 100_000) / 10;
 
 /** A size in megabytes, to a tenth: what the messages of the size limits say ('15 Mo', '15 MB'). */
 export const megabytes = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
@@ -31,6 +43,8 @@ export const megabytes = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 export const PHOTO_TOO_LARGE = m("common.photoTooLarge", { mb: megabytes(QUESTION_PHOTO_MAX_BYTES) });
 export const PICTURE_TOO_LARGE = m("common.pictureTooLarge", { mb: megabytes(PICTURE_MAX_BYTES) });
 export const SOUND_TOO_LARGE = m("common.soundTooLarge", { mb: megabytes(SOUND_MAX_BYTES) });
+export const PHOTO_TOO_MANY_PIXELS = m("common.photoTooManyPixels", { mp: megapixels(QUESTION_PHOTO_MAX_PIXELS), side: PHOTO_LONG_SIDE_MAX });
+export const PICTURE_TOO_MANY_PIXELS = m("common.pictureTooManyPixels", { mp: megapixels(PICTURE_MAX_PIXELS) });
 /** Refused by every path that adds questions to a quiz, and said by the wizard at the limit. */
 export const QUIZ_FULL = m("common.quizFull", { max: QUIZ_QUESTIONS_MAX });
 export const QUIZ_TOO_LONG_TO_COPY = m("common.quizTooLongToCopy", { max: QUIZ_QUESTIONS_MAX });

@@ -196,8 +196,8 @@ describe("per-address caps", () => {
   });
 });
 
-describe("who gives way to a newcomer of the same address", () => {
-  const w = (since: number, chooser: boolean, name: string) => ({ since, chooser, name });
+describe("who gives way to a newcomer", () => {
+  const w = (since: number, chooser: boolean, name: string, inLine = false) => ({ since, chooser, name, inLine });
   const pick = (sockets: (Waiting & { name: string })[], now: number) => givesWay(sockets, now)?.name ?? null;
 
   it("the longest silent socket past its time, before any on the pseudo screen", () => {
@@ -227,6 +227,12 @@ describe("who gives way to a newcomer of the same address", () => {
     const now = 200_000;
     expect(pick([w(now - PSEUDO_SCREEN_MS + 1_000, true, "hesitating"), w(now - SILENT_SOCKET_MS + 1, false, "opening")], now)).toBeNull();
     expect(pick([], now)).toBeNull();
+  });
+
+  it("never a socket waiting in line for the pseudo screen, however long it has waited", () => {
+    const now = 200_000;
+    expect(pick([w(now - 10 * PSEUDO_SCREEN_MS, false, "in line", true), w(now - SILENT_SOCKET_MS, false, "silent")], now)).toBe("silent");
+    expect(pick([w(now - 10 * PSEUDO_SCREEN_MS, false, "in line", true)], now)).toBeNull();
   });
 
   it("counts time on the room's clock, as given", () => {

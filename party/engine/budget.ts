@@ -101,24 +101,29 @@ export class AddressGate {
   }
 }
 
-/** A socket of one address open without a seat, as weighed when a newcomer needs its place. */
+/** A socket open without a seat, as weighed when a newcomer needs its place. */
 export interface Waiting {
   /** Room clock when it was accepted. */
   since: number;
-  /** On the pseudo screen; otherwise it never said a hello that got it anywhere. */
+  /** On the pseudo screen. */
   chooser: boolean;
+  /** In its address's line for the pseudo screen: its hello got it there, and it waits its turn. */
+  inLine: boolean;
 }
 
 /**
- * Which of an address's sockets without a seat gives way to a newcomer at `now`, if any: the
- * longest open of those silent for SILENT_SOCKET_MS (pages say hello at once: only a script's
- * parked sockets are that quiet), else the longest open of those on the pseudo screen for
- * PSEUDO_SCREEN_MS without taking a seat. A socket still within its time never gives way.
+ * Which of these sockets without a seat (one address's, or the whole room's) gives way to a
+ * newcomer at `now`, if any: the longest open of those silent for SILENT_SOCKET_MS (pages say
+ * hello at once: only a script's parked sockets are that quiet), else the longest open of those
+ * on the pseudo screen for PSEUDO_SCREEN_MS without taking a seat. A socket still within its
+ * time never gives way, nor does one in line for the pseudo screen: it is a phone waiting for
+ * its turn, and closing it would send it to the back.
  */
 export function givesWay<T extends Waiting>(sockets: Iterable<T>, now: number): T | null {
   let silent: T | null = null;
   let chooser: T | null = null;
   for (const s of sockets) {
+    if (s.inLine) continue;
     const age = now - s.since;
     if (s.chooser) {
       if (age >= PSEUDO_SCREEN_MS && (!chooser || s.since < chooser.since)) chooser = s;

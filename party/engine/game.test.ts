@@ -24,6 +24,7 @@ import { type GameState, coreOf, createGame, DEFAULT_SETTINGS, fromStorage } fro
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
 import { revealAnswers } from "@common/reveal";
 import { haversineMeters } from "@common/rules/geo";
+import { ROUND_TRIP_MAX_MS } from "@common/rules";
 
 const T_CREATE = 1_000_000;
 const T_START = T_CREATE + 1_000;
@@ -87,7 +88,7 @@ describe("connections", () => {
   it("lets the presenter in with its token only", () => {
     const s = newGame();
     const bad = hello(s, { role: "presenter", token: "x".repeat(26), version: PROTOCOL_VERSION }, T_CREATE, makeCtx());
-    expect(bad).toEqual({ ok: false, error: { type: "error", code: "forbidden", message: "Accès refusé" } });
+    expect(bad).toEqual({ ok: false, error: { type: "error", code: "forbidden" } });
     const good = ok(
       hello(s, { role: "presenter", token: PRESENTER_TOKEN, version: PROTOCOL_VERSION }, T_CREATE, makeCtx())
     );
@@ -99,15 +100,15 @@ describe("connections", () => {
     expect(good.state.presenterAwaySince).toBeNull();
   });
 
-  it("tells an old page to reload", () => {
+  it("tells a page of another version to reload, in words only to a page built before codes", () => {
     const r = ok(hello(newGame(), { role: "player", version: PROTOCOL_VERSION + 1 }, T_CREATE, makeCtx()));
-    expect(r.effects).toEqual([
-      {
-        to: "caller",
-        msg: { type: "reload", version: PROTOCOL_VERSION, message: expect.stringContaining("recharger") },
-      },
-    ]);
+    expect(r.effects).toEqual([{ to: "caller", msg: { type: "reload", version: PROTOCOL_VERSION } }]);
     expect(r.identity).toBeUndefined();
+    // Protocol 6 pages read a reload only with its sentence: without it they would never reload.
+    const old = ok(hello(newGame(), { role: "player", version: 6 }, T_CREATE, makeCtx()));
+    expect(old.effects).toEqual([
+      { to: "caller", msg: { type: "reload", version: PROTOCOL_VERSION, message: expect.stringContaining("recharger") } },
+    ]);
   });
 
   it("seats a random-icon player at once, announces it to the presenter, hides the spots", () => {
@@ -177,13 +178,13 @@ describe("connections", () => {
     expect(s.seats).toEqual([]);
   });
 
-  it("answers 'Cette salle est complète' when full", () => {
+  it("answers room_full when full", () => {
     const ctx = makeCtx();
     let s = newGame({ maxPlayer: 2 });
     s = join(s, 1, ctx).state;
     s = join(s, 2, ctx).state;
     const third = hello(s, { role: "player", version: PROTOCOL_VERSION }, 3, ctx);
-    expect(third.ok === false && third.error.message).toBe("Cette salle est complète");
+    expect(third.ok === false && third.error).toEqual({ type: "error", code: "room_full" });
   });
 });
 
@@ -192,7 +193,7 @@ describe("lobby", () => {
     const r = start(presenter(newGame()), T_START);
     expect(r).toEqual({
       ok: false,
-      error: { type: "error", code: "no_players", message: "Impossible de lancer la partie sans joueur" },
+      error: { type: "error", code: "no_players" },
     });
   });
 
@@ -270,6 +271,7 @@ describe("lobby", () => {
       remainingMs: 60_000,
       help: helpSquareToWire(q.state.help[0]!),
       media: null,
+      at: T0,
     });
     expect(JSON.stringify(phone)).not.toMatch(/"lat"|"lng"/);
     expect(sent(q.effects, "presenter", "pres_newQuestion")[0]).toMatchObject({
@@ -310,7 +312,7 @@ describe("answers and reveal", () => {
     expect(r.dirtySeats).toEqual(["p1"]);
     expect(ans(r.state, "p1", 0, SPOT0, T0 + 13_000)).toMatchObject({
       ok: false,
-      error: { code: "answer_twice", message: "Vous avez déjà répondu à cette question" },
+      error: { type: "error", code: "answer_twice" },
     });
   });
 
@@ -320,6 +322,34 @@ describe("answers and reveal", () => {
     expect(ans(s, "p1", 0, SPOT0, T0 + 59_999).ok).toBe(true);
     const late = ans(s, "p1", 0, SPOT0, T0 + 60_000); // the deadline itself is too late
     expect(late).toMatchObject({ ok: false, error: { code: "answer_late" } });
+  });
+
+  it("takes the socket's round trip off the answer's time and adds it to its deadline", () => {
+    const { s } = inQuestion0();
+    // Two phones tap at the same moment on their screens, 2 s after the question reached each;
+    // p2's question arrived 150 ms late and its answer takes 150 ms more to come back.
+    const near = ok(answer(s, "p1", 0, north(SPOT0, 30), T0 + 2_000, 0));
+    const far = ok(answer(near.state, "p2", 0, north(SPOT0, 30), T0 + 2_300, 300));
+    expect(sent(far.effects, "seat", "player_answer_callback", "p2")).toEqual([
+      { type: "player_answer_callback", questionIndex: 0, tempsReponse: 2_000 },
+    ]);
+    expect(far.state.phase).toBe("reveal");
+    const [a, b] = far.state.seats;
+    expect(b!.score).toBe(a!.score);
+    expect(b!.timeMs).toBe(a!.timeMs);
+    // Its last moment counts, however late on the room's clock, up to the bound.
+    expect(answer(s, "p2", 0, SPOT0, T0 + 60_299, 300).ok).toBe(true);
+    expect(answer(s, "p2", 0, SPOT0, T0 + 60_300, 300)).toMatchObject({ ok: false, error: { code: "answer_late" } });
+    expect(answer(s, "p2", 0, SPOT0, T0 + 60_000 + ROUND_TRIP_MAX_MS, 5_000)).toMatchObject({ ok: false, error: { code: "answer_late" } });
+  });
+
+  it("passes an answer's round trip from the socket's message on to the answer", () => {
+    const { s } = inQuestion0();
+    const msg = { type: "player_answer", questionIndex: 0, coords: SPOT0 } as const;
+    const r = ok(handleMessage(s, { role: "player", seatId: "p1" }, msg, T0 + 60_200, makeCtx(), 300));
+    expect(sent(r.effects, "seat", "player_answer_callback", "p1")).toEqual([
+      { type: "player_answer_callback", questionIndex: 0, tempsReponse: 59_900 },
+    ]);
   });
 
   it("scores ring points plus speed points, and reveals as soon as everyone answered", () => {
@@ -364,11 +394,12 @@ describe("answers and reveal", () => {
     });
   });
 
-  it("closes at the deadline when someone did not answer, counting their time in full", () => {
+  it("closes at the deadline, with the room for a far phone's answer, when someone did not answer, counting their time in full", () => {
     const { s } = inQuestion0();
     const a = ok(ans(s, "p1", 0, north(SPOT0, 250), T0 + 1_000)); // outside every ring: 0 despite speed
-    expect(nextDeadline(a.state)).toBe(T0 + 60_000);
-    const r = ok(tick(a.state, T0 + 60_000));
+    expect(nextDeadline(a.state)).toBe(T0 + 60_000 + ROUND_TRIP_MAX_MS);
+    expect(ok(tick(a.state, T0 + 60_000 + ROUND_TRIP_MAX_MS - 1)).state.phase).toBe("question");
+    const r = ok(tick(a.state, T0 + 60_000 + ROUND_TRIP_MAX_MS));
     expect(r.state.phase).toBe("reveal");
     expect(r.state.seats.find((x) => x.id === "p1")!.score).toBe(0);
     expect(r.state.seats.find((x) => x.id === "p2")!.timeMs).toBe(60_000);
@@ -583,7 +614,7 @@ describe("defined icons", () => {
     // A second phone racing for the same pair loses, with fresh availability.
     const lost = ok(chooseFruit(fruit.state, "vert", "fraise", T_CREATE + 401, makeCtx()));
     const cb = sent(lost.effects, "caller", "fruit_selected_callback")[0]!;
-    expect(cb).toMatchObject({ status: false, message: "Ce fruit est déjà pris pour cette couleur" });
+    expect(cb).toMatchObject({ status: false, code: "fruit_taken" });
     expect(cb.info!.fruitsUsed.vert).toEqual(["fraise"]);
     expect(lost.state.seats.map((x) => x.id)).toEqual(["p1"]);
   });
@@ -593,7 +624,7 @@ describe("defined icons", () => {
     const r = ok(chooseColor(s, "vert", 1));
     expect(sent(r.effects, "caller", "color_selected_callback")[0]).toMatchObject({
       status: false,
-      message: "Cette couleur n'est pas disponible",
+      code: "color_unavailable",
     });
   });
 });
@@ -608,7 +639,7 @@ describe("locking the room", () => {
     expect(locked.state.locked).toBe(true);
     expect(sent(locked.effects, "presenter", "pres_lockRoom_callback")).toEqual([{ type: "pres_lockRoom_callback", locked: true }]);
     const refused = hello(locked.state, { role: "player", version: PROTOCOL_VERSION }, T_CREATE + 500, ctx);
-    expect(refused).toEqual({ ok: false, error: { type: "error", code: "room_locked", message: "La salle est verrouillée" } });
+    expect(refused).toEqual({ ok: false, error: { type: "error", code: "room_locked" } });
     expect(join(locked.state, T_CREATE + 600, ctx, a.token).id).toBe("p1");
 
     const inGame = ok(tick(ok(start(locked.state, T_START)).state, T0)).state;
@@ -640,7 +671,7 @@ describe("locking the room", () => {
     const chooser = ok(hello(s, { role: "player", version: PROTOCOL_VERSION }, T_CREATE + 200, ctx));
     const locked = lock(chooser.state, true, T_CREATE + 300);
     expect(sent(locked.effects, "choosers", "error")).toEqual([
-      { type: "error", code: "room_locked", message: "La salle est verrouillée" },
+      { type: "error", code: "room_locked" },
     ]);
     expect(chooseFruit(locked.state, "vert", "kiwi", T_CREATE + 400, ctx)).toMatchObject({
       ok: false,
@@ -699,7 +730,7 @@ describe("handleMessage", () => {
     expect(handleMessage(s, { role: "presenter" }, { type: "pres_startGame" }, T_START, ctx).ok).toBe(true);
     expect(handleMessage(s, { role: "presenter" }, { type: "ping" }, T_START, ctx)).toMatchObject({
       ok: true,
-      effects: [{ to: "caller", msg: { type: "pong" } }],
+      effects: [{ to: "caller", msg: { type: "pong", at: T_START } }],
     });
   });
 

@@ -15,17 +15,18 @@
 import {
   type ClientMessage,
   type ColorKey,
+  type EchoMsg,
   type ErrorCode,
   type FruitKey,
   type HelloMsg,
   type KickReason,
   type LatLng,
   PROTOCOL_VERSION,
-  RELOAD_MESSAGE,
+  type ReloadMsg,
   errorMessage,
 } from "@common/protocol";
 import { haversineMeters, isValidLatLng } from "@common/rules/geo";
-import { STARTING_MS, markerOf, pseudoOf } from "@common/rules";
+import { STARTING_MS, answerTiming, markerOf, pseudoOf, questionClosesAt } from "@common/rules";
 import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat } from "./pseudos";
 import { rankMove, teamStandings } from "./ranking";
 import { scoreAnswer } from "@common/rules/scoring";
@@ -107,9 +108,11 @@ function eachDeadline(state: GameState, visit: (kind: DeadlineKind, at: number) 
   if (state.presenterAwaySince !== null) visit("presenterAway", state.presenterAwaySince + PRESENTER_AWAY_MS);
   if (state.phase === "starting" && state.startingEndsAt !== null) visit("startingEnd", state.startingEndsAt);
   if (state.phase === "question" && state.deadline !== null) {
-    visit("questionDeadline", state.deadline);
+    // Past its deadline a question waits for the answers of far phones, each given its round trip.
+    const closes = questionClosesAt(state.deadline);
+    visit("questionDeadline", closes);
     const grace = graceEnd(state);
-    if (grace !== null && grace < state.deadline) visit("answersGrace", grace);
+    if (grace !== null && grace < closes) visit("answersGrace", grace);
   }
   // The tally's bound may be early (a seat came back since): the expiry then finds nobody to
   // free and sets the exact time.
@@ -203,6 +206,20 @@ function applyDue(tx: Tx, now: number) {
 // ---------------------------------------------------------------------------------------------
 // Connections
 
+/** The first protocol whose pages word the room's codes themselves. */
+const FIRST_CODED_VERSION = 7;
+/**
+ * A page built before it (protocol 6 and older) reads a reload only with its sentence, which it
+ * shows while it reloads: it is the one page the room still tells in words, for it cannot word a
+ * code, and without them it would never reload (docs/decisions/037).
+ */
+const PRE_CODES_RELOAD = { message: "Une nouvelle version du jeu est disponible : la page va se recharger." };
+
+function reloadFor(version: number): ReloadMsg {
+  const reload: ReloadMsg = { type: "reload", version: PROTOCOL_VERSION };
+  return version < FIRST_CODED_VERSION ? { ...reload, ...PRE_CODES_RELOAD } : reload;
+}
+
 /**
  * First message of a socket. Presenter: token must be the room's presenter token. Player with a
  * valid resume token: gets its seat, score and current screen back. Player without one (or with
@@ -215,9 +232,7 @@ export function hello(
   ctx: Ctx,
   identity: Identity | null = null
 ): Step {
-  if (msg.version !== PROTOCOL_VERSION) {
-    return reply(state, { type: "reload", version: PROTOCOL_VERSION, message: RELOAD_MESSAGE });
-  }
+  if (msg.version !== PROTOCOL_VERSION) return reply(state, reloadFor(msg.version));
   if (msg.role === "presenter") return connectPresenter(state, msg.token ?? "", now);
   return connectPlayer(state, msg.token, now, ctx, identity);
 }
@@ -355,7 +370,7 @@ export function chooseColor(state: GameState, color: ColorKey, now: number): Ste
         status: problem === null,
         color,
         fruits: freeFruits(occupants(s), color),
-        ...(problem ? { message: errorMessage(problem).message } : {}),
+        ...(problem ? { code: problem } : {}),
       },
     });
   });
@@ -378,7 +393,7 @@ export function chooseFruit(state: GameState, color: ColorKey, fruit: FruitKey, 
         msg: {
           type: "fruit_selected_callback",
           status: false,
-          message: errorMessage(problem).message,
+          code: problem,
           info: pseudoInfo(s),
         },
       });
@@ -494,8 +509,12 @@ function openQuestion(tx: Tx, index: number, now: number) {
   tx.emit({ to: "seats", msg: playerNewQuestion(tx.state, now) });
 }
 
-/** Arrival time is measured here, on the room's clock; the phone's own time is never used. */
-export function answer(state: GameState, seatId: SeatId, questionIndex: number, coords: LatLng, now: number): Step {
+/**
+ * Arrival time is measured here, on the room's clock; the phone's own time is never used. The
+ * room hands in the round trip it measured on the answer's socket (`roundTripMs`): it comes off
+ * the time and is added to the deadline (common/rules/clock.ts).
+ */
+export function answer(state: GameState, seatId: SeatId, questionIndex: number, coords: LatLng, now: number, roundTripMs = 0): Step {
   return step(state, now, (tx) => {
     const s = tx.state;
     const seat = findSeat(s, seatId);
@@ -504,9 +523,10 @@ export function answer(state: GameState, seatId: SeatId, questionIndex: number, 
     if (questionIndex !== s.questionIndex) return "answer_wrong_question";
     if (s.phase !== "question" || s.openedAt === null || s.deadline === null)
       return s.phase === "reveal" ? "answer_late" : "wrong_phase";
-    if (now >= s.deadline) return "answer_late";
+    const timing = answerTiming({ openedAt: s.openedAt, deadline: s.deadline, now, roundTripMs });
+    if (timing.late) return "answer_late";
     if (seat.answers[questionIndex]) return "answer_twice";
-    const t = Math.max(0, now - s.openedAt);
+    const t = timing.elapsedMs;
     const question = s.quiz.questions[questionIndex]!;
     const d = haversineMeters(question, coords);
     const score = scoreAnswer(d, t, answerTimeMs(s), s.settings.speedPointsMax, s.targets);
@@ -620,16 +640,19 @@ function close(tx: Tx, reason: KickReason) {
 
 /**
  * One parsed client message (see parseClientMessage in party/protocol.ts). `identity` is what
- * the socket was tagged with, null before its hello.
+ * the socket was tagged with, null before its hello; `roundTripMs` the socket's round trip as the
+ * room measured it (an answer's). « Libérer » (pres_clearChoosers) is about sockets, not the
+ * game: the room's glue answers it (party/game-room.ts).
  */
 export function handleMessage(
   state: GameState,
   identity: Identity | null,
-  msg: ClientMessage,
+  msg: Exclude<ClientMessage, EchoMsg | { type: "pres_clearChoosers" }>,
   now: number,
-  ctx: Ctx
+  ctx: Ctx,
+  roundTripMs = 0
 ): Step {
-  if (msg.type === "ping") return reply(state, { type: "pong" });
+  if (msg.type === "ping") return reply(state, { type: "pong", at: now });
   if (msg.type === "hello") return hello(state, msg, now, ctx, identity);
   if (identity === null) return fail("not_identified");
   if (state.phase === "closed") return fail("room_closed");
@@ -652,7 +675,7 @@ export function handleMessage(
         : fail(identity.role === "player" ? "wrong_phase" : "forbidden");
     case "player_answer":
       return identity.role === "player"
-        ? answer(state, identity.seatId, msg.questionIndex, msg.coords, now)
+        ? answer(state, identity.seatId, msg.questionIndex, msg.coords, now, roundTripMs)
         : fail("forbidden");
   }
 }

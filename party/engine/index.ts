@@ -11,6 +11,7 @@ export {
   IDLE_SEAT_TTL_MS,
   PRESENTER_AWAY_MS,
   ROOM_IDLE_MS,
+  capacityOf,
   createGame,
   fromStorage,
   readStoredSettings,

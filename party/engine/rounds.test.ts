@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, type LatLng } from "@common/protocol";
+import { questionClosesAt } from "@common/rules";
 import { type Ctx, answer, deadlines, disconnect, hello, next, start, tick } from "./game";
 import { newRound } from "./rounds";
 import { DEFAULT_SETTINGS, type GameSettings, type GameState, coreOf, fromStorage, readStoredSettings } from "./state";
@@ -27,7 +28,7 @@ function play(state: GameState, t0: number, where: Record<string, number>, delay
   for (const [q, spot] of [SPOT0, SPOT1].entries()) {
     const opened = s.openedAt!;
     for (const [id, m] of Object.entries(where)) s = ok(answer(s, id, q, north(spot, m) as LatLng, opened + delay)).state;
-    s = ok(tick(s, s.deadline!)).state;
+    s = ok(tick(s, questionClosesAt(s.deadline!))).state;
     s = ok(next(s, s.deadline ?? opened + 70_000)).state;
   }
   expect(s.phase).toBe("over");

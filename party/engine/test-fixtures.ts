@@ -61,7 +61,7 @@ export function newGame(settings: Partial<GameSettings> = {}, now = 1_000_000): 
 }
 
 export function ok(step: Step): StepOk {
-  if (!step.ok) throw new Error(`step failed: ${step.error.code} ${step.error.message}`);
+  if (!step.ok) throw new Error(`step failed: ${step.error.code}`);
   return step;
 }
 

@@ -395,6 +395,8 @@ export function playerNewQuestion(state: GameState, now: number): PlayerNewQuest
     remainingMs: Math.max(0, (state.deadline ?? now) - now),
     help: helpSquareToWire(state.help[state.questionIndex] ?? null),
     media: phoneMedia(state),
+    // The room's clock as the frame leaves: its echo times the phone's round trip.
+    at: now,
   };
 }
 

@@ -1,10 +1,12 @@
-// Starts the production build under `wrangler dev`: the layout users and tests both run.
-// Used by `npm start`, the test harness and the benchmark, each with its own port, state
-// folder and dev registry so that two runs never bind to each other: wrangler's dev registry
-// otherwise connects a second `wrangler dev` of the same Worker name to the first one.
+// Builds and serves the production build: the layout users and tests both run. Used by
+// `npm start`, the test harness and the benchmarks, each with its own port and state folder.
+// The server itself is scripts/serve.mjs: the Worker on Miniflare's workerd, nothing in
+// front of it (docs/decisions/038). The dev registry path only matters to the wrangler commands
+// run on a state folder (migrations, the demo seed, the test kit's D1 and R2 writes): each run
+// keeps its own, so that they never find another run's server.
 //
 // Every long-lived child runs in a process group of its own (`detached`), so that stopping it
-// takes its whole tree (wrangler's second node process, workerd, esbuild) and so that a Ctrl-C
+// takes its whole tree (the server's workerd, a build's esbuild) and so that a Ctrl-C
 // reaches our handler first instead of killing half of the tree. The price is that nobody but
 // us can stop those groups: every exit path must go through `stopGroup` / `stopAllGroups`.
 import { spawn, spawnSync } from "node:child_process";
@@ -59,11 +61,6 @@ export function localVars(shell = process.env, fromFile = devVarsFile()) {
     if (value !== undefined && value !== "") vars[key] = value;
   }
   return vars;
-}
-
-/** `wrangler dev`'s arguments giving the Worker those variables (wrangler.toml's [vars] otherwise). */
-export function varArgs(vars) {
-  return Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
 }
 
 export function wranglerEnv(registryPath) {
@@ -242,7 +239,7 @@ function listenOnce(port) {
 /**
  * A TCP port nobody listens on right now (127.0.0.1), drawn below Linux's ephemeral range
  * (32768 and up): a port the kernel picked for us would be free to hand to the next process
- * asking for any port (workerd's own listeners do), which then took it before wrangler bound
+ * asking for any port (workerd's own listeners do), which then took it before the server bound
  * it ("Address already in use"). Falls back to the kernel's pick after 50 taken draws.
  */
 export async function freePort() {
@@ -253,35 +250,19 @@ export async function freePort() {
   return listenOnce(0);
 }
 
-/** Whether nobody listens on `port` (127.0.0.1), where wrangler dev would bind. */
+/** Whether nobody listens on `port` (127.0.0.1), where the server binds. */
 export const portIsFree = (port) => listenOnce(port).then(() => true, () => false);
 
 /**
- * Starts wrangler dev and resolves once the home page answers. The caller stops it with
- * `stop()`; the whole process group goes, workerd included. `quiet` keeps its output in memory
- * (`output()`), at `logLevel` (warn unless given).
+ * Starts the server (scripts/serve.mjs) and resolves once the home page answers. The caller
+ * stops it with `stop()`; the whole process group goes, workerd included. `quiet` keeps its
+ * output in memory (`output()`); `logRequests` adds a line per request to it; `inspectorPort`
+ * opens workerd's inspector there (profiles).
  */
-export async function startServer({ port, persistTo, registryPath, vars = localVars(), quiet = false, logLevel = quiet ? "warn" : "info" }) {
-  const inspectorPort = await freePort();
-  const args = [
-    "dev",
-    "--port",
-    String(port),
-    "--ip",
-    "127.0.0.1",
-    "--persist-to",
-    persistTo,
-    "--show-interactive-dev-session=false",
-    // wrangler's debugger port defaults to 9229: two servers at once (tests beside npm start,
-    // parallel test runs) would collide on it.
-    "--inspector-port",
-    String(inspectorPort),
-    "--log-level",
-    logLevel,
-  ];
-  args.push(...varArgs(vars));
-  const child = spawnGroup(BIN("wrangler"), args, {
-    env: wranglerEnv(registryPath),
+export async function startServer({ port, persistTo, vars = localVars(), quiet = false, logRequests = false, inspectorPort }) {
+  const settings = { root: ROOT, host: "127.0.0.1", port, persistTo, vars, logRequests, inspectorPort };
+  const child = spawnGroup(process.execPath, [path.join(ROOT, "scripts", "serve.mjs")], {
+    env: { ...process.env, REPERE_SERVE: JSON.stringify(settings) },
     stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
   });
   let output = "";
@@ -296,7 +277,7 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
   while (Date.now() < deadline) {
     if (exited) {
       await stop();
-      throw new Error(`wrangler dev s'est arrêté :\n${output.slice(-4000)}`);
+      throw new Error(`le serveur s'est arrêté :\n${output.slice(-4000)}`);
     }
     try {
       const res = await fetch(url + "/", { signal: AbortSignal.timeout(5000) });
@@ -307,5 +288,5 @@ export async function startServer({ port, persistTo, registryPath, vars = localV
     await sleep(300);
   }
   await stop();
-  throw new Error(`wrangler dev n'a pas répondu sur ${url} :\n${output.slice(-4000)}`);
+  throw new Error(`le serveur n'a pas répondu sur ${url} :\n${output.slice(-4000)}`);
 }

@@ -10,9 +10,9 @@ declare module "vitest" {
     baseURL: string;
     adminMail: string;
     adminPassword: string;
-    /** wrangler's local state folder of the served Worker (the test kit writes D1 there). */
+    /** The served Worker's local state folder (the test kit writes D1 and R2 there through wrangler). */
     persistTo: string;
-    /** wrangler's dev registry of that server. */
+    /** The dev registry of the kit's wrangler commands on that folder (this run's own). */
     registryPath: string;
     /** The server's log as it is written, each line with its time (tests/e2e/server-log.ts). */
     serverLog: string;
@@ -32,15 +32,14 @@ export default async function setup(project: TestProject) {
   const server = await startServer({
     port: Number(process.env.E2E_PORT ?? (await freePort())),
     persistTo,
-    registryPath,
     vars,
     quiet: true,
-    // Every request and every reload of the Worker, kept for the end of the run (below).
-    logLevel: "info",
+    // Every request, kept for a failing test (tests/e2e/server-log.ts) and the end of the run.
+    logRequests: true,
   });
   // Kept as it is written, each line with its time: a failing test prints what the server did
   // meanwhile (tests/e2e/server-log.ts), and the whole run is there afterwards.
-  const serverLog = path.resolve("tests/.artifacts/wrangler-e2e.log");
+  const serverLog = path.resolve("tests/.artifacts/server-e2e.log");
   mkdirSync(path.dirname(serverLog), { recursive: true });
   // What it said while starting, before anything listened.
   writeFileSync(serverLog, server.output());
@@ -62,21 +61,6 @@ export default async function setup(project: TestProject) {
   project.provide("registryPath", registryPath);
   return async () => {
     await server.stop();
-    reportReloads(server.output());
     rmSync(dir, { recursive: true, force: true });
   };
-}
-
-/**
- * wrangler dev reloads the Worker (a new workerd) when it thinks its bundle or config changed; a
- * request in flight then gets « Your worker restarted mid-request » (503), and a test its only
- * retry. It happened in two full runs of about six, never in a run of the file alone: every reload
- * is said at the end of the run, with what the server logged just before it.
- */
-function reportReloads(output: string) {
-  const lines = output.split("\n");
-  lines.forEach((line, i) => {
-    if (!line.includes("Reloading local server")) return;
-    console.warn(`\nLe serveur des tests a rechargé le Worker (tests/.artifacts/wrangler-e2e.log), après :\n${lines.slice(Math.max(0, i - 8), i + 1).join("\n")}`);
-  });
 }

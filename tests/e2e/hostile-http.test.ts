@@ -8,7 +8,7 @@ import { app, baseURL, make } from "../support/e2e";
 /**
  * What a person sees of the HTTP side of a hostile audience (decision 012): an unfinished quiz on
  * its card, the login form and the home page's room form once their throttle is reached.
- * Throttled browsers speak from addresses of their own (CF-Connecting-IP, which wrangler dev
+ * Throttled browsers speak from addresses of their own (CF-Connecting-IP, which the local server
  * keeps when a client sends it), so that the rest of the suite, all on 127.0.0.1, is untouched.
  */
 

@@ -230,9 +230,10 @@ describe("Players play a whole game on their phones (random icons)", () => {
     await screenshot(a.page, "player-endgame");
     expect(await seriousViolations(a.page)).toEqual([]);
 
-    // ---- A newer protocol: the room says 'reload', the page reloads and lands back on its screen
+    // ---- A newer protocol: the room says 'reload' (a code: the page words it), the page reloads
+    // and lands back on its screen
     const reloaded = b.page.waitForEvent("load", { timeout: 15_000 });
-    cable.inject({ type: "reload", version: 99, message: "Une nouvelle version du jeu est disponible : la page va se recharger." });
+    cable.inject({ type: "reload", version: 99 });
     await b.page.getByText("Une nouvelle version du jeu est disponible").waitFor();
     await screenshot(b.page, "player-reload");
     await reloaded;

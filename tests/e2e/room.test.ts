@@ -140,7 +140,7 @@ describe("whole games over real sockets against the served build", () => {
     const race = await Promise.all(phones.slice(0, 2).map((p) => p.next("fruit_selected_callback")));
     expect(race.filter((r) => r.status)).toHaveLength(1);
     const loser = phones[race[0]!.status ? 1 : 0]!;
-    expect(loser.last("fruit_selected_callback")!.message).toBe("Ce fruit est déjà pris pour cette couleur");
+    expect(loser.last("fruit_selected_callback")!.code).toBe("fruit_taken");
     // Everyone else in the pseudo screen saw the pair go.
     await phones[5]!.next("fruit_selected", (m) => m.color === "bleu" && m.selectedFruit === "kiwi");
 

@@ -8,7 +8,7 @@ describe("game room over a real socket", () => {
     const socket = await connect(room);
     try {
       await socket.sync(15_000);
-      expect(socket.msgs).toEqual([{ type: "pong" }]);
+      expect(socket.msgs).toEqual([{ type: "pong", at: expect.any(Number) }]);
     } finally {
       socket.close();
     }

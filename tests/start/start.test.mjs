@@ -7,7 +7,7 @@
 // serves), or alone: `node --test tests/start/`.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -26,6 +26,9 @@ const STEP = {
 };
 // One folder for every run below, in order: each start finds what the previous one left.
 const dataDir = mkdtempSync(path.join(tmpdir(), "repere-start-"));
+// The runs' temporary files (the server's bundle among them) go here, where nobody else writes.
+const runTmp = path.join(dataDir, "tmp");
+mkdirSync(runTmp);
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 const figures = [];
 
@@ -69,14 +72,17 @@ async function processesOfRun() {
   return found;
 }
 
-/** `npm start` in its own process group, as in a terminal where it is the foreground job. */
-function npmStart(port) {
+/**
+ * `npm start` in its own process group, as in a terminal where it is the foreground job, with
+ * `vars` set in its shell.
+ */
+function npmStart(port, vars = {}) {
   const started = Date.now();
   const child = spawn("npm", ["start"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(port), REPERE_DATA_DIR: dataDir, CI: "" },
+    env: { ...process.env, ...vars, PORT: String(port), REPERE_DATA_DIR: dataDir, TMPDIR: runTmp, CI: "" },
   });
   let output = "";
   const waiters = [];
@@ -166,6 +172,7 @@ async function interrupt(run, port, signal, { to = "group", label }) {
   assert.deepEqual(left, [], `${label} : des processus ont survécu`);
   assert.ok(await portIsFree(port), `${label} : le port ${port} est encore ouvert`);
   assertNoStackTrace(run.output(), label);
+  assert.deepEqual(readdirSync(runTmp).filter((f) => f.startsWith("repere-")), [], `${label} : fichiers temporaires laissés`);
   figures.push(`${label} : npm rendu en ${npmExit} ms, plus aucun processus après ${allGone} ms`);
 }
 
@@ -237,14 +244,17 @@ test("premier démarrage complet : le port n'ouvre qu'avec le quiz en place ; SI
   await interrupt(run, port, "SIGTERM", { to: "npm", label: "SIGTERM à npm seul, serveur prêt" });
 });
 
-test("deuxième démarrage : propre, sans nouvel ajout ; Ctrl-C", async () => {
+test("deuxième démarrage : propre, sans nouvel ajout, une variable du shell jusqu'au Worker ; Ctrl-C", async () => {
   const port = await freePort();
-  const run = npmStart(port);
+  const key = "cle-maps-du-shell-0123";
+  const run = npmStart(port, { GOOGLE_MAPS_API_KEY: key });
   await checking(run, async () => {
     const readyAt = await run.waitFor(READY);
     figures.push(`deuxième démarrage : prêt à ${readyAt} ms`);
     assert.ok(!run.output().includes(STEP.seeding));
     assert.ok(await demoQuizServed(port));
+    // The pages hand the browser the Maps key the Worker was given.
+    assert.ok((await (await fetch(`http://127.0.0.1:${port}/`)).text()).includes(key), "la clé Maps du shell n'a pas atteint le Worker");
   });
   await interrupt(run, port, "SIGINT", { label: "SIGINT, serveur prêt" });
 });

@@ -1,17 +1,19 @@
-// What `npm start` hands wrangler dev: every variable of README's configuration table set in the
-// shell reaches the Worker (`--var NAME:value`), before .dev.vars and the local defaults.
-// Run alone: `node --test tests/start/vars.test.mjs`.
+// What `npm start` hands the Worker: every variable of README's configuration table set in the
+// shell reaches its bindings, before .dev.vars and the local defaults, over wrangler.toml's
+// [vars]. Run alone: `node --test tests/start/vars.test.mjs`.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { localVars, LOCAL_DEFAULTS, ROOT, varArgs, WORKER_VARS } from "../../scripts/lib/server.mjs";
+import { localVars, LOCAL_DEFAULTS, ROOT, WORKER_VARS } from "../../scripts/lib/server.mjs";
+import { workerOptions } from "../../scripts/lib/worker.mjs";
 
-test("ROOM_PHONES_PER_ADDRESS=2500 in the shell reaches the Worker", () => {
-  const args = varArgs(localVars({ ROOM_PHONES_PER_ADDRESS: "2500" }, {}));
-  const at = args.indexOf("ROOM_PHONES_PER_ADDRESS:2500");
-  assert.ok(at > 0, args.join(" "));
-  assert.equal(args[at - 1], "--var");
+/** The Worker's bindings when served with `vars` (no bundle is read to build them). */
+const bindingsWith = (vars) =>
+  workerOptions({ root: ROOT, bundle: { dir: ROOT, script: path.join(ROOT, "server.js") }, persistTo: "/nulle-part", vars }).bindings;
+
+test("ROOM_PHONES_PER_ADDRESS=2500 in the shell reaches the Worker's bindings", () => {
+  assert.equal(bindingsWith(localVars({ ROOM_PHONES_PER_ADDRESS: "2500" }, {})).ROOM_PHONES_PER_ADDRESS, "2500");
 });
 
 test("the shell wins over .dev.vars, which wins over the local defaults; nothing unset or empty is passed", () => {
@@ -25,7 +27,6 @@ test("the shell wins over .dev.vars, which wins over the local defaults; nothing
     JWT_SECRET: "du-shell",
     GOOGLE_MAPS_API_KEY: "cle-du-fichier",
   });
-  assert.deepEqual(varArgs({ ADMIN_MAIL: "a@b.fr", JWT_SECRET: "x:y" }), ["--var", "ADMIN_MAIL:a@b.fr", "--var", "JWT_SECRET:x:y"]);
 });
 
 test("every variable of README's configuration table but PORT is passed on", () => {
@@ -34,7 +35,6 @@ test("every variable of README's configuration table but PORT is passed on", () 
   const names = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]).filter((name) => name !== "PORT");
   assert.ok(names.length >= 6, names.join(", "));
   assert.deepEqual([...names].sort(), [...WORKER_VARS].sort());
-  const shell = Object.fromEntries(names.map((name) => [name, `valeur-${name}`]));
-  const args = varArgs(localVars(shell, {}));
-  for (const name of names) assert.equal(args[args.indexOf(`${name}:valeur-${name}`) - 1], "--var", name);
+  const bindings = bindingsWith(localVars(Object.fromEntries(names.map((name) => [name, `valeur-${name}`])), {}));
+  for (const name of names) assert.equal(bindings[name], `valeur-${name}`, name);
 });

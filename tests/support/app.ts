@@ -1,7 +1,7 @@
 /**
  * The app under test, as the kit sees it: HTTP into the Worker, its database and bucket, a
  * session for an account, and where room sockets connect. Two implementations: workers.ts
- * (inside workerd, through SELF and env) and served.ts (the build served by `wrangler dev`).
+ * (inside workerd, through SELF and env) and served.ts (the build as `npm start` serves it).
  */
 import { eq } from "drizzle-orm";
 import { accounts } from "@db/schema";

@@ -1,6 +1,6 @@
 /**
- * A served Worker of a test file's own: the same production build under `wrangler dev` as the
- * shared server (tests/e2e/global-setup.ts), on its own port, state folder and dev registry, for
+ * A served Worker of a test file's own: the same production build and server as the shared one
+ * (tests/e2e/global-setup.ts), on its own port, state folder and dev registry, for
  * the files that stop and restart it or that need other settings. Starting one costs about two
  * seconds, paid only by the files that ask.
  */

@@ -1,6 +1,6 @@
 /**
- * drizzle over the D1 of the Worker that `wrangler dev` serves (Node side of the e2e tests and
- * the benchmark), through wrangler's own local command on the same --persist-to folder: the
+ * drizzle over the D1 of the served Worker (Node side of the e2e tests and the benchmarks),
+ * through wrangler's own local command on the same --persist-to folder: the
  * same database the app reads, written with the same schema. Spawning wrangler costs about a
  * second, so every query issued in the same turn of the event loop (a drizzle batch, or
  * factory calls under one Promise.all) goes out in one command.

@@ -1,5 +1,5 @@
 /**
- * The kit against the production build served by `wrangler dev` (tests/e2e, the benchmark):
+ * The kit against the production build as `npm start` serves it (tests/e2e, the benchmarks):
  * HTTP with fetch, the served Worker's D1 and R2 through wrangler on its state folder, sessions
  * through the app's own login, room sockets on the room client over Node's `ws`.
  */

@@ -289,6 +289,8 @@ const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
+const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+
 /** A PNG chunk: length, type, data, CRC-32 of type and data. */
 function pngChunk(type: string, data: ArrayLike<number>): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(12 + data.length);
@@ -305,9 +307,10 @@ function pngChunk(type: string, data: ArrayLike<number>): Uint8Array<ArrayBuffer
 /**
  * A real 2x2 PNG (the app follows its structure and keeps only what draws it): `seed` sets its
  * colour, hence its bytes and R2 key. `size` pads it to that many bytes with a private chunk,
- * which the app drops when it stores the picture.
+ * which the app drops when it stores the picture. `declared` makes its header say another size
+ * than the pixels it holds: a picture of a few bytes that a browser would allocate as that many.
  */
-export function png(seed = 0, size?: number): File {
+export function png(seed = 0, size?: number, declared = { width: 2, height: 2 }): File {
   const [r, g] = [seed & 0xff, (seed >> 8) & 0xff];
   const row = [0, r, g, 0x80, r, g, 0x80];
   const raw = [...row, ...row];
@@ -322,7 +325,7 @@ export function png(seed = 0, size?: number): File {
   zlib.push((b >> 8) & 255, b & 255, (a >> 8) & 255, a & 255);
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", [0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]),
+    pngChunk("IHDR", [...u32be(declared.width), ...u32be(declared.height), 8, 2, 0, 0, 0]),
     pngChunk("IDAT", zlib),
   ];
   const length = parts.reduce((n, p) => n + p.length, 0) + 12;

@@ -2,8 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { STARTING_MS } from "@party/engine";
 import type { TestAccount, TestQuiz } from "../support/factory";
 import type { TestPresenter } from "../support/room-sockets";
+import { and, eq } from "drizzle-orm";
+import { quizzes } from "@db/schema";
 import { presenterScreen } from "~/server/presenter.server";
-import { advance, app, appContext, closeRoom, cookieOf, get, join, launch, make, png, post, postRound, presenter } from "../support/workers";
+import { duplicateQuiz } from "~/server/quizzes.server";
+import { advance, app, appContext, closeRoom, cookieOf, db, get, join, launch, make, png, post, postRound, presenter } from "../support/workers";
 
 // The audience learns the quiz's unique name (the projector's address, the « Retour photo & carte »
 // window) and asks the public pages for the answers while the game runs.
@@ -51,14 +54,13 @@ function clues(i: number): string[] {
 }
 const leaked = (text: string, i: number) => clues(i).filter((c) => text.includes(c));
 
-const photoPath = (i: number) => `/api/quizz/images/src/${quiz.uniqueName}/${files[i]}`;
+const photoPath = (i: number, name = quiz.uniqueName) => `/api/quizz/images/src/${name}/${files[i]}`;
 
 /**
  * Every public way to a quiz's questions, as anyone sees them (cookie: as its owner or the admin).
  * `legacy` adds Remix's old `?_data=` request (Remix warns about each one in the log).
  */
-async function publicViews(cookie?: string, legacy = false) {
-  const q = quiz.uniqueName;
+async function publicViews(cookie?: string, legacy = false, q = quiz.uniqueName) {
   const paths = [
     `/watch?quiz=${q}`,
     `/watch.data?quiz=${q}`,
@@ -71,7 +73,7 @@ async function publicViews(cookie?: string, legacy = false) {
       return { path, status: res.status, text: await res.text() };
     }),
   );
-  const photos = await Promise.all([0, 1].map(async (i) => (await get(photoPath(i), cookie)).status));
+  const photos = await Promise.all([0, 1].map(async (i) => (await get(photoPath(i, q), cookie)).status));
   return { pages, all: pages.map((p) => p.text).join("\n"), photos };
 }
 
@@ -165,6 +167,57 @@ describe("while a quiz is played, its public pages", () => {
     phone.close();
     await closeRoom(l);
     expect(shown(await publicViews())).toEqual([0, 1, 2]);
+  });
+});
+
+describe("while a quiz is played, its owner's copies of it", () => {
+  it("publish none of the answers the game has not revealed, whether copied before the game or during it", GAME, async () => {
+    const copyNamed = async (name: string) => {
+      const [row] = await db().select().from(quizzes).where(and(eq(quizzes.ownerId, owner.id), eq(quizzes.name, name)));
+      return row!.uniqueName;
+    };
+    const before = await copyNamed(await duplicateQuiz(db(), owner, quiz.uniqueName));
+    const copies = async () => [await publicViews(undefined, false, before), await publicViews(undefined, false, during!)];
+    let during: string | null = null;
+
+    const l = await launch({ owner, quiz });
+    const pres = await presenter(l);
+    const phone = await join(l.room);
+    during = await copyNamed(await duplicateQuiz(db(), owner, quiz.uniqueName));
+    for (const views of await copies()) {
+      expect(shown(views)).toEqual([]);
+      expect(views.photos).toEqual([404, 404]);
+      expect(views.all).toContain(PUBLIC_NOTICE);
+      expect(views.all).not.toMatch(/sur 3/);
+    }
+    // Its owner still sees everything in them; a quiz of theirs that shares no answer is not concerned.
+    expect(shown(await publicViews(await cookieOf(owner), false, during))).toEqual([0, 1, 2]);
+    const unrelated = await make.quiz(owner, { name: "Marseille", mapSettings: LYON, questions: [{ name: "Vieux-Port", lat: 43.29512, lng: 5.37425 }] });
+    const page = await (await get(`/watch?quiz=${unrelated.uniqueName}`)).text();
+    expect(page).toContain("Vieux-Port");
+    expect(page).not.toContain(PUBLIC_NOTICE);
+
+    pres.start();
+    await pres.next("pres_startGame_callback");
+    await advance(l.room, STARTING_MS);
+    await reveal(pres, phone, 0);
+    for (const views of await copies()) {
+      expect(shown(views)).toEqual([0]);
+      expect(views.photos).toEqual([200, 404]);
+    }
+    pres.nextQuestion();
+    await reveal(pres, phone, 1);
+    pres.nextQuestion();
+    await reveal(pres, phone, 2);
+    pres.nextQuestion();
+    await pres.next("pres_endGame");
+    for (const views of await copies()) {
+      expect(shown(views)).toEqual([0, 1, 2]);
+      expect(views.all).not.toContain(PUBLIC_NOTICE);
+    }
+    pres.close();
+    phone.close();
+    await closeRoom(l);
   });
 });
 

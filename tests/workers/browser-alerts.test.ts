@@ -121,6 +121,19 @@ describe("the report endpoint", () => {
     expect((await report(cspReport({ "effective-directive": "media-src" }), "application/csp-report")).status).toBe(204);
   });
 
+  it("takes 60 posts in 10 minutes from one IPv6 /48, however many of its /64s send them; another network goes on", { timeout: 60_000 }, async () => {
+    const site = "2001:db8:c548";
+    const posts = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => report(cspReport({ "effective-directive": "img-src" }), "application/csp-report", `${site}:${i.toString(16)}::1`)),
+    );
+    expect(new Set(posts.map((r) => r.status))).toEqual(new Set([204]));
+    const stored = (await db().select().from(browserAlerts)).map((r) => r.id);
+    const refused = await report(cspReport({ "effective-directive": "font-src" }), "application/csp-report", `${site}:ffff::1`);
+    expect(refused.status).toBe(429);
+    expect((await db().select().from(browserAlerts)).map((r) => r.id)).toEqual(stored);
+    expect((await report(cspReport({ "effective-directive": "font-src" }), "application/csp-report", "2001:db8:c549:1::1")).status).toBe(204);
+  });
+
   it("takes 600 posts in 10 minutes from all addresses together", async () => {
     // The shared counter is filled by hand: 600 real posts would only slow the suite.
     const all = env.Throttle.get(env.Throttle.idFromName("csp-report-all"));

@@ -83,7 +83,7 @@ describe("game room socket", () => {
     const { room } = await launch();
     const socket = await connect(room);
     await socket.sync();
-    expect(socket.msgs).toEqual([{ type: "pong" }]);
+    expect(socket.msgs).toEqual([{ type: "pong", at: expect.any(Number) }]);
     socket.close();
   });
 

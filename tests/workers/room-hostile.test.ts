@@ -1,23 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { STARTING_MS } from "@party/engine";
 import { frameCost } from "@party/engine/budget";
-import { ERROR_MESSAGES, PROTOCOL_VERSION, type ServerMessage } from "@common/protocol";
+import { PROTOCOL_VERSION, type ServerMessage } from "@common/protocol";
+import { ROOM_TEXTS } from "@common/room-texts";
 import {
   ADDRESS_LIMITS,
   FLOOD_DROPS,
   IDLE_SEAT_TTL_MS,
   PLAYER_BUDGET,
   PRESENTER_BUDGET,
+  ROUND_TRIP_MAX_MS,
   SILENT_SOCKET_MS,
   SOCKETS_PER_SEAT,
 } from "@common/rules";
 import { TestPhone, TestPresenter, type TestClient } from "../support/room-sockets";
+import type { GameRoom } from "@party/game-room";
 import {
   advance,
+  closeRoom,
   connect,
   inRoom,
+  make,
+  stubOf,
   reloadRoom,
   skewClock,
+  sleepRoom,
   join,
   launch,
   presenter,
@@ -116,7 +123,7 @@ const sizeOf = (frame: string | ArrayBuffer) => (typeof frame === "string" ? fra
 
 /**
  * Sends `n` hostile frames and checks that each got exactly one clean reply. Each socket sends
- * what its message budget allows (minus its hello and the closing ping), then the next one
+ * what its message budget allows (minus its hello, its pings and a phone's echoes), then the next one
  * takes over: a fresh socket of the same kind (`open`).
  */
 async function flood(open: () => Promise<TestClient>, who: Who, phase: "lobby" | "question", n: number, rand: () => number) {
@@ -127,7 +134,9 @@ async function flood(open: () => Promise<TestClient>, who: Who, phase: "lobby" |
     // Whatever the room says on arrival (the screen of the phase) comes before the flood.
     await sock.sync();
     const before = sock.msgs.length;
-    let spent = who === "stranger" ? 2 : 3;
+    // Its hello and the two pings; a phone also echoes the room's clock stamp on the first pong,
+    // and a seat on the question the room replays to it.
+    let spent = (who === "stranger" ? 2 : 3) + (who === "presenter" ? 0 : 1) + (who === "player" && phase === "question" ? 1 : 0);
     let here = 0;
     while (sent < n) {
       const frame = hostile(rand, who, phase);
@@ -147,8 +156,9 @@ async function flood(open: () => Promise<TestClient>, who: Who, phase: "lobby" |
       }
       expect(r.type).toBe("error");
       if (r.type !== "error") continue;
-      expect(r.message).toBe(ERROR_MESSAGES[r.code]);
-      expect(Object.keys(r).sort()).toEqual(["code", "message", "type"]);
+      // A code the pages word, and no sentence on the wire.
+      expect(Object.keys(ROOM_TEXTS)).toContain(r.code);
+      expect(Object.keys(r).sort()).toEqual(["code", "type"]);
     }
     sock.close();
   }
@@ -215,6 +225,36 @@ describe("hostile input", () => {
     pres.nextQuestion();
     const end = await pres.next("pres_endGame");
     expect(end.ranking.map((r: { playerID: string }) => r.playerID)).toEqual([a.playerID, b.playerID]);
+  });
+});
+
+describe("the fair clock", () => {
+  it("gives a phone that forges slow echoes the bound off its time and no more, even after the room slept", async () => {
+    const l = await launch({ spots: SPOTS });
+    const pres = await presenter(l);
+    const cheat = await join(l.room);
+    await join(l.room);
+    pres.start();
+    await advance(l.room, STARTING_MS);
+    const q = await cheat.next("player_newQuestion");
+    // Echoes of the question's stamp as if it had taken 9 s to come back (and one from the future,
+    // one too old to be a round trip, which count for nothing).
+    for (let i = 0; i < 5; i++) cheat.sendRaw(JSON.stringify({ type: "echo", at: q.at - 9_000 }));
+    cheat.sendRaw(JSON.stringify({ type: "echo", at: q.at + 60_000 }));
+    cheat.sendRaw(JSON.stringify({ type: "echo", at: q.at - 60_000 }));
+    await cheat.sync();
+    // An echo is never answered: the sync's pong is all the cheat heard.
+    expect(cheat.msgs.slice(cheat.msgs.indexOf(q) + 1).map((m) => m.type)).toEqual(["pong"]);
+    // The round trips live with the sockets: a room that sleeps and wakes still has them.
+    await sleepRoom(l.room);
+    // The answer arrives 4 s after the opening on the room's clock, held there.
+    const arrival = await inRoom(l.room, (r) => {
+      const t = q.at + 4_000;
+      r.ports.now = () => t;
+      return t;
+    });
+    cheat.answer(0, SPOTS[0]);
+    expect((await cheat.next("player_answer_callback")).tempsReponse).toBe(arrival - q.at - ROUND_TRIP_MAX_MS);
   });
 });
 
@@ -291,7 +331,7 @@ describe("message budget", () => {
     // Its hello took one message of the budget.
     expect(pongs).toBeGreaterThanOrEqual(PLAYER_BUDGET.burst - 1);
     expect(pongs).toBeLessThan(PLAYER_BUDGET.burst + 5);
-    expect(troll.last("error")).toEqual({ type: "error", code: "flood", message: "Trop de messages envoyés : rechargez la page" });
+    expect(troll.last("error")).toEqual({ type: "error", code: "flood" });
     await wait(300);
     expect(troll.opens).toBe(1);
     // Everyone else carries on; the troll's seat is just a phone gone away.
@@ -307,7 +347,7 @@ describe("message budget", () => {
     const big = await connect(l.room);
     big.sendRaw("x".repeat(1_000_000));
     expect((await big.waitClosed())?.code).toBe(4002);
-    expect(big.msgs).toEqual([{ type: "error", code: "flood", message: ERROR_MESSAGES.flood }]);
+    expect(big.msgs).toEqual([{ type: "error", code: "flood" }]);
     // A presenter clearing a room of trolls clicks a lot: far more than a phone may send.
     for (let i = 0; i < PLAYER_BUDGET.burst + FLOOD_DROPS + 10; i++) pres.kick(`p${900 + i}`);
     await pres.sync();
@@ -330,7 +370,7 @@ describe("per network address", () => {
     expect(seats).toBeGreaterThanOrEqual(ADDRESS_LIMITS.seats.burst);
     expect(seats).toBeLessThanOrEqual(ADDRESS_LIMITS.seats.burst + refilled);
     expect(answers.filter((a) => a === "too_many_seats")).toHaveLength(sockets.length - seats);
-    expect(sockets.find((s) => s.last("error"))!.last("error")!.message).toBe(ERROR_MESSAGES.too_many_seats);
+    expect(sockets.find((s) => s.last("error"))!.last("error")).toEqual({ type: "error", code: "too_many_seats" });
     // Another address, and the same one a little later (as the phone tries again), get in.
     const elsewhere = await new TestPhone(socketsFrom("203.0.113.9"), l.room).seated();
     expect(elsewhere.playerID).toBeDefined();
@@ -363,7 +403,7 @@ describe("per network address", () => {
     expect(await upgradeStatus(l.room, { "CF-Connecting-IP": "192.0.2.33" })).toBe(101);
     await expect.poll(() => open.slice(1).filter((s) => s.closes.length > 0).length).toBe(1);
     const gaveWay = open.slice(1).find((s) => s.closes.length > 0)!;
-    expect(gaveWay.closes).toEqual([{ code: 4003, reason: "Connexion silencieuse" }]);
+    expect(gaveWay.closes).toEqual([{ code: 4003, reason: "silent" }]);
     expect(open.indexOf(gaveWay)).toBeLessThanOrEqual(20); // one of the first opened
     for (const s of open) s.close();
 
@@ -410,7 +450,7 @@ describe("locking the room", () => {
 
     const late = await connect(l.room);
     late.hello();
-    expect(await late.next("error")).toEqual({ type: "error", code: "room_locked", message: "La salle est verrouillée" });
+    expect(await late.next("error")).toEqual({ type: "error", code: "room_locked" });
     // A phone that reloads gets its seat back with its token.
     const back = await join(l.room, { token: a.token });
     expect(back.playerID).toBe(a.playerID);
@@ -458,5 +498,50 @@ describe("Origin", () => {
     await own.next("pres_newRoom_callback");
     const native = await presenter(l);
     expect(native.last("pres_newRoom_callback")!.roomID).toBe(l.room);
+  });
+});
+
+describe("a socket the room closed", () => {
+  /**
+   * The server ends of the room's sockets, kept on the instance: what the runtime hands the room
+   * with the frames and the close those sockets still deliver once the room has closed them (a
+   * peer may keep writing after the room's close frame, and its close comes later).
+   */
+  const keepSockets = (room: string) =>
+    inRoom(room, (r) => {
+      (r as unknown as { kept: WebSocket[] }).kept = r.ctx.getWebSockets();
+    });
+  const replayKept = (room: string, frame: string) =>
+    inRoom(room, async (r) => {
+      const instance = r as unknown as GameRoom & { kept: WebSocket[] };
+      for (const ws of instance.kept) {
+        await instance.webSocketMessage(ws, frame);
+        await instance.webSocketClose(ws, 1006, "");
+      }
+    });
+
+  it("carries its identity into nothing: not into the next game launched in the same room", { timeout: 60_000 }, async () => {
+    const l = await launch();
+    const pres = await presenter(l);
+    const first = await join(l.room);
+    expect(first.playerID).toBe("p1");
+    const played = await inRoom(l.room, (r) => ({ quiz: r.game.state!.quiz, settings: r.game.state!.settings, meta: r.game.meta! }));
+    await keepSockets(l.room);
+    await closeRoom(l);
+    expect(await pres.waitClosed()).toMatchObject({ code: 4000 });
+
+    // The number comes round again: another game is launched in this room, and a phone takes p1.
+    const next = await make.game({ quiz: played.meta.quizUniqueName, owner: played.meta.ownerId, roomNumber: l.room });
+    const launched = await stubOf(l.room).launch({ gameId: next.id, quizUniqueName: played.meta.quizUniqueName, ownerId: played.meta.ownerId, quiz: played.quiz, settings: played.settings });
+    expect(launched.ok).toBe(true);
+    const newcomer = await join(l.room);
+    expect(newcomer.playerID).toBe("p1");
+
+    // What the old presenter's and the old p1's sockets still deliver changes nothing here.
+    await replayKept(l.room, JSON.stringify({ type: "pres_lockRoom", locked: true }));
+    const state = (await roomState(l.room))!;
+    expect(state.locked).toBe(false);
+    expect(state.seats.map((s) => ({ id: s.id, connected: s.connected }))).toEqual([{ id: "p1", connected: true }]);
+    newcomer.close();
   });
 });

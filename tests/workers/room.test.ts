@@ -412,7 +412,7 @@ describe("reconnection", () => {
     await sleepRoom(l.room);
 
     a.send({ type: "ping" });
-    for (const c of [a, b, pres]) await expect.poll(() => c.closes).toContainEqual({ code: 1012, reason: "Nouvelle version de la salle" });
+    for (const c of [a, b, pres]) await expect.poll(() => c.closes).toContainEqual({ code: 1012, reason: "restart" });
     // Each comes back on a socket of this version, with its token: same seat, same screen.
     expect((await a.next("player_joinRoom_callback")).playerID).toBe(a.playerID);
     expect((await b.next("player_joinRoom_callback")).playerID).toBe(b.playerID);
@@ -513,7 +513,7 @@ describe("seats", () => {
     const loser = r1.status ? r2 : r1;
     expect(winner).toMatchObject({ pseudo: "Fraise verte" });
     expect(winner.token).toMatch(/^p\d+_[A-Za-z0-9_-]{16,}$/);
-    expect(loser.message).toBe("Ce fruit est déjà pris pour cette couleur");
+    expect(loser.code).toBe("fruit_taken");
     expect(loser.info!.fruitsUsed.vert).toEqual(["fraise"]);
     expect(await watcher.next("fruit_selected")).toEqual({ type: "fruit_selected", color: "vert", selectedFruit: "fraise" });
     expect((await watcher.next("color_selected")).selectedColor).toBe("vert");
@@ -532,7 +532,7 @@ describe("seats", () => {
     expect(state.seats.map((s) => s.team).sort()).toEqual(["bleu", "bleu", "jaune", "jaune"]);
     const full = await connect(l.room);
     full.hello();
-    expect(await full.next("error")).toMatchObject({ code: "room_full", message: "Cette salle est complète" });
+    expect(await full.next("error")).toEqual({ type: "error", code: "room_full" });
     pres.start();
     await advance(l.room, STARTING_MS);
     for (const p of players) p.answer(0, p === players[0] ? SPOTS[0] : { lat: 0, lng: 0 });
@@ -602,7 +602,7 @@ describe("the socket itself", () => {
     ws.accept();
     const answered = new Promise<string>((resolve) => ws.addEventListener("message", (e) => resolve(String(e.data)), { once: true }));
     ws.send(JSON.stringify({ type: "ping" }));
-    expect(JSON.parse(await answered)).toEqual({ type: "pong" });
+    expect(JSON.parse(await answered)).toEqual({ type: "pong", at: expect.any(Number) });
     ws.close(1000);
   });
 });

@@ -2,7 +2,11 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../server";
 import LOCAL_DEFAULTS from "~/server/local-defaults.json";
-import { ORIGIN } from "../support/workers";
+import { eq } from "drizzle-orm";
+import { accounts } from "@db/schema";
+import { verifyPassword } from "~/server/password.server";
+import { unique } from "../support/factory";
+import { app, db, make, ORIGIN, postData } from "../support/workers";
 
 /**
  * A deployment with the repository's local secrets, or weak ones, serves nothing (the local
@@ -74,5 +78,47 @@ describe("a deployment with weak secrets", () => {
   it("the test Worker itself is configured for production: a non-local host is served", async () => {
     expect((await SELF.fetch("https://repere.example/")).status).toBe(200);
     expect((await SELF.fetch(`${ORIGIN}/`)).status).toBe(200);
+  });
+});
+
+describe("the published local admin password", () => {
+  const published = [LOCAL_DEFAULTS.ADMIN_PASSWORD, ` ${LOCAL_DEFAULTS.ADMIN_PASSWORD.toUpperCase()} `];
+  const refusal = "Ce mot de passe est publié avec Repère (le mot de passe local par défaut) : choisissez-en un autre";
+
+  it("cannot become the administrator's new password", async () => {
+    const admin = await make.account({ role: "admin", password: "mot-de-passe-actuel" });
+    const cookie = await app.cookieFor(admin);
+    for (const password of published) {
+      const res = await postData("/pres/password", { current: "mot-de-passe-actuel", password, confirm: password }, cookie);
+      expect({ password, status: res.status }).toEqual({ password, status: 400 });
+      expect(await res.text()).toContain(refusal.replace("'", "&#x27;"));
+    }
+    // Nothing changed: the current password still opens, the published one does not.
+    const login = (password: string) =>
+      SELF.fetch(`${ORIGIN}/api/auth/login`, {
+        method: "POST",
+        body: JSON.stringify({ identifiant: admin.mail, password }),
+        headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": "192.0.2.91" },
+      });
+    expect((await login(LOCAL_DEFAULTS.ADMIN_PASSWORD)).status).toBe(403);
+    expect((await login("mot-de-passe-actuel")).status).toBe(200);
+  });
+
+  it("cannot be given to a game master, at creation or later", async () => {
+    const asAdmin = await app.cookieFor(await make.account({ role: "admin" }));
+    const mj = await make.mj();
+    for (const password of published) {
+      for (const [method, fields] of [
+        ["POST", { name: "Camille", mail: `${unique("camille")}@repere.test`, password, expiration: "2099-12-31", nb_game: "" }],
+        ["PATCH", { id: String(mj.id), name: mj.name, mail: mj.mail, password, expiration: "2099-12-31", nb_game: "" }],
+      ] as const) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(fields)) form.set(k, v);
+        const res = await SELF.fetch(`${ORIGIN}/api/pres/admin/mj`, { method, body: form, headers: { Origin: ORIGIN, Cookie: asAdmin } });
+        expect({ fields, status: res.status }).toEqual({ fields, status: 400 });
+        expect(await res.json()).toEqual({ error: refusal });
+      }
+    }
+    expect(await verifyPassword(mj.password, (await db().select().from(accounts).where(eq(accounts.id, mj.id)))[0]!.passwordHash)).toBe(true);
   });
 });

@@ -6,7 +6,8 @@ import { cleanImage } from "@common/image-clean";
 import { readExif } from "@common/exif";
 import { pictureUrl, questionImageUrl } from "@common/media-urls";
 import { fixture, MONT, PHARE, TRAILER } from "../fixtures/images";
-import { cookieOf, db, make, ORIGIN } from "../support/workers";
+import { PHOTO_LONG_SIDE_MAX, PHOTO_TOO_MANY_PIXELS, PICTURE_TOO_MANY_PIXELS } from "@common/rules";
+import { cookieOf, db, make, ORIGIN, png } from "../support/workers";
 
 /** Uploads: who before what, limits on the stream, pictures without metadata. */
 
@@ -224,5 +225,44 @@ describe("every stored picture keeps its image data only", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Cette image est illisible");
     expect(await bucketKeys()).toEqual(before);
+  });
+});
+
+describe("a stored picture has a pixel count as well as a byte count", () => {
+  const postForm = (path: string, fields: Record<string, string | File>, cookie: string) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return SELF.fetch(`${ORIGIN}${path}`, { method: "POST", body: form, headers: { Origin: ORIGIN, Cookie: cookie }, redirect: "manual" });
+  };
+
+  it("refuses a picture of a few bytes that declares more pixels than a browser should allocate, and stores nothing", async () => {
+    const mj = await make.mj({ canEdit: true });
+    const cookie = await cookieOf(mj);
+    const before = await bucketKeys();
+    // A lobby picture declaring 30,000 x 30,000 pixels (900 megapixels: 3.6 GB for a browser to draw).
+    const bomb = png(7, undefined, { width: 30_000, height: 30_000 });
+    expect(bomb.size).toBeLessThan(200);
+    let res = await postForm("/mj/lobby.data", { picture: bomb }, cookie);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain(PICTURE_TOO_MANY_PIXELS);
+    // A question photo past what the wizard ever sends (PHOTO_LONG_SIDE_MAX on its long side).
+    const quiz = await make.quiz(mj, { questions: [] });
+    const side = PHOTO_LONG_SIDE_MAX + 1;
+    res = await postForm(
+      `/api/pres/shared/quizz/question/new/${quiz.uniqueName}`,
+      { uploadFile: png(8, undefined, { width: side, height: side }), coords: JSON.stringify(MONT) },
+      cookie,
+    );
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: PHOTO_TOO_MANY_PIXELS });
+    expect(await bucketKeys()).toEqual(before);
+    expect(await db().select().from(questions).where(eq(questions.quizUniqueName, quiz.uniqueName))).toEqual([]);
+    // The largest a wizard sends still goes in.
+    res = await postForm(
+      `/api/pres/shared/quizz/question/new/${quiz.uniqueName}`,
+      { uploadFile: png(9, undefined, { width: PHOTO_LONG_SIDE_MAX, height: PHOTO_LONG_SIDE_MAX }), coords: JSON.stringify(MONT) },
+      cookie,
+    );
+    expect(res.status).toBe(201);
   });
 });

@@ -2,6 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useReducer } from "react";
 import type { LatLng } from "@common/protocol";
 import { reloadForNewVersion } from "@common/room-client-page";
+import { roomText } from "@common/room-texts";
 import { dropConnection, useRoomConnection } from "./connection";
 import {
   answerToSend,
@@ -98,13 +99,14 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
   const onAnswer = useCallback(() => dispatch({ type: "submit" }), []);
 
   const me = state.me;
+  const notice = state.notice && roomText(state.notice);
   let body: JSX.Element;
   switch (screen.name) {
     case "fatal":
-      body = <FatalScreen message={screen.message} />;
+      body = <FatalScreen message={roomText(screen.code)} />;
       break;
     case "reload":
-      body = <ReloadScreen message={screen.message} />;
+      body = <ReloadScreen message={roomText("reload")} />;
       break;
     case "kicked":
       body = screen.reason === "kick" && random ? <KickedScreen onRejoin={onRejoin} /> : <LoadingScreen />;
@@ -126,7 +128,7 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
           media={screen.media}
           tap={state.tap?.questionIndex === screen.questionIndex ? state.tap.coords : null}
           sending={state.answer !== null}
-          notice={state.notice}
+          notice={notice}
           onTap={onTap}
           onAnswer={onAnswer}
         />
@@ -144,7 +146,7 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
       body = me ? <EndGameScreen result={screen.result} me={me} /> : <LoadingScreen />;
       break;
     default:
-      body = <LoadingScreen pseudo={pseudoHint} notice={state.notice} />;
+      body = <LoadingScreen pseudo={pseudoHint} notice={notice} />;
   }
 
   return (

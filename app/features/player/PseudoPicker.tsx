@@ -3,6 +3,7 @@ import { useEffect, useReducer, useRef } from "react";
 import { COLORS, FRUITS, pseudoOf, type ColorKey, type FruitKey } from "@common/rules";
 import { fruitSvg } from "@common/markers/fruits";
 import { reloadForNewVersion } from "@common/room-client-page";
+import { roomText } from "@common/room-texts";
 import { dropConnection, useRoomConnection } from "./connection";
 import {
   colorFull,
@@ -61,8 +62,8 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
     if (state.alert) alertRef.current?.scrollIntoView({ block: "center" });
   }, [state.alert]);
 
-  if (state.fatal) return <FatalScreen message={state.fatal} />;
-  if (state.reload) return <ReloadScreen message={state.reload} />;
+  if (state.fatal) return <FatalScreen message={roomText(state.fatal)} />;
+  if (state.reload) return <ReloadScreen message={roomText("reload")} />;
 
   const info = state.info;
   const reconnecting = info !== null && state.socket !== "open" && !state.done;

@@ -6,7 +6,7 @@ import type {
   RankingLine,
   ServerMessage,
 } from "@common/protocol";
-import { ERROR_MESSAGES, errorMessage } from "@common/protocol";
+import { errorMessage } from "@common/protocol";
 import { fromWire } from "@common/room-messages";
 import {
   answerToSend,
@@ -43,6 +43,7 @@ const question = (questionIndex: number, remainingMs = 60_000): ServerMessage =>
   questionsNb: 3,
   time: 60,
   remainingMs,
+  at: 0,
   help: questionIndex === 1 ? { lat1: 44.95, lon1: 4.95, lat2: 44.96, lon2: 4.96 } : null,
   media: null,
 });
@@ -168,18 +169,18 @@ describe("player screens follow the room", () => {
     s = run([{ type: "tap", coords: spot }, { type: "submit" }, { type: "answerSent" }], s);
     s = run([server(errorMessage("answer_late"))], s);
     expect(s.answer).toBeNull();
-    expect(s.notice).toBe(ERROR_MESSAGES.answer_late);
+    expect(s.notice).toBe("answer_late");
     expect(s.screen.name).toBe("question");
   });
 
   it("ends on a full room, a kick, a reload or a pseudo to choose", () => {
-    expect(run([server(errorMessage("room_full"))]).screen).toEqual({ name: "fatal", message: "Cette salle est complète" });
+    expect(run([server(errorMessage("room_full"))]).screen).toEqual({ name: "fatal", code: "room_full" });
     const kicked = run([server(join()), server({ type: "player_kicked", reason: "kick" })]);
     expect(kicked.screen).toEqual({ name: "kicked", reason: "kick" });
     // Nothing moves a page that is leaving, and it shows no reconnection overlay.
     expect(run([server(question(0))], kicked).screen.name).toBe("kicked");
     expect(showReconnecting(run([{ type: "socket", status: "closed" }], kicked))).toBe(false);
-    expect(run([server({ type: "reload", version: 2, message: "x" })]).screen.name).toBe("reload");
+    expect(run([server({ type: "reload", version: 2 })]).screen.name).toBe("reload");
     expect(
       run([
         server({

@@ -31,9 +31,9 @@ export type PlayScreen =
   /** Defined icons and no seat: the pseudo has to be chosen on /join/{room}. */
   | { name: "choosePseudo" }
   | { name: "kicked"; reason: KickReason }
-  /** The room cannot take this phone (full, over): said in French, with a way home. */
-  | { name: "fatal"; message: string }
-  | { name: "reload"; message: string };
+  /** The room cannot take this phone (full, over): its code, worded by the screen, with a way home. */
+  | { name: "fatal"; code: ErrorCode }
+  | { name: "reload" };
 
 export interface PlayState {
   screen: PlayScreen;
@@ -45,8 +45,8 @@ export interface PlayState {
   tap: { questionIndex: number; coords: LatLng } | null;
   /** The answer on its way: `pending` waits for an identified socket, `sent` for the room's ack. */
   answer: { questionIndex: number; coords: LatLng; status: "pending" | "sent" } | null;
-  /** A short French message over the screen (late answer...). */
-  notice: string | null;
+  /** The room's code for a short message over the screen (late answer...), worded by the screen. */
+  notice: ErrorCode | null;
 }
 
 export type PlayAction =
@@ -86,7 +86,7 @@ export function answerToSend(state: PlayState): { questionIndex: number; coords:
   return { questionIndex: a.questionIndex, coords: a.coords };
 }
 
-/** Errors after which the room has nothing more for this phone: said in French, with a way home. */
+/** Errors after which the room has nothing more for this phone: said on a screen with a way home. */
 export const FATAL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["room_full", "room_closed", "room_locked", "unknown_seat", "flood"]);
 const ANSWER_CODES = new Set(["answer_late", "answer_twice", "answer_wrong_question"]);
 
@@ -183,16 +183,16 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
     case "player_kicked":
       return { ...state, screen: { name: "kicked", reason: msg.reason } };
     case "reload":
-      return { ...state, screen: { name: "reload", message: msg.message } };
+      return { ...state, screen: { name: "reload" } };
     case "error": {
-      if (FATAL_CODES.has(msg.code)) return { ...state, screen: { name: "fatal", message: msg.message } };
+      if (FATAL_CODES.has(msg.code)) return { ...state, screen: { name: "fatal", code: msg.code } };
       if (msg.code === "not_identified") return { ...state, identified: false };
       if (ANSWER_CODES.has(msg.code)) {
         // 'Already answered' after a resend: the room has it, and its ack shows the time.
         const quiet = msg.code === "answer_twice" && state.screen.name === "answered";
-        return { ...state, answer: null, notice: quiet ? state.notice : msg.message };
+        return { ...state, answer: null, notice: quiet ? state.notice : msg.code };
       }
-      return { ...state, notice: msg.message };
+      return { ...state, notice: msg.code };
     }
     default:
       return state;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromWire } from "@common/room-messages";
-import { ERROR_MESSAGES, type PseudoRoomInfo, type ServerMessage } from "@common/protocol";
+import type { PseudoRoomInfo, ServerMessage } from "@common/protocol";
 import {
   CHOICE_HELD,
   COLOR_RACE_LOST,
@@ -53,7 +53,7 @@ describe("pseudo selection", () => {
   });
 
   it("says why it waits when its network has too many phones on the pseudo screen, until it gets its place", () => {
-    const tooMany = server({ type: "error", code: "too_many_seats", message: ERROR_MESSAGES.too_many_seats });
+    const tooMany = server({ type: "error", code: "too_many_seats" });
     let s = run([{ type: "socket", status: "open" }, tooMany]);
     expect(s.info).toBeNull();
     expect(s.fatal).toBeNull();
@@ -91,7 +91,7 @@ describe("pseudo selection", () => {
         server({
           type: "fruit_selected_callback",
           status: false,
-          message: ERROR_MESSAGES.fruit_taken,
+          code: "fruit_taken",
           info: info({ fruitsUsed: { bleu: ["kiwi"], jaune: [], rose: [], rouge: [], turquoise: [], vert: [] } }),
         }),
       ],
@@ -121,16 +121,14 @@ describe("pseudo selection", () => {
 
   it("sends a loser of a colour race back to the colours", () => {
     let s = run([{ type: "pickColor", color: "jaune" }, { type: "validateColor" }], opened());
-    s = run([server({ type: "color_selected_callback", status: false, color: "jaune", fruits: [], message: ERROR_MESSAGES.color_full })], s);
+    s = run([server({ type: "color_selected_callback", status: false, color: "jaune", fruits: [], code: "color_full" })], s);
     expect(s.step).toBe("color");
     expect(s.alert).toBe(COLOR_RACE_LOST);
     expect(colorFull(s.info!, "jaune")).toBe(true);
   });
 
   it("stops on a full room, a kick, an end, or a seat the room already knows", () => {
-    expect(run([server({ type: "error", code: "room_full", message: ERROR_MESSAGES.room_full })]).fatal).toBe(
-      "Cette salle est complète",
-    );
+    expect(run([server({ type: "error", code: "room_full" })]).fatal).toBe("room_full");
     expect(run([server({ type: "player_kicked", reason: "ended" })]).kicked).toBe("ended");
     const s = run([
       server({
@@ -165,7 +163,7 @@ describe("pseudo selection", () => {
     expect(s.waiting).toBe(true);
     expect(s.request).toBe(sent); // nothing new to send while the socket is down
     // Back: the room first refuses the way in (its share of pseudo screens), then lets it in.
-    s = run([{ type: "socket", status: "open" }, server({ type: "error", code: "too_many_seats", message: ERROR_MESSAGES.too_many_seats })], s);
+    s = run([{ type: "socket", status: "open" }, server({ type: "error", code: "too_many_seats" })], s);
     expect(s.request).toBe(sent);
     expect(s.waiting).toBe(true);
     s = run([server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
@@ -181,7 +179,7 @@ describe("pseudo selection", () => {
     expect(s.alert).toBe(CHOICE_HELD);
     s = run([server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
     expect(s.request?.msg).toEqual({ type: "player_chooseColor", color: "vert" });
-    s = run([server({ type: "error", code: "not_identified", message: ERROR_MESSAGES.not_identified })], s);
+    s = run([server({ type: "error", code: "not_identified" })], s);
     expect(s.alert).toBe(CHOICE_HELD);
     s = run([server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
     expect(s.request?.msg).toEqual({ type: "player_chooseColor", color: "vert" });

@@ -1,17 +1,19 @@
 /**
  * The pseudo screen of /join/{room} (docs/game-rules.md, Pseudos and teams) as a pure
  * reducer: colour step, then fruit step, with the other phones' choices arriving live. The room
- * decides every race; this only keeps the buttons honest and says what happened in French.
+ * decides every race; this only keeps the buttons honest and says what happened in French (the
+ * room's codes in the words of common/room-texts.ts).
  */
 import {
-  ERROR_MESSAGES,
   FRUIT_KEYS,
   type ColorKey,
+  type ErrorCode,
   type FruitKey,
   type KickReason,
   type PlayerClientMessage,
 } from "@common/protocol";
 import type { PseudoChoices, RoomMessage } from "@common/room-messages";
+import { roomText } from "@common/room-texts";
 import { FATAL_CODES, type SocketStatus } from "./play-state";
 
 export const PICK_COLOR_ALERT = "Veuillez sélectionner une couleur !";
@@ -42,8 +44,10 @@ export interface PseudoState {
   /** Seated: the page keeps the token and goes to /play/{room}?pseudo=… */
   done: { pseudo: string; token: string } | null;
   kicked: KickReason | null;
-  fatal: string | null;
-  reload: string | null;
+  /** The room cannot take this phone: its code, worded by the screen. */
+  fatal: ErrorCode | null;
+  /** The room speaks a newer protocol: the page reloads. */
+  reload: boolean;
   socket: SocketStatus;
 }
 
@@ -69,7 +73,7 @@ export const initialPseudoState: PseudoState = {
   done: null,
   kicked: null,
   fatal: null,
-  reload: null,
+  reload: false,
   socket: "connecting",
 };
 
@@ -168,15 +172,15 @@ function onServer(state: PseudoState, msg: RoomMessage): PseudoState {
       return withInfo(state, { ...state.info, fruitsUsed });
     }
     case "color_selected_callback": {
-      if (!msg.status && msg.message === ERROR_MESSAGES.room_full) return { ...state, waiting: false, fatal: msg.message };
+      if (!msg.status && msg.code === "room_full") return { ...state, waiting: false, fatal: msg.code };
       if (!msg.status) {
         const info = state.info ? { ...state.info, colorsUsed: { ...state.info.colorsUsed, [msg.color]: state.info.seatsPerColor } } : null;
         return {
           ...state,
-          info: msg.message === ERROR_MESSAGES.color_full ? info : state.info,
+          info: msg.code === "color_full" ? info : state.info,
           waiting: false,
           color: null,
-          alert: msg.message === ERROR_MESSAGES.color_full ? COLOR_RACE_LOST : (msg.message ?? CONNECTION_LOST),
+          alert: msg.code === "color_full" ? COLOR_RACE_LOST : msg.code ? roomText(msg.code) : CONNECTION_LOST,
         };
       }
       // The room's list of free fruits is fresher than what we pieced together.
@@ -186,13 +190,12 @@ function onServer(state: PseudoState, msg: RoomMessage): PseudoState {
     }
     case "fruit_selected_callback": {
       if (msg.status && msg.pseudo && msg.token) return { ...state, waiting: false, done: { pseudo: msg.pseudo, token: msg.token } };
-      if (msg.message === ERROR_MESSAGES.room_full) return { ...state, waiting: false, fatal: msg.message };
+      if (msg.code === "room_full") return { ...state, waiting: false, fatal: msg.code };
       let next: PseudoState = { ...state, waiting: false, fruit: null };
       if (msg.info) next = withInfo(next, msg.info);
-      if (msg.message === ERROR_MESSAGES.fruit_taken) return { ...next, alert: FRUIT_RACE_LOST };
-      if (msg.message === ERROR_MESSAGES.color_full || msg.message === ERROR_MESSAGES.color_unavailable)
-        return { ...next, step: "color", color: null, alert: COLOR_RACE_LOST };
-      return { ...next, alert: msg.message ?? CONNECTION_LOST };
+      if (msg.code === "fruit_taken") return { ...next, alert: FRUIT_RACE_LOST };
+      if (msg.code === "color_full" || msg.code === "color_unavailable") return { ...next, step: "color", color: null, alert: COLOR_RACE_LOST };
+      return { ...next, alert: msg.code ? roomText(msg.code) : CONNECTION_LOST };
     }
     case "player_joinRoom_callback":
       // Already seated (token still valid) or a random-icon room: straight to the game.
@@ -200,13 +203,13 @@ function onServer(state: PseudoState, msg: RoomMessage): PseudoState {
     case "player_kicked":
       return { ...state, kicked: msg.reason };
     case "reload":
-      return { ...state, reload: msg.message };
+      return { ...state, reload: true };
     case "error":
-      if (FATAL_CODES.has(msg.code)) return { ...state, fatal: msg.message };
+      if (FATAL_CODES.has(msg.code)) return { ...state, fatal: msg.code };
       // While a choice is held, the room's refusals of the way back in (too_many_seats, a choice
       // that reached a socket not yet let in) are steps of the reconnection: the phone asks again.
       if (state.held || (state.waiting && msg.code === "not_identified")) return hold(state);
-      return { ...state, waiting: false, alert: msg.message };
+      return { ...state, waiting: false, alert: roomText(msg.code) };
     default:
       return state;
   }

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from "qrcode.react";
 import { memo, useEffect, useRef, useState } from "react";
-import type { ColorKey } from "@common/protocol";
+import type { ColorKey, PseudoLineNetwork } from "@common/protocol";
 import type { RoomPlayer } from "@common/room-messages";
 import { splitRoomCode } from "@common/presenter/room-code";
 import { RichText, useLocale, useT } from "~/components/I18n";
@@ -22,6 +22,7 @@ import { listOf, newestOf, type Roster } from "./roster";
 import type { RoomInfo } from "./screen-state";
 import { LockButton, LockIcon } from "./LockButton";
 import { PlayerMarker } from "./PlayerMarker";
+import { PseudoLinePanel } from "./PseudoLinePanel";
 
 /** Past this many players the chips shrink, so that a full room still fits the screen. */
 const CROWDED = 24;
@@ -44,6 +45,8 @@ export function LobbyView({
   onToggleLock,
   onKick,
   onStart,
+  pseudoLine,
+  onClearNetwork,
 }: {
   room: RoomInfo;
   origin: string;
@@ -55,6 +58,8 @@ export function LobbyView({
   onToggleLock: () => void;
   onKick: (player: RoomPlayer) => void;
   onStart: () => void;
+  pseudoLine: readonly PseudoLineNetwork[];
+  onClearNetwork: (network: string) => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -121,6 +126,7 @@ export function LobbyView({
             {t("presenter.lobby.start")}
           </button>
         </header>
+        <PseudoLinePanel networks={pseudoLine} onClear={onClearNetwork} />
         {players.size === 0 ? (
           <p className="lobby-empty">{t("presenter.lobby.waiting")}</p>
         ) : crowd ? (

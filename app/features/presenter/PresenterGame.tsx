@@ -4,6 +4,7 @@ import type { RoomMessage, RoomPlayer } from "@common/room-messages";
 import { m } from "@common/i18n/words";
 import { splitRoomCode } from "@common/presenter/room-code";
 import { RichText, useLocale, useT } from "~/components/I18n";
+import { roomText } from "@common/room-texts";
 import { roomQuestionPath } from "./format";
 import { readResume, writeResume } from "./resume";
 import {
@@ -40,7 +41,6 @@ interface PresenterGameProps {
 }
 
 const OFFLINE_MESSAGE = m("presenter.offline");
-const NO_PLAYERS = m("presenter.lobby.noPlayers");
 /** The corner's distance from the screen's right edge (presenter.css, .pres-corner). */
 const CORNER_RIGHT_PX = 24;
 
@@ -151,7 +151,7 @@ export function PresenterGame(props: PresenterGameProps) {
   // ---- lobby actions
   const start = useCallback(() => {
     if (state.players.connected === 0) {
-      dispatch({ type: "error", message: NO_PLAYERS });
+      dispatch({ type: "error", message: roomText("no_players") });
       return;
     }
     if (!send({ type: "pres_startGame" })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
@@ -160,6 +160,12 @@ export function PresenterGame(props: PresenterGameProps) {
   const toggleLock = useCallback(() => {
     if (!send({ type: "pres_lockRoom", locked: !locked })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
   }, [send, locked]);
+  const clearNetwork = useCallback(
+    (network: string) => {
+      if (!send({ type: "pres_clearChoosers", network })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+    },
+    [send],
+  );
   const kick = useCallback(
     (p: RoomPlayer) => {
       if (!send({ type: "pres_kickPlayer", playerID: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
@@ -201,6 +207,8 @@ export function PresenterGame(props: PresenterGameProps) {
         onToggleLock={toggleLock}
         onKick={kick}
         onStart={start}
+        pseudoLine={state.pseudoLine}
+        onClearNetwork={clearNetwork}
       />
     );
   } else if (screen === "starting") {

@@ -152,6 +152,16 @@ describe("presenter screen state: the steps it moves through", () => {
     expect([s.locked, said(s.notice)]).toEqual([false, "Salle déverrouillée"]);
   });
 
+  it("lists the networks whose phones wait for the pseudo screen, as the room last said", () => {
+    let s = run([newRoom("lobby")]);
+    expect(s.pseudoLine).toEqual([]);
+    const networks = [{ network: "0a1b2c3d", choosing: 50, waiting: 2 }];
+    s = run([{ type: "pres_pseudoLine", networks }], s);
+    expect(s.pseudoLine).toEqual(networks);
+    s = run([{ type: "pres_pseudoLine", networks: [] }], s);
+    expect(s.pseudoLine).toEqual([]);
+  });
+
   it("removes kicked players and says so", () => {
     let s = run([newRoom("lobby", [player(1), player(2)])]);
     s = run([{ type: "pres_kickPlayer_callback", playerID: "p1", pseudo: "Kiwi 1", playersCount: 1 }], s);
@@ -217,16 +227,16 @@ describe("presenter screen state: the steps it moves through", () => {
     expect(s.step).toBe("ranking");
   });
 
-  it("shows a closed room and the room's errors", () => {
+  it("shows a closed room and the room's errors, worded from their codes", () => {
     expect(run([newRoom("closed")]).step).toBe("closed");
     const s = run([
       newRoom("lobby"),
-      { type: "error", code: "no_players", message: "Impossible de lancer la partie sans joueur" },
+      { type: "error", code: "no_players" },
     ]);
     expect(said(s.error)).toBe("Impossible de lancer la partie sans joueur");
     expect(s.step).toBe("lobby");
     // 'Redémarrer' or another tab's 'Nouvelle partie' closed the room under us.
-    const closed = run([{ type: "error", code: "room_closed", message: "Cette partie est terminée" }], s);
+    const closed = run([{ type: "error", code: "room_closed" }], s);
     expect(closed.step).toBe("closed");
   });
 

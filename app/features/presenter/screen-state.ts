@@ -8,11 +8,13 @@
  */
 import type {
   ColorKey,
+  PseudoLineNetwork,
   QuizQuestion,
 } from "@common/protocol";
 import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
 import type { Words } from "@common/i18n/ids";
 import { m, said } from "@common/i18n/words";
+import { roomText } from "@common/room-texts";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";
@@ -75,6 +77,8 @@ export interface PresenterState {
   error: Words | null;
   /** Last lobby event worth saying ('Kiwi bleu a été exclu'). */
   notice: Words | null;
+  /** Networks whose phones wait for a place on the pseudo screen (the room's pres_pseudoLine). */
+  pseudoLine: readonly PseudoLineNetwork[];
 }
 
 export const initialState: PresenterState = {
@@ -94,6 +98,7 @@ export const initialState: PresenterState = {
   advanceRequested: false,
   error: null,
   notice: null,
+  pseudoLine: [],
 };
 
 type PresenterAction =
@@ -177,6 +182,8 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
         locked: msg.locked,
         notice: m(msg.locked ? "presenter.notice.locked" : "presenter.notice.unlocked"),
       };
+    case "pres_pseudoLine":
+      return { ...state, pseudoLine: msg.networks };
     case "pres_startGame_callback":
       return { ...state, step: "starting", startingEndsAt: now + msg.startsInMs, error: null, notice: null };
     case "pres_newQuestion": {
@@ -249,14 +256,11 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
     case "error":
       // 'Redémarrer' or the room's expiry closed it: nothing more can happen in this game.
       if (msg.code === "room_closed") return { ...state, step: "closed", error: null, advanceRequested: false };
-      return { ...state, error: roomError(msg), advanceRequested: false };
+      return { ...state, error: roomText(msg.code), advanceRequested: false };
     default:
       return state;
   }
 }
-
-/** What the room refused, as words: the sentence the room sent with its code. */
-const roomError = (msg: RoomMessageOf<"error">): Words => said(msg.message);
 
 export function presenterReducer(state: PresenterState, action: PresenterAction): PresenterState {
   switch (action.type) {

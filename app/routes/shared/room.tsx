@@ -11,6 +11,7 @@ import { localeOf } from "~/server/i18n.server";
 import { parseForm, parseQuery } from "~/server/input.server";
 import { endOfRound, PresenterQuery, presenterScreen, RoundForm } from "~/server/presenter.server";
 import { Refusal } from "~/server/refusal.server";
+import { clientAddress, countRoomCall } from "~/server/throttle.server";
 
 /**
  * A launched game's screen: /pres/salle/{room} (the admin) and /mj/salle/{room} (a game master),
@@ -41,6 +42,7 @@ export const action = pageAction(async ({ request, context, params }: ActionFunc
   const { folderId } = parseQuery(request, PresenterQuery, Refusal.badRequest());
   const account = await requireAccount(request, context, { side });
   const { room } = Params.parse(params);
+  await countRoomCall(context, clientAddress(request));
   try {
     const answered = await endOfRound(context, account, room, await parseForm(request, RoundForm), { side, folderId });
     if (!answered) throw Refusal.badRequest(MSG.required);
