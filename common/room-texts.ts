@@ -6,9 +6,8 @@
  * Browser side only: the room never imports this (eslint.config.js), so no sentence goes back on
  * the wire.
  */
-import type { MessageValues } from "@lingui/core";
 import type { ErrorCode } from "./protocol";
-import type { Words } from "./i18n/ids";
+import type { MessageValues, Words } from "./i18n/ids";
 import { m } from "./i18n/words";
 
 /** A code the room sends: an error's, or `reload` (the room speaks a newer protocol). */

@@ -6,6 +6,7 @@ import { PseudoPicker } from "~/features/player/PseudoPicker";
 import { FatalScreen } from "~/features/player/Screens";
 import { MSG } from "@common/messages";
 import { pageLoader } from "~/server/http.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import { parseParams } from "~/server/input.server";
 import { Refusal } from "~/server/refusal.server";
 import { playerRoom } from "~/server/rooms.server";
@@ -16,14 +17,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss 
 
 const Params = z.object({ roomID: z.string() });
 
-export const meta: MetaFunction = () => [{ title: "Repère — choisissez votre pseudo" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 /** Random-icon rooms hand out pseudos themselves: their phones go straight to the game. */
 export const loader = pageLoader(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { roomID: roomNumber } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
   const room = await playerRoom(context, clientAddress(request), roomNumber);
   if (room.live && room.random) throw redirect(`/play/${roomNumber}`);
-  return { roomNumber, live: room.live, error: room.error };
+  const title = translator(localeOf(request))("player.meta.join");
+  return { title, roomNumber, live: room.live, error: room.error };
 });
 
 export default function Join() {

@@ -6,6 +6,7 @@ import { PlayerGame } from "~/features/player/PlayerGame";
 import { FatalScreen } from "~/features/player/Screens";
 import { MSG } from "@common/messages";
 import { pageLoader } from "~/server/http.server";
+import { localeOf, translator } from "~/server/i18n.server";
 import { parseParams } from "~/server/input.server";
 import { Refusal } from "~/server/refusal.server";
 import { playerRoom } from "~/server/rooms.server";
@@ -16,7 +17,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss 
 
 const Params = z.object({ roomID: z.string() });
 
-export const meta: MetaFunction = () => [{ title: "Repère — partie en cours" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 /**
  * Only the registry's answer: is the room live, and does it hand out pseudos itself? Asked
@@ -25,7 +26,8 @@ export const meta: MetaFunction = () => [{ title: "Repère — partie en cours" 
 export const loader = pageLoader(async ({ request, params, context }: LoaderFunctionArgs) => {
   const { roomID: roomNumber } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
   const room = await playerRoom(context, clientAddress(request), roomNumber);
-  return { roomNumber, live: room.live, random: room.random, error: room.error };
+  const title = translator(localeOf(request))("player.meta.play");
+  return { title, roomNumber, live: room.live, random: room.random, error: room.error };
 });
 
 export default function Play() {

@@ -9,7 +9,6 @@ import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
 import { requireAccount } from "~/server/auth.server";
 import { pageLoader } from "~/server/http.server";
-import { localeOf, translator } from "~/server/i18n.server";
 import { parseParams } from "~/server/input.server";
 import { roomQuestionWords } from "~/server/presenter.server";
 import { Refusal } from "~/server/refusal.server";

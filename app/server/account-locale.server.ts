@@ -12,7 +12,6 @@ import { localeOf } from "./i18n.server";
 
 /** The device's choice of language, for a year (the language switch's cookie). */
 export function localeCookie(locale: Locale): string {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie header, read by browsers only
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_SECONDS}; SameSite=Lax`;
 }
 

@@ -11,7 +11,6 @@ export function randomToken(bytes: number): string {
 }
 
 export async function sha256(text: string): Promise<string> {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an algorithm's name
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

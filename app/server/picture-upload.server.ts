@@ -5,6 +5,7 @@ import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS, PICTURE_TOO_LARGE, PICTURE_TOO_M
 import { MSG } from "@common/messages";
 import { Refusal } from "./refusal.server";
 import { m } from "@common/i18n/words";
+import type { Words } from "@common/i18n/ids";
 
 const MSG_PICTURE = {
   missing: m("server.picture.missing"),
@@ -18,7 +19,7 @@ const MSG_PICTURE = {
  * its image data only (common/image-clean.ts): what every stored picture goes through. Refused
  * (413, `tooMany`) when its headers declare more than `maxPixels`, whatever its bytes.
  */
-export async function cleanUpload(file: File, pixels: { max: number; tooMany: string }): Promise<CleanImage> {
+export async function cleanUpload(file: File, pixels: { max: number; tooMany: Words }): Promise<CleanImage> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!detectImage(bytes)) throw Refusal.badRequest(MSG.notAnImage);
   const clean = await cleanImage(bytes);

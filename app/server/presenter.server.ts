@@ -138,7 +138,6 @@ export async function roomQuestionWords(
 // « Autre quiz »: the page names each quiz by a keyed hash of its unique name
 
 async function refKey(context: AppLoadContext): Promise<CryptoKey> {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- WebCrypto's names of algorithms
   return crypto.subtle.importKey("raw", new Uint8Array(jwtSecret(context.cloudflare.env)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }
 

@@ -62,7 +62,7 @@ export class Refusal extends Error {
     return new Refusal(415, message);
   }
 
-  static tooManyRequests(retryAfterSeconds?: number, message: string = MSG.tooManyAttempts): Refusal {
+  static tooManyRequests(retryAfterSeconds?: number, message: Words = MSG.tooManyAttempts): Refusal {
     const headers = retryAfterSeconds === undefined ? undefined : { "Retry-After": String(Math.ceil(retryAfterSeconds)) };
     return new Refusal(429, message, headers);
   }

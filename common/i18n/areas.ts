@@ -32,6 +32,3 @@ const WORKSHOP_PATH = /^\/(pres|mj|quiz)(\/|$)/;
 export function areasForPath(pathname: string): readonly Area[] {
   return WORKSHOP_PATH.test(pathname) ? WORKSHOP_AREAS : PLAY_AREAS;
 }
-
-/** The area a message belongs to: its key's first segment. */
-export const areaOf = (id: string): string => id.slice(0, id.indexOf("."));

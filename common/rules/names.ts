@@ -53,8 +53,12 @@ export function pseudoOf(fruit: FruitKey, color: ColorKey, n = 1): string {
   return n > 1 ? `${base} ${n}` : base;
 }
 
-/** 'Équipe bleue' ('équipe' is feminine). */
+/**
+ * 'Équipe bleue' ('équipe' is feminine): the name a played game keeps in its history (the
+ * winner of a team game). Screens word a team from its colour, in the reader's language.
+ */
 export function teamName(color: ColorKey): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- stored data, in the reference language
   return `Équipe ${COLORS[color].feminine}`;
 }
 

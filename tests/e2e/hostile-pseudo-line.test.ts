@@ -1,11 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDRESS_LIMITS } from "@common/rules";
-import { ROOM_TEXTS } from "@common/room-texts";
-import { PSEUDO_LINE_TEXT } from "~/features/presenter/PseudoLinePanel";
+import { roomText } from "@common/room-texts";
+import { tIn } from "../support/i18n";
 import { TestPhone } from "../support/room-sockets";
 import { hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
+
+const t = tIn("fr");
 
 /**
  * A script on a bar's Wi-Fi parks its phones on the pseudo screen and keeps them there; a real
@@ -40,13 +42,13 @@ describe("the presenter frees a pseudo screen squatted by one network", () => {
       const phoneContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
       const phone = await phoneContext.newPage();
       await phone.goto(`${baseURL}/join/${room}`);
-      await phone.getByText(ROOM_TEXTS.too_many_seats).waitFor({ timeout: 20_000 });
+      await phone.getByText(t(roomText("too_many_seats"))).waitFor({ timeout: 20_000 });
       await screenshot(phone, "pseudo-line-phone-waiting");
 
-      const panel = screen.getByRole("region", { name: PSEUDO_LINE_TEXT.title });
+      const panel = screen.getByRole("region", { name: t("presenter.pseudoLine.title") });
       await panel.waitFor({ timeout: 20_000 });
       expect(await panel.getByRole("listitem").allTextContents()).toEqual([
-        `${PSEUDO_LINE_TEXT.network(1)}${PSEUDO_LINE_TEXT.counts(ADDRESS_LIMITS.choosersMax, 1)}${PSEUDO_LINE_TEXT.clear}`,
+        `${t("presenter.pseudoLine.network", { n: 1 })}${t("presenter.pseudoLine.counts", { choosing: ADDRESS_LIMITS.choosersMax, waiting: 1 })}${t("presenter.pseudoLine.clear")}`,
       ]);
       expect(await panel.textContent()).not.toContain("127.0.0.1");
       await screen.mouse.move(0, 0);
@@ -54,7 +56,7 @@ describe("the presenter frees a pseudo screen squatted by one network", () => {
       expect(await seriousViolations(screen)).toEqual([]);
 
       // From the keyboard, as a presenter at a laptop does.
-      const clear = panel.getByRole("button", { name: PSEUDO_LINE_TEXT.clearLabel(1) });
+      const clear = panel.getByRole("button", { name: t("presenter.pseudoLine.clearLabel", { n: 1 }) });
       const box = await clear.boundingBox();
       expect(Math.min(box!.width, box!.height)).toBeGreaterThanOrEqual(24);
       await clear.focus();

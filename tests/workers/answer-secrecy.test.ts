@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { quizzes } from "@db/schema";
 import { presenterScreen } from "~/server/presenter.server";
 import { duplicateQuiz } from "~/server/quizzes.server";
+import { tIn } from "../support/i18n";
 import { advance, app, appContext, closeRoom, cookieOf, db, get, join, launch, make, png, post, postRound, presenter } from "../support/workers";
 
 // The audience learns the quiz's unique name (the projector's address, the « Retour photo & carte »
@@ -176,14 +177,14 @@ describe("while a quiz is played, its owner's copies of it", () => {
       const [row] = await db().select().from(quizzes).where(and(eq(quizzes.ownerId, owner.id), eq(quizzes.name, name)));
       return row!.uniqueName;
     };
-    const before = await copyNamed(await duplicateQuiz(db(), owner, quiz.uniqueName));
+    const before = await copyNamed(await duplicateQuiz(db(), owner, quiz.uniqueName, tIn()));
     const copies = async () => [await publicViews(undefined, false, before), await publicViews(undefined, false, during!)];
     let during: string | null = null;
 
     const l = await launch({ owner, quiz });
     const pres = await presenter(l);
     const phone = await join(l.room);
-    during = await copyNamed(await duplicateQuiz(db(), owner, quiz.uniqueName));
+    during = await copyNamed(await duplicateQuiz(db(), owner, quiz.uniqueName, tIn()));
     for (const views of await copies()) {
       expect(shown(views)).toEqual([]);
       expect(views.photos).toEqual([404, 404]);

@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MSG } from "@common/messages";
+import { tIn } from "../support/i18n";
 import { THROTTLE_RULES } from "~/server/throttle.server";
 import { ORIGIN, closeRoom, cookieOf, launch, make, roomState } from "../support/workers";
 
@@ -47,7 +48,7 @@ describe("calls that wake a live room", () => {
     ] as const) {
       const refused = await call(method, path, l.cookie, ip);
       expect({ path, status: refused.status }).toEqual({ path, status: 429 });
-      expect(await refused.text()).toContain(MSG.tooManyRoomCalls.replace("'", "&#x27;").slice(0, 20));
+      expect(await refused.text()).toContain(tIn()(MSG.tooManyRoomCalls).replace("'", "&#x27;").slice(0, 20));
       // The API says when to come back; the page shows the sentence.
       if (path.startsWith("/api/")) expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     }

@@ -16,9 +16,7 @@ export function ReaderTimeZone({ fromServer, children }: { fromServer: string | 
     if (!own) return;
     setZone(own);
     if (own === fromServer) return;
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie's attributes
     const secure = location.protocol === "https:" ? "; Secure" : "";
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie's attributes
     document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(own)}; Path=/; Max-Age=${TIME_ZONE_COOKIE_SECONDS}; SameSite=Lax${secure}`;
   }, [fromServer]);
   return <ZoneContext.Provider value={zone}>{children}</ZoneContext.Provider>;

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useReducer, useRef } from "react";
-import { COLORS, FRUITS, pseudoOf, type ColorKey, type FruitKey } from "@common/rules";
+import { COLORS, pseudoOf, type ColorKey, type FruitKey } from "@common/rules";
 import { fruitSvg } from "@common/markers/fruits";
 import { reloadForNewVersion } from "@common/room-client-page";
 import { roomText } from "@common/room-texts";
@@ -16,17 +16,21 @@ import { PlayerScreen, Spinner } from "./Common";
 import { ReconnectOverlay } from "./ReconnectOverlay";
 import { FatalScreen, ReloadScreen } from "./Screens";
 import { BrandName } from "~/components/BrandName";
+import { useT } from "~/components/I18n";
+import type { Words } from "@common/i18n/ids";
 
 /** Time to read why the page reloads. */
 const RELOAD_DELAY_MS = 1_500;
 
-const colorName = (c: ColorKey) => c.charAt(0).toUpperCase() + COLORS[c].masculine.slice(1);
 
 /**
  * Pseudo selection (docs/game-rules.md, Pseudos and teams): colour, then fruit; the room settles
  * every race.
  */
 export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }) {
+  const t = useT();
+  const colorName = (c: ColorKey) => t(`common.color.${c}`);
+  const fruitName = (f: FruitKey) => t(`common.fruit.${f}`);
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(pseudoReducer, initialPseudoState);
   const alertRef = useRef<HTMLParagraphElement>(null);
@@ -71,12 +75,12 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
   if (!info || state.done) {
     body = (
       <div className="pl-center pl-grow">
-        <h1 className="pl-title">Chargement</h1>
-        <Spinner label="Connexion à la salle…" />
+        <h1 className="pl-title">{t("player.loading.title")}</h1>
+        <Spinner label={t("player.loading.connecting")} />
         {/* Too many phones of this network on the pseudo screen: the connection asks again by itself. */}
         {state.alert && !state.done ? (
           <p className="pl-notice-inline" role="status">
-            {state.alert}
+            {t(state.alert)}
           </p>
         ) : null}
       </div>
@@ -85,7 +89,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
     body = (
       <>
         <h1 className="pl-title" id="pick-title">
-          Sélectionnez votre couleur
+          {t("player.pseudo.colorTitle")}
         </h1>
         <div className="pl-colors" role="group" aria-labelledby="pick-title">
           {info.colors.map((c) => {
@@ -102,7 +106,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
                 onClick={() => dispatch({ type: "pickColor", color: c })}
               >
                 <span className="pl-color-name">{colorName(c)}</span>
-                {full ? <span className="pl-full">complète</span> : null}
+                {full ? <span className="pl-full">{t("player.pseudo.full")}</span> : null}
               </button>
             );
           })}
@@ -116,10 +120,10 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
     body = (
       <>
         <h1 className="pl-title" id="pick-title">
-          Sélectionnez votre fruit
+          {t("player.pseudo.fruitTitle")}
         </h1>
         <p className="pl-chosen-color">
-          Couleur : <span className="pl-dot" style={{ background: COLORS[color].hex }} aria-hidden="true" />{" "}
+          {t("player.pseudo.color")} <span className="pl-dot" style={{ background: COLORS[color].hex }} aria-hidden="true" />{" "}
           <strong>{colorName(color)}</strong>
         </p>
         <div className="pl-fruits" role="group" aria-labelledby="pick-title">
@@ -133,13 +137,13 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
                 className={["pl-fruit", selected ? "is-selected" : "", taken ? "is-full" : ""].join(" ").trim()}
                 style={{ "--swatch": COLORS[color].hex } as React.CSSProperties}
                 aria-pressed={selected}
-                aria-label={taken ? `${FRUITS[f].name} (déjà pris)` : FRUITS[f].name}
+                aria-label={taken ? t("player.pseudo.fruitTaken", { fruit: fruitName(f) }) : fruitName(f)}
                 disabled={taken || state.waiting}
                 onClick={() => dispatch({ type: "pickFruit", fruit: f })}
               >
                 <span className="pl-fruit-art" dangerouslySetInnerHTML={{ __html: fruitSvg(f, 44) }} />
                 <span className="pl-fruit-name" aria-hidden="true">
-                  {FRUITS[f].name}
+                  {fruitName(f)}
                 </span>
               </button>
             );
@@ -148,7 +152,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
         <p className="pl-preview" aria-live="polite">
           {state.fruit ? (
             <>
-              Vous serez : <strong>{pseudoOf(state.fruit, color)}</strong>
+              {t("player.pseudo.youWillBe")} <strong>{pseudoOf(state.fruit, color)}</strong>
             </>
           ) : (
             "\u00a0"
@@ -162,7 +166,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
           disabled={state.waiting}
           onClick={() => dispatch({ type: "backToColors" })}
         >
-          Changer de couleur
+          {t("player.pseudo.changeColor")}
         </button>
       </>
     );
@@ -174,11 +178,11 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
         <span className="pl-brand-small">
           <BrandName />
         </span>
-        <span>Salle {room}</span>
+        <span>{t("player.pseudo.room", { room })}</span>
       </p>
       {kicked ? (
         <p className="pl-notice-inline" role="status">
-          Vous avez été exclu de la partie : choisissez un nouveau pseudo pour revenir.
+          {t("player.pseudo.kicked")}
         </p>
       ) : null}
       {body}
@@ -189,18 +193,20 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
 
 /** 'Valider' for the colour or the fruit; while the room checks the choice, it says so and waits. */
 function ValidateButton({ waiting, onClick }: { waiting: boolean; onClick: () => void }) {
+  const t = useT();
   return (
     <button type="button" className="button pl-button pl-validate" disabled={waiting} onClick={onClick}>
-      {waiting ? "Vérification…" : "Valider"}
+      {waiting ? t("player.pseudo.checking") : t("player.pseudo.validate")}
     </button>
   );
 }
 
-function Alert({ text, innerRef }: { text: string | null; innerRef: React.RefObject<HTMLParagraphElement> }) {
+function Alert({ text, innerRef }: { text: Words | null; innerRef: React.RefObject<HTMLParagraphElement> }) {
+  const t = useT();
   // Always in the page, so screen readers announce the text when it appears.
   return (
     <p ref={innerRef} className={text ? "pl-alert" : "pl-alert is-empty"} role="alert">
-      {text ?? ""}
+      {text ? t(text) : ""}
     </p>
   );
 }

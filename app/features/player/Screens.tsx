@@ -11,7 +11,7 @@ import { RichText, useLocale, useT } from "~/components/I18n";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { useTeamName } from "~/components/team-name";
 
-export function LoadingScreen({ pseudo, notice }: { pseudo?: string | null; notice?: string | null }) {
+export function LoadingScreen({ pseudo, notice }: { pseudo?: string | null; notice?: Words | null }) {
   const t = useT();
   return (
     <PlayerScreen className="pl-center">
@@ -20,7 +20,7 @@ export function LoadingScreen({ pseudo, notice }: { pseudo?: string | null; noti
       <Spinner label={t("player.loading.connecting")} />
       {notice ? (
         <p className="pl-lead" role="status">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
     </PlayerScreen>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { roomText } from "@common/room-texts";
 import { fromWire } from "@common/room-messages";
 import type { PseudoRoomInfo, ServerMessage } from "@common/protocol";
 import {
@@ -57,7 +58,7 @@ describe("pseudo selection", () => {
     let s = run([{ type: "socket", status: "open" }, tooMany]);
     expect(s.info).toBeNull();
     expect(s.fatal).toBeNull();
-    expect(s.alert).toBe("Beaucoup de joueurs arrivent en même temps : encore un instant…");
+    expect(s.alert).toEqual(roomText("too_many_seats"));
     s = run([tooMany, server({ type: "player_joinPseudoRoom_callback", ...info() })], s);
     expect(s.info).not.toBeNull();
     expect(s.alert).toBeNull();

@@ -14,16 +14,18 @@ import {
 } from "@common/protocol";
 import type { PseudoChoices, RoomMessage } from "@common/room-messages";
 import { roomText } from "@common/room-texts";
+import type { Words } from "@common/i18n/ids";
+import { m } from "@common/i18n/words";
 import { FATAL_CODES, type SocketStatus } from "./play-state";
 
-export const PICK_COLOR_ALERT = "Veuillez sélectionner une couleur !";
-export const PICK_FRUIT_ALERT = "Veuillez sélectionner un fruit !";
-export const FRUIT_RACE_LOST = "Trop tard : un autre joueur vient de prendre ce fruit. Choisissez-en un autre.";
-export const COLOR_RACE_LOST = "Trop tard : cette couleur vient d'être complétée. Choisissez-en une autre.";
-export const FRUIT_GONE = "Un autre joueur vient de prendre ce fruit. Choisissez-en un autre.";
-const COLOR_GONE = "Cette couleur vient d'être complétée. Choisissez-en une autre.";
-const CONNECTION_LOST = "Connexion perdue : réessayez dans un instant.";
-export const CHOICE_HELD = "Connexion perdue : votre choix sera envoyé dès son retour.";
+export const PICK_COLOR_ALERT = m("player.pseudo.pickColor");
+export const PICK_FRUIT_ALERT = m("player.pseudo.pickFruit");
+export const FRUIT_RACE_LOST = m("player.pseudo.fruitRaceLost");
+export const COLOR_RACE_LOST = m("player.pseudo.colorRaceLost");
+export const FRUIT_GONE = m("player.pseudo.fruitGone");
+const COLOR_GONE = m("player.pseudo.colorGone");
+const CONNECTION_LOST = m("player.pseudo.connectionLost");
+export const CHOICE_HELD = m("player.pseudo.choiceHeld");
 
 export interface PseudoState {
   info: PseudoChoices | null;
@@ -40,7 +42,7 @@ export interface PseudoState {
    */
   held: PlayerClientMessage | null;
   /** Shown in a role=alert line under the buttons. */
-  alert: string | null;
+  alert: Words | null;
   /** Seated: the page keeps the token and goes to /play/{room}?pseudo=… */
   done: { pseudo: string; token: string } | null;
   kicked: KickReason | null;

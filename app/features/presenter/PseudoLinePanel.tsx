@@ -1,16 +1,5 @@
 import type { PseudoLineNetwork } from "@common/protocol";
-
-/** What the lobby says of phones waiting for the pseudo screen (one network: one public address). */
-export const PSEUDO_LINE_TEXT = {
-  title: "Téléphones en attente du choix du pseudo",
-  explain:
-    "Un même réseau a trop de téléphones sur le choix du pseudo : les suivants attendent leur tour. « Libérer » renvoie ceux de ce réseau qui choisissent encore en fin de file, et donne leurs places à ceux qui attendent.",
-  network: (n: number) => `Réseau ${n}`,
-  counts: (choosing: number, waiting: number) =>
-    `${choosing} ${choosing > 1 ? "choisissent" : "choisit"}, ${waiting} ${waiting > 1 ? "attendent" : "attend"}`,
-  clear: "Libérer",
-  clearLabel: (n: number) => `Libérer les téléphones du réseau ${n} qui choisissent leur pseudo`,
-} as const;
+import { useT } from "~/components/I18n";
 
 /**
  * The lobby's notice of lines for the pseudo screen (the room's pres_pseudoLine): which networks
@@ -18,23 +7,24 @@ export const PSEUDO_LINE_TEXT = {
  * the order the room lists them; their addresses never reach the screen.
  */
 export function PseudoLinePanel({ networks, onClear }: { networks: readonly PseudoLineNetwork[]; onClear: (network: string) => void }) {
+  const t = useT();
   if (networks.length === 0) return null;
   return (
     <section className="lobby-line" aria-labelledby="lobby-line-title">
-      <h3 id="lobby-line-title">{PSEUDO_LINE_TEXT.title}</h3>
-      <p className="lobby-line-explain">{PSEUDO_LINE_TEXT.explain}</p>
+      <h3 id="lobby-line-title">{t("presenter.pseudoLine.title")}</h3>
+      <p className="lobby-line-explain">{t("presenter.pseudoLine.explain")}</p>
       <ul className="lobby-line-list">
         {networks.map((n, i) => (
           <li key={n.network} className="lobby-line-row">
-            <span className="lobby-line-name">{PSEUDO_LINE_TEXT.network(i + 1)}</span>
-            <span className="lobby-line-counts">{PSEUDO_LINE_TEXT.counts(n.choosing, n.waiting)}</span>
+            <span className="lobby-line-name">{t("presenter.pseudoLine.network", { n: i + 1 })}</span>
+            <span className="lobby-line-counts">{t("presenter.pseudoLine.counts", { choosing: n.choosing, waiting: n.waiting })}</span>
             <button
               type="button"
               className="pres-button pres-button-ghost lobby-line-clear"
-              aria-label={PSEUDO_LINE_TEXT.clearLabel(i + 1)}
+              aria-label={t("presenter.pseudoLine.clearLabel", { n: i + 1 })}
               onClick={() => onClear(n.network)}
             >
-              {PSEUDO_LINE_TEXT.clear}
+              {t("presenter.pseudoLine.clear")}
             </button>
           </li>
         ))}

@@ -236,10 +236,3 @@ function useTimelineFrame(timeline: TimelineEvent[] | null) {
   return useMemo(() => (current ? frameAt(current.timeline, current.elapsed) : null), [current]);
 }
 
-/**
- * The games' report's distances (app/features/history), as it writes them: the big screen's own
- * come from common/i18n/format.ts in the night's language.
- */
-export function formatDistance(metres: number): string {
-  return distanceIn("fr", metres).replace(/\u00a0/g, " ");
-}

@@ -13,7 +13,7 @@ import type {
 } from "@common/protocol";
 import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
 import type { Words } from "@common/i18n/ids";
-import { m, said } from "@common/i18n/words";
+import { m } from "@common/i18n/words";
 import { roomText } from "@common/room-texts";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
