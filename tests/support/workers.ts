@@ -12,6 +12,7 @@ import type { GameRoom } from "@party/game-room";
 import { ConnectionIndex } from "@party/room-connections";
 import type { RoomGame, RoomPorts } from "@party/room-game";
 import { signSession } from "~/server/auth.server";
+import { translator } from "~/server/i18n.server";
 import { Refusal } from "~/server/refusal.server";
 import { findAdmin, kitOf, type AppTarget } from "./app";
 import type { KitDb, TestAccount } from "./factory";
@@ -347,11 +348,12 @@ export async function quizRow(uniqueName: string) {
 }
 
 /** What a server function refused with (status and French message); fails if it did not refuse. */
+/** A call refused by the app: its status, and its message as a French reader gets it. */
 export async function refusal(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
   try {
     await promise;
   } catch (thrown) {
-    if (thrown instanceof Refusal) return { status: thrown.status, error: thrown.message };
+    if (thrown instanceof Refusal) return { status: thrown.status, error: translator("fr")(thrown.words) };
     throw thrown;
   }
   throw new Error("aurait dû être refusé");

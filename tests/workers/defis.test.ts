@@ -574,7 +574,7 @@ describe("a défi in the history", () => {
     await phone.open();
     await phone.answer(0, north(SPOTS[0], 20));
     const page = await playedGamesPage(db(), mj, "mj", 1, translator("fr"));
-    expect(page.rows[0]).toMatchObject({ id: defi.gameId, playersCount: 1, status: "En cours", defi: { open: true } });
+    expect(page.rows[0]).toMatchObject({ id: defi.gameId, playersCount: 1, status: "live", defi: { open: true } });
     const report = await gameReport(db(), mj, "mj", defi.gameId, 1, translator("fr"));
     expect(report.defi).toMatchObject({ code: defi.code, open: true, players: [{ name: "Léa", played: 1 }] });
     expect(report.ranking).toMatchObject([{ pseudo: "Léa", rank: 1, answered: 1 }]);

@@ -8,6 +8,7 @@ import { pictureUrl, questionImageUrl } from "@common/media-urls";
 import { fixture, MONT, PHARE, TRAILER } from "../fixtures/images";
 import { PHOTO_LONG_SIDE_MAX, PHOTO_TOO_MANY_PIXELS, PICTURE_TOO_MANY_PIXELS } from "@common/rules";
 import { cookieOf, db, make, ORIGIN, png } from "../support/workers";
+import { tIn } from "../support/i18n";
 
 /** Uploads: who before what, limits on the stream, pictures without metadata. */
 
@@ -244,7 +245,7 @@ describe("a stored picture has a pixel count as well as a byte count", () => {
     expect(bomb.size).toBeLessThan(200);
     let res = await postForm("/mj/lobby.data", { picture: bomb }, cookie);
     expect(res.status).toBe(413);
-    expect(await res.text()).toContain(PICTURE_TOO_MANY_PIXELS);
+    expect(await res.text()).toContain(JSON.stringify(tIn()(PICTURE_TOO_MANY_PIXELS)).slice(1, -1));
     // A question photo past what the wizard ever sends (PHOTO_LONG_SIDE_MAX on its long side).
     const quiz = await make.quiz(mj, { questions: [] });
     const side = PHOTO_LONG_SIDE_MAX + 1;
@@ -254,7 +255,7 @@ describe("a stored picture has a pixel count as well as a byte count", () => {
       cookie,
     );
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: PHOTO_TOO_MANY_PIXELS });
+    expect(await res.json()).toEqual({ error: tIn()(PHOTO_TOO_MANY_PIXELS) });
     expect(await bucketKeys()).toEqual(before);
     expect(await db().select().from(questions).where(eq(questions.quizUniqueName, quiz.uniqueName))).toEqual([]);
     // The largest a wizard sends still goes in.
