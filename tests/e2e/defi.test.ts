@@ -81,7 +81,7 @@ async function fullReveal(page: Page, answers: number) {
   const photo = page.locator(".df-answers-photo");
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   // The map closes in on the spot: its rings (200 m at the most) in a view of metres, not kilometres.
-  await expect.poll(() => page.locator(".df-answers-map .om-scale").textContent()).toMatch(/^\d+ m$/);
+  await expect.poll(() => page.locator(".df-answers-map .om-scale").textContent()).toMatch(/^\d+\s*m$/);
 }
 
 describe("a défi on phones", () => {
@@ -127,7 +127,7 @@ describe("a défi on phones", () => {
     await one.page.getByRole("button", { name: "Question suivante" }).click();
     await answerNear(one.page, ARC, 120);
     await one.page.getByRole("button", { name: "Voir mon résultat" }).click();
-    await one.page.getByText("Classement pour l'instant").waitFor();
+    await one.page.locator(".df-rank-line", { hasText: "Classement pour l'instant" }).waitFor();
     expect(await seriousViolations(one.page)).toEqual([]);
     await screenshot(one.page, "defi-5-done");
 
@@ -158,7 +158,7 @@ describe("a défi on phones", () => {
     await hydrated(three.page);
     await three.page.getByLabel("Votre nom").fill("Inès");
     await three.page.getByRole("button", { name: "Commencer" }).click();
-    await three.page.getByText("Temps écoulé : pas de réponse, 0 point").waitFor({ timeout: 25_000 });
+    await three.page.getByText("Temps écoulé : pas de réponse, 0 point", { exact: true }).waitFor({ timeout: 25_000 });
     expect(await seriousViolations(three.page)).toEqual([]);
     await screenshot(three.page, "defi-6-missed");
 
@@ -191,7 +191,7 @@ describe("a défi on phones", () => {
     await app.db.update(defis).set({ deadline: Date.now() - 1000 }).where(eq(defis.gameId, defi.gameId));
     await one.page.goto(url);
     await one.page.getByRole("heading", { name: "Défi terminé" }).waitFor();
-    await one.page.getByText("Classement final").waitFor();
+    await one.page.getByText("Classement final").first().waitFor();
     expect(await wholeNames(one.page)).toBe(true);
     await screenshot(one.page, "defi-9-over");
     await fullReveal(one.page, 2);

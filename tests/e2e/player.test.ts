@@ -4,6 +4,7 @@ import type { LatLng } from "@common/protocol";
 import { haversineMeters } from "@common/rules/geo";
 import {
   fractionsOf,
+  frDistance,
   frNumber,
   launchChromium,
   phonePage,
@@ -109,7 +110,8 @@ describe("Players play a whole game on their phones (random icons)", () => {
         const distance = haversineMeters(answer!.coords, spots[q]!);
         expected = expectedPoints(distance, answerTimes(q)[who]!, circlesPoints, pointMax);
         const shownDistance = await page.locator(".pl-distance strong").textContent();
-        expect(Math.abs(frNumber(shownDistance!.replace(" m", "")) - Math.round(distance))).toBeLessThanOrEqual(1);
+        const shown = frDistance(shownDistance!);
+        expect(Math.abs(shown.metres - Math.round(distance))).toBeLessThanOrEqual(shown.within);
       }
       const line = (await page.locator(".pl-points").textContent())!;
       if (expected === 0) expect(line).toBe("Vous ne marquez pas de points");
@@ -149,7 +151,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
     await a.page.getByRole("button", { name: "Répondre" }).click();
     await a.page.getByRole("heading", { name: "Réponse envoyée !" }).waitFor();
     const timeText = (await a.page.getByText(/Temps de réponse : /).textContent())!;
-    const shownTime = frNumber(timeText.match(/([\d,]+) s/)![1]!);
+    const shownTime = frNumber(timeText.match(/([\d,]+)\s*s\b/)![1]!);
     await pres.find("pres_playerAnswered", (m) => m.questionIndex === 0);
     expect(Math.abs(shownTime * 1000 - answerTimes(0).a!)).toBeLessThanOrEqual(5);
     expect(await a.page.getByText("En attente des autres joueurs").isVisible()).toBe(true);

@@ -285,6 +285,13 @@ export async function tapMap(page: Page, fx: number, fy: number) {
 /** A French number as shown ('6,37', '1 234,5') back to a number. */
 export const frNumber = (text: string) => Number(text.replace(/\s|\u202f|\u00a0/g, "").replace(",", "."));
 
+/** A French distance as shown ('412 m', '1,2 km') back to metres, and how precise it is. */
+export function frDistance(text: string): { metres: number; within: number } {
+  const km = /^(.*\d)\s*km$/.exec(text.trim());
+  if (km) return { metres: frNumber(km[1]!) * 1000, within: 50 };
+  return { metres: frNumber(text.trim().replace(/\s*m$/, "")), within: 1 };
+}
+
 /** Puts a session cookie (`name=value`, as AppTarget.cookieFor gives it) into a browser context. */
 export async function signIn(context: BrowserContext, cookie: string, url: string) {
   const at = cookie.indexOf("=");
