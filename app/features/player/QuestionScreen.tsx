@@ -164,7 +164,7 @@ export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; s
   const progress = progressAt(clock, speedPointsMax, now);
   const text = progress.timeUp
     ? t("player.question.timeUp")
-    : t("player.question.toWin", { points: f.points(progress.points, 1) });
+    : t(clock.extended ? "player.question.toWinExtra" : "player.question.toWin", { points: f.points(progress.points, 1) });
   const spoken = spokenSecondsLeft(clock, now);
   return (
     <>
@@ -184,7 +184,13 @@ export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; s
       </div>
       {/* The time left, said twice near the end (and once when it is up), never at every tick. */}
       <p className="sr-only" aria-live="polite" data-testid="time-spoken">
-        {progress.timeUp ? t("player.question.timeUp") : spoken ? t("player.question.secondsLeft", { n: spoken }) : ""}
+        {progress.timeUp
+          ? t("player.question.timeUp")
+          : spoken
+            ? t("player.question.secondsLeft", { n: spoken })
+            : clock.extended
+              ? t("player.question.extraTime")
+              : ""}
       </p>
     </>
   );
