@@ -164,7 +164,7 @@ export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; s
   const progress = progressAt(clock, speedPointsMax, now);
   const text = progress.timeUp
     ? t("player.question.timeUp")
-    : t(clock.extended ? "player.question.toWinExtra" : "player.question.toWin", { points: f.points(progress.points, 1) });
+    : t("player.question.toWin", { points: f.points(progress.points, 1) });
   const spoken = spokenSecondsLeft(clock, now);
   return (
     <>
@@ -182,6 +182,7 @@ export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; s
           {text}
         </span>
       </div>
+      {clock.extended ? <p className="pl-extra-time">{t("player.question.extraTimeMark")}</p> : null}
       {/* The time left, said twice near the end (and once when it is up), never at every tick. */}
       <p className="sr-only" aria-live="polite" data-testid="time-spoken">
         {progress.timeUp
