@@ -23,7 +23,7 @@
 import type { ColorKey, FruitKey, IconType, LaunchOptions, RankingMode, RingPoints } from "./rules";
 
 /** Bumped whenever a message changes shape: an older page is told to reload. */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /** Client messages larger than this are refused before JSON parsing. */
 export const MAX_CLIENT_MESSAGE_CHARS = 2048;
@@ -273,7 +273,10 @@ export type ErrorCode =
   | "color_unavailable"
   | "color_full"
   | "fruit_taken"
-  | "invalid_settings";
+  | "invalid_settings"
+  | "extra_time_answered"
+  | "extra_time_twice"
+  | "extra_time_full";
 
 /**
  * WebSocket close codes of the room. ROOM_CLOSED: the game is over and gone, do not reconnect.
@@ -348,6 +351,14 @@ export interface PresClearChoosersMsg {
   type: "pres_clearChoosers";
   network: string;
 }
+/**
+ * « Temps adapté » during a question: the seat `playerID` gets more time for the question that is
+ * open (liveSeatTiming, common/rules/adapted-time.ts).
+ */
+export interface PresExtraTimeMsg {
+  type: "pres_extraTime";
+  playerID: string;
+}
 export interface PlayerChooseColorMsg {
   type: "player_chooseColor";
   color: ColorKey;
@@ -364,7 +375,13 @@ export interface PlayerAnswerMsg {
   coords: LatLng;
 }
 
-export type PresenterClientMessage = PresKickPlayerMsg | PresStartGameMsg | PresNextQuestionMsg | PresLockRoomMsg | PresClearChoosersMsg;
+export type PresenterClientMessage =
+  | PresKickPlayerMsg
+  | PresStartGameMsg
+  | PresNextQuestionMsg
+  | PresLockRoomMsg
+  | PresClearChoosersMsg
+  | PresExtraTimeMsg;
 export type PlayerClientMessage = PlayerChooseColorMsg | PlayerChooseFruitMsg | PlayerAnswerMsg;
 export type ClientMessage = HelloMsg | PingMsg | EchoMsg | PresenterClientMessage | PlayerClientMessage;
 export type ClientMessageType = ClientMessage["type"];
@@ -433,6 +450,17 @@ export interface PresPlayerAnswered {
   answeredCount: number;
   expectedCount: number;
 }
+/** A seat was given more time for the open question (the answer to pres_extraTime; replayed on reconnection). */
+export interface PresExtraTimeCallback {
+  type: "pres_extraTime_callback";
+  playerID: string;
+  pseudo: string;
+  questionIndex: number;
+  /** The seat's whole answer time for this question, ms. */
+  answerTimeMs: number;
+  /** What is left of it, ms. */
+  remainingMs: number;
+}
 interface PresEndQuestion {
   type: "pres_endQuestion";
   questionIndex: number;
@@ -490,6 +518,7 @@ export type PresenterServerMessage =
   | PresStartGameCallback
   | PresNewQuestion
   | PresPlayerAnswered
+  | PresExtraTimeCallback
   | PresEndQuestion
   | PresResults
   | PresEndGame;
@@ -580,6 +609,17 @@ export interface PlayerNewQuestion {
   /** Room clock when sent, ms: the phone echoes it at once (EchoMsg). */
   at: number;
 }
+/**
+ * This seat was given more time for the open question (« Temps adapté »): its own answer time and
+ * what is left of it replace the question's; sent after player_newQuestion on reconnection too.
+ */
+export interface PlayerExtraTime {
+  type: "player_extraTime";
+  questionIndex: number;
+  /** The seat's whole answer time for this question, ms. */
+  answerTimeMs: number;
+  remainingMs: number;
+}
 export interface PlayerAnswerCallback {
   type: "player_answer_callback";
   questionIndex: number;
@@ -627,6 +667,7 @@ export type PlayerServerMessage =
   | PlayerKicked
   | PlayerStartGame
   | PlayerNewQuestion
+  | PlayerExtraTime
   | PlayerAnswerCallback
   | PlayerEndQuestion
   | PlayerEndGame;

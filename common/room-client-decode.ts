@@ -55,6 +55,7 @@ const SHAPES: Shapes = {
     expectedCount: num,
   },
   pres_playerAnswered: { questionIndex: num, answers: arr, answeredCount: num, expectedCount: num },
+  pres_extraTime_callback: { playerID: str, pseudo: str, questionIndex: num, answerTimeMs: num, remainingMs: num },
   pres_endQuestion: { questionIndex: num },
   pres_results: {
     questionIndex: num,
@@ -101,6 +102,7 @@ const SHAPES: Shapes = {
   player_kicked: { reason: str },
   player_startGame: { startsInMs: num },
   player_newQuestion: { questionIndex: num, questionsNb: num, time: num, remainingMs: num, help: nullable(obj), media: nullable(obj), at: num },
+  player_extraTime: { questionIndex: num, answerTimeMs: num, remainingMs: num },
   player_answer_callback: { questionIndex: num, tempsReponse: num },
   player_endQuestion: {
     questionIndex: num,

@@ -22,6 +22,7 @@ import type {
   PlayerListEntry,
   PlayerNewQuestion,
   PresEndGame,
+  PresExtraTimeCallback,
   PresKickPlayerCallback,
   PresNewPlayer,
   PresNewQuestion,
@@ -125,6 +126,8 @@ interface Translated {
   pres_playerLeft: Omit<PresPlayerLeft, "playerID"> & { seatId: string };
   /** Wire: playerID. */
   pres_kickPlayer_callback: Omit<PresKickPlayerCallback, "playerID"> & { seatId: string };
+  /** Wire: playerID. */
+  pres_extraTime_callback: Omit<PresExtraTimeCallback, "playerID"> & { seatId: string };
   pres_newRoom_callback: Omit<PresNewRoomCallback, "roomID" | "settings" | "quizzData" | "helpSettings" | "playerList"> & {
     /** Six digits, as text (wire: roomID). */
     roomNumber: string;
@@ -242,7 +245,8 @@ export function fromWire(msg: ServerMessage): RoomMessage {
     case "pres_newPlayer":
       return { ...msg, player: roomPlayer(msg.player) };
     case "pres_playerLeft":
-    case "pres_kickPlayer_callback": {
+    case "pres_kickPlayer_callback":
+    case "pres_extraTime_callback": {
       const { playerID, ...rest } = msg;
       return { ...rest, seatId: playerID };
     }

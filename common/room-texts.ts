@@ -36,6 +36,9 @@ export const ROOM_CODES: readonly RoomTextCode[] = [
   "color_full",
   "fruit_taken",
   "invalid_settings",
+  "extra_time_answered",
+  "extra_time_twice",
+  "extra_time_full",
   "reload",
 ];
 

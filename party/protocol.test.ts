@@ -65,6 +65,8 @@ describe("parseClientMessage", () => {
       parseClientMessage(raw({ type: "hello", role: "player", token: "a".repeat(20) + "<script>", version: 1 }))
     ).toEqual(bad);
     expect(parseClientMessage(raw({ type: "pres_kickPlayer", playerID: "x".repeat(33) }))).toEqual(bad);
+    expect(parseClientMessage(raw({ type: "pres_extraTime", playerID: "p1 <b>" }))).toEqual(bad);
+    expect(parseClientMessage(raw({ type: "pres_extraTime" }))).toEqual(bad);
   });
 
   it("refuses oversize frames before parsing them", () => {
@@ -77,6 +79,10 @@ describe("parseClientMessage", () => {
 
   it("checks the sender's role", () => {
     expect(parseClientMessage(raw({ type: "pres_startGame" }), "player")).toMatchObject({
+      ok: false,
+      error: { code: "forbidden" },
+    });
+    expect(parseClientMessage(raw({ type: "pres_extraTime", playerID: "p1" }), "player")).toMatchObject({
       ok: false,
       error: { code: "forbidden" },
     });

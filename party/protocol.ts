@@ -49,6 +49,7 @@ const presStartGameSchema = z.object({ type: z.literal("pres_startGame") });
 const presNextQuestionSchema = z.object({ type: z.literal("pres_nextQuestion") });
 const presLockRoomSchema = z.object({ type: z.literal("pres_lockRoom"), locked: z.boolean() });
 const presClearChoosersSchema = z.object({ type: z.literal("pres_clearChoosers"), network: id });
+const presExtraTimeSchema = z.object({ type: z.literal("pres_extraTime"), playerID: id });
 const playerChooseColorSchema = z.object({
   type: z.literal("player_chooseColor"),
   color: z.enum(COLOR_KEYS),
@@ -73,6 +74,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   presNextQuestionSchema,
   presLockRoomSchema,
   presClearChoosersSchema,
+  presExtraTimeSchema,
   playerChooseColorSchema,
   playerChooseFruitSchema,
   playerAnswerSchema,
@@ -93,6 +95,7 @@ const SENDER: Record<ClientMessageType, Role | null> = {
   pres_nextQuestion: "presenter",
   pres_lockRoom: "presenter",
   pres_clearChoosers: "presenter",
+  pres_extraTime: "presenter",
   player_chooseColor: "player",
   player_chooseFruit: "player",
   player_answer: "player",

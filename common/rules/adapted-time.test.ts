@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinsAdapted, playerTiming, publicAdapted, type AdaptedTime } from "./adapted-time";
+import { joinsAdapted, liveSeatTiming, playerTiming, publicAdapted, type AdaptedTime } from "./adapted-time";
 
 const DOUBLE: AdaptedTime = { kind: "double", speed: "stretched", all: false, ask: true, names: ["Zoé"] };
 
@@ -26,5 +26,13 @@ describe("a défi's adapted time", () => {
     expect(publicAdapted(DOUBLE)).toEqual({ kind: "double", speed: "stretched", all: false, ask: true });
     expect(publicAdapted({ ...DOUBLE, kind: "unlimited" })).toMatchObject({ speed: "none" });
     expect(publicAdapted(null)).toBeNull();
+  });
+});
+
+describe("extra time in a live night", () => {
+  it("doubles the seat's time and counts its speed points over it, as a défi's adapted time does", () => {
+    expect(liveSeatTiming(30_000, 5, false)).toEqual({ limitMs: 30_000, speedOverMs: 30_000, speedPointsMax: 5 });
+    expect(liveSeatTiming(30_000, 5, true)).toEqual({ limitMs: 60_000, speedOverMs: 60_000, speedPointsMax: 5 });
+    expect(liveSeatTiming(30_000, 5, true)).toEqual(playerTiming(30_000, 5, { ...DOUBLE, speed: "stretched" }, true));
   });
 });

@@ -67,3 +67,22 @@ export function playerTiming(answerTimeMs: number, speedPointsMax: number, a: Ad
   const limitMs = answerTimeMs * ADAPTED_FACTOR;
   return { limitMs, speedOverMs: limitMs, speedPointsMax: a.speed === "stretched" ? speedPointsMax : 0 };
 }
+
+/**
+ * « Temps adapté » in a live night (docs/game-rules.md, Temps adapté in a live night): the night
+ * keeps its clock for everyone (a real-time event), and the presenter may give a seat more time
+ * for the question that is open, as a défi gives it: twice the answer time, speed points counted
+ * over that longer time (the défi's « double » with its speed points « stretched »). The same
+ * share of one's own time earns the same speed points, so the extended seat is neither favoured
+ * nor penalised for the time it was given.
+ */
+const LIVE_ADAPTED: AdaptedTimeInfo = { kind: "double", speed: "stretched", all: false, ask: false };
+
+/** Seats that may be given more time on one question: the room's state stays small. */
+export const LIVE_EXTRA_SEATS_MAX = 20;
+
+/** How a live seat's question is timed: the night's own, or with the extra time it was given. */
+export function liveSeatTiming(answerTimeMs: number, speedPointsMax: number, extended: boolean): PlayerTiming & { limitMs: number } {
+  const timing = playerTiming(answerTimeMs, speedPointsMax, LIVE_ADAPTED, extended);
+  return { ...timing, limitMs: timing.limitMs ?? answerTimeMs };
+}

@@ -9,6 +9,7 @@ import {
   closeRoom,
   deadlines,
   disconnect,
+  extraTime,
   gameResults,
   handleMessage,
   hello,
@@ -24,7 +25,7 @@ import { type GameState, coreOf, createGame, DEFAULT_SETTINGS, fromStorage } fro
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
 import { revealAnswers } from "@common/reveal";
 import { haversineMeters } from "@common/rules/geo";
-import { ROUND_TRIP_MAX_MS } from "@common/rules";
+import { LIVE_EXTRA_SEATS_MAX, ROUND_TRIP_MAX_MS } from "@common/rules";
 
 const T_CREATE = 1_000_000;
 const T_START = T_CREATE + 1_000;
@@ -553,6 +554,93 @@ describe("answers and reveal", () => {
     st = ok(ans(st, "p2", 0, north(SPOT0, 150), T0 + 30_000)).state;
     const back = join(st, T0 + 31_000, makeCtx(), a.token);
     expect(sent(back.r.effects, "caller", "player_endQuestion")[0]).toMatchObject({ rank: 1, pointsTotal: 8 });
+  });
+});
+
+describe("« Temps adapté » during a question", () => {
+  const PRES = { role: "presenter" } as const;
+  const give = (s: GameState, id: string, at: number) => handleMessage(s, PRES, { type: "pres_extraTime", playerID: id }, at, makeCtx());
+
+  it("gives one seat twice the time: its answer past the others' deadline counts, over its own time; the others' is late", () => {
+    const { s } = inQuestion0();
+    const given = ok(give(s, "p2", T0 + 10_000));
+    expect(sent(given.effects, "seat", "player_extraTime", "p2")).toEqual([
+      { type: "player_extraTime", questionIndex: 0, answerTimeMs: 120_000, remainingMs: 110_000 },
+    ]);
+    expect(sent(given.effects, "seat", "player_extraTime", "p1")).toEqual([]);
+    expect(sent(given.effects, "presenter", "pres_extraTime_callback")).toEqual([
+      { type: "pres_extraTime_callback", playerID: "p2", pseudo: "Banane bleue", questionIndex: 0, answerTimeMs: 120_000, remainingMs: 110_000 },
+    ]);
+    // The reveal waits for it (its own deadline, plus the far phone's bound), not past it.
+    expect(nextDeadline(given.state)).toBe(T0 + 120_000 + ROUND_TRIP_MAX_MS);
+    expect(ok(tick(given.state, T0 + 60_000 + ROUND_TRIP_MAX_MS)).state.phase).toBe("question");
+    expect(ans(given.state, "p1", 0, SPOT0, T0 + 60_000 + ROUND_TRIP_MAX_MS)).toMatchObject({ ok: false, error: { code: "answer_late" } });
+    // 50 m ring, 90 s of its 120: 4 + 5 x 0.25. The others' time is up: the reveal comes at once.
+    const late = ok(ans(given.state, "p2", 0, north(SPOT0, 30), T0 + 90_000));
+    expect(sent(late.effects, "seat", "player_answer_callback", "p2")[0]).toMatchObject({ tempsReponse: 90_000 });
+    expect(late.state.phase).toBe("reveal");
+    expect(late.state.seats.find((x) => x.id === "p2")!.score).toBe(5.25);
+    expect(late.state.extended).toEqual({});
+    // Its own deadline holds too, with the fair clock's round trip.
+    expect(answer(given.state, "p2", 0, SPOT0, T0 + 120_299, 300).ok).toBe(true);
+    expect(answer(given.state, "p2", 0, SPOT0, T0 + 120_300, 300)).toMatchObject({ ok: false, error: { code: "answer_late" } });
+    expect(ok(tick(given.state, T0 + 120_000 + ROUND_TRIP_MAX_MS)).state.phase).toBe("reveal");
+  });
+
+  it("keeps the night moving: a reveal as soon as everyone answered, the extended seat included", () => {
+    const { s } = inQuestion0();
+    const given = ok(give(s, "p1", T0 + 1_000)).state;
+    const a = ok(ans(given, "p1", 0, SPOT0, T0 + 5_000));
+    expect(a.state.phase).toBe("question");
+    expect(nextDeadline(a.state)).toBe(T0 + 60_000 + ROUND_TRIP_MAX_MS);
+    expect(ok(ans(a.state, "p2", 0, SPOT0, T0 + 6_000)).state.phase).toBe("reveal");
+    // Answered within the night's time, still scored over its own: 5 + 5 x (1 - 5/120).
+    expect(a.state.seats.find((x) => x.id === "p1")!.answers[0]!.p).toBeCloseTo(5 + 5 * (1 - 5 / 120), 9);
+  });
+
+  it("is the presenter's alone, for a seat that has not answered, once, while a question is open", () => {
+    const { s: lobby } = lobbyWithTwo();
+    expect(give(lobby, "p1", T_START)).toMatchObject({ ok: false, error: { code: "wrong_phase" } });
+    const { s } = inQuestion0();
+    const phone = handleMessage(s, { role: "player", seatId: "p1" }, { type: "pres_extraTime", playerID: "p1" }, T0 + 1_000, makeCtx());
+    expect(phone).toMatchObject({ ok: false, error: { code: "forbidden" } });
+    expect(give(s, "p9", T0 + 1_000)).toMatchObject({ ok: false, error: { code: "unknown_player" } });
+    const answered = ok(ans(s, "p1", 0, SPOT0, T0 + 1_000)).state;
+    expect(give(answered, "p1", T0 + 2_000)).toMatchObject({ ok: false, error: { code: "extra_time_answered" } });
+    const once = ok(give(answered, "p2", T0 + 2_000)).state;
+    expect(give(once, "p2", T0 + 3_000)).toMatchObject({ ok: false, error: { code: "extra_time_twice" } });
+    // Past the night's time (and its round-trip bound) the question is over: too late to give any.
+    expect(give(s, "p2", T0 + 60_000 + ROUND_TRIP_MAX_MS)).toMatchObject({ ok: false, error: { code: "wrong_phase" } });
+  });
+
+  it("gives it to at most LIVE_EXTRA_SEATS_MAX seats a question, and afresh at the next one", () => {
+    const ctx = makeCtx();
+    let s = presenter(newGame());
+    for (let i = 0; i <= LIVE_EXTRA_SEATS_MAX; i++) s = join(s, T_CREATE + 200 + i, ctx).state;
+    s = ok(tick(ok(start(s, T_START)).state, T0)).state;
+    for (let i = 1; i <= LIVE_EXTRA_SEATS_MAX; i++) s = ok(extraTime(s, `p${i}`, T0 + 1_000)).state;
+    expect(extraTime(s, `p${LIVE_EXTRA_SEATS_MAX + 1}`, T0 + 1_000)).toMatchObject({ ok: false, error: { code: "extra_time_full" } });
+    const next1 = ok(next(ok(tick(s, T0 + 120_000 + ROUND_TRIP_MAX_MS)).state, T0 + 130_000)).state;
+    expect(next1.extended).toEqual({});
+    expect(nextDeadline(next1)).toBe(T0 + 130_000 + 60_000 + ROUND_TRIP_MAX_MS);
+  });
+
+  it("tells a phone and a presenter coming back, and survives storage", () => {
+    const { s, b } = inQuestion0();
+    const given = ok(give(s, "p2", T0 + 10_000)).state;
+    const phone = join(given, T0 + 70_000, makeCtx(), b.token);
+    expect(phone.r.effects.map((e) => ("msg" in e ? e.msg.type : e.to))).toEqual([
+      "player_joinRoom_callback",
+      "player_newQuestion",
+      "player_extraTime",
+    ]);
+    expect(sent(phone.r.effects, "caller", "player_extraTime")[0]).toMatchObject({ remainingMs: 50_000 });
+    const pres = ok(hello(given, { role: "presenter", token: PRESENTER_TOKEN, version: PROTOCOL_VERSION }, T0 + 70_000, makeCtx()));
+    expect(sent(pres.effects, "caller", "pres_extraTime_callback")).toMatchObject([{ playerID: "p2", remainingMs: 50_000 }]);
+    expect(fromStorage(JSON.parse(JSON.stringify(coreOf(given))), given.seats)).toEqual(given);
+    // A room stored before extra time existed has none.
+    const { extended: _none, ...old } = coreOf(s);
+    expect(fromStorage(old as ReturnType<typeof coreOf>, s.seats).extended).toEqual({});
   });
 });
 

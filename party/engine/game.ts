@@ -26,7 +26,7 @@ import {
   errorMessage,
 } from "@common/protocol";
 import { haversineMeters, isValidLatLng } from "@common/rules/geo";
-import { STARTING_MS, answerTiming, markerOf, pseudoOf, questionClosesAt } from "@common/rules";
+import { LIVE_EXTRA_SEATS_MAX, STARTING_MS, answerTiming, liveSeatTiming, markerOf, pseudoOf, questionClosesAt } from "@common/rules";
 import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat } from "./pseudos";
 import { rankMove, teamStandings } from "./ranking";
 import { scoreAnswer } from "@common/rules/scoring";
@@ -56,8 +56,10 @@ import {
   playerEndTop,
   playerJoinCallback,
   playerListEntry,
+  playerExtraTime,
   playerNewQuestion,
   presEndGame,
+  presExtraTime,
   presNewQuestion,
   presNewRoomCallback,
   nightStandings,
@@ -108,8 +110,9 @@ function eachDeadline(state: GameState, visit: (kind: DeadlineKind, at: number) 
   if (state.presenterAwaySince !== null) visit("presenterAway", state.presenterAwaySince + PRESENTER_AWAY_MS);
   if (state.phase === "starting" && state.startingEndsAt !== null) visit("startingEnd", state.startingEndsAt);
   if (state.phase === "question" && state.deadline !== null) {
-    // Past its deadline a question waits for the answers of far phones, each given its round trip.
-    const closes = questionClosesAt(state.deadline);
+    // Past its deadline a question waits for the answers of far phones, each given its round trip,
+    // and for the seats given more time that have not answered yet.
+    const closes = questionClosesAt(lastDeadline(state));
     visit("questionDeadline", closes);
     const grace = graceEnd(state);
     if (grace !== null && grace < closes) visit("answersGrace", grace);
@@ -145,6 +148,19 @@ function earliestDeadline(state: GameState): Deadline | null {
 /** When the room's single alarm should ring next, or null (closed room: delete the alarm). */
 export function nextDeadline(state: GameState): number | null {
   return earliestDeadline(state)?.at ?? null;
+}
+
+/**
+ * The question's deadline, or the latest of the seats given more time that have not answered
+ * (docs/decisions/046): the reveal shows the true spot to the whole room, so it waits for them.
+ */
+function lastDeadline(state: GameState): number {
+  let last = state.deadline ?? 0;
+  for (const id in state.extended) {
+    const until = state.extended[id]!;
+    if (until > last && !findSeat(state, id)?.answers[state.questionIndex]) last = until;
+  }
+  return last;
 }
 
 /**
@@ -503,6 +519,7 @@ function openQuestion(tx: Tx, index: number, now: number) {
     questionIndex: index,
     openedAt: now,
     deadline: now + answerTimeMs(tx.state),
+    extended: {},
     startingEndsAt: null,
   });
   tx.emit({ to: "presenter", msg: presNewQuestion(tx.state, now, RECONNECT_GRACE_MS) });
@@ -523,13 +540,16 @@ export function answer(state: GameState, seatId: SeatId, questionIndex: number, 
     if (questionIndex !== s.questionIndex) return "answer_wrong_question";
     if (s.phase !== "question" || s.openedAt === null || s.deadline === null)
       return s.phase === "reveal" ? "answer_late" : "wrong_phase";
-    const timing = answerTiming({ openedAt: s.openedAt, deadline: s.deadline, now, roundTripMs });
+    // A seat given more time answers against its own deadline, its speed points over its own time.
+    const own = s.extended[seatId];
+    const timing = answerTiming({ openedAt: s.openedAt, deadline: own ?? s.deadline, now, roundTripMs });
     if (timing.late) return "answer_late";
     if (seat.answers[questionIndex]) return "answer_twice";
     const t = timing.elapsedMs;
     const question = s.quiz.questions[questionIndex]!;
     const d = haversineMeters(question, coords);
-    const score = scoreAnswer(d, t, answerTimeMs(s), s.settings.speedPointsMax, s.targets);
+    const limits = liveSeatTiming(answerTimeMs(s), s.settings.speedPointsMax, own !== undefined);
+    const score = scoreAnswer(d, t, limits.speedOverMs, limits.speedPointsMax, s.targets);
     tx.putSeat({
       ...seat,
       answers: {
@@ -549,7 +569,29 @@ export function answer(state: GameState, seatId: SeatId, questionIndex: number, 
         expectedCount: expectedCount(tx.state, now, RECONNECT_GRACE_MS),
       },
     });
-    if (everyoneAnswered(tx.state, now)) closeQuestion(tx);
+    // The last of the seats given more time answered once the others' time was up: nothing to wait for.
+    if (everyoneAnswered(tx.state, now) || questionClosesAt(lastDeadline(tx.state)) <= now) closeQuestion(tx);
+  });
+}
+
+/**
+ * « Temps adapté » during a question: the presenter gives one seat more time for the question
+ * that is open (liveSeatTiming). Only a seat that has not answered, once per question, and at
+ * most LIVE_EXTRA_SEATS_MAX seats a question.
+ */
+export function extraTime(state: GameState, seatId: SeatId, now: number): Step {
+  return step(state, now, (tx) => {
+    const s = tx.state;
+    if (s.phase !== "question" || s.openedAt === null || s.deadline === null) return "wrong_phase";
+    const seat = findSeat(s, seatId);
+    if (!seat) return "unknown_player";
+    if (seat.answers[s.questionIndex]) return "extra_time_answered";
+    if (s.extended[seatId] !== undefined) return "extra_time_twice";
+    if (Object.keys(s.extended).length >= LIVE_EXTRA_SEATS_MAX) return "extra_time_full";
+    const { limitMs } = liveSeatTiming(answerTimeMs(s), s.settings.speedPointsMax, true);
+    tx.patch({ extended: { ...s.extended, [seatId]: s.openedAt + limitMs }, lastActivity: now });
+    tx.emit({ to: "seat", seatId, msg: playerExtraTime(tx.state, seatId, now) });
+    tx.emit({ to: "presenter", msg: presExtraTime(tx.state, seat, now) });
   });
 }
 
@@ -577,7 +619,7 @@ function closeQuestion(tx: Tx) {
       teamMoves[t.team] = rankMove(s.teamRanks[t.team], t.rank);
     }
   }
-  tx.patch({ phase: "reveal", deadline: null, teamRanks, teamMoves });
+  tx.patch({ phase: "reveal", deadline: null, extended: {}, teamRanks, teamMoves });
   // The standings' order and ranks do not depend on the moves patched next.
   const st = standings(tx.state);
   const ranks: Record<SeatId, number> = {};
@@ -665,6 +707,8 @@ export function handleMessage(
       return identity.role === "presenter" ? kick(state, msg.playerID, now) : fail("forbidden");
     case "pres_lockRoom":
       return identity.role === "presenter" ? setLocked(state, msg.locked, now) : fail("forbidden");
+    case "pres_extraTime":
+      return identity.role === "presenter" ? extraTime(state, msg.playerID, now) : fail("forbidden");
     case "player_chooseColor":
       return identity.role === "chooser"
         ? chooseColor(state, msg.color, now)

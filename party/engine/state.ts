@@ -142,6 +142,11 @@ export interface GameState {
   openedAt: number | null;
   /** Absolute end of the current question; null outside the 'question' phase. */
   deadline: number | null;
+  /**
+   * Seats given more time for the open question (« Temps adapté », pres_extraTime): each one's own
+   * absolute deadline, later than `deadline`. Emptied when a question opens and closes.
+   */
+  extended: Record<SeatId, number>;
   startingEndsAt: number | null;
   /** Ranks at the last reveal, for each rankMove, and the moves they produced. */
   ranks: Record<SeatId, number>;
@@ -200,6 +205,7 @@ export function createGame(input: CreateGameInput): { ok: true; state: GameState
       questionIndex: -1,
       openedAt: null,
       deadline: null,
+      extended: {},
       startingEndsAt: null,
       ranks: {},
       moves: {},
@@ -329,11 +335,19 @@ export function readStoredSettings(stored: unknown): GameSettings {
 export function fromStorage(stored: GameCore, seats: readonly Seat[]): GameState {
   const core = readStoredCore(stored);
   const sorted = [...seats].sort((a, b) => a.no - b.no);
-  // Rooms stored before the lock existed are unlocked, before rounds in their first; before the
-  // tally, it is counted once here.
+  // Rooms stored before the lock existed are unlocked, before rounds in their first, before extra
+  // time with none; before the tally, it is counted once here.
   const tally =
     core.tally?.question === core.questionIndex ? core.tally : tallyOf({ questionIndex: core.questionIndex, quiz: core.quiz, seats: sorted });
-  return { ...core, settings: readStoredSettings(core.settings), locked: core.locked === true, round: core.round ?? 1, seats: sorted, tally };
+  return {
+    ...core,
+    settings: readStoredSettings(core.settings),
+    locked: core.locked === true,
+    round: core.round ?? 1,
+    extended: core.extended ?? {},
+    seats: sorted,
+    tally,
+  };
 }
 
 /**

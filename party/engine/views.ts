@@ -10,10 +10,12 @@ import {
   type PlayerNight,
   type PlayerEndGame,
   type PlayerEndQuestion,
+  type PlayerExtraTime,
   type PlayerJoinRoomCallback,
   type PlayerListEntry,
   type PlayerNewQuestion,
   type PresEndGame,
+  type PresExtraTimeCallback,
   type PresNewQuestion,
   type PresNewRoomCallback,
   type PresPlayerAnswered,
@@ -33,7 +35,7 @@ import { helpSquareToWire, helpSquaresToWire } from "@common/help-square";
 import { questionToWire } from "@common/quiz-question";
 import { roomPhotoUrl } from "@common/media-urls";
 import { revealRow } from "@common/reveal";
-import { showsOnPlayerDevice, teamName } from "@common/rules";
+import { liveSeatTiming, showsOnPlayerDevice, teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { nightRanking, rankInPlace, teamStandings } from "./ranking";
 import { pointsSettings, round2 } from "@common/rules/scoring";
@@ -46,6 +48,7 @@ import {
   answerTimeMs,
   capacityOf,
   occupants,
+  seatIndex,
   seatList,
   tokenOf,
 } from "./state";
@@ -177,6 +180,36 @@ export function presNewQuestion(state: GameState, now: number, graceMs: number):
     answeredCount: answeredCount(state),
     expectedCount: expectedCount(state, now, graceMs),
   };
+}
+
+/** A seat given more time (« Temps adapté »): its own answer time and what is left of it. */
+function extraTimeOf(state: GameState, seatId: SeatId, now: number) {
+  const { limitMs } = liveSeatTiming(answerTimeMs(state), state.settings.speedPointsMax, true);
+  return { answerTimeMs: limitMs, remainingMs: Math.max(0, (state.extended[seatId] ?? now) - now) };
+}
+
+export function playerExtraTime(state: GameState, seatId: SeatId, now: number): PlayerExtraTime {
+  return { type: "player_extraTime", questionIndex: state.questionIndex, ...extraTimeOf(state, seatId, now) };
+}
+
+export function presExtraTime(state: GameState, seat: Seat, now: number): PresExtraTimeCallback {
+  return {
+    type: "pres_extraTime_callback",
+    playerID: seat.id,
+    pseudo: seat.pseudo,
+    questionIndex: state.questionIndex,
+    ...extraTimeOf(state, seat.id, now),
+  };
+}
+
+/** The seats given more time for the open question, as a presenter coming back is told. */
+function presExtraTimes(state: GameState, now: number): PresExtraTimeCallback[] {
+  const out: PresExtraTimeCallback[] = [];
+  for (const id in state.extended) {
+    const seat = state.seats[seatIndex(state.seats, id)];
+    if (seat) out.push(presExtraTime(state, seat, now));
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -421,6 +454,7 @@ export function seatScreen(state: GameState, seat: Seat, now: number): ServerMes
       const a = seat.answers[state.questionIndex];
       const out: ServerMessage[] = [playerNewQuestion(state, now)];
       if (a) out.push({ type: "player_answer_callback", questionIndex: state.questionIndex, tempsReponse: a.t });
+      else if (state.extended[seat.id] !== undefined) out.push(playerExtraTime(state, seat.id, now));
       return out;
     }
     case "reveal": {
@@ -446,7 +480,7 @@ export function presenterScreen(state: GameState, now: number): ServerMessage[] 
     case "question": {
       // A presenter that reloads mid-question gets back the answer-time markers already shown.
       const replay = answersSoFar(state, now);
-      return replay ? [presNewQuestion(state, now, RECONNECT_GRACE_MS), replay] : [presNewQuestion(state, now, RECONNECT_GRACE_MS)];
+      return [presNewQuestion(state, now, RECONNECT_GRACE_MS), ...(replay ? [replay] : []), ...presExtraTimes(state, now)];
     }
     case "reveal":
       return [presResults(state, standings(state))];

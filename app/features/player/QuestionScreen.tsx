@@ -182,9 +182,16 @@ export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; s
           {text}
         </span>
       </div>
+      {clock.extended ? <p className="pl-extra-time">{t("player.question.extraTimeMark")}</p> : null}
       {/* The time left, said twice near the end (and once when it is up), never at every tick. */}
       <p className="sr-only" aria-live="polite" data-testid="time-spoken">
-        {progress.timeUp ? t("player.question.timeUp") : spoken ? t("player.question.secondsLeft", { n: spoken }) : ""}
+        {progress.timeUp
+          ? t("player.question.timeUp")
+          : spoken
+            ? t("player.question.secondsLeft", { n: spoken })
+            : clock.extended
+              ? t("player.question.extraTime")
+              : ""}
       </p>
     </>
   );

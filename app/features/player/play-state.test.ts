@@ -131,6 +131,21 @@ describe("player screens follow the room", () => {
     expect(progressAt(s.screen.clock, 5, 40_000).points).toBe(0);
   });
 
+  it("moves its deadline when the presenter gives this seat more time (« Temps adapté »), for that question only", () => {
+    const s = run([server(join("question")), server(question(0, 30_000), 10_000)]);
+    // At local 20 s, 20 s were left of 60; given twice the time, 80 s are left of 120.
+    const extra = (questionIndex: number): ServerMessage => ({ type: "player_extraTime", questionIndex, answerTimeMs: 120_000, remainingMs: 80_000 });
+    const given = run([server(extra(0), 20_000)], s);
+    if (given.screen.name !== "question") throw new Error("question attendue");
+    expect(given.screen.clock).toEqual({ deadlineAt: 100_000, totalMs: 120_000, extended: true });
+    expect(progressAt(given.screen.clock, 5, 40_000)).toEqual({ fraction: 0.5, points: 2.5, timeUp: false });
+    expect(progressAt(given.screen.clock, 5, 100_000).timeUp).toBe(true);
+    // Another question's extra time, or one arriving after the answer, changes nothing.
+    expect(run([server(extra(1), 20_000)], s)).toEqual(s);
+    const answered = run([server({ type: "player_answer_callback", questionIndex: 0, tempsReponse: 3_000 })], s);
+    expect(run([server(extra(0), 20_000)], answered)).toEqual(answered);
+  });
+
   it("places one marker per tap, replacing the previous, and answers only after a tap", () => {
     let s = run([server(join("question")), server(question(0))]);
     s = run([{ type: "submit" }], s);

@@ -166,6 +166,13 @@ function onServer(state: PlayState, msg: RoomMessage, now: number): PlayState {
         notice: fresh ? null : state.notice,
       };
     }
+    case "player_extraTime": {
+      // « Temps adapté »: this seat's own answer time and deadline replace the question's.
+      const s = state.screen;
+      if (s.name !== "question" || s.questionIndex !== msg.questionIndex) return state;
+      const clock: QuestionClock = { ...clockFrom(msg.remainingMs, msg.answerTimeMs / 1000, now), extended: true };
+      return { ...state, screen: { ...s, clock } };
+    }
     case "player_answer_callback": {
       const s = state.screen;
       const questionCount = s.name === "question" ? s.questionCount : (state.me?.questionCount ?? 0);

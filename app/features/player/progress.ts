@@ -12,6 +12,8 @@ export interface QuestionClock {
   deadlineAt: number;
   /** The whole answer time, ms. */
   totalMs: number;
+  /** The presenter gave this seat more time for this question (« Temps adapté »): its own deadline. */
+  extended?: true;
 }
 
 /** Anchors the room's remaining time on the local clock at reception. */

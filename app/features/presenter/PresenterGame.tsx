@@ -166,6 +166,12 @@ export function PresenterGame(props: PresenterGameProps) {
     },
     [send],
   );
+  const giveExtraTime = useCallback(
+    (p: RoomPlayer) => {
+      if (!send({ type: "pres_extraTime", playerID: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+    },
+    [send],
+  );
   const kick = useCallback(
     (p: RoomPlayer) => {
       if (!send({ type: "pres_kickPlayer", playerID: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
@@ -215,7 +221,13 @@ export function PresenterGame(props: PresenterGameProps) {
     body = <StartingView endsAt={state.startingEndsAt} quizName={quiz!.name} questionCount={quiz!.questions.length} />;
   } else if (screen === "question" && state.question) {
     body = (
-      <QuestionView question={state.question} speedPointsMax={quiz!.scoring.speedPointsMax} onWarning={playWarning} />
+      <QuestionView
+        question={state.question}
+        speedPointsMax={quiz!.scoring.speedPointsMax}
+        onWarning={playWarning}
+        players={state.players}
+        onExtraTime={giveExtraTime}
+      />
     );
   } else if (screen === "revealLoading" || (screen === "question" && !state.question)) {
     body = <LoadingScreen text={t("presenter.loadingResults")} />;

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { RoomPlayer } from "@common/room-messages";
 import { AXIS_SLOTS, layoutAxis } from "./answer-axis";
 import { QUESTION_TICK_MS, WARNING_BEFORE_MS } from "@common/rules";
 import { formatSeconds } from "@common/i18n/format";
@@ -8,6 +9,8 @@ import { formatPoints1 } from "./format";
 import type { QuestionView as Question } from "./screen-state";
 import { PlayerMarker } from "./PlayerMarker";
 import { QuestionMedia } from "./QuestionMedia";
+import { ExtraTimeDialog } from "./ExtraTimeDialog";
+import type { Roster } from "./roster";
 import { useNow } from "./useNow";
 
 const AXIS_ROWS = 3;
@@ -16,16 +19,21 @@ const AXIS_ROWS = 3;
  * A question running (docs/game-rules.md, Presenter steps): 'Question n/N', the picture large, the
  * countdown bar and the points still to win (refreshed every 100 ms), 'N/M ont répondu', and the
  * players' markers along the answer-time axis as they answer. Calls `onWarning` 10 s before the
- * end.
+ * end. « Temps adapté » gives a player more time (ExtraTimeDialog); the seats that have it are
+ * listed with the time left to each.
  */
 export function QuestionView({
   question,
   speedPointsMax,
   onWarning,
+  players,
+  onExtraTime,
 }: {
   question: Question;
   speedPointsMax: number;
   onWarning: () => void;
+  players: Roster;
+  onExtraTime: (player: RoomPlayer) => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -45,6 +53,14 @@ export function QuestionView({
   const urgent = remaining <= WARNING_BEFORE_MS;
   const totalSec = Math.round(question.answerTimeMs / 1000);
   const seconds = (sec: number) => formatSeconds(locale, sec * 1000, Number.isInteger(sec) ? 0 : 1);
+  const [picking, setPicking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closePicker = () => {
+    setPicking(false);
+    window.setTimeout(() => opener.current?.focus());
+  };
+  const answered = useMemo(() => new Set(question.answers.map((a) => a.seatId)), [question.answers]);
+  const waiting = question.extraTime.filter((x) => !answered.has(x.seatId));
 
   return (
     <div className="pres-question">
@@ -69,6 +85,19 @@ export function QuestionView({
         aria-valuenow={progress.seconds}
       >
         <div className="countdown-fill" style={{ transform: `scaleX(${progress.fraction})` }} />
+      </div>
+      <div className="question-extra">
+        <button type="button" className="pres-button pres-button-ghost question-extra-open" onClick={() => setPicking(true)} ref={opener}>
+          {t("presenter.extraTime.open")}
+        </button>
+        {/* Who the results wait for: each seat given more time, until it answers. */}
+        <ul className="question-extra-list" aria-live="off">
+          {waiting.map((x) => (
+            <li key={x.seatId}>
+              {t("presenter.extraTime.waiting", { pseudo: x.pseudo, seconds: formatSeconds(locale, Math.ceil(Math.max(0, x.deadline - now) / 1000) * 1000, 0) })}
+            </li>
+          ))}
+        </ul>
       </div>
       <div className="question-media">
         <QuestionMedia question={question.question} index={question.index} />
@@ -97,6 +126,18 @@ export function QuestionView({
           <span>{seconds(totalSec)}</span>
         </div>
       </section>
+      {picking ? (
+        <ExtraTimeDialog
+          players={players}
+          answered={answered}
+          given={new Set(question.extraTime.map((x) => x.seatId))}
+          onGive={(p) => {
+            onExtraTime(p);
+            closePicker();
+          }}
+          onClose={closePicker}
+        />
+      ) : null}
     </div>
   );
 }

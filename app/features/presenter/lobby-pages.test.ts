@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ColorKey } from "@common/protocol";
 import type { RoomPlayer } from "@common/room-messages";
-import { isCrowd, nextRollPage, perTeamPage, ROLL_PAGE_SIZE, rollPage, rollPageCount, searchPlayers, teamRolls } from "./lobby-pages";
+import { isCrowd, nextRollPage, perTeamPage, pickPlayers, ROLL_PAGE_SIZE, rollPage, rollPageCount, searchPlayers, teamRolls } from "./lobby-pages";
 import { emptyRoster, removePlayer, upsertPlayer, type Roster } from "./roster";
 
 const COLORS: ColorKey[] = ["bleu", "jaune", "rose"];
@@ -64,5 +64,9 @@ describe("the crowded lobby's pages", () => {
     expect([all.matches.length, all.more]).toEqual([24, 76]);
     expect(searchPlayers(r, "   ").matches).toEqual([]);
     expect(searchPlayers(r, "zzz").matches).toEqual([]);
+    // To pick one player: the search's finds, or the first ones while nothing is typed.
+    expect(pickPlayers(r, "cerise ROSE").matches.map((p) => p.pseudo)).toEqual(["Cerise rose 7"]);
+    const first = pickPlayers(r, " ", 24);
+    expect([first.matches[0]?.seatId, first.matches.length, first.more]).toEqual(["p1", 24, r.size - 24]);
   });
 });

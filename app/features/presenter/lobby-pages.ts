@@ -81,5 +81,19 @@ export function searchPlayers(roster: Roster, query: string, limit = SEARCH_LIMI
   return { matches, more };
 }
 
+/**
+ * The players to pick one from (« Temps adapté » during a question): those the query finds, or
+ * while it is empty the first ones in join order, a small room's whole list.
+ */
+export function pickPlayers(roster: Roster, query: string, limit = SEARCH_LIMIT): { matches: RoomPlayer[]; more: number } {
+  if (folded(query)) return searchPlayers(roster, query, limit);
+  const matches: RoomPlayer[] = [];
+  for (const p of playersOf(roster)) {
+    if (matches.length === limit) break;
+    matches.push(p);
+  }
+  return { matches, more: roster.size - matches.length };
+}
+
 /** The page after `page`, going round. */
 export const nextRollPage = (page: number, pages: number) => (pages <= 1 ? 0 : (page + 1) % pages);

@@ -77,6 +77,31 @@ function run(messages: ServerMessage[], start: PresenterState = initialState, re
   return messages.reduce((s, msg, i) => presenterReducer(s, { type: "message", msg: fromWire(msg), now: 1000 + i, resume }), start);
 }
 
+describe("presenter screen state: « Temps adapté »", () => {
+  const extra = (questionIndex: number, remainingMs: number): ServerMessage => ({
+    type: "pres_extraTime_callback",
+    playerID: "p2",
+    pseudo: "Kiwi 2",
+    questionIndex,
+    answerTimeMs: 30_000,
+    remainingMs,
+  });
+
+  it("lists the seats given more time with their own deadline, says so once, and forgets them at the next question", () => {
+    let s = run([newRoom("question", [player(1), player(2)]), question(0)]);
+    s = run([extra(0, 25_000)], s);
+    // run() stamps the n-th message at 1000 + n: this one at 1000.
+    expect(s.question?.extraTime).toEqual([{ seatId: "p2", pseudo: "Kiwi 2", deadline: 26_000 }]);
+    expect(said(s.notice)).toBe("Kiwi 2 a deux fois plus de temps pour cette question");
+    // A reconnection replays the question, then the extra time: one line, the new reading.
+    s = run([question(0), extra(0, 20_000)], { ...s, notice: null });
+    expect(s.question?.extraTime).toEqual([{ seatId: "p2", pseudo: "Kiwi 2", deadline: 21_001 }]);
+    expect(s.notice).toBeNull();
+    expect(run([extra(1, 20_000)], s)).toEqual(s);
+    expect(run([question(1)], s).question?.extraTime).toEqual([]);
+  });
+});
+
 describe("presenter screen state: the steps it moves through", () => {
   it("goes lobby -> starting -> question -> revealLoading -> map -> ranking -> next question -> end", () => {
     let s = run([newRoom("lobby", [player(1)])]);

@@ -50,6 +50,15 @@ export interface QuestionView {
   answers: AxisAnswer[];
   answeredCount: number;
   expectedCount: number;
+  /** Seats given more time for this question (« Temps adapté »), in the order given. */
+  extraTime: ExtraTimeSeat[];
+}
+
+export interface ExtraTimeSeat {
+  seatId: string;
+  pseudo: string;
+  /** Local clock of this seat's own deadline. */
+  deadline: number;
 }
 
 export interface PresenterState {
@@ -201,6 +210,8 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
           answers: same ? state.question!.answers : [],
           answeredCount: msg.answeredCount,
           expectedCount: msg.expectedCount,
+          // The room tells a reconnecting presenter again (pres_extraTime_callback follows).
+          extraTime: same ? state.question!.extraTime : [],
         },
         results: null,
         revealLoadingSince: null,
@@ -222,6 +233,17 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
           answeredCount: msg.answeredCount,
           expectedCount: msg.expectedCount,
         },
+      };
+    }
+    case "pres_extraTime_callback": {
+      const q = state.question;
+      if (!q || q.index !== msg.questionIndex) return state;
+      const seat: ExtraTimeSeat = { seatId: msg.seatId, pseudo: msg.pseudo, deadline: now + msg.remainingMs };
+      const known = q.extraTime.some((x) => x.seatId === msg.seatId);
+      return {
+        ...state,
+        question: { ...q, extraTime: known ? q.extraTime.map((x) => (x.seatId === msg.seatId ? seat : x)) : [...q.extraTime, seat] },
+        notice: known ? state.notice : m("presenter.notice.extraTime", { pseudo: msg.pseudo }),
       };
     }
     case "pres_endQuestion":
