@@ -207,10 +207,13 @@ describe("a défi in the player's language", () => {
     await page.locator(".df-rank-line").waitFor();
     await step(page, "defi-de-7-done-320");
     await page.setViewportSize(PHONE);
-    // The switch: French on this device from now on, without leaving the page.
+    // The switch: French on this device from now on, without leaving the page (the player's end
+    // of the défi), and on its leaderboard after.
     await page.getByRole("button", { name: "Français" }).click();
-    await page.getByText("Classement du défi").waitFor();
+    await page.getByRole("heading", { name: "Défi terminé pour vous" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+    await page.goto(`${baseURL}${defi.path}/classement`);
+    await page.getByText("Classement du défi").waitFor();
     await context.close();
   }, 120_000);
 });
@@ -228,7 +231,7 @@ describe("the MJ's défi screens", () => {
       const page = await mj.newPage();
       await page.goto(`${baseURL}/mj`);
       await hydrated(page, ".quiz-card button");
-      await page.locator(`article[data-quiz="${quizUniqueName}"]`).getByRole("button", { name: /défi|challenge/i }).click();
+      await page.locator(`article[data-quiz="${quizUniqueName}"]`).getByRole("button", { name: t("dashboard.quiz.createDefi") }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel(t("defi.create.namesFree")).check();
       await dialog.getByLabel(t("defi.adapted.whoSome")).check();
@@ -322,7 +325,9 @@ describe("« Temps adapté »", () => {
     await report.getByText("Temps adapté (certains joueurs) : deux fois plus de temps par question, points de rapidité comptés sur ce temps, les joueurs peuvent le demander").waitFor();
     expect(await seriousViolations(report)).toEqual([]);
     await screenshot(report, "defi-adapted-5-report");
-    await box.uncheck();
+    // The box follows the room's answer (the line as stored), not the click alone.
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(false);
     await expect.poll(async () => (await app.db.select({ adapted: defiPlayers.adapted }).from(defiPlayers).where(eq(defiPlayers.gameId, stored!.gameId)))[0]!.adapted).toBe(false);
     await context.close();
     await mj.close();

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "@db/schema";
 import { csvForm, parseCsv } from "@common/history/csv";
-import { hydrated, launchChromium, screenshot, seriousViolations, signIn } from "../support/browser";
+import { hydrated, launchChromium, overflowing, screenshot, seriousViolations, signIn } from "../support/browser";
 import { unique, type TestAccount } from "../support/factory";
 import { app, baseURL, gameOf, join, launch, make, presenter } from "../support/e2e";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
@@ -42,26 +42,6 @@ function contextFor(language: Language, viewport: Viewport): Promise<BrowserCont
 }
 
 const localeOfAccount = async (id: number) => (await app.db.select({ locale: accounts.locale }).from(accounts).where(eq(accounts.id, id)))[0]!.locale;
-
-/**
- * What reaches past the screen's right edge outside any box that scrolls or clips it: nothing,
- * when the page reflows (a phone's browser would zoom out to show it, or cut it off).
- */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const contained = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true;
-      return false;
-    };
-    const out = new Set<string>();
-    for (const el of document.body.querySelectorAll("*")) {
-      const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1 && !contained(el)) out.add(`${el.tagName.toLowerCase()}.${el.className} → ${Math.round(box.right)} px`);
-    }
-    return [...out].slice(0, 6);
-  });
-}
 
 /**
  * Controls smaller than 24x24 CSS px (WCAG 2.2 target size), by what they say. A hidden file

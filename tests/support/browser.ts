@@ -115,6 +115,55 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * What reaches past the screen's right edge outside any box that scrolls or clips it: nothing,
+ * when the page reflows (a phone's browser would zoom out to show it, or cut it off).
+ */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const contained = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true;
+      return false;
+    };
+    const out = new Set<string>();
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 1 && !contained(el)) out.add(`${el.tagName.toLowerCase()}.${el.className} → ${Math.round(box.right)} px`);
+    }
+    return [...out].slice(0, 6);
+  });
+}
+
+/**
+ * Boxes whose own text does not fit them (cut off by an ellipsis or a clip, or spilling onto what
+ * follows): a block holding text that is wider or taller than the box, or wider than its parent
+ * (out of its button or card). Inline text has no box of its own to spill from, and a screen
+ * reader's hidden text is clipped on purpose.
+ */
+export function cutText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+      const style = getComputedStyle(el);
+      if (style.display === "inline" || style.display === "none" || el.closest(".sr-only")) continue;
+      const text = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? "").join("").trim();
+      if (!text || el.clientWidth === 0) continue;
+      const name = `${el.tagName.toLowerCase()}.${el.className} « ${text.slice(0, 40)} »`;
+      // Down, a glyph taller than a tight line height (a countdown's digit) is no cut, unless clipped.
+      const down = style.overflowY === "visible" ? parseFloat(style.fontSize) / 4 : 1;
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + down)
+        out.push(`${name} ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+      // Wider than its parent: it spills out of its button, card or cell.
+      const box = el.getBoundingClientRect();
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (parent && (box.left < parent.left - 1 || box.right > parent.right + 1))
+        out.push(`${name} ${Math.round(box.left)}..${Math.round(box.right)} out of ${Math.round(parent.left)}..${Math.round(parent.right)}`);
+    }
+    return out.slice(0, 6);
+  });
+}
+
+/**
  * The room number of a presenter's screen, once its launch has sent it to the room's address
  * (/pres/salle/{room}, /mj/salle/{room}).
  */

@@ -4,6 +4,7 @@
  * factory unless given.
  */
 import { and, desc, eq } from "drizzle-orm";
+import type { Locale } from "@common/i18n/locales";
 import type { LatLng } from "@common/protocol";
 import { gameAnswers, games, type Game, type GameAnswer } from "@db/schema";
 import { postJson, type Kit } from "./app";
@@ -21,6 +22,8 @@ export interface LaunchSettings {
   max_team?: number;
   /** « Photo sur les téléphones »: "oui" (absent: off). */
   photo_phones?: "oui";
+  /** « Langue de la soirée »: the big screen's language (absent: the request's, French here). */
+  lang?: Locale;
 }
 
 export interface LaunchOptions extends LaunchSettings {

@@ -17,6 +17,7 @@ import { ReconnectOverlay } from "./ReconnectOverlay";
 import { FatalScreen, ReloadScreen } from "./Screens";
 import { BrandName } from "~/components/BrandName";
 import { useT } from "~/components/I18n";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 import type { Words } from "@common/i18n/ids";
 
 /** Time to read why the page reloads. */
@@ -186,6 +187,8 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
         </p>
       ) : null}
       {body}
+      {/* A phone that came by the QR code meets its language switch here first. */}
+      <LanguageSwitch className="pl-lang" />
       {reconnecting ? <ReconnectOverlay /> : null}
     </PlayerScreen>
   );
