@@ -26,7 +26,7 @@ describe("the presenter frees a pseudo screen squatted by one network", () => {
   it("shows the waiting network on the lobby, and « Libérer » gives the real phone its place", { timeout: 120_000 }, async () => {
     const admin = await app.admin();
     const quiz = await make.quiz(admin, { name: "File d'attente" });
-    const presenterContext = await browser.newContext({ viewport: PRESENTER });
+    const presenterContext = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
     const squatters: TestPhone[] = [];
     try {
       await signIn(presenterContext, await app.cookieFor(admin), baseURL);
@@ -39,7 +39,7 @@ describe("the presenter frees a pseudo screen squatted by one network", () => {
       for (let i = 0; i < ADDRESS_LIMITS.choosersMax; i++) squatters.push(new TestPhone(app.sockets, room, { reconnect: false }));
       await Promise.all(squatters.map((s) => s.next("player_joinPseudoRoom_callback")));
 
-      const phoneContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+      const phoneContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: "fr-FR" });
       const phone = await phoneContext.newPage();
       await phone.goto(`${baseURL}/join/${room}`);
       await phone.getByText(t(roomText("too_many_seats"))).waitFor({ timeout: 20_000 });

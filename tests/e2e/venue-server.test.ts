@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { PHOTO_TOO_LARGE, QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
 import { gamePlayers } from "@db/schema";
 import { postJson } from "../support/app";
+import { tIn } from "../support/i18n";
 import { app, baseURL, make } from "../support/e2e";
 import { PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 
@@ -115,7 +116,7 @@ describe("an upload refused before it is all read", () => {
         headers: { "Content-Type": "multipart/form-data; boundary=----repere", Origin: app.origin, Cookie: cookie },
         chunks: Array(Math.ceil(QUESTION_PHOTO_MAX_BYTES / chunk.length) + 1).fill(chunk),
       });
-      expect(upload).toEqual({ status: 413, body: JSON.stringify({ error: PHOTO_TOO_LARGE }) });
+      expect(upload).toEqual({ status: 413, body: JSON.stringify({ error: tIn()(PHOTO_TOO_LARGE) }) });
       const next = await send(agent, `/watch?quiz=${quiz.uniqueName}`);
       expect(next.status).toBe(200);
       expect(next.body).toContain("Trop lourde");
