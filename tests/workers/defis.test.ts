@@ -238,7 +238,7 @@ describe("playing a défi", () => {
   it("counts a question left open past its time as missed: 0 points, the whole time, the spot shown in a practice défi", async () => {
     const { defi, device, t0 } = await openedFirstQuestion("each");
     const late = await refusal(answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...SPOTS[0] }, t0 + 30_000));
-    expect(late).toEqual({ status: 409, error: DEFI_MSG.late.id });
+    expect(late).toEqual({ status: 409, error: fr(DEFI_MSG.late) });
     const back = await openDefiQuestion(db(), device, { code: defi.code }, t0 + 45_000);
     expect(back).toMatchObject({ kind: "missed", reveal: { index: 0, spot: SPOTS[0], answer: null, points: 0, remaining: 2 } });
     const [row] = await playerRows(defi.gameId);
@@ -582,8 +582,8 @@ describe("a défi in the history", () => {
     expect(csv).toContain("Léa");
     expect((await get(`/api/history/${defi.gameId}/answers`, await cookieOf(await make.mj()))).status).toBe(404);
     await db().update(defis).set({ deadline: Date.now() - 1 }).where(eq(defis.gameId, defi.gameId));
-    expect((await playedGamesPage(db(), mj, "mj", 1, translator("fr"))).rows[0]).toMatchObject({ status: "Terminée", defi: { open: false } });
-    expect((await gameReport(db(), mj, "mj", defi.gameId, 1, translator("fr"))).game.status).toBe("Terminée");
+    expect((await playedGamesPage(db(), mj, "mj", 1, translator("fr"))).rows[0]).toMatchObject({ status: "over", defi: { open: false } });
+    expect((await gameReport(db(), mj, "mj", defi.gameId, 1, translator("fr"))).game.status).toBe("over");
     expect((await gameRow(defi.gameId)).status).toBe("over");
   });
 });
@@ -631,9 +631,11 @@ describe("a script filling a défi", () => {
     await keep(await get(`/defi/${defi.code}`));
     await keep(await get(`/defi/${defi.code}/classement`));
     const all = seen.join("\n");
+    // A spot's coordinate as a number of its own (not the digits inside a longer number).
+    const coordinate = (x: number) => new RegExp(`(?<![\\d.])${String(x).replace(".", "\\.")}(?!\\d)`);
     for (const spot of SPOTS) {
-      expect(all).not.toContain(String(spot.lat));
-      expect(all).not.toContain(String(spot.lng));
+      expect(all).not.toMatch(coordinate(spot.lat));
+      expect(all).not.toMatch(coordinate(spot.lng));
     }
     // Nor a distance, from which three attempts would place the spot.
     expect(all).not.toMatch(/"distanceM":\d/);
@@ -874,7 +876,7 @@ describe("« Temps adapté »", () => {
     expect((await json<DefiState>(await tom.join("Tom"))).me!.adapted).toBe(false);
     // 40 s: past the défi's 30 s, within the adapted 60 s; its points are the ring's alone.
     const late = await refusal(answerAfter(defi.code, tom.token, 0, SPOTS[0], 40_000));
-    expect(late).toEqual({ status: 409, error: DEFI_MSG.late.id });
+    expect(late).toEqual({ status: 409, error: fr(DEFI_MSG.late) });
     const adapted = await answerAfter(defi.code, lea.token, 0, SPOTS[0], 40_000);
     expect(adapted.points).toBe(scoreAnswer(0, 40_000, 60_000, 0, targets).points);
     expect(adapted.points).toBe(DEFAULT_RING_POINTS[3]);

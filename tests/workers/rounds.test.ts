@@ -89,7 +89,8 @@ describe("rounds in one room", () => {
     await db().update(accounts).set({ gamesLeft: 0 }).where(eq(accounts.id, owner.id));
     const over = await postRound(l, { intent: "round", quiz: l.quiz.uniqueName, mode: "team", max_team: "2" });
     expect(over.status).toBe(403);
-    expect(over.text).toContain("Vous n'avez plus de parties disponibles");
+    // The refusal travels as words (its message and values): the big screen says it in the night's language.
+    expect(over.text).toContain("server.game.noGamesLeft");
     expect(await refusal(startRound(appContext(), owner, l.room, { kind: "replay" }))).toEqual({
       status: 403,
       error: "Vous n'avez plus de parties disponibles",
