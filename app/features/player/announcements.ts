@@ -24,7 +24,7 @@ export interface Moment {
 const STEPS = new Set<PlayScreen["name"]>(["lobby", "starting", "question", "answered", "endQuestion", "endGame"]);
 
 /** The step a screen is: the same for the same question's screen sent again. */
-export function stepOf(screen: PlayScreen): string | null {
+function stepOf(screen: PlayScreen): string | null {
   if (!STEPS.has(screen.name)) return null;
   switch (screen.name) {
     case "question":
