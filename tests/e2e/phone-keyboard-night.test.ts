@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offset } from "../fixtures/paris";
 import { countPointerEventsOnEveryPage, liveRegionTexts, pointerEventsOnEveryPage, regionSays, tabTo } from "../support/accessibility";
-import { hydrated, launchChromium, phonePage, screenshot, seriousViolations } from "../support/browser";
+import { hydrated, launchChromium, PHONE, screenshot, seriousViolations } from "../support/browser";
 import { baseURL, phone, presenter } from "../support/e2e";
 import { launchAt, spotAt } from "./lyon";
 import { PHONE_MAP, press } from "./map-keys";
@@ -65,22 +65,26 @@ async function focusIsOn(page: Page, selector: string) {
 }
 
 /**
- * The screen as a 360 × 640 phone (2 device pixels to the CSS pixel) shows it zoomed to 200 %:
- * 180 × 320 CSS pixels at 4 device pixels each, as the browser's own zoom lays it out. Nothing
- * wider than the screen; then a picture of it, and the phone back to its size.
+ * The screen as a 360 × 640 phone shows it zoomed to 200 %: 180 × 320 CSS pixels, as the
+ * browser's own zoom lays it out (at 2 device pixels each here, so that the picture is 360 × 640).
+ * Nothing wider than the screen; then a picture of it, and the phone back to its size.
  */
 async function at200(page: Page, name: string) {
-  const cdp = await page.context().newCDPSession(page);
-  const metrics = (zoom: number) => ({ width: 360 / zoom, height: 640 / zoom, deviceScaleFactor: 2 * zoom, mobile: true });
+  await page.setViewportSize({ width: PHONE.width / 2, height: PHONE.height / 2 });
   try {
-    await cdp.send("Emulation.setDeviceMetricsOverride", metrics(2));
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(sideways, `${name} scrolls sideways at 200 %`).toBeLessThanOrEqual(0);
+    // What sticks out on the right, if anything (a failure names it).
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((e) => !e.closest(".game-map, .sr-only") && e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`),
+    );
+    expect(wider, `${name} at 200 %`).toEqual([]);
+    expect(await seriousViolations(page), `${name} at 200 %`).toEqual([]);
     await screenshot(page, name);
+    await page.screenshot({ path: `tests/.artifacts/screens/${name}-whole.png`, fullPage: true });
   } finally {
-    await cdp.send("Emulation.setDeviceMetricsOverride", metrics(1));
-    await cdp.detach();
+    await page.setViewportSize(PHONE);
   }
 }
 
@@ -90,7 +94,9 @@ describe("A night on a phone with the keyboard alone", () => {
     const spots = [spotAt(0.9, 0.1), spotAt(0.5, 0.5)];
     const l = await launchAt(spots, { icon: "defined", time: 30, help_zone: "non" });
     const pres = await presenter(l);
-    const { context, page } = await phonePage(browser);
+    // A phone of 2 device pixels to the CSS pixel, as most are.
+    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true, locale: "fr-FR" });
+    const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: "reduce" });
     await countPointerEventsOnEveryPage(page);
 
@@ -148,8 +154,6 @@ describe("A night on a phone with the keyboard alone", () => {
     await focusIsOn(page, "main.pl-question");
     await page.locator(`${PHONE_MAP}[data-ready]`).waitFor();
     expect(await page.locator(".pl-progress-fill").evaluate((e) => getComputedStyle(e).transitionDuration)).toBe("0s");
-    // The other phone answers 150 m off: the 200 m ring.
-    await other.play(0, offset(spots[0]!, 150, 0));
     await tabTo(page, PHONE_MAP);
     expect(await seriousViolations(page)).toEqual([]);
     await at200(page, "phone-keys-2-question-200");
@@ -164,6 +168,8 @@ describe("A night on a phone with the keyboard alone", () => {
     await focusIsOn(page, "h1");
     expect(await seriousViolations(page)).toEqual([]);
     await at200(page, "phone-keys-3-answered-200");
+    // The other phone answers last, 150 m off (the 200 m ring): the room reveals at once.
+    await other.play(0, offset(spots[0]!, 150, 0));
 
     // ---- Results of question 1: outside the rings, second of two
     await page.getByRole("heading", { name: "Résultats de la question" }).waitFor({ timeout: 30_000 });
