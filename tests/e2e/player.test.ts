@@ -149,7 +149,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
     await a.page.getByRole("button", { name: "Répondre" }).click();
     await a.page.getByRole("heading", { name: "Réponse envoyée !" }).waitFor();
     const timeText = (await a.page.getByText(/Temps de réponse : /).textContent())!;
-    const shownTime = frNumber(timeText.match(/([\d,]+) s/)![1]!);
+    const shownTime = frNumber(timeText.match(/([\d,]+)\s*s/)![1]!);
     await pres.find("pres_playerAnswered", (m) => m.questionIndex === 0);
     expect(Math.abs(shownTime * 1000 - answerTimes(0).a!)).toBeLessThanOrEqual(5);
     expect(await a.page.getByText("En attente des autres joueurs", { exact: true }).isVisible()).toBe(true);
