@@ -66,7 +66,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
     await a.page.goto(`${baseURL}/play/${room}`);
     await a.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
     expect(await a.page.getByText("Vous êtes", { exact: true }).isVisible()).toBe(true);
-    expect(await a.page.getByText("En attente du lancement de la partie").isVisible()).toBe(true);
+    expect(await a.page.getByText("En attente du lancement de la partie", { exact: true }).isVisible()).toBe(true);
     const joinA = await pres.find("pres_newPlayer");
     const pseudoA: string = joinA.player.pseudo;
     expect(await a.page.locator(".pl-me-pseudo").textContent()).toBe(pseudoA);
@@ -154,7 +154,7 @@ describe("Players play a whole game on their phones (random icons)", () => {
     const shownTime = frNumber(timeText.match(/([\d,]+)\s*s\b/)![1]!);
     await pres.find("pres_playerAnswered", (m) => m.questionIndex === 0);
     expect(Math.abs(shownTime * 1000 - answerTimes(0).a!)).toBeLessThanOrEqual(5);
-    expect(await a.page.getByText("En attente des autres joueurs").isVisible()).toBe(true);
+    expect(await a.page.getByText("En attente des autres joueurs", { exact: true }).isVisible()).toBe(true);
     expect(await a.page.getByText(pseudoA).isVisible()).toBe(true);
     await screenshot(a.page, "player-answered");
     expect(await seriousViolations(a.page)).toEqual([]);

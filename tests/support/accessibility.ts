@@ -76,3 +76,40 @@ export async function tabTo(page: Page, selector: string, max = 30): Promise<num
   }
   throw new Error(`${selector} never took the focus in ${max} presses of Tab`);
 }
+
+/**
+ * Counts the pointer, mouse and touch events every page of this tab receives from its first
+ * script on, across navigations and reloads (kept in the tab's session storage).
+ */
+export async function countPointerEventsOnEveryPage(page: Page) {
+  await page.addInitScript(() => {
+    for (const type of ["pointerdown", "pointerup", "mousedown", "mouseup", "click", "touchstart", "touchend"])
+      window.addEventListener(type, (e) => {
+        // A click the keyboard made (Enter on a button) has no pointer behind it.
+        if (type === "click" && (e as MouseEvent).detail === 0) return;
+        sessionStorage.setItem("__pointerEvents", String(Number(sessionStorage.getItem("__pointerEvents") ?? 0) + 1));
+      }, true);
+  });
+}
+
+export const pointerEventsOnEveryPage = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem("__pointerEvents") ?? 0));
+
+/** The text the live region `selector` holds now, read from Chromium's accessibility tree. */
+export async function regionSays(page: Page, selector: string): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send("DOM.getDocument")) as { root: { nodeId: number } };
+    const { nodeId } = (await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector })) as { nodeId: number };
+    if (!nodeId) return "";
+    const { nodes } = (await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false })) as { nodes: AXNode[] };
+    const region = nodes.find((n) => n.properties?.some((p) => p.name === "live"));
+    if (!region) return "";
+    const { nodes: all } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: AXNode[] };
+    const byId = new Map(all.map((n) => [n.nodeId, n]));
+    const text = (node: AXNode): string =>
+      node.role?.value === "StaticText" ? String(node.name?.value ?? "") : (node.childIds ?? []).map((id) => byId.get(id)).filter((n): n is AXNode => !!n).map(text).join("");
+    return text(byId.get(region.nodeId) ?? region).trim();
+  } finally {
+    await cdp.detach();
+  }
+}

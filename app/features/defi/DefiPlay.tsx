@@ -4,11 +4,11 @@ import type { Words } from "@common/i18n/ids";
 import { MSG } from "@common/messages";
 import type { LatLng } from "@common/protocol";
 import { playerTiming } from "@common/rules";
+import { Announcer, useAnnouncer } from "~/components/Announcer";
 import { useT } from "~/components/I18n";
 import { PlayerScreen, Spinner } from "~/features/player/Common";
 import { useFormats } from "~/features/player/format";
 import { clockFrom } from "~/features/player/progress";
-import { Announcer, useAnnouncer } from "./Announcer";
 import { DefiCallError, defiApi } from "./api";
 import { DoneView, Me } from "./DefiDone";
 import { Intro } from "./DefiIntro";
@@ -162,7 +162,7 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
   return (
     <>
       {shown()}
-      <Announcer text={announcement} />
+      <Announcer text={announcement} testId="defi-announcer" />
     </>
   );
 

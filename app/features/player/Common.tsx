@@ -26,9 +26,13 @@ export function PlayerScreen({
   );
 }
 
-export function Spinner({ label }: { label: string }) {
+/**
+ * A wait, with its words. `status`: the words are a live region of their own; a night's screens,
+ * whose steps the page's one live region says, turn it off.
+ */
+export function Spinner({ label, status = true }: { label: string; status?: boolean }) {
   return (
-    <p className="pl-waiting" role="status">
+    <p className="pl-waiting" role={status ? "status" : undefined}>
       <span className="pl-spinner" aria-hidden="true" />
       {label}
     </p>

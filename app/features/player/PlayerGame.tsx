@@ -1,8 +1,11 @@
 import { useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useReducer } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { LatLng } from "@common/protocol";
 import { reloadForNewVersion } from "@common/room-client-page";
 import { roomText } from "@common/room-texts";
+import { Announcer, useAnnouncer } from "~/components/Announcer";
+import { useLocale, useT } from "~/components/I18n";
+import { movesFocus, saidOnChange, type Moment } from "./announcements";
 import { dropConnection, useRoomConnection } from "./connection";
 import {
   answerToSend,
@@ -11,6 +14,7 @@ import {
   playReducer,
   showReconnecting,
 } from "./play-state";
+import { clockMark, nextClockMarkAt, type ClockMark, type QuestionClock } from "./progress";
 import { clearToken, readToken, saveToken } from "./token";
 import { QuestionScreen } from "./QuestionScreen";
 import { ReconnectOverlay } from "./ReconnectOverlay";
@@ -37,7 +41,10 @@ type Props = {
   onRejoin: () => void;
 };
 
-/** The whole player side of /play/{room}: socket, screens, and what happens on leaving. */
+/**
+ * The whole player side of /play/{room}: socket, screens, what a screen reader is told of each
+ * step (one live region, announcements.ts), and what happens on leaving.
+ */
 export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(playReducer, initialPlayState);
@@ -95,10 +102,24 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
     }
   }, [connRef, screen, room, random, navigate]);
 
+  // Each step said once through the one live region, and the focus taken to the new screen's heading.
+  const t = useT();
+  const locale = useLocale();
+  const { text: announcement, announce } = useAnnouncer();
+  const mark = useClockMark(screen.name === "question" ? screen.clock : null);
+  const me = state.me;
+  const said = useRef<Moment | null>(null);
+  useEffect(() => {
+    const next: Moment = { screen, mark };
+    const words = saidOnChange(locale, me, said.current, next, Date.now());
+    if (words.length) announce(words.map((w) => t(w)).join(" "));
+    if (movesFocus(said.current, next)) focusHeading();
+    said.current = next;
+  }, [screen, mark, me, locale, t, announce]);
+
   const onTap = useCallback((coords: LatLng) => dispatch({ type: "tap", coords }), []);
   const onAnswer = useCallback(() => dispatch({ type: "submit" }), []);
 
-  const me = state.me;
   const notice = state.notice && roomText(state.notice);
   let body: JSX.Element;
   switch (screen.name) {
@@ -153,6 +174,34 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
     <>
       {body}
       {showReconnecting(state) ? <ReconnectOverlay /> : null}
+      <Announcer text={announcement} testId="phone-announcer" />
     </>
   );
+}
+
+/** The question's clock as a screen reader is told it (10 s, 5 s, time up): wakes at each mark only. */
+function useClockMark(clock: QuestionClock | null): ClockMark {
+  const [woke, wake] = useState(0);
+  const mark = clock ? clockMark(clock, Date.now()) : null;
+  useEffect(() => {
+    if (!clock) return;
+    const at = nextClockMarkAt(clock, Date.now());
+    if (at === null) return;
+    const id = setTimeout(() => wake((n) => n + 1), at - Date.now() + 20);
+    return () => clearTimeout(id);
+  }, [clock, mark, woke]);
+  return mark;
+}
+
+/**
+ * The new screen's heading takes the focus (its main region when it has none, as a question's
+ * map screen), so that the keyboard and a screen reader go on from the top of what appeared
+ * rather than from a button that is gone.
+ */
+function focusHeading() {
+  const main = document.querySelector<HTMLElement>("main");
+  if (!main || main.contains(document.activeElement)) return;
+  const target = main.querySelector<HTMLElement>("h1") ?? main;
+  target.tabIndex = -1;
+  target.focus({ preventScroll: true });
 }

@@ -62,6 +62,19 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
     }
   }, [state.done, state.kicked, state.fatal, state.reload, room, navigate, connRef]);
 
+  // From colour to fruit and back, the new step's title takes the focus: the button pressed is gone.
+  const step = state.info && !state.done ? state.step : null;
+  const shownStep = useRef(step);
+  useEffect(() => {
+    const before = shownStep.current;
+    shownStep.current = step;
+    if (!before || !step || before === step) return;
+    const title = document.getElementById("pick-title");
+    if (!title) return;
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
+  }, [step]);
+
   // A message under the buttons may be below the fold on a small phone.
   useEffect(() => {
     if (state.alert) alertRef.current?.scrollIntoView({ block: "center" });

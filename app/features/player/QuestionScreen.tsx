@@ -67,7 +67,8 @@ export function QuestionScreen({
   const header = (
     <>
       <QuestionRow index={questionIndex} count={questionCount} pseudo={me.pseudo} marker={me.marker} />
-      <ProgressBar clock={clock} speedPointsMax={me.scoring.speedPointsMax} />
+      {/* The time left is said by the page's one live region (PlayerGame). */}
+      <ProgressBar clock={clock} speedPointsMax={me.scoring.speedPointsMax} speaksTime={false} />
     </>
   );
   const answer = <AnswerControls notice={notice} tapped={tap !== null} timeUp={timeUp} sending={sending} onAnswer={onAnswer} />;
@@ -152,8 +153,12 @@ export function AnswerControls({
   );
 }
 
-/** Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings). */
-export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; speedPointsMax: number }) {
+/**
+ * Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings).
+ * `speaksTime`: the bar says the time left itself, in a live region of its own; a screen whose
+ * one live region says it already (a night's phone) turns that off.
+ */
+export function ProgressBar({ clock, speedPointsMax, speaksTime = true }: { clock: QuestionClock; speedPointsMax: number; speaksTime?: boolean }) {
   const t = useT();
   const f = useFormats();
   const [now, setNow] = useState(() => Date.now());
@@ -184,15 +189,11 @@ export function ProgressBar({ clock, speedPointsMax }: { clock: QuestionClock; s
       </div>
       {clock.extended ? <p className="pl-extra-time">{t("player.question.extraTimeMark")}</p> : null}
       {/* The time left, said twice near the end (and once when it is up), never at every tick. */}
-      <p className="sr-only" aria-live="polite" data-testid="time-spoken">
-        {progress.timeUp
-          ? t("player.question.timeUp")
-          : spoken
-            ? t("player.question.secondsLeft", { n: spoken })
-            : clock.extended
-              ? t("player.question.extraTime")
-              : ""}
-      </p>
+      {speaksTime ? (
+        <p className="sr-only" aria-live="polite" data-testid="time-spoken">
+          {progress.timeUp ? t("player.question.timeUp") : spoken ? t("player.question.secondsLeft", { n: spoken }) : ""}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -46,7 +46,7 @@ export function LobbyScreen({ me }: { me: Me }) {
           <RichText id="player.lobby.step3" components={{ 0: <strong /> }} />
         </li>
       </ol>
-      <Spinner label={t("player.lobby.waiting")} />
+      <Spinner label={t("player.lobby.waiting")} status={false} />
       <LanguageSwitch className="pl-lang" />
     </PlayerScreen>
   );
@@ -85,7 +85,7 @@ export function AnsweredScreen({ me, elapsedMs }: { me: Me; elapsedMs: number })
         <span>{me.pseudo}</span>
       </p>
       <p className="pl-big-line">{t("player.answered.time", { time: f.seconds(elapsedMs) })}</p>
-      <Spinner label={t("player.answered.waiting")} />
+      <Spinner label={t("player.answered.waiting")} status={false} />
     </PlayerScreen>
   );
 }
@@ -154,7 +154,7 @@ export function ResultScreen({ result }: { result: RoomMessageOf<"player_endQues
         <p className="pl-total">{t("player.total", { points: f.points(result.totalPoints) })}</p>
         <TeamLine team={result.team} />
       </section>
-      <Spinner label={t(result.isLast ? "player.result.finalComing" : "player.result.nextComing")} />
+      <Spinner label={t(result.isLast ? "player.result.finalComing" : "player.result.nextComing")} status={false} />
     </PlayerScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockFrom, progressAt, remainingMs, spokenSecondsLeft } from "./progress";
+import { clockFrom, clockMark, nextClockMarkAt, progressAt, remainingMs, spokenSecondsLeft } from "./progress";
 
 describe("question progress bar", () => {
   it("starts full at the opening and falls linearly to 0 at the room's deadline", () => {
@@ -37,5 +37,20 @@ describe("the time left a screen reader hears", () => {
   });
   it("says nothing a question never had (a 5 s question does not announce 10 s)", () => {
     expect(spokenSecondsLeft({ deadlineAt: 5_000, totalMs: 5_000 }, 1)).toBeNull();
+  });
+});
+
+describe("when the phone wakes to say the time left", () => {
+  const clock = { deadlineAt: 60_000, totalMs: 60_000 };
+  it("wakes at 10 s, at 5 s and at the end, never after", () => {
+    expect(nextClockMarkAt(clock, 0)).toBe(50_000);
+    expect(nextClockMarkAt(clock, 50_000)).toBe(55_000);
+    expect(nextClockMarkAt(clock, 57_000)).toBe(60_000);
+    expect(nextClockMarkAt(clock, 60_000)).toBeNull();
+  });
+  it("marks the time up once the deadline has passed", () => {
+    expect(clockMark(clock, 49_000)).toBeNull();
+    expect(clockMark(clock, 56_000)).toBe(5);
+    expect(clockMark(clock, 60_000)).toBe("up");
   });
 });

@@ -46,12 +46,30 @@ export function progressAt(clock: QuestionClock, speedPointsMax: number, now: nu
 
 /** The seconds left at which a screen reader is told the time left: not at every tick. */
 export const SPOKEN_SECONDS_LEFT = [10, 5] as const;
+type SpokenSeconds = (typeof SPOKEN_SECONDS_LEFT)[number];
 
 /** The last of SPOKEN_SECONDS_LEFT already reached, or null before the first (and after the end). */
-export function spokenSecondsLeft(clock: QuestionClock, now: number): number | null {
+export function spokenSecondsLeft(clock: QuestionClock, now: number): SpokenSeconds | null {
   const left = remainingMs(clock, now);
   if (left <= 0) return null;
-  let spoken: number | null = null;
+  let spoken: SpokenSeconds | null = null;
   for (const s of SPOKEN_SECONDS_LEFT) if (left <= s * 1000 && s * 1000 < clock.totalMs) spoken = s;
   return spoken;
+}
+
+/** What a screen reader has been told of the clock so far: a mark of SPOKEN_SECONDS_LEFT, "up", or nothing yet. */
+export type ClockMark = SpokenSeconds | "up" | null;
+
+export function clockMark(clock: QuestionClock, now: number): ClockMark {
+  return remainingMs(clock, now) <= 0 ? "up" : spokenSecondsLeft(clock, now);
+}
+
+/**
+ * When the clock's mark next changes (local time), or null once the time is up: a screen wakes
+ * then, not at every tick.
+ */
+export function nextClockMarkAt(clock: QuestionClock, now: number): number | null {
+  const ends = [...SPOKEN_SECONDS_LEFT.map((s) => clock.deadlineAt - s * 1000), clock.deadlineAt];
+  const next = ends.filter((at) => at > now).sort((a, b) => a - b)[0];
+  return next ?? null;
 }

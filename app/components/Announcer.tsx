@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 
 /**
- * The défi's one live region: what a screen reader hears of each step (a question opens, an
- * answer is received with its ring and points, the rank at the end), said once, politely, and
- * never at every tick (the time left comes from the question's own bar at 10 s and 5 s). It stays
- * mounted while the screens change around it, so that a step is heard as it appears.
+ * A game's one live region on a phone (a défi's, a night's): what a screen reader hears of each
+ * step (a question opens, an answer is received with its ring and points, the rank), said once,
+ * politely, never at every tick. It stays mounted while the screens change around it, so that a
+ * step is heard as it appears. The same words said twice in a row differ by an invisible space,
+ * so that the region changes and is read again.
  */
 export function useAnnouncer(): { text: string; announce: (text: string) => void } {
   const [said, setSaid] = useState({ text: "", turn: 0 });
@@ -12,12 +13,12 @@ export function useAnnouncer(): { text: string; announce: (text: string) => void
   return { text: said.text ? `${said.text}${said.turn % 2 ? "" : "\u00a0"}` : "", announce };
 }
 
-export function Announcer({ text }: { text: string }) {
+export function Announcer({ text, testId }: { text: string; testId: string }) {
   // Empty on the first paint: a region already holding words when the page loads is not read.
   const [shown, setShown] = useState("");
   useEffect(() => setShown(text), [text]);
   return (
-    <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="defi-announcer">
+    <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid={testId}>
       {shown}
     </p>
   );
