@@ -38,7 +38,7 @@ import { launchChromium, PHONE } from "../tests/support/browser";
 import { tIn } from "../tests/support/i18n";
 import { closeRoom, launchRoom, roomsOf, type LaunchedRoom } from "../tests/support/launch";
 import { demoQuiz, haveTaskset, pin, pinnedChromium, ROOT, startBenchServer, type BenchServer } from "./bench-kit";
-import { summariseProfile, summariseTrace } from "./screen-profile";
+import { endTrace, summariseProfile, summariseTrace } from "./screen-profile";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_RATE = Number(process.env.BENCH_CPU ?? 4);
@@ -116,21 +116,35 @@ interface Transfer {
   bytes: number;
   /** Before the click (the home page) or after it (the way to the lobby). */
   afterClick: boolean;
+  /** When it was asked and when it was all in, on the browser's monotonic clock (ms). */
+  start: number;
+  end: number;
 }
 
-/** Every response the page's network finished, with its bytes on the wire. */
+/**
+ * Every response the page's network finished, with its bytes on the wire and its times; and the
+ * difference between the page's clock (epoch ms) and the browser's monotonic clock, which the
+ * trace uses too.
+ */
 function recordTransfers(cdp: CDPSession, isAfterClick: () => boolean) {
+  const asked = new Map<string, number>();
   const started = new Map<string, { url: string; type: string }>();
   const done: Transfer[] = [];
+  const clock = { epochMinusMonotonic: NaN };
+  cdp.on("Network.requestWillBeSent", (e: { requestId: string; timestamp: number; wallTime: number }) => {
+    if (!asked.has(e.requestId)) asked.set(e.requestId, e.timestamp * 1000);
+    if (Number.isNaN(clock.epochMinusMonotonic)) clock.epochMinusMonotonic = e.wallTime * 1000 - e.timestamp * 1000;
+  });
   cdp.on("Network.responseReceived", (e: { requestId: string; type: string; response: { url: string; mimeType: string } }) => {
     const type = /javascript/.test(e.response.mimeType) ? "script" : e.type.toLowerCase();
     started.set(e.requestId, { url: e.response.url, type });
   });
-  cdp.on("Network.loadingFinished", (e: { requestId: string; encodedDataLength: number }) => {
+  cdp.on("Network.loadingFinished", (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
     const r = started.get(e.requestId);
-    if (r) done.push({ ...r, bytes: e.encodedDataLength, afterClick: isAfterClick() });
+    const end = e.timestamp * 1000;
+    if (r) done.push({ ...r, bytes: e.encodedDataLength, afterClick: isAfterClick(), start: asked.get(e.requestId) ?? end, end });
   });
-  return done;
+  return { done, clock };
 }
 
 const gzipSizes = new Map<string, number>();
@@ -148,12 +162,19 @@ interface Run {
   ready_ms: number;
   /** Click to the awaited screen's heading. */
   ms: number;
+  /**
+   * CPU time the page's main thread had between the click and the heading: with the CPU slowed
+   * by the rate, an idle machine spends about rate × this in wall time; a loaded one more.
+   */
+  cpu_ms: number;
   js_wire_kb: number;
   js_gzip_kb: number;
   js_after_click_gzip_kb: number;
   html_kb: number;
   /** The page's catalog as the HTML carries it (characters of its JSON). */
   catalog_kb: number;
+  /** What the network did after the click, in ms from it. */
+  after_click: string[];
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -175,8 +196,9 @@ async function joinOnce(browser: Browser, server: BenchServer, room: string, loc
     await cdp.send("Network.emulateNetworkConditions", NETWORK);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
     let clicked = false;
-    const transfers = recordTransfers(cdp, () => clicked);
-    const stopTrace = profileAs ? await startTrace(cdp) : null;
+    const { done: transfers, clock: clocks } = recordTransfers(cdp, () => clicked);
+    // The whole way when profiled; otherwise the main thread's tasks from just before the click.
+    let stopTrace = profileAs ? await startTrace(cdp, true) : null;
 
     const t = tIn(locale);
     await page.goto(`${server.url}/`);
@@ -187,62 +209,99 @@ async function joinOnce(browser: Browser, server: BenchServer, room: string, loc
     });
     await page.evaluate((text) => (window as { __phoneBenchAwait?: (t: string) => void }).__phoneBenchAwait!(text), awaited);
     await page.getByLabel(t("home.roomLabel")).fill(room);
+    stopTrace ??= await startTrace(cdp, false);
     clicked = true;
     await page.getByRole("button", { name: t("home.join"), exact: true }).click();
-    await page.getByRole("heading", { name: awaited, exact: true }).waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => (window as { __phoneBench?: Clock }).__phoneBench?.seen != null, null, { timeout: 10_000, polling: 50 });
+    // The page's own observer sees the heading: the wait here asks rarely and cheaply, where a
+    // locator's wait would compute roles on every frame of a slowed CPU.
+    await page.waitForFunction(() => (window as { __phoneBench?: Clock }).__phoneBench?.seen != null, null, { timeout: 60_000, polling: 250 });
     const clock = (await page.evaluate(() => (window as { __phoneBench?: Clock }).__phoneBench!)) as Clock;
-    if (stopTrace) await stopTrace(profileAs!);
+    // The click and the heading on the browser's monotonic clock, which the trace and the network use.
+    const from = clock.click! - clocks.epochMinusMonotonic;
+    const to = clock.seen! - clocks.epochMinusMonotonic;
+    const trace = await stopTrace(profileAs);
 
     const scripts = transfers.filter((r) => r.type === "script");
     const html = transfers.find((r) => r.type === "document");
+    const origin = new URL(server.url).origin;
     return {
       ready_ms: Math.round(clock.ready!),
       ms: Math.round(clock.seen! - clock.click!),
+      cpu_ms: Math.round(mainThreadCpu(trace, from, to)),
       js_wire_kb: kb(scripts.reduce((s, r) => s + r.bytes, 0)),
       js_gzip_kb: kb(scripts.reduce((s, r) => s + gzipOf(r.url), 0)),
       js_after_click_gzip_kb: kb(scripts.filter((r) => r.afterClick).reduce((s, r) => s + gzipOf(r.url), 0)),
       html_kb: kb(html?.bytes ?? 0),
       catalog_kb: kb(catalogChars),
+      after_click: transfers
+        .filter((r) => r.end >= from)
+        .sort((x, y) => x.start - y.start)
+        .map((r) => `${r.url.replace(origin, "").replace(/^\/assets\//, "")} ${Math.round(r.start - from)}→${Math.round(r.end - from)}`),
     };
   } finally {
     await context.close();
   }
 }
 
-/** BENCH_PROFILE: a trace and a CPU profile of one run, written to files and summarised. */
-async function startTrace(cdp: CDPSession) {
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-  await cdp.send("Profiler.start");
-  const categories = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink", "loading"];
+type TraceEvent = { ph: string; name: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string }; fileName?: string } };
+type Trace = { traceEvents?: TraceEvent[] } | TraceEvent[];
+
+/**
+ * The CPU time of the page's renderer main thread (the one with the most tasks) in tasks that
+ * began between `from` and `to` (ms on the monotonic clock, the trace's µs).
+ */
+function mainThreadCpu(trace: Trace, from: number, to: number): number {
+  const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
+  const mains = new Set(
+    events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map<string, { count: number; cpu: number }>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph !== "X" || e.name !== "ThreadControllerImpl::RunTask" || !mains.has(key)) continue;
+    const t = byThread.get(key) ?? { count: 0, cpu: 0 };
+    t.count++;
+    if (e.ts / 1000 >= from && e.ts / 1000 <= to) t.cpu += (e.tdur ?? e.dur ?? 0) / 1000;
+    byThread.set(key, t);
+  }
+  let best = { count: 0, cpu: 0 };
+  for (const t of byThread.values()) if (t.count > best.count) best = t;
+  return best.cpu;
+}
+
+/**
+ * A trace of the page's tasks ("toplevel"); with `full` (BENCH_PROFILE) the whole timeline and a
+ * CPU profile too, written to files and summarised when stopped with a name.
+ */
+async function startTrace(cdp: CDPSession, full: boolean) {
+  if (full) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
+  const categories = full
+    ? ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink", "loading"]
+    : ["toplevel", "-*"];
   await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
-  return async (name: string) => {
-    const { profile } = (await cdp.send("Profiler.stop")) as { profile: Parameters<typeof summariseProfile>[0] };
-    const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e: { stream?: string }) => resolve(e.stream!)));
-    await cdp.send("Tracing.end");
-    const stream = await done;
-    let text = "";
-    for (;;) {
-      const chunk = (await cdp.send("IO.read", { handle: stream })) as { data: string; eof: boolean; base64Encoded?: boolean };
-      text += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
-      if (chunk.eof) break;
+  return async (name?: string): Promise<Trace> => {
+    const profile = full ? ((await cdp.send("Profiler.stop")) as { profile: Parameters<typeof summariseProfile>[0] }).profile : null;
+    const text = await endTrace(cdp);
+    const trace = JSON.parse(text) as Trace;
+    if (profile && name) {
+      const file = path.join(PROFILE_DIR!, name);
+      writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(`${file}.trace.json`, text);
+      console.log(`    profil ${name} (de la page d'accueil au salon) :`);
+      for (const line of [...summariseTrace(trace), ...scriptsByChunk(trace), ...summariseProfile(profile, path.join(ROOT, "build", "client"))])
+        console.log(`      ${line}`);
     }
-    await cdp.send("IO.close", { handle: stream });
-    const file = path.join(PROFILE_DIR!, name);
-    writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
-    writeFileSync(`${file}.trace.json`, text);
-    const trace = JSON.parse(text) as Parameters<typeof summariseTrace>[0];
-    console.log(`    profil ${name} (de la page d'accueil au salon) :`);
-    for (const line of [...summariseTrace(trace), ...scriptsByChunk(trace), ...summariseProfile(profile, path.join(ROOT, "build", "client"))])
-      console.log(`      ${line}`);
+    return trace;
   };
 }
 
 /** Compiling and evaluating each script (the trace's v8.compile*, EvaluateScript, v8.evaluateModule), by file. */
-function scriptsByChunk(trace: Parameters<typeof summariseTrace>[0]): string[] {
-  type E = { ph: string; name: string; dur?: number; args?: { data?: { url?: string }; fileName?: string } };
-  const events = (Array.isArray(trace) ? trace : (trace.traceEvents ?? [])) as E[];
+function scriptsByChunk(trace: Trace): string[] {
+  const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
   const by = new Map<string, number>();
   for (const e of events) {
     if (e.ph !== "X" || !/^(v8\.compile|v8\.compileModule|EvaluateScript|v8\.evaluateModule|v8\.produceModuleCache)$/.test(e.name)) continue;
@@ -304,6 +363,7 @@ async function main() {
         pseudos.push(await joinOnce(browser, server, defined.launched.room, locale, pseudo));
       }
       const ms = joins.map((r) => r.ms);
+      const cpu = joins.map((r) => r.cpu_ms);
       const last = joins.at(-1)!;
       console.log(
         `— ${locale} (charge de la machine ${load}) : « ${t("home.join")} » → « ${lobby} » p50 ${p50(ms)} ms, max ${max(ms)} ms` +
@@ -314,6 +374,10 @@ async function main() {
         `  page d'accueil interactive après p50 ${p50(joins.map((r) => r.ready_ms))} ms ; JavaScript avant le salon ${last.js_gzip_kb} KB gzip` +
           ` (dont ${last.js_after_click_gzip_kb} KB après le clic ; ${last.js_wire_kb} KB sur le fil), HTML de l'accueil ${last.html_kb} KB` +
           ` dont catalogue ${last.catalog_kb} KB`,
+      );
+      console.log(
+        `  temps processeur du fil principal entre le clic et le salon p50 ${p50(cpu)} ms (×${CPU_RATE} : ${p50(cpu) * CPU_RATE} ms sur une machine libre)` +
+          `\n  réseau après le clic (dernier essai, ms depuis le clic) : ${last.after_click.join(", ")}`,
       );
       if (PROFILE_DIR) await joinOnce(browser, server, random.launched.room, locale, lobby, `join-${locale}`);
       results.push({
@@ -326,6 +390,7 @@ async function main() {
         pseudo_p50_ms: p50(pseudos.map((r) => r.ms)),
         pseudo_max_ms: max(pseudos.map((r) => r.ms)),
         ready_p50_ms: p50(joins.map((r) => r.ready_ms)),
+        join_cpu_p50_ms: p50(cpu),
         js_gzip_kb: last.js_gzip_kb,
         js_after_click_gzip_kb: last.js_after_click_gzip_kb,
         js_wire_kb: last.js_wire_kb,

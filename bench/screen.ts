@@ -38,7 +38,7 @@ import { TEST_MAPS_KEY } from "../tests/support/google-server";
 import type { TestQuiz } from "../tests/support/factory";
 import { closeRoom } from "../tests/support/launch";
 import { benchClient, DEMO_QUIZ, demoQuiz, haveTaskset, pin, pinnedChromium, ROOT, startBenchServer, until, type BenchServer } from "./bench-kit";
-import { mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
+import { endTrace, mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
 
 const SIZES = (process.env.BENCH_SIZES ?? "2000").split(",").map(Number);
 const CPU_RATE = Number(process.env.BENCH_CPU ?? 1);
@@ -121,16 +121,7 @@ async function startTrace(cdp: CDPSession) {
   await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
   return async (file: string) => {
     const profile = PROFILE_DIR ? ((await cdp.send("Profiler.stop")) as { profile: unknown }).profile : null;
-    const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e: { stream?: string }) => resolve(e.stream!)));
-    await cdp.send("Tracing.end");
-    const stream = await done;
-    let text = "";
-    for (;;) {
-      const chunk = (await cdp.send("IO.read", { handle: stream })) as { data: string; eof: boolean; base64Encoded?: boolean };
-      text += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
-      if (chunk.eof) break;
-    }
-    await cdp.send("IO.close", { handle: stream });
+    const text = await endTrace(cdp);
     const trace = JSON.parse(text) as Parameters<typeof mainThreadTasks>[0];
     if (PROFILE_DIR) {
       writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
