@@ -1,18 +1,23 @@
 // What the benchmarks that serve the app and bring simulated phones share (bench/room.ts,
-// bench/screen.ts): the production build served with its bindings and raised per-address caps,
-// cores pinned with taskset, and the light phones (the app's own room client over `ws`).
+// bench/screen.ts, bench/phone-join.ts): the production build served with its bindings and raised
+// per-address caps, cores pinned with taskset (Chromium too), the demo quiz, and the light phones
+// (the app's own room client over `ws`).
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
-import type { ServerMessage } from "../common/protocol";
+import type { LatLng, ServerMessage } from "../common/protocol";
 import { RoomClient, type RoomClientOptions } from "../common/room-client";
+import { CHROMIUM } from "../tests/support/browser";
+import type { TestAccount, TestQuiz } from "../tests/support/factory";
 import { servedKit } from "../tests/support/served";
 import { childWorkerd, startDirect } from "./serve-direct";
 // @ts-expect-error -- plain ESM helpers shared with `npm start` and the tests
 import * as serverLib from "../scripts/lib/server.mjs";
+// @ts-expect-error -- plain ESM data shared with `npm start`'s seeding
+import * as demo from "../db/seed/demo-quiz.mjs";
 
 interface Served {
   url: string;
@@ -47,6 +52,14 @@ export function pin(pid: number, core: number, group = false) {
         .map(([p]) => p!)
     : [pid];
   for (const p of pids) spawnSync("taskset", ["-a", "-p", "-c", String(core), String(p)], { stdio: "ignore" });
+}
+
+/** Chromium pinned to `core`: a wrapper in `dir` that starts it under taskset (its children inherit). */
+export function pinnedChromium(dir: string, core: number): string {
+  if (!haveTaskset() || cpus().length < 2) return CHROMIUM;
+  const file = path.join(dir, "chromium-pinned.sh");
+  writeFileSync(file, `#!/bin/sh\nexec taskset -c ${core} "${CHROMIUM}" "$@"\n`, { mode: 0o755 });
+  return file;
 }
 
 /** Waits until `cond()` holds, checking often. */
@@ -158,4 +171,27 @@ export async function startBenchServer(o: { core: number; assets?: boolean; room
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The demo quiz that `npm start` gives an empty database. */
+export const DEMO_QUIZ = (demo as {
+  DEMO_QUIZ: {
+    name: string;
+    description: string;
+    mapSettings: { center: LatLng; zoom: number; bounds: { north: number; south: number; east: number; west: number } };
+    questions: { file: string; name: string; lat: number; lng: number }[];
+  };
+}).DEMO_QUIZ;
+
+/** The demo quiz, its pictures and all, made for `owner` on the served app. */
+export async function demoQuiz(kit: BenchServer["kit"], owner: TestAccount): Promise<TestQuiz> {
+  const photos = await Promise.all(
+    DEMO_QUIZ.questions.map((q) => kit.make.photo(new Uint8Array(readFileSync(path.join(ROOT, "db", "seed", "pictures", q.file))))),
+  );
+  return kit.make.quiz(owner, {
+    name: DEMO_QUIZ.name,
+    description: DEMO_QUIZ.description,
+    mapSettings: DEMO_QUIZ.mapSettings,
+    questions: DEMO_QUIZ.questions.map((q, i) => ({ name: q.name, lat: q.lat, lng: q.lng, photo: photos[i]! })),
+  });
 }

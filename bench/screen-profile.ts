@@ -1,13 +1,29 @@
-// Where a moment of the presenter page spent its time (bench/screen.ts, BENCH_PROFILE): the
+// Where a moment of a page spent its time (bench/screen.ts, bench/phone-join.ts, BENCH_PROFILE): the
 // renderer's main thread in a Chrome trace (script, style, layout, paint, garbage collection, by
 // event), and the JavaScript in a CPU profile (by source file and by function). With the build's
 // hidden source maps (the bench builds with them when profiling), minified chunks are read back
 // into their sources: `react-dom`, `app/features/map/OfflineMap.tsx:412`.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { CDPSession } from "playwright-core";
 
 type TraceEvent = { ph: string; name: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
 type Trace = { traceEvents?: TraceEvent[] } | TraceEvent[];
+
+/** Ends a trace started with `transferMode: "ReturnAsStream"` and reads it whole. */
+export async function endTrace(cdp: CDPSession): Promise<string> {
+  const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e: { stream?: string }) => resolve(e.stream!)));
+  await cdp.send("Tracing.end");
+  const stream = await done;
+  let text = "";
+  for (;;) {
+    const chunk = (await cdp.send("IO.read", { handle: stream })) as { data: string; eof: boolean; base64Encoded?: boolean };
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send("IO.close", { handle: stream });
+  return text;
+}
 
 /**
  * The tasks of the page's renderer main thread (the one with the most), with their wall time and

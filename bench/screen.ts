@@ -24,7 +24,7 @@
 // open in Chrome's DevTools, and a summary of where the time went); BENCH_SHOTS=dir (screenshots
 // of every step, the game played to its end: figures taken then include the screenshots);
 // BENCH_NO_BUILD=1 (reuse build/).
-import { readFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -32,25 +32,13 @@ import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { METRES_PER_DEGREE } from "../common/projection";
 import type { LatLng, ServerMessage } from "../common/protocol";
 import type { RoomClient } from "../common/room-client";
-// @ts-expect-error -- plain ESM data shared with `npm start`'s seeding
-import * as demo from "../db/seed/demo-quiz.mjs";
-import { CHROMIUM, openBrowser, PRESENTER, signIn } from "../tests/support/browser";
+import { openBrowser, PRESENTER, signIn } from "../tests/support/browser";
 import { fakeGoogle } from "../tests/support/google-maps";
 import { TEST_MAPS_KEY } from "../tests/support/google-server";
 import type { TestQuiz } from "../tests/support/factory";
 import { closeRoom } from "../tests/support/launch";
-import { benchClient, haveTaskset, pin, ROOT, startBenchServer, until, type BenchServer } from "./bench-kit";
-import { mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
-
-/** The demo quiz that `npm start` gives an empty database. */
-const DEMO_QUIZ = (demo as {
-  DEMO_QUIZ: {
-    name: string;
-    description: string;
-    mapSettings: { center: LatLng; zoom: number; bounds: { north: number; south: number; east: number; west: number } };
-    questions: { file: string; name: string; lat: number; lng: number }[];
-  };
-}).DEMO_QUIZ;
+import { benchClient, DEMO_QUIZ, demoQuiz, haveTaskset, pin, pinnedChromium, ROOT, startBenchServer, until, type BenchServer } from "./bench-kit";
+import { endTrace, mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
 
 const SIZES = (process.env.BENCH_SIZES ?? "2000").split(",").map(Number);
 const CPU_RATE = Number(process.env.BENCH_CPU ?? 1);
@@ -133,16 +121,7 @@ async function startTrace(cdp: CDPSession) {
   await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
   return async (file: string) => {
     const profile = PROFILE_DIR ? ((await cdp.send("Profiler.stop")) as { profile: unknown }).profile : null;
-    const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e: { stream?: string }) => resolve(e.stream!)));
-    await cdp.send("Tracing.end");
-    const stream = await done;
-    let text = "";
-    for (;;) {
-      const chunk = (await cdp.send("IO.read", { handle: stream })) as { data: string; eof: boolean; base64Encoded?: boolean };
-      text += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
-      if (chunk.eof) break;
-    }
-    await cdp.send("IO.close", { handle: stream });
+    const text = await endTrace(cdp);
     const trace = JSON.parse(text) as Parameters<typeof mainThreadTasks>[0];
     if (PROFILE_DIR) {
       writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
@@ -328,14 +307,6 @@ async function resultsMapEnd(page: Page, answers: number) {
   await sleep(1_200);
 }
 
-/** Chromium pinned to its core: a wrapper that starts it under taskset (its children inherit). */
-function pinnedChromium(dir: string): string {
-  if (!haveTaskset() || cpus().length < 2) return CHROMIUM;
-  const file = path.join(dir, "chromium-pinned.sh");
-  writeFileSync(file, `#!/bin/sh\nexec taskset -c ${BROWSER_CORE} "${CHROMIUM}" "$@"\n`, { mode: 0o755 });
-  return file;
-}
-
 async function benchScreen(server: BenchServer, context: BrowserContext, quiz: TestQuiz, n: number) {
   const label = `${n}${GOOGLE ? "-google" : ""}${CPU_RATE !== 1 ? `-cpu${CPU_RATE}` : ""}`;
   const page = await context.newPage();
@@ -428,20 +399,12 @@ async function main() {
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
   const server = await startBenchServer({ core: SERVER_CORE, assets: true, vars: GOOGLE ? { GOOGLE_MAPS_API_KEY: TEST_MAPS_KEY } : {} });
-  const context = await openBrowser(PRESENTER, [], { executablePath: pinnedChromium(scratch) });
+  const context = await openBrowser(PRESENTER, [], { executablePath: pinnedChromium(scratch, BROWSER_CORE) });
   const results: Record<string, unknown>[] = [];
   try {
     const { kit } = server;
     const admin = await kit.app.admin();
-    const photos = await Promise.all(
-      DEMO_QUIZ.questions.map((q) => kit.make.photo(new Uint8Array(readFileSync(path.join(ROOT, "db", "seed", "pictures", q.file))))),
-    );
-    const quiz = await kit.make.quiz(admin, {
-      name: DEMO_QUIZ.name,
-      description: DEMO_QUIZ.description,
-      mapSettings: DEMO_QUIZ.mapSettings,
-      questions: DEMO_QUIZ.questions.map((q, i) => ({ name: q.name, lat: q.lat, lng: q.lng, photo: photos[i]! })),
-    });
+    const quiz = await demoQuiz(kit, admin);
     await signIn(context, await kit.app.cookieFor(admin), server.url);
     if (GOOGLE) await fakeGoogle(context);
     console.log(

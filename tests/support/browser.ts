@@ -72,9 +72,12 @@ export function closedAfterAll<T extends { close(): void }>(): T[] {
   return list;
 }
 
-/** One browser for many contexts (phones that each need their own storage, hence seat). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+/**
+ * One browser for many contexts (phones that each need their own storage, hence seat);
+ * `executablePath` another way to start the same Chromium (the phone benchmark pins it to a core).
+ */
+export function launchChromium({ executablePath = CHROMIUM } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: FLAGS });
 }
 
 /** A phone: its own context (storage, seat), touch, 360x640. */
