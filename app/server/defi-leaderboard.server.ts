@@ -4,7 +4,7 @@ import type { Db } from "@db/client";
 import { defiPlayers, gamePlayers } from "@db/schema";
 import type { DefiLeaderboard, LeaderboardLine } from "@common/defi/types";
 import { DEFI_LEADERBOARD_SIZE, publicAdapted } from "@common/rules";
-import { rankEntries } from "@party/engine/ranking";
+import { rankEntries } from "@common/rules/ranking";
 import { finishIfDue, loadDefi } from "./defi-store.server";
 import { isOpen, lineOf, questionCount } from "./defi-views.server";
 

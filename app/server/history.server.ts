@@ -20,7 +20,7 @@ import type {
   ReportData,
 } from "@common/history/types";
 import type { Side } from "@common/dashboard/types";
-import { rankEntries } from "@party/engine/ranking";
+import { rankEntries } from "@common/rules/ranking";
 import { canAccess } from "./auth.server";
 import { defiAdmin } from "./defi-manage.server";
 import { Refusal } from "./refusal.server";
