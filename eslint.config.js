@@ -37,7 +37,7 @@ const NOT_WORDED = [
   "**/*.test.tsx",
   "common/markers/**",
   "common/{exif,heif-iloc,image-clean,lru}.ts",
-  "app/server/config.server.ts",
+  "app/server/auth/config.server.ts",
 ];
 const NOT_READ = [
   "className", "id", "key", "type", "name", "role", "href", "to", "method", "action", "src", "rel", "as",
