@@ -7,3 +7,13 @@ export function createDb(d1: D1Database) {
 
 export type Db = ReturnType<typeof createDb>;
 export { schema };
+
+/** D1 refuses more than 100 bound parameters in one statement: lists are bound 90 at a time. */
+const BOUND_PER_STATEMENT = 90;
+
+/** `items` in parts small enough to bind in one D1 statement each. */
+export function chunks<T>(items: readonly T[], size = BOUND_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

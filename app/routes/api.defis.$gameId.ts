@@ -2,7 +2,7 @@ import { z } from "zod";
 import { manageDefiSchema } from "@common/defi/schemas";
 import { requireAccount } from "~/server/auth/auth.server";
 import { manageDefi } from "~/server/defi/defi-manage.server";
-import { gameId, HISTORY_MSG } from "~/server/history/history.server";
+import { gameId, HISTORY_MSG } from "~/server/history/played-game.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";
 import { parseJson, parseParams } from "~/server/http/input.server";
 import { Refusal } from "~/server/http/refusal.server";

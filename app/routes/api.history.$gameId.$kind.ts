@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requireAccount } from "~/server/auth/auth.server";
-import { exportCsv, gameId, HISTORY_MSG } from "~/server/history/history.server";
+import { exportCsv } from "~/server/history/history.server";
+import { gameId, HISTORY_MSG } from "~/server/history/played-game.server";
 import { apiRoute } from "~/server/http/http.server";
 import { parseParams } from "~/server/http/input.server";
 import { Refusal } from "~/server/http/refusal.server";

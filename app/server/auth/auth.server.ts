@@ -7,7 +7,7 @@ import { jwtSecret } from "./config.server";
 import { MSG } from "@common/messages";
 import { dashboardUrl } from "@common/dashboard/format";
 import type { Side } from "@common/dashboard/types";
-import { isLocalHost } from "../http/security-headers.server";
+import { readCookie, secureFlag } from "../http/cookies.server";
 import { Refusal } from "../http/refusal.server";
 
 /** The two session cookies: one per side, so an admin and an MJ can share a browser. */
@@ -29,31 +29,12 @@ export async function signSession(
     .sign(jwtSecret(env));
 }
 
-/**
- * Cookies are Secure everywhere but on the developer's own machine, reached over plain http. A
- * deployment behind a proxy that speaks http to the Worker still gets them: the host decides,
- * not the scheme the Worker happens to see.
- */
-export function secureFlag(request: Request): string {
-  return isLocalHost(new URL(request.url)) ? "" : "; Secure";
-}
-
 export function sessionCookie(request: Request, side: Side, token: string): string {
   return `${COOKIE[side]}=${token}; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Lax${secureFlag(request)}`;
 }
 
 export function clearCookie(request: Request, side: Side): string {
   return `${COOKIE[side]}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secureFlag(request)}`;
-}
-
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=") || null;
-  }
-  return null;
 }
 
 /** The token of a side, from its cookie or, for API clients, a Bearer header. */

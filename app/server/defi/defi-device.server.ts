@@ -2,7 +2,7 @@
  * A défi's secrets: random tokens (its code, a device's token, the photo address of a question's
  * opening) and the device's cookie, of which the database keeps only the hash.
  */
-import { readCookie, secureFlag } from "../auth/auth.server";
+import { readCookie, secureFlag } from "../http/cookies.server";
 
 /** `bytes` random bytes, URL-safe base64 without padding. */
 export function randomToken(bytes: number): string {

@@ -14,7 +14,7 @@ import { canAccess } from "../auth/auth.server";
 import { rankedPlayers } from "./defi-leaderboard.server";
 import { finishDefi, finishIfDue, isUniqueViolation, rankStatement } from "./defi-store.server";
 import { defiPath, isOpen } from "./defi-views.server";
-import { requirePlayedGame } from "../history/history.server";
+import { requirePlayedGame } from "../history/played-game.server";
 import { Refusal } from "../http/refusal.server";
 
 type Owned = { game: Game; defi: Defi };

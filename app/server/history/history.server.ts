@@ -21,22 +21,12 @@ import type {
 } from "@common/history/types";
 import type { Side } from "@common/dashboard/types";
 import { rankEntries } from "@common/rules/ranking";
-import { canAccess } from "../auth/auth.server";
 import { defiAdmin } from "../defi/defi-manage.server";
-import { Refusal } from "../http/refusal.server";
-import { m } from "@common/i18n/words";
+import { HISTORY_MSG, requirePlayedGame } from "./played-game.server";
 import type { Translate } from "@common/i18n/ids";
-
-export const HISTORY_MSG = {
-  notFound: m("server.history.notFound"),
-  deletedQuiz: m("server.history.deletedQuiz"),
-} as const;
 
 /** Games per page of « Parties jouées ». */
 const GAMES_PAGE_SIZE = 10;
-
-/** A game's id in an address (games.id is a UUID); anything else is refused before any query. */
-export const gameId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 function reportUrl(side: Side, gameId: string): string {
   return `/${side === "admin" ? "pres" : "mj"}/parties/${gameId}`;
@@ -107,13 +97,6 @@ export async function playedGamesPage(db: Db, account: Account, side: Side, page
       };
     }),
   };
-}
-
-/** A game that started, the account's (admin: any); 404 for anything else. */
-export async function requirePlayedGame(db: Db, account: Account, id: string): Promise<Game> {
-  const [game] = await db.select().from(games).where(eq(games.id, id)).limit(1);
-  if (!game || game.startedAt === null || !canAccess(account, game.ownerId)) throw Refusal.notFound(HISTORY_MSG.notFound);
-  return game;
 }
 
 async function playersOf(db: Db, gameId: string): Promise<HistoryPlayer[]> {

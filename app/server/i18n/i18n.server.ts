@@ -11,7 +11,7 @@ import { AREAS, type Area } from "@common/i18n/areas";
 import type { MessageId, MessageValues, Translate, Words } from "@common/i18n/ids";
 import { acceptedLanguages, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, pickLocale, type Locale } from "@common/i18n/locales";
 import { asWords } from "@common/i18n/words";
-import { readCookie } from "../auth/auth.server";
+import { readCookie } from "../http/cookies.server";
 import de from "@common/i18n/catalogs/de";
 import en from "@common/i18n/catalogs/en";
 import fr from "@common/i18n/catalogs/fr";

@@ -1,5 +1,5 @@
 import { isTimeZone, TIME_ZONE_COOKIE } from "@common/defi/dates";
-import { readCookie } from "../auth/auth.server";
+import { readCookie } from "../http/cookies.server";
 
 /**
  * The reader's time zone, as their browser told it in the cookie the défi's pages set

@@ -1,11 +1,11 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@db/client";
+import { chunks, type Db } from "@db/client";
 import { accounts, folders, questions, quizzes, type Account, type Folder } from "@db/schema";
 import { subtreeIds } from "@common/dashboard/format";
 import { FOLDER_NAME_MAX, copyName } from "@common/rules";
 import { canAccess } from "../auth/auth.server";
 import { releaseMedia } from "../media/media.server";
-import { assertCopyable, copyQuizStatements } from "./quizzes.server";
+import { assertCopyable, copyQuizStatements } from "./quiz-copy.server";
 import { MSG } from "@common/messages";
 import { Refusal } from "../http/refusal.server";
 import { m } from "@common/i18n/words";
@@ -16,9 +16,6 @@ import type { Translate } from "@common/i18n/ids";
  * never mixes accounts: a folder created inside another takes that folder's owner, and things
  * move only between folders of their own owner, so an MJ never loses sight of a sub-folder.
  */
-/** D1 refuses more than 100 bound parameters in one statement. */
-const CHUNK = 90;
-
 type FolderNode = Pick<Folder, "id" | "ownerId" | "parentId" | "name" | "imageKey">;
 
 const MSG_FOLDER = {
@@ -33,12 +30,6 @@ function folderName(raw: unknown): string {
   if (!name) throw Refusal.badRequest(MSG_FOLDER.nameRequired);
   if (name.length > FOLDER_NAME_MAX) throw Refusal.badRequest(MSG_FOLDER.nameTooLong);
   return name;
-}
-
-export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /** Folders the account may see: all for the admin, their own for an MJ. */

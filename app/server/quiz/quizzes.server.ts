@@ -1,13 +1,14 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { questions, quizzes, type Account, type Quiz } from "@db/schema";
 import { MSG } from "@common/messages";
 import { WIZARD_MSG } from "@common/wizard/types";
 import { canAccess, canEdit } from "../auth/auth.server";
-import { chunks, requireOwnedFolder } from "./folders.server";
+import { requireOwnedFolder } from "./folders.server";
+import { assertCopyable, copyQuizStatements } from "./quiz-copy.server";
 import { releaseMedia } from "../media/media.server";
-import { quizUniqueName, UNIQUE_NAME } from "@common/slug";
-import { QUIZ_QUESTIONS_MAX, QUIZ_TITLE_MAX, QUIZ_TOO_LONG_TO_COPY, copyName } from "@common/rules";
+import { UNIQUE_NAME } from "@common/slug";
+import { QUIZ_TITLE_MAX, copyName } from "@common/rules";
 import { Refusal } from "../http/refusal.server";
 import type { Translate } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
@@ -131,57 +132,10 @@ export async function removeQuiz(db: Db, bucket: R2Bucket, quiz: Quiz): Promise<
   await releaseMedia(db, bucket, keys.map((k) => k.fileKey));
 }
 
-/**
- * The statements that copy a quiz and its questions under a new unique name (questions copied
- * by SQL, so a long quiz is still two statements). The copy keeps the owner of the original.
- */
-export function copyQuizStatements(
-  db: Db,
-  quiz: Quiz,
-  target: { name: string; folderId: number | null },
-): [ReturnType<typeof insertQuiz>, ReturnType<typeof insertQuestionsFrom>] {
-  const uniqueName = quizUniqueName(target.name);
-  return [
-    insertQuiz(db, { ...quiz, uniqueName, name: target.name, folderId: target.folderId }),
-    insertQuestionsFrom(db, quiz.uniqueName, uniqueName),
-  ];
-}
-
-function insertQuiz(db: Db, quiz: Quiz) {
-  return db.insert(quizzes).values({ ...quiz, lastTimePlayed: null, createdAt: Date.now() });
-}
-
-function insertQuestionsFrom(db: Db, from: string, to: string) {
-  const { id: _id, quizUniqueName: _quiz, ...rest } = getTableColumns(questions);
-  return db.insert(questions).select(
-    db
-      .select({ id: sql<number>`null`.as("id"), quizUniqueName: sql<string>`${to}`.as("quiz_unique_name"), ...rest })
-      .from(questions)
-      .where(eq(questions.quizUniqueName, from)),
-  );
-}
-
 /** How many questions a quiz holds. */
 export async function questionCount(db: Db, quizName: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(questions).where(eq(questions.quizUniqueName, quizName));
   return Number(row?.n ?? 0);
-}
-
-/**
- * A copy adds every question of its original: refused (409) when one of these quizzes holds
- * more than QUIZ_QUESTIONS_MAX (one kept from before the limit), so no path makes a longer quiz.
- */
-export async function assertCopyable(db: Db, quizNames: readonly string[]): Promise<void> {
-  for (const part of chunks(quizNames)) {
-    const [tooLong] = await db
-      .select({ quiz: questions.quizUniqueName })
-      .from(questions)
-      .where(inArray(questions.quizUniqueName, part))
-      .groupBy(questions.quizUniqueName)
-      .having(gt(sql`count(*)`, QUIZ_QUESTIONS_MAX))
-      .limit(1);
-    if (tooLong) throw Refusal.conflict(QUIZ_TOO_LONG_TO_COPY);
-  }
 }
 
 /** 'X' -> 'X (copie)' beside the original, in the same folder; returns the copy's name. */
