@@ -12,6 +12,7 @@ import { finishIfDue, loadDefi } from "./defi-store.server";
 import { isOpen, questionCount, questionResultsOf } from "./defi-views.server";
 import { servePhotoOf } from "./defi-play.server";
 import { Refusal } from "../http/refusal.server";
+import { answerColumns } from "../history/history.server";
 
 /** The défi behind `code` once it is over, and the question asked for (from 1 in the address). */
 async function overDefi(db: Db, device: string | null, code: string | undefined, question: string | undefined, now: number) {
@@ -32,15 +33,7 @@ export async function defiQuestionResults(
 ): Promise<DefiQuestionResults> {
   const { l, index } = await overDefi(db, device, input.code, input.question, now);
   const answers = await db
-    .select({
-      playerNo: gameAnswers.playerNo,
-      lat: gameAnswers.lat,
-      lng: gameAnswers.lng,
-      distanceM: gameAnswers.distanceM,
-      ring: gameAnswers.ring,
-      points: gameAnswers.points,
-      timeMs: gameAnswers.timeMs,
-    })
+    .select({ playerNo: gameAnswers.playerNo, ...answerColumns })
     .from(gameAnswers)
     .where(and(eq(gameAnswers.gameId, l.game.id), eq(gameAnswers.question, index)));
   return questionResultsOf(l, index, answers);

@@ -117,7 +117,7 @@ async function playersOf(db: Db, gameId: string): Promise<HistoryPlayer[]> {
 }
 
 /** What one answer says, as the report shows it and the CSV exports it. */
-const answerColumns = {
+export const answerColumns = {
   lat: gameAnswers.lat,
   lng: gameAnswers.lng,
   distanceM: gameAnswers.distanceM,
