@@ -17,3 +17,10 @@ export function chunks<T>(items: readonly T[], size = BOUND_PER_STATEMENT): T[][
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** What `read` returns for each statement-sized part of a long list, in one list. */
+export async function readInChunks<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of chunks(items)) out.push(...(await read(part)));
+  return out;
+}

@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import { chunks, type Db } from "@db/client";
+import { chunks, readInChunks, type Db } from "@db/client";
 import { accounts, folders, questions, quizzes, type Account, type Folder } from "@db/schema";
 import { subtreeIds } from "@common/dashboard/format";
 import { FOLDER_NAME_MAX, copyName } from "@common/rules";
@@ -107,14 +107,10 @@ async function folderContents(db: Db, folder: FolderNode) {
   const tree = await ownerFolders(db, folder.ownerId);
   const ids = [...subtreeIds(tree, folder.id)];
   const inTree = tree.filter((f) => ids.includes(f.id));
-  const quizNames: string[] = [];
-  for (const part of chunks(ids)) {
-    const rows = await db
-      .select({ uniqueName: quizzes.uniqueName })
-      .from(quizzes)
-      .where(inArray(quizzes.folderId, part));
-    quizNames.push(...rows.map((r) => r.uniqueName));
-  }
+  const rows = await readInChunks(ids, (part) =>
+    db.select({ uniqueName: quizzes.uniqueName }).from(quizzes).where(inArray(quizzes.folderId, part)),
+  );
+  const quizNames = rows.map((r) => r.uniqueName);
   return { ids, folders: inTree, quizNames };
 }
 
@@ -125,14 +121,11 @@ async function folderContents(db: Db, folder: FolderNode) {
 export async function deleteFolder(db: Db, bucket: R2Bucket, account: Account, id: unknown) {
   const folder = await requireOwnedFolder(db, account, id);
   const { ids, folders: tree, quizNames } = await folderContents(db, folder);
-  const fileKeys: (string | null)[] = [];
-  for (const part of chunks(quizNames)) {
-    const rows = await db
-      .select({ fileKey: questions.fileKey })
-      .from(questions)
-      .where(inArray(questions.quizUniqueName, part));
-    fileKeys.push(...rows.map((r) => r.fileKey));
-  }
+  const fileKeys = (
+    await readInChunks(quizNames, (part) =>
+      db.select({ fileKey: questions.fileKey }).from(questions).where(inArray(questions.quizUniqueName, part)),
+    )
+  ).map((r) => r.fileKey);
   const statements = [
     ...chunks(quizNames).map((part) => db.delete(questions).where(inArray(questions.quizUniqueName, part))),
     ...chunks(quizNames).map((part) => db.delete(quizzes).where(inArray(quizzes.uniqueName, part))),
@@ -185,10 +178,7 @@ async function copyTree(db: Db, folder: Folder, copySuffix: string): Promise<num
       createdAt: now,
     }),
   );
-  const quizRows = [];
-  for (const part of chunks(quizNames)) {
-    quizRows.push(...(await db.select().from(quizzes).where(inArray(quizzes.uniqueName, part))));
-  }
+  const quizRows = await readInChunks(quizNames, (part) => db.select().from(quizzes).where(inArray(quizzes.uniqueName, part)));
   const quizCopies = quizRows.flatMap((quiz) =>
     copyQuizStatements(db, quiz, { name: quiz.name, folderId: newId.get(quiz.folderId!) ?? null }),
   );
