@@ -7,7 +7,7 @@
  */
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import type { Account, Game } from "@db/schema";
-import type { GameSettings } from "@party/engine";
+import type { LaunchOptions } from "@common/rules";
 import { roomPhotoUrl } from "@common/media-urls";
 import { MSG } from "@common/messages";
 import { playedQuestion, questionDescription, quizMapView, type QuestionPageData } from "@common/public-quiz";
@@ -82,7 +82,7 @@ export async function serveRoomPhoto(
 /** The room's game when the photo asked for is one its phones may load now; null otherwise. */
 async function shownOnPhones(context: AppLoadContext, room: string, file: string): Promise<Game | null> {
   const game = await liveGame(context.db, room);
-  if (!game || (game.settings as Partial<GameSettings> | null)?.photoOnPhones !== true) return null;
+  if (!game || (game.settings as Partial<LaunchOptions> | null)?.photoOnPhones !== true) return null;
   const files = await roomStub(context, game.roomNumber)
     .phonePhotos(game.id)
     .catch((error: unknown) => {
