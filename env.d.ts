@@ -1,5 +1,5 @@
 import type { GameRoom } from "./party/game-room";
-import type { Throttle } from "./app/server/throttle-counter.server";
+import type { Throttle } from "./app/server/throttle/throttle-counter.server";
 
 declare global {
   namespace Cloudflare {

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "./db/client";
-import { mintNonce } from "./app/server/security-headers.server";
+import { mintNonce } from "./app/server/http/security-headers.server";
 
 type Cloudflare = {
   env: Env;

@@ -3,20 +3,20 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-expect-error -- build output, absent on a fresh clone until the first build
 import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
-import { ensureAdmin } from "./app/server/accounts.server";
+import { ensureAdmin } from "./app/server/auth/accounts.server";
 import { createDb } from "./db/client";
-import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http.server";
-import { errorResponse, Refusal } from "./app/server/refusal.server";
-import { RoomDoor } from "./app/server/room-door.server";
-import { roomDoorIo } from "./app/server/room-door-io.server";
-import { clientAddress } from "./app/server/throttle.server";
-import { CSP_REPORT_PATH, isLocalHost, withSecurityHeaders } from "./app/server/security-headers.server";
-import { unconfiguredResponse, weakSecrets } from "./app/server/config.server";
-import { cspReportEndpoint } from "./app/server/browser-alerts.server";
-import { localeOf } from "./app/server/i18n.server";
+import { foreignOriginRefusal, forRemix, isForeignOrigin } from "./app/server/http/http.server";
+import { errorResponse, Refusal } from "./app/server/http/refusal.server";
+import { RoomDoor } from "./app/server/rooms/room-door.server";
+import { roomDoorIo } from "./app/server/rooms/room-door-io.server";
+import { clientAddress } from "./app/server/throttle/throttle.server";
+import { CSP_REPORT_PATH, isLocalHost, withSecurityHeaders } from "./app/server/http/security-headers.server";
+import { unconfiguredResponse, weakSecrets } from "./app/server/auth/config.server";
+import { cspReportEndpoint } from "./app/server/http/browser-alerts.server";
+import { localeOf } from "./app/server/i18n/i18n.server";
 
 export { GameRoom } from "./party/game-room";
-export { Throttle } from "./app/server/throttle-counter.server";
+export { Throttle } from "./app/server/throttle/throttle-counter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -30,7 +30,7 @@ const ROOM_SOCKET_PATH = /^\/parties\/game-room\/([^/]+)\/?$/;
  * registry reach a room, so addressing a random number never creates a Durable Object; plain
  * HTTP never reaches one, nor any other path under /parties/. A number the Worker does not know
  * to be live is a guess, counted against the address's room-number throttle like the room
- * check's, and refused with 429 once the address is over it (app/server/room-door.server.ts). A
+ * check's, and refused with 429 once the address is over it (app/server/rooms/room-door.server.ts). A
  * page of another site may not open a room's socket (its visitors' browsers would play, or
  * flood, for it); native clients send no Origin and pass.
  *
@@ -66,7 +66,7 @@ export default {
     const path = url.pathname;
     if (path.startsWith("/parties/")) return roomSocket(request, env, path);
     // Browsers' reports of the pages' policies: anyone's, so never Origin-checked, and they
-    // change nothing but the admin's counts (app/server/browser-alerts.server.ts).
+    // change nothing but the admin's counts (app/server/http/browser-alerts.server.ts).
     if (path === CSP_REPORT_PATH) return withSecurityHeaders(await cspReportEndpoint(request, env), request);
 
     // A change sent from another site gets the app's own 403 here; Remix would refuse a

@@ -19,7 +19,7 @@ export default defineConfig(async () => {
             ADMIN_MAIL: "admin@repere.test",
             ADMIN_PASSWORD: "admin-test-password",
             // 32 characters at least: requests to a non-local host (https://repere.example) are
-            // served only with production-grade secrets (app/server/config.server.ts).
+            // served only with production-grade secrets (app/server/auth/config.server.ts).
             JWT_SECRET: "workers-test-secret-0123456789-abcdef",
           },
         },

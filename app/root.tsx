@@ -16,7 +16,7 @@ import appCss from "./styles/app.css?url";
 import { publicEnv, type PublicEnv } from "@common/public-env";
 import { areasForPath } from "@common/i18n/areas";
 import { DEFAULT_LOCALE, pickLocale } from "@common/i18n/locales";
-import { catalogFor, localeChosen, localeOf, translator } from "~/server/i18n.server";
+import { catalogFor, localeChosen, localeOf, translator } from "~/server/i18n/i18n.server";
 import { useNonce } from "./nonce";
 import { ErrorPage } from "./components/ErrorPage";
 import { I18nRoot, type PageCatalog } from "./components/I18n";

@@ -18,8 +18,8 @@ import { accounts, games, type Account } from "../db/schema";
 import { DEFAULT_SETTINGS, createGame, type GameState, type Seat } from "../party/engine/state";
 import { type D1Op, statementsFor } from "../party/room-d1";
 import type { Statement } from "../party/room-sql";
-import { exportCsv, gameReport } from "../app/server/history.server";
-import { translator } from "../app/server/i18n.server";
+import { exportCsv, gameReport } from "../app/server/history/history.server";
+import { translator } from "../app/server/i18n/i18n.server";
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2000);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 20);

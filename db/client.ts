@@ -7,3 +7,20 @@ export function createDb(d1: D1Database) {
 
 export type Db = ReturnType<typeof createDb>;
 export { schema };
+
+/** D1 refuses more than 100 bound parameters in one statement: lists are bound 90 at a time. */
+const BOUND_PER_STATEMENT = 90;
+
+/** `items` in parts small enough to bind in one D1 statement each. */
+export function chunks<T>(items: readonly T[], size = BOUND_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** What `read` returns for each statement-sized part of a long list, in one list. */
+export async function readInChunks<T, R>(items: readonly T[], read: (part: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of chunks(items)) out.push(...(await read(part)));
+  return out;
+}

@@ -319,12 +319,12 @@ export const defiJoinWindows = sqliteTable(
 /**
  * What the pages' browsers reported of their Content-Security-Policies (the enforced one and
  * Google's strict one, Report-Only), as the admin reads them: the last few reports
- * (app/server/browser-alerts.server.ts keeps 20), nothing else of them.
+ * (app/server/http/browser-alerts.server.ts keeps 20), nothing else of them.
  */
 export const browserAlerts = sqliteTable("browser_alerts", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   receivedAt: integer("received_at").notNull(),
-  /** A directive CSP knows, or « autre » (app/server/csp-report.server.ts). */
+  /** A directive CSP knows, or « autre » (app/server/http/csp-report.server.ts). */
   directive: text("directive").notNull(),
   page: text("page").notNull(),
   blocked: text("blocked").notNull(),

@@ -1,7 +1,7 @@
 /**
  * The page's language in the browser: the catalog its root loader sent (only that language, only
  * the areas the page can show) behind Lingui's runtime, and the hooks every screen words itself
- * with. The server chooses the language (app/server/i18n.server.ts); a screen never holds a
+ * with. The server chooses the language (app/server/i18n/i18n.server.ts); a screen never holds a
  * sentence of its own, only message ids.
  */
 import { setupI18n, type I18n, type Messages } from "@lingui/core";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { logOut } from "~/server/auth.server";
-import { apiRoute } from "~/server/http.server";
-import { parseForm } from "~/server/input.server";
+import { logOut } from "~/server/auth/auth.server";
+import { apiRoute } from "~/server/http/http.server";
+import { parseForm } from "~/server/http/input.server";
 
 /** `side` names one side; anything else (or nothing) is both. */
 const LogoutForm = z.object({ side: z.enum(["admin", "mj"]).optional().catch(undefined) });

@@ -1,10 +1,10 @@
 import { answerDefiSchema } from "@common/defi/schemas";
-import { deviceOf } from "~/server/defi-device.server";
-import { answerDefiQuestion } from "~/server/defi-play.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseJson } from "~/server/input.server";
-import { requireDefiCode } from "~/server/defi-door.server";
-import { clientAddress } from "~/server/throttle.server";
+import { deviceOf } from "~/server/defi/defi-device.server";
+import { answerDefiQuestion } from "~/server/defi/defi-play.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseJson } from "~/server/http/input.server";
+import { requireDefiCode } from "~/server/defi/defi-door.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
 
 /**
  * « Répondre »: POST JSON {question, lat, lng} -> 200 the reveal (true spot, distance, points,

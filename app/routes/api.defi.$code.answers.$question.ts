@@ -1,6 +1,6 @@
-import { deviceOf } from "~/server/defi-device.server";
-import { defiQuestionResults } from "~/server/defi-results.server";
-import { apiRoute, sendJson } from "~/server/http.server";
+import { deviceOf } from "~/server/defi/defi-device.server";
+import { defiQuestionResults } from "~/server/defi/defi-results.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
 
 /**
  * GET, once the défi is over: question n (from 1) with its spot, every answer and this device's

@@ -1,10 +1,10 @@
 import { joinDefiSchema } from "@common/defi/schemas";
-import { deviceCookie, deviceOf } from "~/server/defi-device.server";
-import { joinDefi } from "~/server/defi-join.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseJson } from "~/server/input.server";
-import { clientAddress } from "~/server/throttle.server";
-import { requireDefiCode } from "~/server/defi-door.server";
+import { deviceCookie, deviceOf } from "~/server/defi/defi-device.server";
+import { joinDefi } from "~/server/defi/defi-join.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseJson } from "~/server/http/input.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
+import { requireDefiCode } from "~/server/defi/defi-door.server";
 
 /**
  * « Commencer »: POST JSON {name?, adapted?} -> 200 {defi, me}. A new device gets its player and

@@ -1,8 +1,8 @@
-import { deviceOf } from "~/server/defi-device.server";
-import { openDefiQuestion } from "~/server/defi-play.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { requireDefiCode } from "~/server/defi-door.server";
-import { clientAddress } from "~/server/throttle.server";
+import { deviceOf } from "~/server/defi/defi-device.server";
+import { openDefiQuestion } from "~/server/defi/defi-play.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { requireDefiCode } from "~/server/defi/defi-door.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
 
 /**
  * « Question suivante »: POST -> 200 {kind: 'question', question} (opened now, or still open),

@@ -1,5 +1,5 @@
-import { defiPhoto } from "~/server/defi-play.server";
-import { apiRoute } from "~/server/http.server";
+import { defiPhoto } from "~/server/defi/defi-play.server";
+import { apiRoute } from "~/server/http/http.server";
 
 /** GET: the photo of a question, at the address its opening minted, while it is open (else 404). */
 export const loader = apiRoute({

@@ -1,5 +1,5 @@
-import { defiResultPhoto } from "~/server/defi-results.server";
-import { apiRoute } from "~/server/http.server";
+import { defiResultPhoto } from "~/server/defi/defi-results.server";
+import { apiRoute } from "~/server/http/http.server";
 
 /** GET, once the défi is over: the photo of question n (from 1). 409 while it is open. */
 export const loader = apiRoute({

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { manageDefiSchema } from "@common/defi/schemas";
-import { requireAccount } from "~/server/auth.server";
-import { manageDefi } from "~/server/defi-manage.server";
-import { gameId, HISTORY_MSG } from "~/server/history.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseJson, parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { manageDefi } from "~/server/defi/defi-manage.server";
+import { gameId, HISTORY_MSG } from "~/server/history/played-game.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseJson, parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
 
 const Params = z.object({ gameId });
 

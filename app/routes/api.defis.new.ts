@@ -1,8 +1,8 @@
 import { createDefiSchema } from "@common/defi/schemas";
-import { requireAccount } from "~/server/auth.server";
-import { createDefi } from "~/server/defi-create.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseJson } from "~/server/input.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { createDefi } from "~/server/defi/defi-create.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseJson } from "~/server/http/input.server";
 
 /**
  * « Créer un défi » (dashboard): POST JSON {quiz, deadline (ms), answerTimeSec, helpZone (m or

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { MSG } from "@common/messages";
-import { requireAccount } from "~/server/auth.server";
-import { closeGame } from "~/server/games.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { clientAddress, countRoomCall } from "~/server/throttle.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { closeGame } from "~/server/rooms/games.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { clientAddress, countRoomCall } from "~/server/throttle/throttle.server";
 
 /** Any text: a number that names no live room is a room already gone. */
 const Params = z.object({ room: z.string().catch("") });

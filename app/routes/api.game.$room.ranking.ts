@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { MSG } from "@common/messages";
-import { requireAccount } from "~/server/auth.server";
-import { roomRanking } from "~/server/games.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { ROOM_NUMBER } from "~/server/rooms.server";
-import { clientAddress, countRoomCall } from "~/server/throttle.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { roomRanking } from "~/server/rooms/games.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { ROOM_NUMBER } from "~/server/rooms/rooms.server";
+import { clientAddress, countRoomCall } from "~/server/throttle/throttle.server";
 
 const Params = z.object({ room: z.string().regex(ROOM_NUMBER) });
 

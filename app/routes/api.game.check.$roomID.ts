@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { MSG } from "@common/messages";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { requireLiveRoom } from "~/server/rooms.server";
-import { clientAddress } from "~/server/throttle.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { requireLiveRoom } from "~/server/rooms/rooms.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
 
 const Params = z.object({ roomID: z.string().regex(/^\d+$/) });
 

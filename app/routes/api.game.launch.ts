@@ -1,8 +1,8 @@
-import { requireAccount } from "~/server/auth.server";
-import { LaunchJson, launchFromJson } from "~/server/games.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { localeOf } from "~/server/i18n.server";
-import { parseJson } from "~/server/input.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { LaunchJson, launchFromJson } from "~/server/rooms/games.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { localeOf } from "~/server/i18n/i18n.server";
+import { parseJson } from "~/server/http/input.server";
 
 /**
  * Launch over HTTP for scripts and tests (the presenter page launches through its own form

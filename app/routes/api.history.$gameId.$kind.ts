@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { requireAccount } from "~/server/auth.server";
-import { exportCsv, gameId, HISTORY_MSG } from "~/server/history.server";
-import { apiRoute } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { localeOf, translator } from "~/server/i18n.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { exportCsv } from "~/server/history/history.server";
+import { gameId, HISTORY_MSG } from "~/server/history/played-game.server";
+import { apiRoute } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 const Params = z.object({ gameId, kind: z.enum(["answers", "totals"]) });
 

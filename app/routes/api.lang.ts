@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { LOCALES, type Locale } from "@common/i18n/locales";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseForm } from "~/server/input.server";
-import { localePath } from "~/server/i18n.server";
-import { keepAccountLocale, localeCookie } from "~/server/account-locale.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseForm } from "~/server/http/input.server";
+import { localePath } from "~/server/i18n/i18n.server";
+import { keepAccountLocale, localeCookie } from "~/server/i18n/account-locale.server";
 
 const LangForm = z.object({ lang: z.enum(LOCALES as [Locale, ...Locale[]]), back: z.string().optional() });
 

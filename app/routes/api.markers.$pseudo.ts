@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { markerPair, markerSvg } from "@common/markers/marker-svg";
-import { apiRoute } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
+import { apiRoute } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
 import { m } from "@common/i18n/words";
 
 /** A pseudo without its spaces names a marker (colour and fruit); anything else names none. */

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { MSG_MJ } from "@common/admin/types";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
-import { requireAccount } from "~/server/auth.server";
-import { uploadBodyBytes } from "~/server/body.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseFields, parseForm } from "~/server/input.server";
-import { createMj, mjForm, mjId, updateMj } from "~/server/mj-admin.server";
-import { Refusal } from "~/server/refusal.server";
-import { localeOf, translator } from "~/server/i18n.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { uploadBodyBytes } from "~/server/http/body.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseFields, parseForm } from "~/server/http/input.server";
+import { createMj, mjForm, mjId, updateMj } from "~/server/admin/mj-admin.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 /** The form, whole: a change carries the MJ's `id`, and its fields are checked as a change. */
 const Fields = z.record(z.unknown());

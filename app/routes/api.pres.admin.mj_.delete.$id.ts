@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { MSG_MJ } from "@common/admin/types";
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { deleteMessage, deleteMj, mjId } from "~/server/mj-admin.server";
-import { Refusal } from "~/server/refusal.server";
-import { localeOf, translator } from "~/server/i18n.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { deleteMessage, deleteMj, mjId } from "~/server/admin/mj-admin.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 const Params = z.object({ id: mjId });
 

@@ -1,7 +1,7 @@
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { listMjs } from "~/server/mj-admin.server";
-import { localeOf } from "~/server/i18n.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { listMjs } from "~/server/admin/mj-admin.server";
+import { localeOf } from "~/server/i18n/i18n.server";
 
 /** GET /api/pres/admin/mj/list: the MJ table, its days in the asker's language (admin only; no password, ever). */
 export const loader = apiRoute({

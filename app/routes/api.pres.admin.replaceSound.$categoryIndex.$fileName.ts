@@ -1,11 +1,11 @@
 import { SOUND_MAX_BYTES, SOUND_TOO_LARGE } from "@common/rules";
-import { requireAccount } from "~/server/auth.server";
-import { uploadBodyBytes } from "~/server/body.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseForm, parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { localeOf, translator } from "~/server/i18n.server";
-import { MSG_SOUND, readMp3, ReplacedSound, replaceSound, SoundUpload } from "~/server/sounds.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { uploadBodyBytes } from "~/server/http/body.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseForm, parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
+import { MSG_SOUND, readMp3, ReplacedSound, replaceSound, SoundUpload } from "~/server/media/sounds.server";
 
 /**
  * POST /api/pres/admin/replaceSound/{categoryIndex}/{fileName}, multipart field `file`.

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { localeOf, translator } from "~/server/i18n.server";
-import { MSG_SOUND, resetSound, soundId } from "~/server/sounds.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
+import { MSG_SOUND, resetSound, soundId } from "~/server/media/sounds.server";
 
 const Params = z.object({ id: soundId });
 

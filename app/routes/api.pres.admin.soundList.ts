@@ -1,6 +1,6 @@
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { soundList } from "~/server/sounds.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { soundList } from "~/server/media/sounds.server";
 
 /** GET /api/pres/admin/soundList: the ordered array of sound URLs (admin only). */
 export const loader = apiRoute({

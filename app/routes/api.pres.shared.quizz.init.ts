@@ -1,8 +1,8 @@
 import { initSchema } from "@common/wizard/schemas";
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute } from "~/server/http.server";
-import { parseJson } from "~/server/input.server";
-import { createQuiz } from "~/server/quiz-editor.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute } from "~/server/http/http.server";
+import { parseJson } from "~/server/http/input.server";
+import { createQuiz } from "~/server/quiz/quiz-editor.server";
 
 /**
  * POST JSON {name, description} -> 201 with the quiz's unique name as text. An optional

@@ -1,11 +1,11 @@
 import { WIZARD_MSG } from "@common/wizard/types";
 import { mapSettingsSchema } from "@common/wizard/schemas";
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseJson } from "~/server/input.server";
-import { listQuestions, saveMapSettings } from "~/server/quiz-editor.server";
-import { requireOwnedQuiz } from "~/server/quizzes.server";
-import { Refusal } from "~/server/refusal.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseJson } from "~/server/http/input.server";
+import { listQuestions, saveMapSettings } from "~/server/quiz/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
+import { Refusal } from "~/server/http/refusal.server";
 
 /**
  * POST JSON {mapSettings: {center, bounds, zoom}} -> 200. The last step of the wizard: a quiz is

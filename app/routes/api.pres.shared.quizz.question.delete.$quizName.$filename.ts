@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { deleteQuestion, listQuestions } from "~/server/quiz-editor.server";
-import { requireOwnedQuiz } from "~/server/quizzes.server";
-import { Refusal } from "~/server/refusal.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { deleteQuestion, listQuestions } from "~/server/quiz/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
+import { Refusal } from "~/server/http/refusal.server";
 import { WIZARD_MSG } from "@common/wizard/types";
 
 /** The question's id or its photo's file name: deleteQuestion tells which. */

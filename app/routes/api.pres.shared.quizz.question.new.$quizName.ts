@@ -1,11 +1,11 @@
 import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
 import { WIZARD_MSG } from "@common/wizard/types";
-import { requireAccount } from "~/server/auth.server";
-import { uploadBodyBytes } from "~/server/body.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseForm } from "~/server/input.server";
-import { addQuestionFromForm, assertRoomForOne, QuestionForm } from "~/server/quiz-editor.server";
-import { requireOwnedQuiz } from "~/server/quizzes.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { uploadBodyBytes } from "~/server/http/body.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseForm } from "~/server/http/input.server";
+import { addQuestionFromForm, assertRoomForOne, QuestionForm } from "~/server/quiz/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
 
 /**
  * POST multipart: a photo question (uploadFile, name, coords) or a Street View question (coords,

@@ -1,9 +1,9 @@
 import { orderSchema } from "@common/wizard/schemas";
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseJson } from "~/server/input.server";
-import { reorderQuestions } from "~/server/quiz-editor.server";
-import { requireOwnedQuiz } from "~/server/quizzes.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseJson } from "~/server/http/input.server";
+import { reorderQuestions } from "~/server/quiz/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
 
 /** POST JSON {order: [question ids]} -> 200 with the questions in their new order. */
 export const action = apiRoute({

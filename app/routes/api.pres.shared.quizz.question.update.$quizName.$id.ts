@@ -1,11 +1,11 @@
 import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
 import { WIZARD_MSG } from "@common/wizard/types";
-import { requireAccount } from "~/server/auth.server";
-import { uploadBodyBytes } from "~/server/body.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseForm } from "~/server/input.server";
-import { QuestionForm, questionOf, updateQuestionFromForm } from "~/server/quiz-editor.server";
-import { requireOwnedQuiz } from "~/server/quizzes.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { uploadBodyBytes } from "~/server/http/body.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseForm } from "~/server/http/input.server";
+import { QuestionForm, questionOf, updateQuestionFromForm } from "~/server/quiz/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
 
 /**
  * POST multipart -> 200 with the question: any of name and coords; for a photo question a new

@@ -1,9 +1,9 @@
 import { quizDetailsSchema } from "@common/wizard/schemas";
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseJson } from "~/server/input.server";
-import { updateQuizDetails } from "~/server/quiz-editor.server";
-import { requireOwnedQuiz } from "~/server/quizzes.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseJson } from "~/server/http/input.server";
+import { updateQuizDetails } from "~/server/quiz/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
 
 /**
  * POST JSON {name, description, speedPointsMax?} -> 200 with the quiz's details: the wizard's

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { MSG } from "@common/messages";
 import { UNIQUE_NAME } from "@common/slug";
-import { sessionAccounts } from "~/server/auth.server";
-import { apiRoute } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { pictureFile, serveQuestionPhoto } from "~/server/media.server";
-import { requireShownPhoto } from "~/server/played-quiz.server";
-import { Refusal } from "~/server/refusal.server";
+import { sessionAccounts } from "~/server/auth/auth.server";
+import { apiRoute } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { pictureFile, serveQuestionPhoto } from "~/server/media/media.server";
+import { requireShownPhoto } from "~/server/quiz/played-quiz.server";
+import { Refusal } from "~/server/http/refusal.server";
 
 const Params = z.object({ quizName: z.string().regex(UNIQUE_NAME), filename: pictureFile });
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { MSG } from "@common/messages";
-import { requireAccount } from "~/server/auth.server";
-import { apiRoute } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { pictureFile } from "~/server/media.server";
-import { Refusal } from "~/server/refusal.server";
-import { serveRoomPhoto } from "~/server/room-question.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { apiRoute } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { pictureFile } from "~/server/media/media.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { serveRoomPhoto } from "~/server/rooms/room-question.server";
 
 const Params = z.object({ room: z.string(), file: pictureFile });
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRoute } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { MSG_SOUND, serveSound, soundId } from "~/server/sounds.server";
+import { apiRoute } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { MSG_SOUND, serveSound, soundId } from "~/server/media/sounds.server";
 
 const Params = z.object({ id: soundId });
 

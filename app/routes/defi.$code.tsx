@@ -3,14 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { DefiPlay } from "~/features/defi/DefiPlay";
 import { defiMeta } from "~/features/defi/meta";
 import { ReaderTimeZone } from "~/features/defi/time-zone";
-import { defiInfo } from "~/server/defi-play.server";
-import { pageLoader } from "~/server/http.server";
-import { localeOf, translator } from "~/server/i18n.server";
-import { timeZoneOf } from "~/server/time-zone.server";
+import { defiInfo } from "~/server/defi/defi-play.server";
+import { pageLoader } from "~/server/http/http.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
+import { timeZoneOf } from "~/server/i18n/time-zone.server";
 import playerCss from "~/features/player/player.css?url";
 import defiCss from "~/features/defi/defi.css?url";
-import { requireDefiCode } from "~/server/defi-door.server";
-import { clientAddress } from "~/server/throttle.server";
+import { requireDefiCode } from "~/server/defi/defi-door.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: playerCss },

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { PseudoPicker } from "~/features/player/PseudoPicker";
 import { FatalScreen } from "~/features/player/Screens";
 import { MSG } from "@common/messages";
-import { pageLoader } from "~/server/http.server";
-import { localeOf, translator } from "~/server/i18n.server";
-import { parseParams } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { playerRoom } from "~/server/rooms.server";
-import { clientAddress } from "~/server/throttle.server";
+import { pageLoader } from "~/server/http/http.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
+import { parseParams } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { playerRoom } from "~/server/rooms/rooms.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
 import playerCss from "~/features/player/player.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];

@@ -6,7 +6,7 @@ import { GameMap } from "~/features/map/GameMap";
 import type { Bounds, LatLng } from "~/features/map/types";
 import { publicMeta } from "~/features/public/meta";
 import { PublicBar } from "~/features/public/PublicBar";
-import { localeOf, translator } from "~/server/i18n.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 import publicCss from "~/features/public/public.css?url";
 
 /** /map, the bare map view: a full-screen map that shows where it was tapped. */

@@ -2,14 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { MjScreen } from "~/features/admin/MjScreen";
 import type { MjPageData } from "@common/admin/types";
-import { requirePageAccount } from "~/server/auth.server";
-import { pageLoader } from "~/server/http.server";
-import { listMjs } from "~/server/mj-admin.server";
+import { requirePageAccount } from "~/server/auth/auth.server";
+import { pageLoader } from "~/server/http/http.server";
+import { listMjs } from "~/server/admin/mj-admin.server";
 import adminCss from "~/features/admin/admin.css?url";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { pageMeta } from "~/features/dashboard/meta";
-import { localeOf, translator } from "~/server/i18n.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 /**
  * /pres/mj: the game-master management table, admin only. Changes go through the admin JSON

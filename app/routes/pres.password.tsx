@@ -5,15 +5,15 @@ import type { ActionResult } from "@common/dashboard/types";
 import { PASSWORD_MIN } from "@common/rules";
 import { said } from "@common/i18n/words";
 import { PasswordScreen } from "~/features/dashboard/PasswordScreen";
-import { requireAccount, requirePageAccount, sessionCookie } from "~/server/auth.server";
-import { pageAction, pageLoader } from "~/server/http.server";
-import { parseForm } from "~/server/input.server";
-import { changeOwnPassword, MSG_PASSWORD, PasswordForm } from "~/server/own-password.server";
-import { clientAddress } from "~/server/throttle.server";
+import { requireAccount, requirePageAccount, sessionCookie } from "~/server/auth/auth.server";
+import { pageAction, pageLoader } from "~/server/http/http.server";
+import { parseForm } from "~/server/http/input.server";
+import { changeOwnPassword, MSG_PASSWORD, PasswordForm } from "~/server/auth/own-password.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { pageMeta } from "~/features/dashboard/meta";
-import { localeOf, translator } from "~/server/i18n.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 /** /pres/password: the administrator changes their own password (admin only). */
 export const links: LinksFunction = () => [

@@ -4,14 +4,14 @@ import type { ActionResult } from "@common/dashboard/types";
 import { RING_RADII_M } from "@common/rules";
 import { m } from "@common/i18n/words";
 import { PointsScreen } from "~/features/dashboard/PointsScreen";
-import { requireAccount, requirePageAccount } from "~/server/auth.server";
-import { PointsForm, readCirclesPoints, saveCirclesPoints } from "~/server/circles-points.server";
-import { pageAction, pageLoader } from "~/server/http.server";
-import { parseForm } from "~/server/input.server";
+import { requireAccount, requirePageAccount } from "~/server/auth/auth.server";
+import { PointsForm, readCirclesPoints, saveCirclesPoints } from "~/server/admin/circles-points.server";
+import { pageAction, pageLoader } from "~/server/http/http.server";
+import { parseForm } from "~/server/http/input.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { pageMeta } from "~/features/dashboard/meta";
-import { localeOf, translator } from "~/server/i18n.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 /** /pres/points: 'Modifier les points' (admin only; settings key circlesPoints). */
 export const links: LinksFunction = () => [

@@ -3,19 +3,19 @@ import { redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Shell } from "~/components/Shell";
-import { requirePageAccount } from "~/server/auth.server";
-import { restartAllRooms } from "~/server/games.server";
-import { pageAction, pageLoader } from "~/server/http.server";
-import { parseForm, parseQuery } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
-import { liveGameCount } from "~/server/rooms.server";
+import { requirePageAccount } from "~/server/auth/auth.server";
+import { restartAllRooms } from "~/server/rooms/games.server";
+import { pageAction, pageLoader } from "~/server/http/http.server";
+import { parseForm, parseQuery } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { liveGameCount } from "~/server/rooms/rooms.server";
 import adminCss from "~/features/admin/admin.css?url";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { BackTitle } from "~/components/BackTitle";
 import { useT } from "~/components/I18n";
 import { pageMeta } from "~/features/dashboard/meta";
-import { localeOf, translator } from "~/server/i18n.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 /**
  * /pres/restart: 'Redémarrer' (admin only) ends every live game. The dashboard's button posts

@@ -2,14 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { SoundScreen } from "~/features/admin/SoundScreen";
 import type { SoundPageData } from "@common/admin/types";
-import { requirePageAccount } from "~/server/auth.server";
-import { pageLoader } from "~/server/http.server";
-import { soundCategories } from "~/server/sounds.server";
+import { requirePageAccount } from "~/server/auth/auth.server";
+import { pageLoader } from "~/server/http/http.server";
+import { soundCategories } from "~/server/media/sounds.server";
 import adminCss from "~/features/admin/admin.css?url";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { pageMeta } from "~/features/dashboard/meta";
-import { localeOf, translator } from "~/server/i18n.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 /**
  * /pres/sound: sound management, admin only. Replacing goes through

@@ -5,12 +5,12 @@ import { publicMeta } from "~/features/public/meta";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
 import { QUIZ_NOT_FOUND } from "@common/public-quiz";
-import { sessionAccounts } from "~/server/auth.server";
-import { pageLoader } from "~/server/http.server";
-import { localeOf, translator } from "~/server/i18n.server";
-import { parseQuery } from "~/server/input.server";
-import { PublicQuizQuery, publicPageHeaders, questionPage } from "~/server/public-quiz.server";
-import { Refusal } from "~/server/refusal.server";
+import { sessionAccounts } from "~/server/auth/auth.server";
+import { pageLoader } from "~/server/http/http.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
+import { parseQuery } from "~/server/http/input.server";
+import { PublicQuizQuery, publicPageHeaders, questionPage } from "~/server/quiz/public-quiz.server";
+import { Refusal } from "~/server/http/refusal.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**

@@ -2,11 +2,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { Wizard } from "~/features/wizard/Wizard";
 import { WizardErrorBoundary } from "~/features/wizard/WizardError";
-import { requireAccount } from "~/server/auth.server";
-import { pageLoader } from "~/server/http.server";
-import { editedQuiz } from "~/server/quiz-editor.server";
-import { requireOwnedQuiz } from "~/server/quizzes.server";
-import { localeOf, translator } from "~/server/i18n.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { pageLoader } from "~/server/http/http.server";
+import { editedQuiz } from "~/server/quiz/quiz-editor.server";
+import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 import wizardCss from "~/features/wizard/wizard.css?url";
 import { wizardMeta } from "~/features/wizard/meta";
 

@@ -7,13 +7,13 @@ import { I18nRoot } from "~/components/I18n";
 import { publicMeta } from "~/features/public/meta";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
-import { requireAccount } from "~/server/auth.server";
-import { pageLoader } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { roomQuestionWords } from "~/server/presenter.server";
-import { Refusal } from "~/server/refusal.server";
-import { roomPageHeaders, roomQuestionPage } from "~/server/room-question.server";
-import { clientAddress, countRoomCall } from "~/server/throttle.server";
+import { requireAccount } from "~/server/auth/auth.server";
+import { pageLoader } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { roomQuestionWords } from "~/server/rooms/presenter.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { roomPageHeaders, roomQuestionPage } from "~/server/rooms/room-question.server";
+import { clientAddress, countRoomCall } from "~/server/throttle/throttle.server";
 import publicCss from "~/features/public/public.css?url";
 
 /**

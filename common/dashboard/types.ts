@@ -58,7 +58,7 @@ export type DashboardData =
       alerts: BrowserAlertsView | null;
     };
 
-/** What the browsers reported of the pages' Content-Security-Policies (app/server/browser-alerts.server.ts). */
+/** What the browsers reported of the pages' Content-Security-Policies (app/server/http/browser-alerts.server.ts). */
 export type BrowserAlertsView = {
   /** Every report received since the installation. */
   total: number;

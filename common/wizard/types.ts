@@ -11,6 +11,7 @@ import {
   QUIZ_TITLE_MAX,
 } from "@common/rules";
 import { m } from "../i18n/words";
+import type { MapSettings } from "../protocol";
 
 export const INITIAL_ZOOM = 12;
 /** How long the bounds are tried on the map. */
@@ -39,6 +40,9 @@ export const WIZARD_MSG = {
 
 /** A quiz as the wizard edits it. */
 export type WizardQuizDetails = { name: string; description: string; speedPointsMax: number };
+
+/** The quiz the wizard edits: its details, its address and its map (null while it is created). */
+export type WizardQuiz = WizardQuizDetails & { uniqueName: string; mapSettings: MapSettings | null };
 
 /** A question as the wizard shows it (GET /api/pres/shared/quizz/get/{quiz}). */
 export type WizardQuestion = {

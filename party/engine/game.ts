@@ -28,7 +28,7 @@ import {
 import { haversineMeters, isValidLatLng } from "@common/rules/geo";
 import { LIVE_EXTRA_SEATS_MAX, STARTING_MS, answerTiming, liveSeatTiming, markerOf, pseudoOf, questionClosesAt } from "@common/rules";
 import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat } from "./pseudos";
-import { rankMove, teamStandings } from "./ranking";
+import { rankMove, teamStandings } from "@common/rules/ranking";
 import { scoreAnswer } from "@common/rules/scoring";
 import {
   type GameState,

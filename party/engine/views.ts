@@ -37,7 +37,7 @@ import { roomPhotoUrl } from "@common/media-urls";
 import { revealRow } from "@common/reveal";
 import { liveSeatTiming, showsOnPlayerDevice, teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
-import { nightRanking, rankInPlace, teamStandings } from "./ranking";
+import { nightRanking, rankInPlace, teamStandings } from "@common/rules/ranking";
 import { pointsSettings, round2 } from "@common/rules/scoring";
 import { expectedOf } from "./tally";
 import {

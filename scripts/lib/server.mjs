@@ -21,9 +21,9 @@ const BIN = (name) => path.join(ROOT, "node_modules", ".bin", name);
 
 /**
  * The documented local defaults: one file, which the Worker reads too, to refuse to serve with
- * them anywhere but on localhost (app/server/config.server.ts).
+ * them anywhere but on localhost (app/server/auth/config.server.ts).
  */
-export const LOCAL_DEFAULTS = JSON.parse(readFileSync(path.join(ROOT, "app", "server", "local-defaults.json"), "utf8"));
+export const LOCAL_DEFAULTS = JSON.parse(readFileSync(path.join(ROOT, "app", "server", "auth", "local-defaults.json"), "utf8"));
 
 /**
  * The Worker's variables, as README's configuration table lists them (PORT is npm start's own):

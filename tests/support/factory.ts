@@ -21,7 +21,7 @@ import {
 } from "@db/schema";
 import type { MapSettings } from "@common/protocol";
 import type { schema } from "@db/client";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword } from "~/server/auth/password.server";
 
 /** drizzle over D1 (workerd) or over the served Worker's D1 (sqlite-proxy): both batch. */
 export type KitDb = BaseSQLiteDatabase<"async", unknown, typeof schema> & {

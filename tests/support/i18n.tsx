@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { AREAS } from "@common/i18n/areas";
 import type { Translate } from "@common/i18n/ids";
 import type { Locale } from "@common/i18n/locales";
-import { catalogFor, translator } from "~/server/i18n.server";
+import { catalogFor, translator } from "~/server/i18n/i18n.server";
 import { I18nRoot } from "~/components/I18n";
 
 /** The markup of `element` worded in `locale` (French by default). */

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, folders, games, settings, type Account } from "@db/schema";
-import { verifyPassword } from "~/server/password.server";
+import { verifyPassword } from "~/server/auth/password.server";
 import type { TestAccount } from "../support/factory";
 import { app, cookieOf, db, folderRow, get, make, ORIGIN, png, post, quizRow, shownMarkup, stored, unique } from "../support/workers";
 

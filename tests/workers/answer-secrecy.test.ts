@@ -4,8 +4,8 @@ import type { TestAccount, TestQuiz } from "../support/factory";
 import type { TestPresenter } from "../support/room-sockets";
 import { and, eq } from "drizzle-orm";
 import { quizzes } from "@db/schema";
-import { presenterScreen } from "~/server/presenter.server";
-import { duplicateQuiz } from "~/server/quizzes.server";
+import { presenterScreen } from "~/server/rooms/presenter.server";
+import { duplicateQuiz } from "~/server/quiz/quizzes.server";
 import { tIn } from "../support/i18n";
 import { advance, app, appContext, closeRoom, cookieOf, db, get, join, launch, make, png, post, postRound, presenter } from "../support/workers";
 

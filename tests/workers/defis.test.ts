@@ -6,14 +6,14 @@ import type { DefiAdmin, DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiR
 import { buildTargetSettings, DEFAULT_RING_POINTS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, ROUND_TRIP_MAX_MS } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
-import { createDefi } from "~/server/defi-create.server";
-import { defiLeaderboard } from "~/server/defi-leaderboard.server";
-import { answerDefiQuestion, openDefiQuestion } from "~/server/defi-play.server";
-import { liveGameCount } from "~/server/rooms.server";
+import { createDefi } from "~/server/defi/defi-create.server";
+import { defiLeaderboard } from "~/server/defi/defi-leaderboard.server";
+import { answerDefiQuestion, openDefiQuestion } from "~/server/defi/defi-play.server";
+import { liveGameCount } from "~/server/rooms/rooms.server";
 import type { TestAccount } from "../support/factory";
 import { cookieOf, db, get, make, png, postJson, refusal } from "../support/workers";
-import { gameReport, playedGamesPage } from "~/server/history.server";
-import { translator } from "~/server/i18n.server";
+import { gameReport, playedGamesPage } from "~/server/history/history.server";
+import { translator } from "~/server/i18n/i18n.server";
 
 const SPOTS = [
   { lat: 48.8584, lng: 2.2945 },

@@ -1,7 +1,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEFI_CODE } from "@common/rules";
-import { THROTTLE_RULES } from "~/server/throttle.server";
+import { THROTTLE_RULES } from "~/server/throttle/throttle.server";
 import worker from "../../server";
 import { cookieOf, launch, make, postJson } from "../support/workers";
 

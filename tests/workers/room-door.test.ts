@@ -1,7 +1,7 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ADDRESS_LIMITS, PSEUDO_SCREEN_MS, SILENT_SOCKET_MS, roomUnseatedMax } from "@common/rules";
-import { THROTTLE_RULES } from "~/server/throttle.server";
+import { THROTTLE_RULES } from "~/server/throttle/throttle.server";
 import { TestPhone } from "../support/room-sockets";
 import { ORIGIN, closeRoom, inRoom, launch, presenter, roomState, silentSocket, skewClock, socketsFrom, upgradeRoom } from "../support/workers";
 

@@ -10,10 +10,10 @@ import {
   presenterSession,
   restartAllRooms,
   type LaunchSettings,
-} from "~/server/games.server";
-import { registerGame } from "~/server/rooms.server";
-import { saveCirclesPoints } from "~/server/circles-points.server";
-import { translator as tIn } from "~/server/i18n.server";
+} from "~/server/rooms/games.server";
+import { registerGame } from "~/server/rooms/rooms.server";
+import { saveCirclesPoints } from "~/server/admin/circles-points.server";
+import { translator as tIn } from "~/server/i18n/i18n.server";
 import { appContext, connect, cookieOf, db, gameOf, join, launch, make, presenter, refusal, roomState } from "../support/workers";
 
 /** The launch settings of the tests that call launchGame directly. */

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, gamePlayers, games } from "@db/schema";
-import { startRound } from "~/server/games.server";
+import { startRound } from "~/server/rooms/games.server";
 import { playRound } from "../support/launch";
 import { IDLE_SEAT_TTL_MS, STARTING_MS } from "@party/engine";
 import { advance, appContext, cookieOf, db, fetchRanking, join, launch, make, postRound, presenter, refusal, reloadRoom, roomState } from "../support/workers";

@@ -1,10 +1,10 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../server";
-import LOCAL_DEFAULTS from "~/server/local-defaults.json";
+import LOCAL_DEFAULTS from "~/server/auth/local-defaults.json";
 import { eq } from "drizzle-orm";
 import { accounts } from "@db/schema";
-import { verifyPassword } from "~/server/password.server";
+import { verifyPassword } from "~/server/auth/password.server";
 import { unique } from "../support/factory";
 import { app, db, make, ORIGIN, postData } from "../support/workers";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { questions, quizzes } from "@db/schema";
 import { readExif } from "@common/exif";
-import { addPhotoQuestion } from "~/server/quiz-editor.server";
+import { addPhotoQuestion } from "~/server/quiz/quiz-editor.server";
 import { fixture, MONT, PHARE } from "../fixtures/images";
 import { STREET_VIEW_EMBED } from "../fixtures/street-view";
 import { app, callerOf, db, make, type Caller } from "../support/workers";

@@ -1,22 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { MessageId } from "@common/i18n/ids";
-import type { MapSettings } from "@common/protocol";
 import { MapStep } from "./MapStep";
 import { QuestionsStep } from "./QuestionsStep";
-import type { WizardQuestion } from "@common/wizard/types";
+import type { WizardQuestion, WizardQuiz } from "@common/wizard/types";
 import { TitleStep } from "./TitleStep";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
 import { BrandName } from "~/components/BrandName";
 import { useT } from "~/components/I18n";
-
-export type WizardQuiz = {
-  uniqueName: string;
-  name: string;
-  description: string;
-  speedPointsMax: number;
-  mapSettings: MapSettings | null;
-};
 
 type WizardProps = {
   mode: "create" | "edit";

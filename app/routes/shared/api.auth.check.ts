@@ -1,7 +1,7 @@
 import { sideOfPath } from "@common/dashboard/format";
-import { clearCookie, requireAccount } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { Refusal } from "~/server/refusal.server";
+import { clearCookie, requireAccount } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { Refusal } from "~/server/http/refusal.server";
 
 /**
  * GET /api/auth/check (the administrator) and /api/auth/mj/check (a game master, not expired):

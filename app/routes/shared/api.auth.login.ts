@@ -1,10 +1,10 @@
 import { sideOfPath } from "@common/dashboard/format";
-import { sessionCookie } from "~/server/auth.server";
-import { apiRoute, sendJson } from "~/server/http.server";
-import { parseJson } from "~/server/input.server";
-import { credentialsSchema, login } from "~/server/login.server";
-import { clientAddress } from "~/server/throttle.server";
-import { accountLocale, localeCookie } from "~/server/account-locale.server";
+import { sessionCookie } from "~/server/auth/auth.server";
+import { apiRoute, sendJson } from "~/server/http/http.server";
+import { parseJson } from "~/server/http/input.server";
+import { credentialsSchema, login } from "~/server/auth/login.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
+import { accountLocale, localeCookie } from "~/server/i18n/account-locale.server";
 
 /**
  * POST /api/auth/login (the administrator) and /api/auth/mj/login (a game master), JSON

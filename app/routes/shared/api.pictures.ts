@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { MSG } from "@common/messages";
-import { apiRoute } from "~/server/http.server";
-import { parseParams } from "~/server/input.server";
-import { pictureFile, servePicture } from "~/server/media.server";
-import { Refusal } from "~/server/refusal.server";
+import { apiRoute } from "~/server/http/http.server";
+import { parseParams } from "~/server/http/input.server";
+import { pictureFile, servePicture } from "~/server/media/media.server";
+import { Refusal } from "~/server/http/refusal.server";
 
 const Params = z.object({ file: pictureFile });
 

@@ -9,9 +9,9 @@ import type { Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { DashboardPage } from "~/features/dashboard/DashboardPage";
-import { logOut, optionalAccount, requireAccount, sessionCookie } from "~/server/auth.server";
-import { SMALL_BODY_BYTES, uploadBodyBytes } from "~/server/body.server";
-import { dashboardData } from "~/server/dashboard.server";
+import { logOut, optionalAccount, requireAccount, sessionCookie } from "~/server/auth/auth.server";
+import { SMALL_BODY_BYTES, uploadBodyBytes } from "~/server/http/body.server";
+import { dashboardData } from "~/server/dashboard/dashboard.server";
 import {
   createFolder,
   deleteFolder,
@@ -21,19 +21,19 @@ import {
   renameFolder,
   requireOwnedFolder,
   setFolderPicture,
-} from "~/server/folders.server";
-import { pageNumber } from "~/server/history.server";
-import { pageAction, pageLoader } from "~/server/http.server";
-import { fileField, parseForm, parseParams, parseQuery } from "~/server/input.server";
-import { credentialsSchema, login } from "~/server/login.server";
-import { storePicture } from "~/server/picture-upload.server";
-import { deleteQuiz, duplicateQuiz, moveQuiz, quizToRoot } from "~/server/quizzes.server";
-import { Refusal } from "~/server/refusal.server";
-import { clientAddress } from "~/server/throttle.server";
+} from "~/server/quiz/folders.server";
+import { pageNumber } from "~/server/history/history.server";
+import { pageAction, pageLoader } from "~/server/http/http.server";
+import { fileField, parseForm, parseParams, parseQuery } from "~/server/http/input.server";
+import { credentialsSchema, login } from "~/server/auth/login.server";
+import { storePicture } from "~/server/media/picture-upload.server";
+import { deleteQuiz, duplicateQuiz, moveQuiz, quizToRoot } from "~/server/quiz/quizzes.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { clientAddress } from "~/server/throttle/throttle.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
-import { localeOf, translator } from "~/server/i18n.server";
-import { loggedIn } from "~/server/account-locale.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
+import { loggedIn } from "~/server/i18n/account-locale.server";
 import { pageMeta } from "~/features/dashboard/meta";
 
 /**

@@ -6,14 +6,14 @@ import { MSG } from "@common/messages";
 import type { PresenterPageData } from "@common/presenter/types";
 import { PresenterPage } from "~/features/presenter/PresenterPage";
 import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
-import { requireAccount, requirePageAccount } from "~/server/auth.server";
-import { launchGame, parseLaunchSettings } from "~/server/games.server";
-import { pageAction, pageLoader } from "~/server/http.server";
-import { localeOf, translator } from "~/server/i18n.server";
-import { parseForm, parseParams, parseQuery } from "~/server/input.server";
-import { endOfRound, LaunchParams, PresenterQuery, RoundForm } from "~/server/presenter.server";
-import { Refusal } from "~/server/refusal.server";
-import { ROOM_NUMBER } from "~/server/rooms.server";
+import { requireAccount, requirePageAccount } from "~/server/auth/auth.server";
+import { launchGame, parseLaunchSettings } from "~/server/rooms/games.server";
+import { pageAction, pageLoader } from "~/server/http/http.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
+import { parseForm, parseParams, parseQuery } from "~/server/http/input.server";
+import { endOfRound, LaunchParams, PresenterQuery, RoundForm } from "~/server/rooms/presenter.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { ROOM_NUMBER } from "~/server/rooms/rooms.server";
 
 /**
  * The launch of a game: /pres/{quiz} and /pres/{quiz}/player (the admin, players ranked),

@@ -6,16 +6,16 @@ import type { ActionResult } from "@common/dashboard/types";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { m } from "@common/i18n/words";
 import { LobbyScreen } from "~/features/dashboard/LobbyScreen";
-import { requireAccount, requirePageAccount } from "~/server/auth.server";
-import { uploadBodyBytes } from "~/server/body.server";
-import { pageAction, pageLoader } from "~/server/http.server";
-import { fileField, parseForm } from "~/server/input.server";
-import { lobbyPictureUrl, setLobbyPicture } from "~/server/lobby-picture.server";
-import { storePicture } from "~/server/picture-upload.server";
+import { requireAccount, requirePageAccount } from "~/server/auth/auth.server";
+import { uploadBodyBytes } from "~/server/http/body.server";
+import { pageAction, pageLoader } from "~/server/http/http.server";
+import { fileField, parseForm } from "~/server/http/input.server";
+import { lobbyPictureUrl, setLobbyPicture } from "~/server/media/lobby-picture.server";
+import { storePicture } from "~/server/media/picture-upload.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { pageMeta } from "~/features/dashboard/meta";
-import { localeOf, translator } from "~/server/i18n.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 
 /**
  * /pres/lobby (the admin's lobby picture, also the MJs' fallback) and /mj/lobby (a game master's

@@ -3,15 +3,16 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { sideOfPath } from "@common/dashboard/format";
 import { ReportPage } from "~/features/history/ReportPage";
-import { requirePageAccount } from "~/server/auth.server";
-import { gameId, gameReport, HISTORY_MSG, pageNumber } from "~/server/history.server";
-import { pageLoader } from "~/server/http.server";
-import { parseParams, parseQuery } from "~/server/input.server";
-import { Refusal } from "~/server/refusal.server";
+import { requirePageAccount } from "~/server/auth/auth.server";
+import { gameReport, pageNumber } from "~/server/history/history.server";
+import { gameId, HISTORY_MSG } from "~/server/history/played-game.server";
+import { pageLoader } from "~/server/http/http.server";
+import { parseParams, parseQuery } from "~/server/http/input.server";
+import { Refusal } from "~/server/http/refusal.server";
 import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import historyCss from "~/features/history/history.css?url";
-import { localeOf, translator } from "~/server/i18n.server";
+import { localeOf, translator } from "~/server/i18n/i18n.server";
 import { pageMeta } from "~/features/dashboard/meta";
 
 /** /pres/parties/{game}[?question=N] and /mj/parties/{game}: the report of one game played (owner or admin). */

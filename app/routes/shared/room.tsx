@@ -5,13 +5,13 @@ import { MSG } from "@common/messages";
 import type { PresenterPageData, RoundRefused } from "@common/presenter/types";
 import { PresenterPage } from "~/features/presenter/PresenterPage";
 import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
-import { requireAccount, requirePageAccount } from "~/server/auth.server";
-import { pageAction, pageLoader } from "~/server/http.server";
-import { localeOf } from "~/server/i18n.server";
-import { parseForm, parseQuery } from "~/server/input.server";
-import { endOfRound, PresenterQuery, presenterScreen, RoundForm } from "~/server/presenter.server";
-import { Refusal } from "~/server/refusal.server";
-import { clientAddress, countRoomCall } from "~/server/throttle.server";
+import { requireAccount, requirePageAccount } from "~/server/auth/auth.server";
+import { pageAction, pageLoader } from "~/server/http/http.server";
+import { localeOf } from "~/server/i18n/i18n.server";
+import { parseForm, parseQuery } from "~/server/http/input.server";
+import { endOfRound, PresenterQuery, presenterScreen, RoundForm } from "~/server/rooms/presenter.server";
+import { Refusal } from "~/server/http/refusal.server";
+import { clientAddress, countRoomCall } from "~/server/throttle/throttle.server";
 
 /**
  * A launched game's screen: /pres/salle/{room} (the admin) and /mj/salle/{room} (a game master),
