@@ -420,7 +420,7 @@ describe("A key Google refuses", () => {
     await screenshot(page, "google-refused-player");
     await page.getByRole("button", { name: "Répondre" }).click();
     // The only player has answered: the question ends at once.
-    await page.getByText("Résultats de la question").waitFor({ timeout: 30_000 });
+    await page.getByRole("heading", { name: "Résultats de la question" }).waitFor({ timeout: 30_000 });
 
     // The presenter: the results on the offline map, saying why.
     await step(screen, "resultsMap");
