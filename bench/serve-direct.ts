@@ -40,7 +40,8 @@ export function childWorkerd(parent = process.pid): number[] {
  */
 function withRoomCap(code: string, cap: number): string {
   const room = /var MAX_ROOM_PLAYERS = [^;]+;/g;
-  const message = /nombre de joueurs doit \S+ un entier entre 1 et \$\{([\w$]+)\}/.exec(code);
+  // The app's copy, found by the refusal that names it: m("server.game.maxPlayer", { max: … }).
+  const message = /"server\.game\.maxPlayer",\s*\{\s*max:\s*([\w$]+)\s*\}/.exec(code);
   if (code.match(room)?.length !== 1 || !message) throw new Error("MAX_ROOM_PLAYERS introuvable dans le bundle");
   const name = message[1]!.replace(/\$/g, "\\$");
   const app = new RegExp(`(?<![\\w$])${name} ?= ?2e3(?=[,;\\s])`, "g");
