@@ -13,40 +13,45 @@ import { m } from "./i18n/words";
 /** A code the room sends: an error's, or `reload` (the room speaks a newer protocol). */
 export type RoomTextCode = ErrorCode | "reload";
 
-/** Every code this build words, each a `room.{code}` message of the catalogs. */
-export const ROOM_CODES: readonly RoomTextCode[] = [
-  "bad_message",
-  "too_large",
-  "forbidden",
-  "not_identified",
-  "room_full",
-  "room_closed",
-  "room_locked",
-  "too_many_seats",
-  "flood",
-  "no_players",
-  "wrong_phase",
-  "kick_after_start",
-  "unknown_player",
-  "unknown_seat",
-  "answer_late",
-  "answer_twice",
-  "answer_wrong_question",
-  "color_unavailable",
-  "color_full",
-  "fruit_taken",
-  "invalid_settings",
-  "extra_time_answered",
-  "extra_time_twice",
-  "extra_time_full",
-  "reload",
-];
+/**
+ * Every code this build words, each a `room.{code}` message of the catalogs. A record rather than
+ * a list, so that a code added to ErrorCode without its words fails the type-check.
+ */
+const WORDED: Readonly<Record<RoomTextCode, true>> = {
+  bad_message: true,
+  too_large: true,
+  forbidden: true,
+  not_identified: true,
+  room_full: true,
+  room_closed: true,
+  room_locked: true,
+  too_many_seats: true,
+  flood: true,
+  no_players: true,
+  wrong_phase: true,
+  kick_after_start: true,
+  unknown_player: true,
+  unknown_seat: true,
+  answer_late: true,
+  answer_twice: true,
+  answer_wrong_question: true,
+  color_unavailable: true,
+  color_full: true,
+  fruit_taken: true,
+  invalid_settings: true,
+  extra_time_answered: true,
+  extra_time_twice: true,
+  extra_time_full: true,
+  reload: true,
+};
+
+export const ROOM_CODES = Object.keys(WORDED) as readonly RoomTextCode[];
 
 /**
  * The words for `code`, with its parameters. A code this build does not know (a newer room's)
  * reads as a bad message rather than as nothing.
  */
 export function roomText(code: RoomTextCode, params?: MessageValues): Words {
-  const known = (ROOM_CODES as readonly string[]).includes(code) ? code : "bad_message";
+  const known = Object.hasOwn(WORDED, code) ? code : "bad_message";
   return m(`room.${known}`, params);
 }
