@@ -376,7 +376,7 @@ async function main() {
           ` dont catalogue ${last.catalog_kb} KB`,
       );
       console.log(
-        `  temps processeur du fil principal entre le clic et le salon p50 ${p50(cpu)} ms (×${CPU_RATE} : ${p50(cpu) * CPU_RATE} ms sur une machine libre)` +
+        `  temps processeur du fil principal entre le clic et le salon p50 ${p50(cpu)} ms` +
           `\n  réseau après le clic (dernier essai, ms depuis le clic) : ${last.after_click.join(", ")}`,
       );
       if (PROFILE_DIR) await joinOnce(browser, server, random.launched.room, locale, lobby, `join-${locale}`);

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction } from "@remix-run/cloudflare";
 import { Form, Link, redirect, useActionData, useNavigation } from "@remix-run/react";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { MSG } from "@common/messages";
 import { checkRoom, normaliseRoomInput } from "@common/room-check";
@@ -14,6 +14,11 @@ import { BrandName } from "~/components/BrandName";
 import { useT } from "~/components/I18n";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import type { Words } from "@common/i18n/ids";
+import { warmUpPlayerScreens } from "~/features/player/warm-up";
+import playerCss from "~/features/player/player.css?url";
+
+// The room's stylesheet, fetched at low priority while the number is typed (docs/phone-join.md).
+export const links: LinksFunction = () => [{ rel: "prefetch", as: "style", href: playerCss }];
 
 /** The number as typed: digits once the spaces are gone; anything else is a missing number. */
 const JoinForm = z.object({ room: z.unknown().transform((raw) => normaliseRoomInput(raw)).pipe(z.string()) });
@@ -43,6 +48,7 @@ export default function Home() {
   const busy = navigation.state !== "idle";
   const refused = localError ?? result?.refused;
   const error = refused ? t(refused) : result?.error;
+  useEffect(warmUpPlayerScreens, []);
 
   return (
     <div className="page home">

@@ -228,4 +228,37 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     pres.close();
     for (const p of [p4, p5]) await p.context.close();
   });
+
+  it("fetches the room's screens while the number is typed, so « Rejoindre » then asks only for the room", async () => {
+    const l = await launchAt([spotAt(0.5, 0.5)], { icon: "random" });
+    const pres = await presenter(l);
+    const p = await phonePage(browser);
+    const screens = p.page.waitForResponse((r) => /\/assets\/PlayerGame-[\w-]+\.js$/.test(r.url()));
+    const style = p.page.waitForResponse((r) => /\/assets\/player-[\w-]+\.css$/.test(r.url()));
+    await p.page.goto(`${baseURL}/`);
+    await hydrated(p.page);
+    // Both came while the phone sat on the home page, each kept for good (its name is its hash).
+    for (const r of [await screens, await style]) expect(r.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    // What went out on the network, as Chromium's own log tells it (a file kept in the cache is
+    // requested too, but served from it).
+    const cdp = await p.context.newCDPSession(p.page);
+    await cdp.send("Network.enable");
+    const sent = new Map<string, string>();
+    const fromCache = new Set<string>();
+    cdp.on("Network.requestWillBeSent", (e) => sent.set(e.requestId, new URL(e.request.url).pathname));
+    cdp.on("Network.requestServedFromCache", (e) => fromCache.add(e.requestId));
+    cdp.on("Network.responseReceived", (e) => e.response.fromDiskCache && fromCache.add(e.requestId));
+    await p.page.getByLabel("Numéro de la salle").fill(l.room);
+    await p.page.getByRole("button", { name: "Rejoindre" }).click();
+    await p.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
+    // No route discovery, no screen module, no stylesheet fetched again: the room's check, its
+    // page module and data, then what the lobby shows (the favicon, the pseudo's marker).
+    const asked = [...sent].filter(([id]) => !fromCache.has(id)).map(([, path]) => path);
+    expect(asked.filter((u) => u.startsWith("/__manifest") || /^\/assets\/(?!play\.)/.test(u))).toEqual([]);
+    expect(asked).toContain(`/api/game/check/${l.room}`);
+    await closeRoom(l);
+    pres.close();
+    await p.context.close();
+  });
 });
