@@ -14,11 +14,14 @@ import { CSP_REPORT_PATH, isLocalHost, withSecurityHeaders } from "./app/server/
 import { unconfiguredResponse, weakSecrets } from "./app/server/auth/config.server";
 import { cspReportEndpoint } from "./app/server/http/browser-alerts.server";
 import { localeOf } from "./app/server/i18n/i18n.server";
+import { answerApi, apiRoutesOf } from "./app/server/http/api-dispatch.server";
 
 export { GameRoom } from "./party/game-room";
 export { Throttle } from "./app/server/throttle/throttle-counter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+/** The API's routes, found without Remix's router when only one can answer (decision 051). */
+const apiRoutes = apiRoutesOf(build as unknown as ServerBuild);
 
 /** Room numbers this isolate knows to be live, addresses it knows to be over their guesses. */
 const door = new RoomDoor();
@@ -81,7 +84,9 @@ export default {
       request,
       context: { cloudflare: { env, ctx, cf: request.cf, caches } },
     });
-    return withSecurityHeaders(await handleRemixRequest(forRemix(request), loadContext), request, {
+    const remixRequest = forRemix(request);
+    const answer = (await answerApi(apiRoutes, remixRequest, path, loadContext)) ?? (await handleRemixRequest(remixRequest, loadContext));
+    return withSecurityHeaders(answer, request, {
       nonce: loadContext.cspNonce,
       googleMaps: !!env.GOOGLE_MAPS_API_KEY,
     });

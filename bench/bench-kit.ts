@@ -3,7 +3,7 @@
 // per-address caps, cores pinned with taskset (Chromium too), the demo quiz, and the light phones
 // (the app's own room client over `ws`).
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -92,6 +92,22 @@ export function benchClient(
     if (e.kind === "message") onMessage(e.msg, performance.now());
   });
   return c;
+}
+
+/**
+ * CPU time, ms, that every thread of process `pid` has used so far (the kernel's per-thread
+ * schedstat, in ns), or null where /proc cannot tell (not Linux) or no pid is known.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  const dir = `/proc/${pid}/task`;
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(dir)) ns += Number(readFileSync(`${dir}/${tid}/schedstat`, "utf8").split(" ")[0]);
+    return ns / 1e6;
+  } catch {
+    return null;
+  }
 }
 
 /** The server's workerd (Miniflare's child, in this process or in `npm start`'s server). */
@@ -195,3 +211,44 @@ export async function demoQuiz(kit: BenchServer["kit"], owner: TestAccount): Pro
     questions: DEMO_QUIZ.questions.map((q, i) => ({ name: q.name, lat: q.lat, lng: q.lng, photo: photos[i]! })),
   });
 }
+
+/** A DevTools protocol session with the Worker's isolate, through workerd's inspector. */
+export async function inspector(port: number) {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
+  const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+    setTimeout(() => reject(new Error("inspecteur muet")), 5_000).unref();
+  });
+  let id = 0;
+  const pending = new Map<number, (v: unknown) => void>();
+  ws.on("message", (d) => {
+    const m = JSON.parse(String(d)) as { id?: number; result?: unknown };
+    if (m.id !== undefined) pending.get(m.id)?.(m.result);
+  });
+  // workerd's inspector does not answer every method: nothing here waits more than 5 s.
+  const call = (method: string, params: object = {}) =>
+    new Promise<unknown>((r) => {
+      pending.set(++id, r);
+      ws.send(JSON.stringify({ id, method, params }));
+      setTimeout(() => r(null), 5_000).unref();
+    });
+  return { call, close: () => ws.close() };
+}
+export type Inspector = Awaited<ReturnType<typeof inspector>>;
+
+/** CPU profiles of the Worker's isolate (BENCH_CPUPROF=dir). */
+export async function profiler(session: Inspector) {
+  const { call } = session;
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 200 });
+  return {
+    start: () => call("Profiler.start"),
+    stop: async (file: string) => {
+      const r = (await call("Profiler.stop")) as { profile: unknown } | null;
+      if (r) writeFileSync(file, JSON.stringify(r.profile));
+    },
+  };
+}
+

@@ -9,15 +9,19 @@
 // its photo, thinks, answers; players start over the first 20 s and answer every ~20 s, about 100
 // answers a second in all; a few phones read the leaderboard meanwhile (5 a second). Each phone
 // calls from an address of its own, as on a real network (joins are counted per address).
-// Prints p50/p99 of each call, the errors, and the machine's load average before and after.
+// Prints p50/p99 of each call, the errors, the machine's load average before and after, the
+// server's share of its core during the rush of joins and after it, and then the server's CPU
+// per call of each kind, measured apart (the calls sent one at a time once the défi is over).
 // Options: BENCH_PLAYERS=2000 BENCH_QUESTIONS=10 BENCH_ANSWERS_PER_S=100 BENCH_READS_PER_S=5,
-// BENCH_NO_BUILD=1 (reuse build/).
+// BENCH_NO_BUILD=1 (reuse build/), BENCH_CPUPROF=dir (a CPU profile of the Worker's isolate for
+// each kind of call measured apart: dir/defi-{kind}.cpuprofile).
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { postJson } from "../tests/support/app";
 import { PARIS_MAP, seedPicture } from "../tests/fixtures/paris";
 import type { DefiLeaderboard, DefiOpened } from "../common/defi/types";
-import { pin, startBenchServer } from "./bench-kit";
+import { inspector, pin, processCpuMs, profiler, startBenchServer } from "./bench-kit";
+import path from "node:path";
 
 const SERVER_CORE = 0;
 const PHONES_CORE = 1;
@@ -102,6 +106,8 @@ async function main() {
     const api = (p: string) => `/api/defi/${code}/${p}`;
     const devices: string[] = [];
     let answered = 0;
+    const serverCpu = () => processCpuMs(server.processes.workerdPid);
+    let rushEnd: { at: number; cpu: number | null } | null = null;
 
     const player = async (i: number) => {
       await sleep((i / PLAYERS) * CYCLE_MS);
@@ -122,6 +128,7 @@ async function main() {
       );
       if (!joined || !device) return;
       devices.push(device);
+      if (devices.length === PLAYERS) rushEnd = { at: performance.now(), cpu: serverCpu() };
       for (let q = 0; q < QUESTIONS; q++) {
         const opened = await timed<DefiOpened>("open", () => postJson(app, api("open"), {}, device), (res) => res.json() as Promise<DefiOpened>);
         if (!opened || opened.kind !== "question") return;
@@ -145,6 +152,7 @@ async function main() {
       }
     };
     const started = performance.now();
+    const cpuAtStart = serverCpu();
     const readers = reader();
     const progress = setInterval(() => {
       const s = ((performance.now() - started) / 1000).toFixed(0);
@@ -154,7 +162,9 @@ async function main() {
     playing = false;
     await readers;
     clearInterval(progress);
-    const seconds = (performance.now() - started) / 1000;
+    const ended = performance.now();
+    const cpuAtEnd = serverCpu();
+    const seconds = (ended - started) / 1000;
 
     const board = (await (await app.fetch(api("ranking"))).json()) as DefiLeaderboard;
     console.log(`\n${answered} réponses en ${seconds.toFixed(0)} s (${(answered / seconds).toFixed(1)}/s), ${board.playersCount} joueurs au classement`);
@@ -168,11 +178,69 @@ async function main() {
     }
     for (const [kind, why] of Object.entries(firstError)) console.log(`Première erreur (${kind}) : ${why}`);
     console.log(`Charge moyenne à la fin : ${load()}`);
+    const share = (from: number, cpuFrom: number | null, to: number, cpuTo: number | null) =>
+      cpuFrom === null || cpuTo === null ? null : Math.round(((cpuTo - cpuFrom) / (to - from)) * 100);
+    const rush = rushEnd as { at: number; cpu: number | null } | null;
+    const rushShare = rush ? share(started, cpuAtStart, rush.at, rush.cpu) : null;
+    const playShare = rush ? share(rush.at, rush.cpu, ended, cpuAtEnd) : null;
+    if (rush)
+      console.log(
+        `Part de son cœur prise par le serveur : ${rushShare ?? "?"} % pendant l'arrivée des joueurs (${((rush.at - started) / 1000).toFixed(1)} s), ${playShare ?? "?"} % ensuite`,
+      );
+    const session = process.env.BENCH_CPUPROF ? await inspector(server.inspectorPort).catch(() => null) : null;
+    const prof = session ? await profiler(session) : null;
+    const perCall = await cpuPerCall(app, api, serverCpu, prof && ((kind: string) => ({ start: prof.start, stop: () => prof.stop(path.join(process.env.BENCH_CPUPROF!, `defi-${kind}.cpuprofile`)) })));
+    session?.close();
+    console.log(`Temps processeur du serveur par appel, appels envoyés un à un (ms) : ${Object.entries(perCall).map(([k, v]) => `${k} ${v ?? "?"}`).join(", ")}`);
     console.log(over ? `Un p99 dépasse ${P99_TARGET_MS} ms (ouvrir, répondre ou lire le classement).` : `Chaque p99 (ouvrir, répondre, classement) est sous ${P99_TARGET_MS} ms.`);
-    console.log(JSON.stringify({ players: PLAYERS, questions: QUESTIONS, answered, seconds: Math.round(seconds), p50: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(percentile(v, 50))])), p99: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(percentile(v, 99))])), errors, load: loadavg() }));
+    console.log(JSON.stringify({ players: PLAYERS, questions: QUESTIONS, answered, seconds: Math.round(seconds), p50: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(percentile(v, 50))])), p99: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(percentile(v, 99))])), errors, load: loadavg(), server_core_share_pct: { rush: rushShare, after: playShare }, server_cpu_ms_per_call: perCall }));
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The server's CPU time for one call of each kind, alone: CALIBRATION fresh players join one at a
+ * time (each from a new address), open the first question, load its photo and answer it, then as
+ * many leaderboard reads; each kind's CPU over its calls, in ms per call.
+ */
+async function cpuPerCall(
+  app: { fetch: (p: string, init?: RequestInit) => Promise<Response>; origin: string },
+  api: (p: string) => string,
+  serverCpu: () => number | null,
+  profile: ((kind: Kind | "floor") => { start(): Promise<unknown>; stop(): Promise<unknown> }) | null,
+): Promise<Record<Kind | "floor", number | null>> {
+  const CALIBRATION = 100;
+  const out = {} as Record<Kind | "floor", number | null>;
+  const measure = async (kind: Kind | "floor", call: (i: number) => Promise<unknown>) => {
+    await profile?.(kind).start();
+    const before = serverCpu();
+    for (let i = 0; i < CALIBRATION; i++) await call(i);
+    const after = serverCpu();
+    await profile?.(kind).stop();
+    out[kind] = before === null || after === null ? null : Number(((after - before) / CALIBRATION).toFixed(2));
+  };
+  const devices: string[] = [];
+  const photos: string[] = [];
+  // The floor: a call the Worker answers without D1 (a code of the wrong shape, refused as unknown).
+  await measure("floor", () => app.fetch("/api/defi/x/state").then((r) => r.arrayBuffer()));
+  await measure("join", async (i) => {
+    const res = await app.fetch(api("join"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.origin, "CF-Connecting-IP": `11.0.${(i >> 8) & 255}.${i & 255}` },
+      body: "{}",
+    });
+    await res.arrayBuffer();
+    devices.push(res.headers.get("Set-Cookie")?.split(";")[0] ?? "");
+  });
+  await measure("open", async (i) => {
+    const res = await postJson(app, api("open"), {}, devices[i]!);
+    photos.push(((await res.json()) as DefiOpened & { question?: { photoUrl?: string } }).question?.photoUrl ?? "");
+  });
+  await measure("photo", async (i) => (await app.fetch(photos[i]!, { headers: { Cookie: devices[i]! } })).arrayBuffer());
+  await measure("answer", async (i) => (await postJson(app, api("answer"), { question: 0, lat: 48.85, lng: 2.35 }, devices[i]!)).arrayBuffer());
+  await measure("leaderboard", async (i) => (await app.fetch(api("ranking"), { headers: { Cookie: devices[i]! } })).arrayBuffer());
+  return out;
 }
 
 await main();

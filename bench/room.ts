@@ -42,7 +42,7 @@
 // Every phone comes from 127.0.0.1: the room's per-address caps are raised for the bench
 // (ROOM_PHONES_PER_ADDRESS), as a venue behind one NAT would raise them.
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -52,7 +52,7 @@ import { MAX_ROOM_PLAYERS } from "../common/rules";
 import { RoomClient } from "../common/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import type { servedKit } from "../tests/support/served";
-import { benchClient, haveTaskset, pin, ROOT, servedAsStart, startBenchServer, until, type ServerProcesses } from "./bench-kit";
+import { benchClient, haveTaskset, inspector, pin, profiler, ROOT, servedAsStart, startBenchServer, until, type Inspector, type ServerProcesses } from "./bench-kit";
 import { useWorkerd } from "./workerd";
 
 /**
@@ -196,32 +196,6 @@ function v8BackgroundMs(server: ServerProcesses): number | null {
 // ---------------------------------------------------------------------------------------------
 // The room
 
-/** A DevTools protocol session with the Worker's isolate (the room's), through workerd's inspector. */
-async function inspector(port: number) {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
-  const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    ws.once("open", resolve);
-    ws.once("error", reject);
-    setTimeout(() => reject(new Error("inspecteur muet")), 5_000).unref();
-  });
-  let id = 0;
-  const pending = new Map<number, (v: unknown) => void>();
-  ws.on("message", (d) => {
-    const m = JSON.parse(String(d)) as { id?: number; result?: unknown };
-    if (m.id !== undefined) pending.get(m.id)?.(m.result);
-  });
-  // workerd's inspector does not answer every method: nothing here waits more than 5 s.
-  const call = (method: string, params: object = {}) =>
-    new Promise<unknown>((r) => {
-      pending.set(++id, r);
-      ws.send(JSON.stringify({ id, method, params }));
-      setTimeout(() => r(null), 5_000).unref();
-    });
-  return { call, close: () => ws.close() };
-}
-type Inspector = Awaited<ReturnType<typeof inspector>>;
-
 /**
  * The isolate's used heap, in MB: printed after each reveal, its drops tell when the room's
  * collector ran a full collection (which then lands in a reveal, the heaviest turn, more often
@@ -230,20 +204,6 @@ type Inspector = Awaited<ReturnType<typeof inspector>>;
 async function heapMb(session: Inspector | null) {
   const r = (await session?.call("Runtime.getHeapUsage")) as { usedSize: number } | null | undefined;
   return r ? Math.round(r.usedSize / 1e5) / 10 : null;
-}
-
-/** CPU profiles of the Worker's isolate (BENCH_CPUPROF=dir). */
-async function profiler(session: Inspector) {
-  const { call } = session;
-  await call("Profiler.enable");
-  await call("Profiler.setSamplingInterval", { interval: 200 });
-  return {
-    start: () => call("Profiler.start"),
-    stop: async (file: string) => {
-      const r = (await call("Profiler.stop")) as { profile: unknown } | null;
-      if (r) writeFileSync(file, JSON.stringify(r.profile));
-    },
-  };
 }
 
 async function benchRoom(kit: ReturnType<typeof servedKit>, socketUrl: string, n: number, serverPid: ServerProcesses, inspectorPort = 0) {
