@@ -14,7 +14,7 @@ import { useRevealResume } from "./useRevealResume";
 
 type PresenterGameProps = StepPageData & { token: string };
 
-/** The corner's distance from the screen's right edge (presenter.css, .pres-corner). */
+/** The corner's distance from the screen's right edge (presenter-base.css, .pres-corner). */
 const CORNER_RIGHT_PX = 24;
 
 /**
