@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import type { Words } from "@common/i18n/ids";
 import type { PresenterPageData } from "@common/presenter/types";
 import { I18nRoot, useT } from "~/components/I18n";
-import { GameOver, LoadingScreen, PresenterGame } from "./PresenterGame";
+import { PresenterGame } from "./PresenterGame";
+import { GameOver, LoadingScreen } from "./PresenterScreens";
 
 /**
  * The page behind the presenter routes: the launch ('loading' step, auto-submitted), a room that

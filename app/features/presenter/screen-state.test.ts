@@ -138,16 +138,16 @@ describe("presenter screen state: the steps it moves through", () => {
 
     s = presenterReducer(s, { type: "showResultsMap" });
     expect(s.step).toBe("resultsMap");
-    s = presenterReducer(s, { type: "resultsMapDone" });
+    s = presenterReducer(s, { type: "resultsMapDone", now: 0 });
     expect(s.step).toBe("ranking");
 
-    s = presenterReducer(s, { type: "showPage", page: 1, resume: false });
+    s = presenterReducer(s, { type: "showPage", page: 1, resume: false, now: 0 });
     expect(s.rankingPage).toBe(1);
     s = presenterReducer(s, { type: "pause" });
     expect(s.paused).toBe(true);
     // The automatic paging leaves a pause alone; 'Page suivante' ends it.
-    expect(presenterReducer(s, { type: "showPage", page: 2, resume: false })).toMatchObject({ paused: true, rankingPage: 2 });
-    s = presenterReducer(s, { type: "showPage", page: 2, resume: true });
+    expect(presenterReducer(s, { type: "showPage", page: 2, resume: false, now: 0 })).toMatchObject({ paused: true, rankingPage: 2 });
+    s = presenterReducer(s, { type: "showPage", page: 2, resume: true, now: 0 });
     expect(s).toMatchObject({ paused: false, rankingPage: 2 });
     s = presenterReducer(s, { type: "pause" });
     s = presenterReducer(s, { type: "advance" });
@@ -156,7 +156,7 @@ describe("presenter screen state: the steps it moves through", () => {
     s = run([question(1)], s);
     expect(s).toMatchObject({ step: "question", advanceRequested: false, results: null, rankingPage: 0 });
     // A late page turn after the next question arrived changes nothing.
-    expect(presenterReducer(s, { type: "showPage", page: 5, resume: true })).toBe(s);
+    expect(presenterReducer(s, { type: "showPage", page: 5, resume: true, now: 0 })).toBe(s);
     expect(s.question?.answers).toEqual([]);
 
     s = run([{ type: "pres_endGame", ranking: [], team_results: null, playersCount: 2, night: null }], s);
@@ -247,7 +247,7 @@ describe("presenter screen state: the steps it moves through", () => {
   it("does not restart the reveal when the socket comes back during it", () => {
     let s = run([newRoom("reveal"), results(1)]);
     s = presenterReducer(s, { type: "showResultsMap" });
-    s = presenterReducer(s, { type: "resultsMapDone" });
+    s = presenterReducer(s, { type: "resultsMapDone", now: 0 });
     s = run([newRoom("reveal"), results(1)], s);
     expect(s.step).toBe("ranking");
   });

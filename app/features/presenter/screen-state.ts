@@ -76,6 +76,8 @@ export interface PresenterState {
   results: RoomMessageOf<"pres_results"> | null;
   /** Local clock when 'Chargement des résultats' appeared. */
   revealLoadingSince: number | null;
+  /** Local clock when the ranking's current page came up (its time to turn: presenter-deadlines.ts). */
+  pageSince: number | null;
   endGame: RoomMessageOf<"pres_endGame"> | null;
   paused: boolean;
   /** Which page of the ranking after a question is shown (ranking-pages.ts). */
@@ -86,6 +88,8 @@ export interface PresenterState {
   error: Words | null;
   /** Last lobby event worth saying ('Kiwi bleu a été exclu'). */
   notice: Words | null;
+  /** Local clock when the error or the notice shown last changed: both fade together after a while. */
+  toastSince: number | null;
   /** Networks whose phones wait for a place on the pseudo screen (the room's pres_pseudoLine). */
   pseudoLine: readonly PseudoLineNetwork[];
 }
@@ -101,16 +105,18 @@ export const initialState: PresenterState = {
   question: null,
   results: null,
   revealLoadingSince: null,
+  pageSince: null,
   endGame: null,
   paused: false,
   rankingPage: 0,
   advanceRequested: false,
   error: null,
   notice: null,
+  toastSince: null,
   pseudoLine: [],
 };
 
-type PresenterAction =
+export type PresenterAction =
   | { type: "connection"; status: "open" | "down" }
   | { type: "message"; msg: RoomMessage; now: number; resume: ResumeRecord | null }
   /**
@@ -121,13 +127,13 @@ type PresenterAction =
   /** 'Chargement des résultats' has been up long enough: play the map. */
   | { type: "showResultsMap" }
   /** The map sequence finished. */
-  | { type: "resultsMapDone" }
+  | { type: "resultsMapDone"; now: number }
   | { type: "pause" }
   /** The ranking turns to `page`: by itself, or by 'Page suivante', which also ends a pause. */
-  | { type: "showPage"; page: number; resume: boolean }
+  | { type: "showPage"; page: number; resume: boolean; now: number }
   /** 'Page suivante', or the automatic advance: the caller sends pres_nextQuestion. */
   | { type: "advance" }
-  | { type: "error"; message: Words }
+  | { type: "error"; message: Words; now: number }
   | { type: "dismiss" };
 
 const GAME_STEPS: readonly Step[] = [
@@ -260,6 +266,7 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
           results: msg,
           paused: resume.paused,
           rankingPage: resume.page,
+          pageSince: now,
           advanceRequested: false,
         };
       }
@@ -284,28 +291,43 @@ function onMessage(state: PresenterState, msg: RoomMessage, now: number, resume:
   }
 }
 
+/** A new error or notice starts the time both stay up; none left, no time. */
+function stampToasts(before: PresenterState, after: PresenterState, now: number): PresenterState {
+  if (after.error === before.error && after.notice === before.notice) return after;
+  return { ...after, toastSince: after.error || after.notice ? now : null };
+}
+
 export function presenterReducer(state: PresenterState, action: PresenterAction): PresenterState {
   switch (action.type) {
     case "connection":
       return { ...state, connection: action.status };
     case "message":
-      return onMessage(state, action.msg, action.now, action.resume);
+      return stampToasts(state, onMessage(state, action.msg, action.now, action.resume), action.now);
     case "messages":
-      return action.msgs.reduce((s, msg) => onMessage(s, msg, action.now, action.resume), state);
+      return stampToasts(
+        state,
+        action.msgs.reduce((s, msg) => onMessage(s, msg, action.now, action.resume), state),
+        action.now,
+      );
     case "showResultsMap":
       return state.step === "revealLoading" && state.results ? { ...state, step: "resultsMap" } : state;
     case "resultsMapDone":
-      return state.step === "resultsMap" ? { ...state, step: "ranking" } : state;
+      return state.step === "resultsMap" ? { ...state, step: "ranking", pageSince: action.now } : state;
     case "pause":
       return { ...state, paused: true };
     case "showPage":
       if (state.step !== "ranking" || state.advanceRequested) return state;
-      return { ...state, rankingPage: Math.max(0, action.page), paused: action.resume ? false : state.paused };
+      return {
+        ...state,
+        rankingPage: Math.max(0, action.page),
+        pageSince: action.now,
+        paused: action.resume ? false : state.paused,
+      };
     case "advance":
       return { ...state, paused: false, advanceRequested: true };
     case "error":
-      return { ...state, error: action.message };
+      return stampToasts(state, { ...state, error: action.message }, action.now);
     case "dismiss":
-      return { ...state, error: null, notice: null };
+      return { ...state, error: null, notice: null, toastSince: null };
   }
 }
