@@ -25,7 +25,8 @@ import { MAP_MSG } from "./messages";
 import { reducedMotion } from "./motion";
 import { OfflineMap } from "./OfflineMap";
 import type { Bounds, GameMapProps, LatLng } from "./types";
-import { helpId, useMapKeyboard } from "./useMapKeyboard";
+import { useMapKeyboard } from "./useMapKeyboard";
+import { MapHelp } from "./MapHelp";
 
 /**
  * Google rendering of GameMap, loaded in the browser only (GameMap lazy-loads this module after
@@ -98,6 +99,7 @@ function GoogleView({
   onZoomChange,
   className,
   ariaLabel,
+  helpSlot,
   mapId,
 }: GameMapProps & { mapId: string | null }) {
   const t = useT();
@@ -246,13 +248,14 @@ function GoogleView({
           <div className="map-crosshair" aria-hidden="true" />
         </OverlayAt>
       </Map>
-      <p id={hintId} className="map-hint">
-        {t(helpId(!!onMapClick, !!onConfirm))}{" "}
-        <span className="map-hint-where">{t(whereWords(locale, crossAt, centre))}</span>
-      </p>
-      <p className="sr-only" aria-live="polite">
-        {keys.spoken}
-      </p>
+      <MapHelp
+        id={hintId}
+        keys={keys}
+        canPlace={!!onMapClick}
+        canConfirm={!!onConfirm}
+        where={whereWords(locale, crossAt, centre)}
+        slot={helpSlot}
+      />
     </div>
   );
 }

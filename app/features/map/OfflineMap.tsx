@@ -8,7 +8,8 @@ import { casings } from "./casing";
 import { useCoordinates } from "./coordinates";
 import { HINT_FLIP, movedTarget, viewOn, zoomedOn } from "./crosshair";
 import { whereWords } from "./crosshair-words";
-import { helpId, useMapKeyboard } from "./useMapKeyboard";
+import { useMapKeyboard } from "./useMapKeyboard";
+import { MapHelp } from "./MapHelp";
 import { boundsKey, useLatest } from "./camera";
 import { MapIcon } from "./MapPin";
 import { MarkerBody } from "./MarkerBody";
@@ -75,6 +76,7 @@ export function OfflineMap({
   onZoomChange,
   className,
   ariaLabel,
+  helpSlot,
   notice,
 }: GameMapProps & {
   /** Why this is the offline map although a Google key is set (presenter and admin screens). */
@@ -464,13 +466,14 @@ export function OfflineMap({
         <span className="om-center">{coords.point(viewCenter, 3)}</span>
       </div>
 
-      <p id={hintId} className="map-hint">
-        {t(helpId(!!onMapClick, !!onConfirm))}{" "}
-        <span className="map-hint-where">{t(whereWords(locale, crossAt, center ?? boundsCenter(bounds)))}</span>
-      </p>
-      <p className="sr-only" aria-live="polite">
-        {keys.spoken}
-      </p>
+      <MapHelp
+        id={hintId}
+        keys={keys}
+        canPlace={!!onMapClick}
+        canConfirm={!!onConfirm}
+        where={whereWords(locale, crossAt, center ?? boundsCenter(bounds))}
+        slot={helpSlot}
+      />
     </div>
   );
 }

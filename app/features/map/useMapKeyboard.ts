@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FocusEvent, KeyboardEvent } from "react";
 import { formatDistance } from "@common/i18n/format";
+import { usePageVoice } from "~/components/Announcer";
 import { useLocale, useT } from "~/components/I18n";
 import { useLatest } from "./camera";
 import { enterMeans, mapCommand, samePoint } from "./crosshair";
@@ -12,7 +13,9 @@ import type { LatLng, MapMarker } from "./types";
  * arrows move the crosshair's point, + and − zoom, Space places the marker there, Enter places it
  * or, once the marker stands there, runs the screen's own validation. What a screen reader hears
  * goes through one polite live region: the placed marker at once, where the crosshair went once
- * the keys stop (not at every step), the edge of the zone, the width shown after a zoom.
+ * the keys stop (not at every step), the edge of the zone, the width shown after a zoom. That
+ * region is the page's own where the page has one (a night's or a défi's phone: one voice), else
+ * the map's (`ownVoice`, rendered by MapHelp).
  */
 
 /** Quiet time after the last key before the crosshair's position is spoken. */
@@ -33,8 +36,11 @@ export interface MapKeyboard {
   onConfirm?: () => void;
 }
 
+export type MapKeys = ReturnType<typeof useMapKeyboard>;
+
 export function useMapKeyboard(map: MapKeyboard) {
   const t = useT();
+  const pageVoice = usePageVoice();
   const locale = useLocale();
   const latest = useLatest(map);
   const [spoken, setSpoken] = useState("");
@@ -45,9 +51,10 @@ export function useMapKeyboard(map: MapKeyboard) {
   const say = useCallback((text: string) => {
     if (settle.current) clearTimeout(settle.current);
     settle.current = null;
+    if (pageVoice) return pageVoice(text);
     // The same sentence twice (the edge, twice) is spoken again only if the region changed between.
     setSpoken((before) => (before === text ? `${text}\u00a0` : text));
-  }, []);
+  }, [pageVoice]);
   const sayLater = useCallback(
     (words: () => string) => {
       if (settle.current) clearTimeout(settle.current);
@@ -112,7 +119,7 @@ export function useMapKeyboard(map: MapKeyboard) {
   }, []);
   const onPointerDown = useCallback(() => setKeyboard(false), []);
 
-  return { spoken, keyboard, handlers: { onKeyDown, onFocus, onBlur, onPointerDownCapture: onPointerDown } };
+  return { spoken, ownVoice: !pageVoice, keyboard, handlers: { onKeyDown, onFocus, onBlur, onPointerDownCapture: onPointerDown } };
 }
 
 /** The help line's message: what the keys do on this map. */
