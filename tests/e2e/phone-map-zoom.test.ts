@@ -52,7 +52,7 @@ async function boxes(page: Page) {
     return {
       map: box(map),
       crosshair: box(`${map} .map-crosshair`),
-      help: box(".map-hint[data-shown]"),
+      help: box(".map-hint"),
       footer: box(`${map} .om-footer`),
       answer: box(".pl-answer"),
     };
@@ -110,7 +110,7 @@ describe("A question's map at 360 × 640 and at 200 % zoom, in three languages",
           expect(shown.y, at).toBeGreaterThanOrEqual(-0.5);
           expect(shown.y + shown.height, at).toBeLessThanOrEqual(viewport.height + 0.5);
         }
-        expect(await page.locator(".map-hint[data-shown]").textContent(), at).toContain(t("map.help.answer"));
+        expect(await page.locator(".map-hint").textContent(), at).toContain(t("map.help.answer"));
         // The scale and the coordinates are not under « Répondre ».
         expect(b.footer, at).not.toBeNull();
         expect(overlap(b.footer!, b.answer!), at).toBe(false);
