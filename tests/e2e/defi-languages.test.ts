@@ -259,7 +259,7 @@ describe("the MJ's défi screens", () => {
         await expect.poll(() => adaptedBox.isChecked()).toBe(false);
         expect(await adaptedBox.getAttribute("aria-busy")).toBe("true");
         answer();
-        const notSaved = t("defi.manage.adaptedNotSaved", { name: "Zoé" });
+        const notSaved = t("defi.manage.adaptedNotSaved");
         await page.getByText(notSaved).waitFor();
         expect(await adaptedBox.isChecked()).toBe(true);
         await expect.poll(() => adaptedBox.evaluate((box) => document.getElementById(box.getAttribute("aria-describedby") ?? "")?.textContent)).toBe(notSaved);

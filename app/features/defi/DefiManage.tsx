@@ -210,7 +210,7 @@ function AdaptedBox({ player, all, act }: { player: DefiAdminPlayer; all: boolea
       />
       {failed ? (
         <span id={id} className="defi-line-error">
-          {t("defi.manage.adaptedNotSaved", { name: player.name })}
+          {t("defi.manage.adaptedNotSaved")}
         </span>
       ) : null}
     </>
