@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useState } from "react";
 
 /**
  * A game's one live region on a phone (a défi's, a night's): what a screen reader hears of each
@@ -23,3 +23,11 @@ export function Announcer({ text, testId }: { text: string; testId: string }) {
     </p>
   );
 }
+
+/**
+ * The page's one live region, for a part of the page that has words of its own to say (the map's
+ * crosshair): given, the part hands its words to the page's region instead of opening a second
+ * one that would talk over it; null (the wizard, the public pages), the part keeps its own.
+ */
+export const PageVoice = createContext<((text: string) => void) | null>(null);
+export const usePageVoice = () => useContext(PageVoice);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTargetSettings } from "./points";
-import { ringIndex, round2, scoreAnswer } from "./scoring";
+import { metresInRing, ringIndex, round2, scoreAnswer } from "./scoring";
 
 const targets = buildTargetSettings([2, 3, 4, 5]);
 
@@ -21,6 +21,20 @@ describe("ringIndex", () => {
   it("does not depend on the order the rings are listed in", () => {
     const shuffled = [targets[0]!, targets[3]!, targets[1]!, targets[4]!, targets[2]!];
     expect(shuffled[ringIndex(30, shuffled)]!.max).toBe(50);
+  });
+});
+
+describe("metresInRing", () => {
+  it("rounds to the metre, never across a ring's edge", () => {
+    expect(metresInRing(42.4, targets)).toBe(42);
+    expect(metresInRing(49.6, targets)).toBe(50);
+    expect(metresInRing(50, targets)).toBe(50);
+    // Just outside the 50 m ring: 51 m, in the 100 m ring it scored in.
+    expect(metresInRing(50.4, targets)).toBe(51);
+    expect(ringIndex(metresInRing(50.4, targets), targets)).toBe(ringIndex(50.4, targets));
+    expect(metresInRing(50.6, targets)).toBe(51);
+    expect(metresInRing(200.2, targets)).toBe(201);
+    expect(metresInRing(1234.4, targets)).toBe(1234);
   });
 });
 

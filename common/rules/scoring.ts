@@ -14,6 +14,16 @@ export function ringIndex(distanceM: number, targets: readonly TargetSetting[]):
   return best;
 }
 
+/**
+ * A distance rounded to the metre on the same side of every ring's edge as the distance itself:
+ * 50.4 m, outside the 50 m ring, is 51 m rather than 50 m. Whoever reads the ring back from the
+ * rounded distance (the phone, which is sent only that) reads the ring the answer scored.
+ */
+export function metresInRing(distanceM: number, targets: readonly TargetSetting[]): number {
+  const rounded = Math.round(distanceM);
+  return ringIndex(rounded, targets) === ringIndex(distanceM, targets) ? rounded : Math.ceil(distanceM);
+}
+
 interface QuestionScore {
   /** Index in targetSettings (0 = outside every ring). */
   ring: number;

@@ -395,6 +395,18 @@ describe("answers and reveal", () => {
     });
   });
 
+  it("tells a phone just outside a ring a distance outside it: the ring the phone says is the one scored", () => {
+    const { s } = inQuestion0();
+    const a = ok(ans(s, "p1", 0, north(SPOT0, 50.4), T0 + 12_000));
+    const b = ok(ans(a.state, "p2", 0, north(SPOT0, 150), T0 + 30_000));
+    const mine = b.state.seats.find((x) => x.id === "p1")!.answers[0]!;
+    // Scored in the 100 m ring (3 + 5 x 0.8 points), 50.4 m away.
+    expect(mine.d).toBeGreaterThan(50);
+    expect(mine.d).toBeLessThan(50.5);
+    expect(mine.ring).toBe(2);
+    expect(sent(b.effects, "seat", "player_endQuestion", "p1")[0]).toMatchObject({ distance: 51, pointsQuestion: 7 });
+  });
+
   it("closes at the deadline, with the room for a far phone's answer, when someone did not answer, counting their time in full", () => {
     const { s } = inQuestion0();
     const a = ok(ans(s, "p1", 0, north(SPOT0, 250), T0 + 1_000)); // outside every ring: 0 despite speed

@@ -38,7 +38,7 @@ import { revealRow } from "@common/reveal";
 import { liveSeatTiming, showsOnPlayerDevice, teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { nightRanking, rankInPlace, teamStandings } from "@common/rules/ranking";
-import { pointsSettings, round2 } from "@common/rules/scoring";
+import { metresInRing, pointsSettings, round2 } from "@common/rules/scoring";
 import { expectedOf } from "./tally";
 import {
   type GameState,
@@ -319,7 +319,8 @@ export function playerEndQuestion(state: GameState, seat: Seat, rank: number, te
     questionIndex: q,
     questionsNb: state.quiz.questions.length,
     isLast: q === state.quiz.questions.length - 1,
-    distance: answer ? Math.round(answer.d) : null,
+    // Rounded on its ring's side of the edge: the phone says the ring from it.
+    distance: answer ? metresInRing(answer.d, state.targets) : null,
     pointsQuestion: round2(answer?.p ?? 0),
     pointsTotal: round2(seat.score),
     rank,

@@ -243,8 +243,38 @@ describe("the MJ's défi screens", () => {
       await screenshot(page, `defi-mj-${locale}-1-dialog`);
       await page.goto(`${baseURL}/mj/parties/${defi.gameId}`);
       await hydrated(page, ".report-defi button");
-      await page.getByLabel(t("defi.manage.adaptedFor", { name: "Zoé" })).waitFor();
+      const adaptedBox = page.getByLabel(t("defi.manage.adaptedFor", { name: "Zoé" }));
+      await adaptedBox.waitFor();
       await page.getByRole("heading", { name: t("defi.manage.open") }).waitFor();
+      if (locale === "fr") {
+        // The MJ's choice shows while the server has not answered; refused, the box goes back and says so.
+        expect(await adaptedBox.isChecked()).toBe(true);
+        let answer = () => {};
+        const held = new Promise<void>((done) => (answer = done));
+        await page.route(`**/api/defis/${defi.gameId}`, async (route) => {
+          await held;
+          await route.abort("failed");
+        }, { times: 1 });
+        await adaptedBox.click();
+        await expect.poll(() => adaptedBox.isChecked()).toBe(false);
+        expect(await adaptedBox.getAttribute("aria-busy")).toBe("true");
+        answer();
+        const notSaved = t("defi.manage.adaptedNotSaved");
+        await page.getByText(notSaved).waitFor();
+        expect(await adaptedBox.isChecked()).toBe(true);
+        await expect.poll(() => adaptedBox.evaluate((box) => document.getElementById(box.getAttribute("aria-describedby") ?? "")?.textContent)).toBe(notSaved);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByText(notSaved).scrollIntoViewIfNeeded();
+        await screenshot(page, "defi-mj-fr-adapted-refused");
+        // Answered: the choice stays, then the report's data says the same.
+        const saved = page.waitForResponse((r) => r.url().endsWith(`/api/defis/${defi.gameId}`) && r.request().method() === "POST");
+        await adaptedBox.click();
+        expect(await adaptedBox.isChecked()).toBe(false);
+        expect((await saved).ok()).toBe(true);
+        await page.reload();
+        await hydrated(page, ".report-defi button");
+        expect(await adaptedBox.isChecked()).toBe(false);
+      }
       expect(await seriousViolations(page)).toEqual([]);
       await page.locator(".report-defi").scrollIntoViewIfNeeded();
       await screenshot(page, `defi-mj-${locale}-2-manage`);

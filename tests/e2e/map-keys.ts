@@ -10,10 +10,13 @@ import { countPointerEvents, recordAnnouncements, tabTo } from "../support/acces
 /** The map of a phone's question, whichever rendering it is. */
 export const PHONE_MAP = ".pl-map .game-map[role=application]";
 
-/** Tab until the map has the focus, watching what its live region says and any pointer event. */
+/**
+ * Tab until the map has the focus, watching what the page's live regions say (the phone's one
+ * region, which speaks for its map) and any pointer event.
+ */
 export async function focusMapByKeyboard(page: Page, map = PHONE_MAP) {
   await countPointerEvents(page);
-  await recordAnnouncements(page, map);
+  await recordAnnouncements(page, "body");
   await tabTo(page, map);
 }
 

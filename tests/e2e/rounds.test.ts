@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { LatLng, PlayerEndGame } from "@common/protocol";
 import { offset } from "../fixtures/paris";
 import { games } from "@db/schema";
+import { contrastRatio } from "~/features/map/casing";
 import { browsersFor, closedAfterAll, hydrated, launchChromium, PRESENTER, phonePage, screenshot, signIn } from "../support/browser";
 import { baseURL, launch as launchShared, make, presenter as presenterShared, seatPhones as seatShared } from "../support/e2e";
 import { playRound, roomsOf } from "../support/launch";
@@ -180,6 +181,10 @@ describe("the end of a round on the big screen and on a phone", () => {
       await expect.poll(() => mine.isVisible(), { timeout: 20_000 }).toBe(true);
       await expect.poll(async () => (await mine.textContent()) ?? "").toContain("Classement de la soirée");
       await mine.scrollIntoViewIfNeeded();
+      // Its border, the line that sets it apart from the round's ranking, stands 3:1 from the
+      // phone's background at both ends of its gradient (WCAG 2.2, 1.4.11).
+      const border = await mine.evaluate((e) => getComputedStyle(e).borderTopColor);
+      for (const ground of ["#0b1d3a", "#13305e"]) expect(contrastRatio(over(border, ground), ground), border).toBeGreaterThanOrEqual(3);
       await screenshot(phone.page, "rounds-4-phone-night");
     } finally {
       await chromium.close();
@@ -187,3 +192,10 @@ describe("the end of a round on the big screen and on a phone", () => {
   });
 });
 
+
+/** A CSS rgb()/rgba() colour laid over an opaque #rrggbb ground, as #rrggbb. */
+function over(css: string, ground: string): string {
+  const [r, g, b, a = 1] = css.match(/[\d.]+/g)!.map(Number) as [number, number, number, number?];
+  const under = [1, 3, 5].map((i) => parseInt(ground.slice(i, i + 2), 16));
+  return `#${[r, g, b].map((c, i) => Math.round(c * a + under[i]! * (1 - a)).toString(16).padStart(2, "0")).join("")}`;
+}

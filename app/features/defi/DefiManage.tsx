@@ -1,5 +1,5 @@
 import { useRevalidator } from "@remix-run/react";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import type { DefiAdmin, DefiAdminPlayer } from "@common/defi/types";
 import { formatDecimal } from "@common/i18n/format";
 import type { Words } from "@common/i18n/ids";
@@ -144,14 +144,7 @@ function Manage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
               </td>
               {defi.adapted ? (
                 <td>
-                  <input
-                    type="checkbox"
-                    className="defi-adapted-line"
-                    checked={p.adapted}
-                    disabled={defi.adapted.all}
-                    aria-label={t("defi.manage.adaptedFor", { name: p.name })}
-                    onChange={(e) => void act({ action: "adapted", playerNo: p.playerNo, on: e.target.checked })}
-                  />
+                  <AdaptedBox player={p} all={defi.adapted.all} act={act} />
                 </td>
               ) : null}
               <td className="defi-row-actions">
@@ -178,6 +171,49 @@ function Manage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
       </table>
       <RemoveDialog player={removing} shared={removing ? (perNetwork.get(removing.network) ?? 1) : 1} act={act} onClose={() => setRemoving(null)} />
     </section>
+  );
+}
+
+/**
+ * « Temps adapté pour X » on a player's line: the MJ's choice shows at once and stays while the
+ * server has not answered (the report's data comes back after); refused, the box goes back and
+ * its line says so, the reason above the table (`act`'s error).
+ */
+function AdaptedBox({ player, all, act }: { player: DefiAdminPlayer; all: boolean; act: Act }) {
+  const t = useT();
+  const id = useId();
+  // The choice sent and not yet in the report's data; null: the data's.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [failed, setFailed] = useState(false);
+  // The report's data came back: it is what the box shows from now on.
+  useEffect(() => setPending(null), [player.adapted]);
+  return (
+    <>
+      <input
+        type="checkbox"
+        className="defi-adapted-line"
+        checked={pending ?? player.adapted}
+        disabled={all}
+        aria-label={t("defi.manage.adaptedFor", { name: player.name })}
+        aria-describedby={failed ? id : undefined}
+        aria-busy={pending !== null || undefined}
+        onChange={(e) => {
+          const on = e.target.checked;
+          setPending(on);
+          setFailed(false);
+          void act({ action: "adapted", playerNo: player.playerNo, on }).then((ok) => {
+            if (ok) return;
+            setPending(null);
+            setFailed(true);
+          });
+        }}
+      />
+      {failed ? (
+        <span id={id} className="defi-line-error">
+          {t("defi.manage.adaptedNotSaved")}
+        </span>
+      ) : null}
+    </>
   );
 }
 

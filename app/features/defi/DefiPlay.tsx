@@ -4,7 +4,7 @@ import type { Words } from "@common/i18n/ids";
 import { MSG } from "@common/messages";
 import type { LatLng } from "@common/protocol";
 import { playerTiming } from "@common/rules";
-import { Announcer, useAnnouncer } from "~/components/Announcer";
+import { Announcer, PageVoice, useAnnouncer } from "~/components/Announcer";
 import { useT } from "~/components/I18n";
 import { PlayerScreen, Spinner } from "~/features/player/Common";
 import { useFormats } from "~/features/player/format";
@@ -160,10 +160,10 @@ export function DefiPlay({ initial }: { initial: DefiInfo }) {
   }
 
   return (
-    <>
+    <PageVoice.Provider value={announce}>
       {shown()}
       <Announcer text={announcement} testId="defi-announcer" />
-    </>
+    </PageVoice.Provider>
   );
 
   function shown() {

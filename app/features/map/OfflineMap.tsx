@@ -1,22 +1,22 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { PointerEvent as ReactPointerEvent } from "react";
+import { useId, useMemo } from "react";
 import type { Words } from "@common/i18n/ids";
 import { formatDistance } from "@common/i18n/format";
 import { useLocale, useT } from "~/components/I18n";
 import { HELP_TARGET_COLOR, helpTargetLineWidth, helpTargetShapes, helpTargetSvgPath } from "./help-target";
 import { casings } from "./casing";
 import { useCoordinates } from "./coordinates";
-import { HINT_FLIP, movedTarget, viewOn, zoomedOn } from "./crosshair";
+import { HINT_FLIP } from "./crosshair";
 import { whereWords } from "./crosshair-words";
-import { helpId, useMapKeyboard } from "./useMapKeyboard";
-import { boundsKey, useLatest } from "./camera";
+import { useMapKeyboard } from "./useMapKeyboard";
+import { MapHelp } from "./MapHelp";
 import { MapIcon } from "./MapPin";
 import { MarkerBody } from "./MarkerBody";
 import { LAND_PX, paintLand } from "./land";
 import { MarkerCanvas } from "./MarkerCanvas";
 import { splitMarkers } from "./marker-layer";
+import { crosshairOf, ZOOM_STEP } from "./offline-map-view";
+import { useOfflineMapView } from "./useOfflineMapView";
 import {
-  approxZoom,
   boundsCenter,
   graticuleDecimals,
   graticuleLines,
@@ -24,35 +24,22 @@ import {
   latSpan,
   lngSpan,
   metresToBox,
-  panView,
   project,
   scaleBar,
-  unproject,
   viewWidthMetres,
-  zoomView,
   type BoxPoint,
 } from "@common/projection";
 import type { Bounds, GameMapProps, LatLng } from "./types";
-import { useViewAnimation } from "./useViewAnimation";
 
 /**
  * The map without Google (docs/architecture.md, The map): no key, or Google failed to load. It
  * projects its view bounds linearly onto its box (projection.ts), takes taps, the keyboard, wheel
  * and pinch, and draws the same things as the Google rendering: markers, rings, rectangles, the
- * help target.
+ * help target. What it shows and where its crosshair is are data (offline-map-view.ts), moved by
+ * its events through useOfflineMapView; this component draws them.
  */
 
 const VB = 1000; // SVG layers use a 1000 x 1000 viewBox stretched over the box.
-const TAP_SLOP_PX = 8;
-const ZOOM_STEP = 0.5;
-
-type Gesture = {
-  startX: number;
-  startY: number;
-  startView: Bounds;
-  moved: boolean;
-  pinch?: { dist: number; view: Bounds; anchor: BoxPoint };
-};
 
 /** SVG coordinates to a hundredth of a viewBox unit: shorter markup, same picture. */
 const u = (v: number) => Math.round(v * 100) / 100;
@@ -75,6 +62,7 @@ export function OfflineMap({
   onZoomChange,
   className,
   ariaLabel,
+  helpSlot,
   notice,
 }: GameMapProps & {
   /** Why this is the offline map although a Google key is set (presenter and admin screens). */
@@ -83,216 +71,31 @@ export function OfflineMap({
   const t = useT();
   const locale = useLocale();
   const coords = useCoordinates();
-  const limit = restrict ? bounds : null;
-  const limitRef = useLatest(limit);
-  const [view, setViewState] = useState<Bounds>(focus ?? bounds);
-  const viewRef = useRef(view);
-  // The crosshair's point once the keyboard or a tap chose one; null: the view's centre.
-  const [target, setTarget] = useState<LatLng | null>(null);
-  const setView = useCallback((b: Bounds, keepTarget = false) => {
-    viewRef.current = b;
-    setViewState(b);
-    if (!keepTarget) setTarget(null);
-  }, []);
-  const getView = useCallback(() => viewRef.current, []);
-  const { animateTo, cancel } = useViewAnimation(getView, setView);
-
-  const boxRef = useRef<HTMLDivElement>(null);
-  const landRef = useRef<HTMLCanvasElement>(null);
-  const [size, setSize] = useState({ w: 360, h: 560 });
-  const widthPx = size.w;
-  // Set once hydrated: before that, taps go nowhere (tests wait for it).
-  const [ready, setReady] = useState(false);
-  const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const gesture = useRef<Gesture | null>(null);
   const hintId = useId();
+  const { state, zoom, box, handlers, keys: moves, zoomBy } = useOfflineMapView({ bounds, focus, restrict, onMapClick, onZoomChange });
+  const { view, size, ready } = state;
+  const limit = restrict ? bounds : null;
+  const crossAt = crosshairOf(state);
+  const keys = useMapKeyboard({ ...moves, centre: center ?? boundsCenter(bounds), markers, onMapClick, onConfirm });
 
-  useEffect(() => {
-    setReady(true);
-    if (landRef.current) paintLand(landRef.current);
-    const el = boxRef.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const measure = () => setSize({ w: el.clientWidth || 360, h: el.clientHeight || 560 });
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    measure();
-    return () => ro.disconnect();
-  }, []);
-
-  // New bounds from the screen (wizard, next question): show them, unless a focus holds the view.
-  const latest = useLatest({ bounds, focus, onZoomChange });
-  const boundsChange = boundsKey(bounds);
-  const firstBounds = useRef(true);
-  useEffect(() => {
-    if (firstBounds.current) {
-      firstBounds.current = false;
-      return;
-    }
-    const { bounds, focus } = latest.current;
-    if (!focus) {
-      cancel();
-      setView(bounds);
-    }
-  }, [boundsChange, cancel, setView, latest]);
-
-  // Focus: zoom into the sub-bounds over about a second; back to the bounds when it goes.
-  const focusChange = boundsKey(focus);
-  const firstFocus = useRef(true);
-  useEffect(() => {
-    if (firstFocus.current) {
-      firstFocus.current = false;
-      return;
-    }
-    const { bounds, focus } = latest.current;
-    animateTo(focus ?? bounds, 1000);
-  }, [focusChange, animateTo, latest]);
-
-  const zoom = approxZoom(view, widthPx);
-  const roundZoom = Math.round(zoom);
-  useEffect(() => {
-    latest.current.onZoomChange?.(roundZoom);
-  }, [roundZoom, latest]);
-
-  const boxPoint = (clientX: number, clientY: number): BoxPoint => {
-    const rect = boxRef.current!.getBoundingClientRect();
-    return { x: (clientX - rect.left) / rect.width, y: (clientY - rect.top) / rect.height };
-  };
-
-  const zoomBy = (factor: number) => {
-    cancel();
-    setView(zoomView(viewRef.current, factor, { x: 0.5, y: 0.5 }, limit));
-  };
-
-  const crossAt = target ?? boundsCenter(view);
-  const targetRef = useLatest(target);
-  const crossNow = () => targetRef.current ?? boundsCenter(viewRef.current);
-  const keys = useMapKeyboard({
-    target: crossNow,
-    centre: center ?? boundsCenter(bounds),
-    widthMetres: () => viewWidthMetres(viewRef.current),
-    markers,
-    move: (dx, dy) => {
-      const next = movedTarget(crossNow(), viewRef.current, dx, dy, limit);
-      cancel();
-      setView(viewOn(viewRef.current, next, limit), true);
-      targetRef.current = next;
-      setTarget(next);
-      return next;
-    },
-    zoom: (factor) => {
-      const at = crossNow();
-      cancel();
-      setView(zoomedOn(viewRef.current, at, factor, limit), true);
-      targetRef.current = at;
-      setTarget(at);
-    },
-    onMapClick,
-    onConfirm,
-  });
-
-  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (e.pointerType === "mouse" && e.button !== 0) return;
-    if ((e.target as HTMLElement).closest("button, a")) return;
-    cancel();
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pointers.current.size === 1) {
-      gesture.current = { startX: e.clientX, startY: e.clientY, startView: viewRef.current, moved: false };
-    } else if (pointers.current.size === 2 && gesture.current) {
-      const [a, b] = [...pointers.current.values()];
-      gesture.current.moved = true;
-      gesture.current.pinch = {
-        dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
-        view: viewRef.current,
-        anchor: boxPoint((a.x + b.x) / 2, (a.y + b.y) / 2),
-      };
-    }
-  };
-
-  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (!pointers.current.has(e.pointerId) || !gesture.current) return;
-    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    const g = gesture.current;
-    if (g.pinch && pointers.current.size >= 2) {
-      const [a, b] = [...pointers.current.values()];
-      const dist = Math.hypot(a.x - b.x, a.y - b.y) || 1;
-      setView(zoomView(g.pinch.view, g.pinch.dist / dist, g.pinch.anchor, limit));
-      return;
-    }
-    const dx = e.clientX - g.startX;
-    const dy = e.clientY - g.startY;
-    if (!g.moved && Math.hypot(dx, dy) > TAP_SLOP_PX) g.moved = true;
-    if (g.moved && !g.pinch) {
-      const rect = boxRef.current!.getBoundingClientRect();
-      setView(panView(g.startView, -dx / rect.width, -dy / rect.height, limit));
-    }
-  };
-
-  const onPointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (!pointers.current.has(e.pointerId)) return;
-    pointers.current.delete(e.pointerId);
-    const g = gesture.current;
-    if (pointers.current.size > 0) return;
-    gesture.current = null;
-    if (g && !g.moved && onMapClick) {
-      // A tap: the marker where the finger went, and the crosshair with it.
-      const at = unproject(viewRef.current, boxPoint(e.clientX, e.clientY));
-      setTarget(at);
-      onMapClick(at);
-    }
-  };
-
-  const onPointerCancel = (e: ReactPointerEvent<HTMLDivElement>) => {
-    pointers.current.delete(e.pointerId);
-    if (pointers.current.size === 0) gesture.current = null;
-  };
-
-  // Wheel zoom needs a non-passive listener, or the page scrolls along.
-  useEffect(() => {
-    const el = boxRef.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
-      const rect = el.getBoundingClientRect();
-      cancel();
-      setView(
-        zoomView(
-          viewRef.current,
-          Math.exp(Math.max(-1, Math.min(1, delta * 0.002))),
-          { x: (e.clientX - rect.left) / rect.width, y: (e.clientY - rect.top) / rect.height },
-          limitRef.current
-        )
-      );
-    };
-    el.addEventListener("wheel", onWheel, { passive: false });
-    return () => el.removeEventListener("wheel", onWheel);
-  }, [cancel, setView, limitRef]);
-
-  const grid = useMemo(() => graticule(view, size), [view, size]);
+  const { grid, toPixel } = useMemo(() => drawing(view, size), [view, size]);
   const viewCenter = boundsCenter(view);
+  const widthPx = size.w;
   // At most 120 px of scale bar, drawn in pixels of the box.
   const metresPerPx = viewWidthMetres(view) / Math.max(widthPx, 1);
   const scale = scaleBar(metresPerPx * 120);
   const scaleWidthPx = scale.metres / metresPerPx;
   const cross = project(view, crossAt);
-  const help = useMemo(() => (helpZone ? helpTargetShapes(helpZone) : null), [helpZone]);
+  const help = helpZone ? helpTargetShapes(helpZone) : null;
   // A crowd's unlabelled pictures go on one canvas; the rest stay elements (marker-layer.ts).
   const { elements, drawn } = useMemo(() => splitMarkers(markers), [markers]);
-  const toPixel = useCallback(
-    (ll: { lat: number; lng: number }) => {
-      const p = project(view, ll);
-      return inside(p) ? { x: p.x * size.w, y: p.y * size.h } : null;
-    },
-    [view, size],
-  );
   const canZoomOut = !limit || latSpan(view) < latSpan(limit) - 1e-9 || lngSpan(view) < lngSpan(limit) - 1e-9;
   const helpPath = help ? helpTargetSvgPath(help, view, VB) : null;
   const helpWidth = helpTargetLineWidth(zoom);
 
   return (
     <div
-      ref={boxRef}
+      ref={box}
       className={["game-map", "offline-map", onMapClick ? "is-clickable" : "", className ?? ""]
         .join(" ")
         .trim()}
@@ -311,13 +114,10 @@ export function OfflineMap({
       data-crosshair-lat={crossAt.lat}
       data-crosshair-lng={crossAt.lng}
       data-hint-low={cross.y < HINT_FLIP ? "" : undefined}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerCancel}
+      {...handlers}
       {...keys.handlers}
     >
-      <canvas ref={landRef} className="om-layer om-land" width={LAND_PX} height={LAND_PX} aria-hidden="true" />
+      <canvas ref={paintOnce} className="om-layer om-land" width={LAND_PX} height={LAND_PX} aria-hidden="true" />
 
       <svg className="om-layer" viewBox={`0 0 ${VB} ${VB}`} preserveAspectRatio="none" aria-hidden="true">
         <g className="om-grid-minor">
@@ -464,13 +264,14 @@ export function OfflineMap({
         <span className="om-center">{coords.point(viewCenter, 3)}</span>
       </div>
 
-      <p id={hintId} className="map-hint">
-        {t(helpId(!!onMapClick, !!onConfirm))}{" "}
-        <span className="map-hint-where">{t(whereWords(locale, crossAt, center ?? boundsCenter(bounds)))}</span>
-      </p>
-      <p className="sr-only" aria-live="polite">
-        {keys.spoken}
-      </p>
+      <MapHelp
+        id={hintId}
+        keys={keys}
+        canPlace={!!onMapClick}
+        canConfirm={!!onConfirm}
+        where={whereWords(locale, crossAt, center ?? boundsCenter(bounds))}
+        slot={helpSlot}
+      />
     </div>
   );
 }
@@ -484,6 +285,20 @@ function labelSide(x: number, widthPx: number): string {
   if (x * widthPx < 90) return " is-start";
   if ((1 - x) * widthPx < 90) return " is-end";
   return "";
+}
+
+/** The land, painted once when its canvas is mounted (a stable ref: not again at each render). */
+const paintOnce = (canvas: HTMLCanvasElement | null) => {
+  if (canvas) paintLand(canvas);
+};
+
+/** What the view's drawing needs for a view and a box: the grid, and a point's pixel in the box. */
+function drawing(view: Bounds, size: { w: number; h: number }) {
+  const toPixel = (ll: LatLng) => {
+    const p = project(view, ll);
+    return inside(p) ? { x: p.x * size.w, y: p.y * size.h } : null;
+  };
+  return { grid: graticule(view, size), toPixel };
 }
 
 type GridLine = { value: number; pos: number };

@@ -62,4 +62,9 @@ export type GameMapProps = {
   className?: string;
   /** The map's accessible name, worded by its screen (« Carte » by default). */
   ariaLabel?: string;
+  /**
+   * Where the keyboard's help line goes: an element of the screen below the map (the phone's
+   * question, where the map is too small at 200 % zoom for a line over it); over the map without.
+   */
+  helpSlot?: HTMLElement | null;
 };

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { FocusEvent, KeyboardEvent } from "react";
 import { formatDistance } from "@common/i18n/format";
+import { usePageVoice } from "~/components/Announcer";
 import { useLocale, useT } from "~/components/I18n";
 import { useLatest } from "./camera";
 import { enterMeans, mapCommand, samePoint } from "./crosshair";
@@ -12,7 +13,9 @@ import type { LatLng, MapMarker } from "./types";
  * arrows move the crosshair's point, + and − zoom, Space places the marker there, Enter places it
  * or, once the marker stands there, runs the screen's own validation. What a screen reader hears
  * goes through one polite live region: the placed marker at once, where the crosshair went once
- * the keys stop (not at every step), the edge of the zone, the width shown after a zoom.
+ * the keys stop (not at every step), the edge of the zone, the width shown after a zoom. That
+ * region is the page's own where the page has one (a night's or a défi's phone: one voice), else
+ * the map's (`ownVoice`, rendered by MapHelp).
  */
 
 /** Quiet time after the last key before the crosshair's position is spoken. */
@@ -33,8 +36,11 @@ export interface MapKeyboard {
   onConfirm?: () => void;
 }
 
+export type MapKeys = ReturnType<typeof useMapKeyboard>;
+
 export function useMapKeyboard(map: MapKeyboard) {
   const t = useT();
+  const pageVoice = usePageVoice();
   const locale = useLocale();
   const latest = useLatest(map);
   const [spoken, setSpoken] = useState("");
@@ -42,77 +48,70 @@ export function useMapKeyboard(map: MapKeyboard) {
   const [keyboard, setKeyboard] = useState(false);
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const say = useCallback((text: string) => {
+  // Plain functions, made again at each render: they are only ever called from events.
+  const say = (text: string) => {
     if (settle.current) clearTimeout(settle.current);
     settle.current = null;
+    if (pageVoice) return pageVoice(text);
     // The same sentence twice (the edge, twice) is spoken again only if the region changed between.
     setSpoken((before) => (before === text ? `${text}\u00a0` : text));
-  }, []);
-  const sayLater = useCallback(
-    (words: () => string) => {
-      if (settle.current) clearTimeout(settle.current);
-      settle.current = setTimeout(() => say(words()), SETTLE_MS);
-    },
-    [say],
-  );
+  };
+  const sayLater = (words: () => string) => {
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = setTimeout(() => say(words()), SETTLE_MS);
+  };
   useEffect(() => () => void (settle.current && clearTimeout(settle.current)), []);
 
-  const place = useCallback(
-    (at: LatLng) => {
-      const { onMapClick, onConfirm, centre } = latest.current;
-      if (!onMapClick) return;
-      onMapClick(at);
-      const where = t(whereWords(locale, at, centre, PLACED));
-      say(onConfirm ? `${where} ${t("map.placed.confirmHint")}` : where);
-    },
-    [latest, locale, say, t],
-  );
+  const place = (at: LatLng) => {
+    const { onMapClick, onConfirm, centre } = latest.current;
+    if (!onMapClick) return;
+    onMapClick(at);
+    const where = t(whereWords(locale, at, centre, PLACED));
+    say(onConfirm ? `${where} ${t("map.placed.confirmHint")}` : where);
+  };
 
-  const onKeyDown = useCallback(
-    (e: KeyboardEvent<HTMLElement>) => {
-      // The zoom buttons and anything else inside keep their own keys.
-      if (e.target !== e.currentTarget && (e.target as HTMLElement).closest("button, a, input, select, textarea")) return;
-      const command = mapCommand(e);
-      if (!command) return;
-      e.preventDefault();
-      setKeyboard(true);
-      const map = latest.current;
-      switch (command.kind) {
-        case "move": {
-          const before = map.target();
-          const after = map.move(command.dx, command.dy);
-          if (samePoint(before, after)) say(t("map.edge"));
-          else sayLater(() => t(whereWords(locale, after, latest.current.centre)));
-          return;
-        }
-        case "zoom":
-          map.zoom(command.factor);
-          sayLater(() => t("map.zoomed", { width: formatDistance(locale, latest.current.widthMetres()) }));
-          return;
-        case "place":
-          place(map.target());
-          return;
-        case "enter": {
-          const here = map.target();
-          const placedHere = map.markers.some((marker) => samePoint(marker.position, here));
-          if (enterMeans(placedHere ? here : null, here, !!map.onConfirm) === "confirm") map.onConfirm?.();
-          else place(here);
-          return;
-        }
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    // The zoom buttons and anything else inside keep their own keys.
+    if (e.target !== e.currentTarget && (e.target as HTMLElement).closest("button, a, input, select, textarea")) return;
+    const command = mapCommand(e);
+    if (!command) return;
+    e.preventDefault();
+    setKeyboard(true);
+    const map = latest.current;
+    switch (command.kind) {
+      case "move": {
+        const before = map.target();
+        const after = map.move(command.dx, command.dy);
+        if (samePoint(before, after)) say(t("map.edge"));
+        else sayLater(() => t(whereWords(locale, after, latest.current.centre)));
+        return;
       }
-    },
-    [latest, locale, place, say, sayLater, t],
-  );
+      case "zoom":
+        map.zoom(command.factor);
+        sayLater(() => t("map.zoomed", { width: formatDistance(locale, latest.current.widthMetres()) }));
+        return;
+      case "place":
+        place(map.target());
+        return;
+      case "enter": {
+        const here = map.target();
+        const placedHere = map.markers.some((marker) => samePoint(marker.position, here));
+        if (enterMeans(placedHere ? here : null, here, !!map.onConfirm) === "confirm") map.onConfirm?.();
+        else place(here);
+        return;
+      }
+    }
+  };
 
-  const onFocus = useCallback((e: FocusEvent<HTMLElement>) => {
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
     if (e.target.matches(":focus-visible")) setKeyboard(true);
-  }, []);
-  const onBlur = useCallback((e: FocusEvent<HTMLElement>) => {
+  };
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setKeyboard(false);
-  }, []);
-  const onPointerDown = useCallback(() => setKeyboard(false), []);
+  };
+  const onPointerDownCapture = () => setKeyboard(false);
 
-  return { spoken, keyboard, handlers: { onKeyDown, onFocus, onBlur, onPointerDownCapture: onPointerDown } };
+  return { spoken, ownVoice: !pageVoice, keyboard, handlers: { onKeyDown, onFocus, onBlur, onPointerDownCapture } };
 }
 
 /** The help line's message: what the keys do on this map. */

@@ -29,6 +29,8 @@ export function PhotoThenMap({
 }) {
   const t = useT();
   const [view, setView] = useState<"photo" | "map">("photo");
+  // Below the map: the map's keyboard help (never over its crosshair, however small the map).
+  const [helpSlot, setHelpSlot] = useState<HTMLElement | null>(null);
   return (
     <main className="pl-question pl-ptm" aria-label={label}>
       <header className="pl-qbar">{header}</header>
@@ -41,10 +43,11 @@ export function PhotoThenMap({
           ) : null}
         </section>
         <div className={view === "map" ? "pl-map pl-ptm-map" : "pl-map pl-ptm-map pl-ptm-away"} aria-hidden={view !== "map"}>
-          <GameMap {...map} />
+          <GameMap {...map} helpSlot={helpSlot} />
           {view === "map" ? <div className="pl-answer-zone">{answer}</div> : null}
         </div>
       </div>
+      <div className="pl-map-help" ref={setHelpSlot} />
       <nav className="pl-ptm-tabs" aria-label={t("player.photo.tabs")}>
         <button type="button" className="pl-ptm-tab" aria-pressed={view === "photo"} onClick={() => setView("photo")}>
           {t("player.photo.photo")}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { LatLng } from "@common/protocol";
 import { reloadForNewVersion } from "@common/room-client-page";
 import { roomText } from "@common/room-texts";
-import { Announcer, useAnnouncer } from "~/components/Announcer";
+import { Announcer, PageVoice, useAnnouncer } from "~/components/Announcer";
 import { useLocale, useT } from "~/components/I18n";
 import { movesFocus, saidOnChange, type Moment } from "./announcements";
 import { dropConnection, useRoomConnection } from "./connection";
@@ -171,11 +171,11 @@ export function PlayerGame({ room, random, pseudoHint, onRejoin }: Props) {
   }
 
   return (
-    <>
+    <PageVoice.Provider value={announce}>
       {body}
       {showReconnecting(state) ? <ReconnectOverlay /> : null}
       <Announcer text={announcement} testId="phone-announcer" />
-    </>
+    </PageVoice.Provider>
   );
 }
 

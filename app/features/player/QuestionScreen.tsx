@@ -46,6 +46,8 @@ export function QuestionScreen({
 }: Props) {
   const t = useT();
   const timeUp = useTimeUp(clock);
+  // Below the map: the map's keyboard help (never over its crosshair, however small the map).
+  const [helpSlot, setHelpSlot] = useState<HTMLElement | null>(null);
   // The map only re-renders when the marker moves, not at every tick of the bar.
   const markers = useMemo<MapMarker[]>(
     () => (tap ? [{ id: "me", position: tap, iconUrl: markerUrl(me.marker) }] : []),
@@ -91,9 +93,10 @@ export function QuestionScreen({
       <header className="pl-qbar">{header}</header>
       <div className="pl-map">
         {/* Not keyed by question: one map for the whole game (Google bills each one built). */}
-        <GameMap {...map} />
+        <GameMap {...map} helpSlot={helpSlot} />
         <div className="pl-answer-zone">{answer}</div>
       </div>
+      <div className="pl-map-help" ref={setHelpSlot} />
     </main>
   );
 }

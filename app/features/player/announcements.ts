@@ -109,8 +109,9 @@ function stepWords(locale: Locale, me: Me, screen: PlayScreen, now: number): Wor
 }
 
 /**
- * The ring and points of a question's result. The room sends the distance, rounded to the metre,
- * and the points: the ring is the smallest holding that distance, and none when nothing was scored.
+ * The ring and points of a question's result. The room sends the distance, rounded to the metre
+ * on its ring's side of every ring's edge (metresInRing), and the points: the ring is the
+ * smallest holding that distance, the one the room scored, and none when nothing was scored.
  */
 function resultWords(locale: Locale, me: Me, n: number, distance: number | null, questionPoints: number): Words {
   if (distance === null) return m("player.say.resultNone", { n });
