@@ -20,7 +20,7 @@ import { type Identity, capacityOf, handleMessage } from "./engine";
 import { AddressGate, type Meter, givesWay, meterFrame } from "./engine/budget";
 import type { RevealedQuiz } from "./engine/views";
 import { CLOSE_CODES, CLOSE_REASONS, type KickReason, PROTOCOL_VERSION, errorMessage, parseClientMessage } from "./protocol";
-import { encode } from "./encode";
+import { frame } from "./encode";
 import { type LaunchInput, type LaunchResult, type PresenterInfo, RoomCalls, type RoomRanking, type RoundInput, type RoundResult } from "./room-calls";
 import { ConnectionIndex, type WaitingSocket, closeSocket, pageIdFromUrl } from "./room-connections";
 import { PseudoLines } from "./room-lines";
@@ -82,7 +82,7 @@ export class GameRoom extends DurableObject<Env> {
     this.lines = new PseudoLines(
       () => this.conns.lines(),
       (msg) => {
-        for (const ws of this.conns.presenters()) send(ws, encode(msg));
+        for (const ws of this.conns.presenters()) send(ws, frame(msg));
       },
       () => this.ports.now(),
       secureRandom,
@@ -139,7 +139,7 @@ export class GameRoom extends DurableObject<Env> {
       const { meter, verdict } = meterFrame(this.meters.get(ws), budget, frameSize(raw), this.ports.now());
       this.meters.set(ws, meter);
       if (verdict === "close") {
-        send(ws, encode(errorMessage("flood")));
+        send(ws, frame(errorMessage("flood")));
         const chose = identity?.role === "chooser" || this.conns.inLine(ws);
         this.conns.close(ws, CLOSE_CODES.flood, CLOSE_REASONS.flood);
         // Its close will not be read: what it held is let go now.
@@ -151,7 +151,7 @@ export class GameRoom extends DurableObject<Env> {
       this.receive(ws, identity, raw);
     } catch (e) {
       console.error("GameRoom webSocketMessage", e);
-      send(ws, encode(errorMessage("bad_message")));
+      send(ws, frame(errorMessage("bad_message")));
     }
   }
 
@@ -188,8 +188,8 @@ export class GameRoom extends DurableObject<Env> {
     if (msg.type === "pres_clearChoosers") return this.clearChoosers(ws, msg.network);
     if (!g.state) {
       // The game ended and the room was cleaned up while this socket was on its way.
-      send(ws, encode(errorMessage("room_closed")));
-      if (msg.type === "hello" && msg.role === "player") send(ws, encode({ type: "player_kicked", reason: "ended" }));
+      send(ws, frame(errorMessage("room_closed")));
+      if (msg.type === "hello" && msg.role === "player") send(ws, frame({ type: "player_kicked", reason: "ended" }));
       return;
     }
     const now = this.ports.now();
@@ -208,7 +208,7 @@ export class GameRoom extends DurableObject<Env> {
     }
     g.apply(step, ws, now);
     if (identity?.role === "chooser" && step.identity?.role === "player") this.serveLine(this.conns.ipOf(ws), now);
-    if (identity === null && step.identity?.role === "presenter") send(ws, encode(this.lines.report()));
+    if (identity === null && step.identity?.role === "presenter") send(ws, frame(this.lines.report()));
   }
 
   /**
@@ -279,7 +279,7 @@ export class GameRoom extends DurableObject<Env> {
       for (const chooser of this.conns.choosersOf(ip)) this.conns.close(chooser, CLOSE_CODES.silent, CLOSE_REASONS.cleared);
       this.serveLine(ip, this.ports.now());
     }
-    send(ws, encode(this.lines.report()));
+    send(ws, frame(this.lines.report()));
   }
 
   // -------------------------------------------------------------------------------------------

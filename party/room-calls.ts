@@ -7,6 +7,7 @@
 import { type GameSettings, closeRoom, createGame, fullNightRanking, fullRanking, newRound } from "./engine";
 import { type RevealedQuiz, openedCount, revealedQuiz, teamResults } from "./engine/views";
 import type { ErrorCode, KickReason, Phase, QuizSnapshot, RankingLine, RankingMode, TeamResult } from "./protocol";
+import { rankedPlayer, rankedTeam } from "@common/wire/server-to-client";
 import { closeRoundRow, roundStatements } from "./room-d1";
 import { type RoomGame, presenterToken } from "./room-game";
 import { photoFileOf } from "@common/media-urls";
@@ -148,7 +149,10 @@ export class RoomCalls {
     const s = g.state;
     if (!s || g.meta?.gameId !== gameId) return null;
     const night = s.phase === "over" ? fullNightRanking(s) : null;
-    return { phase: s.phase, playersCount: s.seats.length, ranking: fullRanking(s), teams: teamResults(s), night };
+    // The HTTP ranking speaks the wire's names, as the socket's rankings do.
+    const ranking = fullRanking(s).map(rankedPlayer.toWire);
+    const teams = teamResults(s)?.map(rankedTeam.toWire) ?? null;
+    return { phase: s.phase, playersCount: s.seats.length, ranking, teams, night: night && night.map(rankedPlayer.toWire) };
   }
 
   /**

@@ -12,10 +12,11 @@
  */
 import type { Db } from "@db/client";
 import { type Ctx, type Effect, type GameState, type Identity, type Step, type StepOk, disconnect, nextDeadline, tick, withPresence } from "./engine";
-import { CLOSE_CODES, CLOSE_REASONS, type ServerMessage, errorMessage } from "./protocol";
+import { CLOSE_CODES, CLOSE_REASONS, errorMessage } from "./protocol";
+import type { RoomMessage } from "@common/room-messages";
 import { SOCKETS_PER_SEAT } from "@common/rules";
 import { secureRandom } from "@common/random";
-import { encode } from "./encode";
+import { frame } from "./encode";
 import { type ConnectionIndex, sameIdentity } from "./room-connections";
 import { type D1Op, statementsFor } from "./room-d1";
 import { revealedQuestion } from "./room-history";
@@ -130,7 +131,7 @@ export class RoomGame {
       failed: (op, e) => console.error(`GameRoom ${this.name()}: D1 write '${op.kind}' failed, retried later`, e),
     });
     this.counter = new AnswerCounterThrottle(
-      (msg) => this.toPresenters(encode(msg)),
+      (msg) => this.toPresenters(frame(msg)),
       () => ports.now(),
     );
   }
@@ -202,8 +203,8 @@ export class RoomGame {
    * waits with them: a socket hears its answers in the order it asked (a pong never overtakes
    * the seat its hello took).
    */
-  reply(ws: WebSocket, msg: ServerMessage) {
-    if (!this.group.hold({ effect: { to: "caller", msg }, caller: ws })) send(ws, encode(msg));
+  reply(ws: WebSocket, msg: RoomMessage) {
+    if (!this.group.hold({ effect: { to: "caller", msg }, caller: ws })) send(ws, frame(msg));
   }
 
   /** A socket closed: its seat is left without a socket unless the page has another. */
@@ -253,24 +254,24 @@ export class RoomGame {
         if (effect.msg.type === "pres_playerAnswered") this.counter.push(effect.msg);
         else {
           this.counter.flush();
-          this.toPresenters(encode(effect.msg));
+          this.toPresenters(frame(effect.msg));
         }
         return;
       case "seat":
-        for (const ws of this.conns.sendTargets(effect.seatId)) send(ws, encode(effect.msg));
+        for (const ws of this.conns.sendTargets(effect.seatId)) send(ws, frame(effect.msg));
         return;
       case "seats": {
-        const data = encode(effect.msg);
+        const data = frame(effect.msg);
         for (const ws of this.conns.seatedTargets()) send(ws, data);
         return;
       }
       case "choosers": {
-        const data = encode(effect.msg);
+        const data = frame(effect.msg);
         for (const ws of this.conns.choosers()) send(ws, data);
         return;
       }
       case "caller":
-        if (caller) send(caller, encode(effect.msg));
+        if (caller) send(caller, frame(effect.msg));
         return;
       case "room":
         return;
@@ -287,7 +288,7 @@ export class RoomGame {
       for (const ws of this.conns.seat(event.seatId)) this.conns.setIdentity(ws, null);
     } else if (event.kind === "closed") {
       this.counter.clear();
-      this.toPresenters(encode(errorMessage("room_closed")));
+      this.toPresenters(frame(errorMessage("room_closed")));
       for (const ws of [...this.conns.all()]) this.conns.close(ws, CLOSE_CODES.roomClosed, CLOSE_REASONS.roomClosed);
       this.conns.reset();
     }

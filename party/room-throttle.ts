@@ -6,7 +6,9 @@
  * holds), and the reveal carries every answer anyway.
  */
 import { mergePlayerAnswered } from "./engine";
-import type { PresPlayerAnswered } from "@common/protocol";
+import type { RoomMessageOf } from "@common/room-messages";
+
+type PresPlayerAnswered = RoomMessageOf<"pres_playerAnswered">;
 
 const ANSWER_COUNTER_INTERVAL_MS = 250;
 

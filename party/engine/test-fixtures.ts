@@ -1,5 +1,6 @@
 /** Shared by the engine tests: a two-question quiz and deterministic randomness. */
-import type { QuizSnapshot, ServerMessage } from "@common/protocol";
+import type { QuizSnapshot } from "@common/protocol";
+import { type ServerMessage, serverMessages } from "@common/wire/server-to-client";
 import type { Ctx, Effect, Step, StepOk } from "./game";
 import { DEFAULT_SETTINGS, type GameSettings, type GameState, createGame } from "./state";
 
@@ -65,13 +66,16 @@ export function ok(step: Step): StepOk {
   return step;
 }
 
-/** Messages of one type sent to one audience (and seat). */
+/**
+ * Messages of one type sent to one audience (and seat), as the wire carries them: what the
+ * phones and the presenter are told, under the names they read.
+ */
 export function sent<T extends ServerMessage["type"]>(effects: Effect[], to: Effect["to"], type: T, seatId?: string) {
   const out: ServerMessage[] = [];
   for (const e of effects) {
     if (e.to !== to || !("msg" in e) || e.msg.type !== type) continue;
     if (seatId !== undefined && !(e.to === "seat" && e.seatId === seatId)) continue;
-    out.push(e.msg);
+    out.push(serverMessages.toWire(e.msg));
   }
   return out as Extract<ServerMessage, { type: T }>[];
 }

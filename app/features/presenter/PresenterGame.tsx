@@ -168,13 +168,13 @@ export function PresenterGame(props: PresenterGameProps) {
   );
   const giveExtraTime = useCallback(
     (p: RoomPlayer) => {
-      if (!send({ type: "pres_extraTime", playerID: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+      if (!send({ type: "pres_extraTime", seatId: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
     },
     [send],
   );
   const kick = useCallback(
     (p: RoomPlayer) => {
-      if (!send({ type: "pres_kickPlayer", playerID: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
+      if (!send({ type: "pres_kickPlayer", seatId: p.seatId })) dispatch({ type: "error", message: OFFLINE_MESSAGE });
     },
     [send],
   );
