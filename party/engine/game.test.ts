@@ -851,7 +851,7 @@ describe("purity and storage", () => {
     expect(coreOf(s)).not.toHaveProperty("seats");
   });
 
-  it("merges throttled presenter answer notices", () => {
+  it("merges batched presenter answer notices", () => {
     const notice = (id: string, answeredCount: number, questionIndex = 0) => ({
       type: "pres_playerAnswered" as const,
       questionIndex,

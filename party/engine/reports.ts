@@ -1,4 +1,4 @@
-/** Read-only reports the room's Durable Object methods hand to the app, and throttling help. */
+/** Read-only reports the room's Durable Object methods hand to the app, and the answer counter's batching. */
 import type { RankedPlayer, RankedTeam, RoomMessageOf } from "@common/room-messages";
 import { round2 } from "@common/rules/scoring";
 import { type GameState, findSeat, seatList } from "./state";
@@ -7,7 +7,7 @@ import { fullRanking, standings } from "./views";
 type PresPlayerAnswered = RoomMessageOf<"pres_playerAnswered">;
 
 /**
- * Merges queued presenter answer notices into one (the room throttles the counter at scale):
+ * Merges queued presenter answer notices into one (the room sends the counter in batches at scale):
  * the answers of the last notice's question, in order, and the last notice's counts; a notice
  * about an earlier question is dropped. One pass over the queue: merging two at a time copied
  * the growing list at every answer (at 2,000 answers in two seconds, 6 % of what the room

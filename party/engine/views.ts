@@ -425,7 +425,7 @@ export function playerNewQuestion(state: GameState, now: number): RoomMessageOf<
 /**
  * The open question's photo for the phones, when the game shows it on them (a game stored before
  * the option existed does not). The photo's address is the room's: the app serves it to a phone
- * only once the room has opened that question (room-calls.ts, phonePhotos). A Street View
+ * only once the room has opened that question (app-calls.ts, phonePhotos). A Street View
  * question stays on the presenter's screen (common/rules/player-media.ts): its view carries its
  * position, which is the answer.
  */

@@ -4,9 +4,9 @@
  * call) follows one path: apply the deadlines already due, run one engine step (party/engine),
  * store its result together with the D1 writes it owes, then carry out its effects.
  *
- * A step that only touches seats goes through the write group (room-write-group.ts); any other
+ * A step that only touches seats goes through the write group (write-group.ts); any other
  * writes the group first, then itself, so storage and the wire keep the order of events. The D1
- * writes a step owes go to the outbox (room-outbox.ts), stored in the step's own transaction.
+ * writes a step owes go to the outbox (d1-outbox.ts), stored in the step's own transaction.
  * The room's clock and D1 are `ports` (RoomPorts): production's are Date.now and the DB
  * binding, tests replace them through runInDurableObject.
  */
@@ -17,14 +17,14 @@ import type { RoomMessage } from "@common/room-messages";
 import { SOCKETS_PER_SEAT } from "@common/rules";
 import { secureRandom } from "@common/random";
 import { frame } from "./encode";
-import { type ConnectionIndex, sameIdentity } from "./room-connections";
-import { type D1Op, statementsFor } from "./room-d1";
-import { revealedQuestion } from "./room-history";
-import { D1Outbox } from "./room-outbox";
-import type { Statement } from "./room-sql";
-import { type RoomMeta, RoomStore } from "./room-storage";
-import { AnswerCounterThrottle } from "./room-throttle";
-import { WriteGroup } from "./room-write-group";
+import { type ConnectionIndex, sameIdentity } from "./socket-index";
+import { type D1Op, statementsFor } from "./d1-ops";
+import { revealedQuestion } from "./d1-history";
+import { D1Outbox } from "./d1-outbox";
+import type { Statement } from "./d1-sql";
+import { type RoomMeta, RoomStore } from "./state-storage";
+import { AnswerCounterBatch } from "./answer-counter-batch";
+import { WriteGroup } from "./write-group";
 
 /** The room's clock and D1, as every part of the room reads them. */
 export interface RoomPorts {
@@ -90,7 +90,7 @@ function opsOf(step: StepOk, before: GameState | null, gameId: string | undefine
   return ops;
 }
 
-export class RoomGame {
+export class StepRunner {
   state: GameState | null = null;
   meta: RoomMeta | null = null;
   // Seats and help squares come from the cryptographic generator: Math.random's state can be
@@ -99,7 +99,7 @@ export class RoomGame {
   readonly store: RoomStore;
   readonly group: WriteGroup<Owed>;
   readonly outbox: D1Outbox;
-  readonly counter: AnswerCounterThrottle;
+  readonly counter: AnswerCounterBatch;
   private loaded = false;
   private started = false;
   /** The alarm as last set, room clock; undefined when unknown (fresh instance). */
@@ -130,7 +130,7 @@ export class RoomGame {
       now: () => ports.now(),
       failed: (op, e) => console.error(`GameRoom ${this.name()}: D1 write '${op.kind}' failed, retried later`, e),
     });
-    this.counter = new AnswerCounterThrottle(
+    this.counter = new AnswerCounterBatch(
       (msg) => this.toPresenters(frame(msg)),
       () => ports.now(),
     );

@@ -18,7 +18,7 @@ type PresPseudoLine = RoomMessageOf<"pres_pseudoLine">;
 export const PSEUDO_LINE_NETWORKS = 5;
 const LINE_REPORT_MS = 1_000;
 
-/** A line as the sockets' index counts it (room-connections.ts, lines). */
+/** A line as the sockets' index counts it (socket-index.ts, lines). */
 export interface Line {
   ip: string;
   waiting: number;

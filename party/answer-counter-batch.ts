@@ -12,7 +12,7 @@ type PresPlayerAnswered = RoomMessageOf<"pres_playerAnswered">;
 
 const ANSWER_COUNTER_INTERVAL_MS = 250;
 
-export class AnswerCounterThrottle {
+export class AnswerCounterBatch {
   private queued: PresPlayerAnswered[] = [];
   private lastSent = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RoomMessageOf } from "@common/room-messages";
-import { AnswerCounterThrottle } from "./room-throttle";
+import { AnswerCounterBatch } from "./answer-counter-batch";
 
 type PresPlayerAnswered = RoomMessageOf<"pres_playerAnswered">;
 
@@ -12,13 +12,13 @@ const notice = (id: string, count: number, questionIndex = 0): PresPlayerAnswere
   expectedCount: 10,
 });
 
-describe("AnswerCounterThrottle", () => {
+describe("AnswerCounterBatch", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it("sends the first notice at once, then merges the next ones into one every 250 ms", () => {
     const sent: PresPlayerAnswered[] = [];
-    const t = new AnswerCounterThrottle((m) => sent.push(m), () => Date.now());
+    const t = new AnswerCounterBatch((m) => sent.push(m), () => Date.now());
     t.push(notice("p1", 1));
     expect(sent).toHaveLength(1);
     t.push(notice("p2", 2));
@@ -32,7 +32,7 @@ describe("AnswerCounterThrottle", () => {
 
   it("flushes on demand (before any other presenter message) and drops a stale question", () => {
     const sent: PresPlayerAnswered[] = [];
-    const t = new AnswerCounterThrottle((m) => sent.push(m), () => Date.now());
+    const t = new AnswerCounterBatch((m) => sent.push(m), () => Date.now());
     t.push(notice("p1", 1));
     t.push(notice("p2", 2));
     t.flush();

@@ -6,7 +6,7 @@
  *
  * Every statement is idempotent: answers and players are keyed by (game, question, player) and
  * (game, player), so a batch sent again after a lost reply adds nothing; the final totals are
- * upserts of the same values. Rows travel as one JSON parameter per chunk (room-sql.ts).
+ * upserts of the same values. Rows travel as one JSON parameter per chunk (d1-sql.ts).
  */
 import { eq, sql } from "drizzle-orm";
 import type { QuizSnapshot, TargetSetting } from "@common/protocol";
@@ -15,7 +15,7 @@ import { rankedPlayer, rankedTeam } from "@common/wire/server-to-client";
 import type { Db } from "@db/client";
 import { gameAnswers, gamePlayers, games } from "@db/schema";
 import { type GameState, gameResults, round2 } from "./engine";
-import { NULL, type Statement, intoColumns, jsonRows, rowField, value } from "./room-sql";
+import { NULL, type Statement, intoColumns, jsonRows, rowField, value } from "./d1-sql";
 
 /** Answers per INSERT: about 70 kB of JSON, far below D1's limits on a value and a statement. */
 const HISTORY_CHUNK = 1000;
