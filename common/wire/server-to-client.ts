@@ -387,7 +387,11 @@ const SERVER_TO_CLIENT = {
   /** Each page words the code itself (common/room-texts.ts). */
   error: object({ code: named<ErrorCode>() }),
   /** The room speaks protocol `version`, not the page's: the page reloads. */
-  reload: object({ version: num() }),
+  reload: object({
+    version: num(),
+    /** The one sentence the room still sends: only to a page of protocol 6 or older, which cannot word a code. */
+    message: optional(str()),
+  }),
   /** Room clock when sent, ms: a phone echoes it at once (echo). */
   pong: object({ at: num() }),
 };

@@ -110,6 +110,8 @@ describe("connections", () => {
     expect(old.effects).toEqual([
       { to: "caller", msg: { type: "reload", version: PROTOCOL_VERSION, message: expect.stringContaining("recharger") } },
     ]);
+    // ...and on the wire, as the table writes it.
+    expect(sent(old.effects, "caller", "reload")[0]).toEqual({ type: "reload", version: PROTOCOL_VERSION, message: expect.stringContaining("recharger") });
   });
 
   it("seats a random-icon player at once, announces it to the presenter, hides the spots", () => {

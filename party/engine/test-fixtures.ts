@@ -1,4 +1,5 @@
 /** Shared by the engine tests: a two-question quiz and deterministic randomness. */
+import { expect } from "vitest";
 import type { QuizSnapshot } from "@common/protocol";
 import { type ServerMessage, serverMessages } from "@common/wire/server-to-client";
 import type { Ctx, Effect, Step, StepOk } from "./game";
@@ -63,6 +64,8 @@ export function newGame(settings: Partial<GameSettings> = {}, now = 1_000_000): 
 
 export function ok(step: Step): StepOk {
   if (!step.ok) throw new Error(`step failed: ${step.error.code}`);
+  // Every message the engine writes goes to the wire and back whole: the table knows each field.
+  for (const e of step.effects) if ("msg" in e) expect(serverMessages.toCode(serverMessages.toWire(e.msg))).toStrictEqual(e.msg);
   return step;
 }
 
