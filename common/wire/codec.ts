@@ -8,7 +8,7 @@
  * No zod here: the phone's bundle carries this file, and zod weighs more than the phone's game.
  */
 
-/** The rule a value follows, as data: party/wire-zod.ts turns it into a zod schema. */
+/** The rule a value follows, as data: the room's parser (party/protocol.ts) turns it into a zod schema. */
 export type Spec =
   | { kind: "string"; min?: number; max?: number; pattern?: RegExp; values?: readonly string[] }
   | { kind: "number"; int?: boolean; min?: number; max?: number }
@@ -70,10 +70,11 @@ export function num(rule: { int?: boolean; min?: number; max?: number } = {}): C
 export const bool: Codec<boolean, boolean> = leaf({ kind: "boolean" }, (v) => typeof v === "boolean");
 
 /**
- * An object or a list the table does not look into: same names on both sides, and the room is
- * trusted to fill it (a map's settings, a Street View view, the reveal's rows).
+ * An object the table does not look into: same names on both sides, and the room is trusted to
+ * fill it (a map's settings, a Street View view).
  */
 export const opaque = <T>(): Codec<T, T> => leaf({ kind: "any object" }, isRecord);
+/** A list the table does not look into (the reveal's rows, the target's rings). */
 export const opaqueList = <T extends unknown[]>(): Codec<T, T> => leaf({ kind: "array", of: null }, Array.isArray);
 
 export function nullable<W, C>(c: Codec<W, C>): Codec<W | null, C | null> {
