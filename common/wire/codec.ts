@@ -115,7 +115,7 @@ export function mapped<W, C>(c: Codec<W, W>, toCode: (w: W) => C, toWire: (k: C)
   return { ...c, toCode, toWire, same: false };
 }
 
-/** A field the wire names otherwise than the code: `wire("playerID", str())` under the key `seatId`. */
+/** A field the wire names otherwise than the code: `wire("titre", str())` under the key `title`. */
 export interface Renamed<N extends string, C extends AnyCodec> {
   readonly wire: N;
   readonly codec: C;
