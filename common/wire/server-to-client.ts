@@ -75,9 +75,9 @@ export const question = object({
   streetview: nullable(opaque<StreetViewInfo>()),
   lat: num(),
   lng: num(),
-  /** A Street View question's title, empty when it has none. */
-  title: wire("titre", str()),
   description: str(),
+  /** A Street View question's title, empty when it has none; last on the wire, as it always was. */
+  title: wire("titre", str()),
 });
 
 /** How answers earn points in this game. */

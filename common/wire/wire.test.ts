@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientMessages, type ClientMessage } from "./client-to-server";
-import { helpSquare, rankedPlayer, type RoomMessage, serverMessages } from "./server-to-client";
+import { helpSquare, question, rankedPlayer, type RoomMessage, serverMessages } from "./server-to-client";
 
 const ranked = { rank: 2, seatId: "p7", pseudo: "Kiwi bleu", marker: "Kiwibleu", points: 12.5, questionPoints: 4.5, rankMove: -1 };
 
@@ -37,6 +37,13 @@ describe("the room's messages: one table, the code's names inside, the wire's ou
     const refused = serverMessages.toCode(serverMessages.check({ type: "fruit_selected_callback", status: false, code: "fruit_taken" })!);
     expect(refused).toEqual({ type: "fruit_selected_callback", status: false, code: "fruit_taken" });
     expect(Object.keys(refused)).toEqual(["type", "status", "code"]);
+  });
+
+  it("writes a question's title as the specification's titre, after its description", () => {
+    const q = { name: "q", kind: "photo" as const, imageUrl: "/a.jpg", streetview: null, lat: 1, lng: 2, title: "T", description: "D" };
+    expect(JSON.stringify(question.toWire(q))).toBe(
+      '{"name":"q","kind":"photo","imageUrl":"/a.jpg","streetview":null,"lat":1,"lng":2,"description":"D","titre":"T"}'
+    );
   });
 
   it("writes a help square's edges south-west then north-east, and reads them back whichever corner comes first", () => {
