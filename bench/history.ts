@@ -1,7 +1,7 @@
 // `npm run bench:history`: the history of one big game in D1 (not part of npm test).
 //
 // A 2000-player, 20-question game (40,000 answers) is written the way the room writes it
-// (party/room-d1.ts statementsFor: one drizzle batch per revealed question, then the final totals), then
+// (party/d1-ops.ts statementsFor: one drizzle batch per revealed question, then the final totals), then
 // read back the way the app reads it (the report of a question, both CSV files). D1 is
 // Miniflare's, through wrangler's getPlatformProxy, in memory, with the repository's migrations.
 // Prints each figure against its budget and one JSON line; exits 1 when a budget is exceeded.
@@ -16,8 +16,8 @@ import type { QuizSnapshot } from "../common/protocol";
 import { createDb } from "../db/client";
 import { accounts, games, type Account } from "../db/schema";
 import { DEFAULT_SETTINGS, createGame, type GameState, type Seat } from "../party/engine/state";
-import { type D1Op, statementsFor } from "../party/room-d1";
-import type { Statement } from "../party/room-sql";
+import { type D1Op, statementsFor } from "../party/d1-ops";
+import type { Statement } from "../party/d1-sql";
 import { exportCsv, gameReport } from "../app/server/history/history.server";
 import { translator } from "../app/server/i18n/i18n.server";
 

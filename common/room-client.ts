@@ -36,6 +36,7 @@ import {
   type ServerMessage,
 } from "./protocol";
 import { decodeServerMessage } from "./room-client-decode";
+import { clientMessages } from "./wire/client-to-server";
 import { type Backoff, DEFAULT_BACKOFF, ReconnectingLine, type WebSocketClass, type WebSocketLike, backoffDelay, randomLineId, roomSocketUrl } from "./room-client-socket";
 
 export { type Backoff, backoffDelay } from "./room-client-socket";
@@ -183,9 +184,9 @@ export class RoomClient {
     return () => this.listeners.delete(listener);
   }
 
-  /** Sends now or not at all (false): nothing waits for a socket to come back. */
+  /** Sends now or not at all (false), under the wire's names: nothing waits for a socket to come back. */
   send(msg: ClientMessage): boolean {
-    return this.sendRaw(JSON.stringify(msg));
+    return this.sendRaw(JSON.stringify(clientMessages.toWire(msg)));
   }
 
   /** Any frame, as is (tests of what the room refuses). */

@@ -1,7 +1,7 @@
 /**
  * An MJ's quota of games (accounts.nb_game, null = unlimited), as one SQL condition shared by
  * every statement that opens a game: a launch (app/server/rooms/rooms.server.ts), a new round in a
- * room (party/room-d1.ts) and a défi (app/server/defi/defi-create.server.ts). A game is spent when it starts
+ * room (party/d1-ops.ts) and a défi (app/server/defi/defi-create.server.ts). A game is spent when it starts
  * (the room's 'started' write; a défi's creation), so games still in their lobby hold one each:
  * a game may open while the quota exceeds the owner's open lobbies. Evaluated inside the INSERT (or UPDATE) it guards, so two at the same instant cannot
  * both read the same count and both pass.

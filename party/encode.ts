@@ -1,5 +1,8 @@
 /**
- * A server message as the text frame a socket sends. JSON.stringify, except for the one message
+ * A room's message as the text frame a socket sends. The engine writes its messages under the
+ * code's names; `frame` writes them under the wire's with the table of
+ * common/wire/server-to-client.ts (the one place that knows both), then `encode` makes the text:
+ * JSON.stringify, except for the one message
  * a reveal sends to every phone (player_endQuestion): its fields are fixed (numbers, a boolean,
  * one small object), so it is written directly. At 2,000 phones the 2,000 stringify calls were
  * 3 to 5 ms of the reveal's turn, the phones' frames waiting behind them; written directly they
@@ -7,6 +10,8 @@
  * JSON.stringify's, byte for byte (encode.test.ts).
  */
 import type { PlayerEndQuestion, ServerMessage } from "@common/protocol";
+import type { RoomMessage } from "@common/room-messages";
+import { serverMessages } from "@common/wire/server-to-client";
 
 const finite = Number.isFinite;
 
@@ -55,3 +60,6 @@ function endQuestion(m: PlayerEndQuestion): string {
 export function encode(msg: ServerMessage): string {
   return msg.type === "player_endQuestion" ? endQuestion(msg) : JSON.stringify(msg);
 }
+
+/** The frame of one of the engine's messages. */
+export const frame = (msg: RoomMessage): string => encode(serverMessages.toWire(msg));

@@ -3,8 +3,8 @@
  * message flows). This file is the room's transport and wiring: it accepts the phones' and the
  * presenter's sockets itself, as hibernatable WebSockets of a plain Durable Object
  * (docs/decisions/029), meters every frame, admits sockets and seats per network address, and
- * hands every event to the game (room-game.ts): a socket's message or close, the alarm, and the
- * app's calls through the binding (room-calls.ts). Nothing here throws to a client: a bad frame
+ * hands every event to the game (step-runner.ts): a socket's message or close, the alarm, and the
+ * app's calls through the binding (app-calls.ts). Nothing here throws to a client: a bad frame
  * gets an error reply and changes nothing.
  *
  * The app reaches the room only through the binding; HTTP into the room is refused, and
@@ -20,13 +20,13 @@ import { type Identity, capacityOf, handleMessage } from "./engine";
 import { AddressGate, type Meter, givesWay, meterFrame } from "./engine/budget";
 import type { RevealedQuiz } from "./engine/views";
 import { CLOSE_CODES, CLOSE_REASONS, type KickReason, PROTOCOL_VERSION, errorMessage, parseClientMessage } from "./protocol";
-import { encode } from "./encode";
-import { type LaunchInput, type LaunchResult, type PresenterInfo, RoomCalls, type RoomRanking, type RoundInput, type RoundResult } from "./room-calls";
-import { ConnectionIndex, type WaitingSocket, closeSocket, pageIdFromUrl } from "./room-connections";
-import { PseudoLines } from "./room-lines";
-import { type RoomPorts, RoomGame, send } from "./room-game";
+import { frame } from "./encode";
+import { type LaunchInput, type LaunchResult, type PresenterInfo, RoomCalls, type RoomRanking, type RoundInput, type RoundResult } from "./app-calls";
+import { ConnectionIndex, type WaitingSocket, closeSocket, pageIdFromUrl } from "./socket-index";
+import { PseudoLines } from "./pseudo-lines";
+import { type RoomPorts, StepRunner, send } from "./step-runner";
 
-export type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking, RoundInput, RoundResult } from "./room-calls";
+export type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking, RoundInput, RoundResult } from "./app-calls";
 
 type Frame = string | ArrayBuffer;
 
@@ -56,7 +56,7 @@ export class GameRoom extends DurableObject<Env> {
   /** The room's clock and D1, which every part of it reads: a seam tests reach through runInDurableObject. */
   readonly ports: RoomPorts;
   private readonly conns: ConnectionIndex;
-  private readonly game: RoomGame;
+  private readonly game: StepRunner;
   private readonly calls: RoomCalls;
   /**
    * Per-address caps on new sockets and seats (common/rules/audience.ts), sized by the Worker
@@ -77,12 +77,12 @@ export class GameRoom extends DurableObject<Env> {
     // The room's number is its name (idFromName), which the runtime gives every entry point, the
     // alarm included; the game keeps it too, from its launch.
     const room = () => ctx.id.name ?? this.game.state?.roomNumber;
-    this.game = new RoomGame(ctx.storage, this.conns, this.ports, room);
+    this.game = new StepRunner(ctx.storage, this.conns, this.ports, room);
     this.calls = new RoomCalls(this.game, room);
     this.lines = new PseudoLines(
       () => this.conns.lines(),
       (msg) => {
-        for (const ws of this.conns.presenters()) send(ws, encode(msg));
+        for (const ws of this.conns.presenters()) send(ws, frame(msg));
       },
       () => this.ports.now(),
       secureRandom,
@@ -139,7 +139,7 @@ export class GameRoom extends DurableObject<Env> {
       const { meter, verdict } = meterFrame(this.meters.get(ws), budget, frameSize(raw), this.ports.now());
       this.meters.set(ws, meter);
       if (verdict === "close") {
-        send(ws, encode(errorMessage("flood")));
+        send(ws, frame(errorMessage("flood")));
         const chose = identity?.role === "chooser" || this.conns.inLine(ws);
         this.conns.close(ws, CLOSE_CODES.flood, CLOSE_REASONS.flood);
         // Its close will not be read: what it held is let go now.
@@ -151,7 +151,7 @@ export class GameRoom extends DurableObject<Env> {
       this.receive(ws, identity, raw);
     } catch (e) {
       console.error("GameRoom webSocketMessage", e);
-      send(ws, encode(errorMessage("bad_message")));
+      send(ws, frame(errorMessage("bad_message")));
     }
   }
 
@@ -188,8 +188,8 @@ export class GameRoom extends DurableObject<Env> {
     if (msg.type === "pres_clearChoosers") return this.clearChoosers(ws, msg.network);
     if (!g.state) {
       // The game ended and the room was cleaned up while this socket was on its way.
-      send(ws, encode(errorMessage("room_closed")));
-      if (msg.type === "hello" && msg.role === "player") send(ws, encode({ type: "player_kicked", reason: "ended" }));
+      send(ws, frame(errorMessage("room_closed")));
+      if (msg.type === "hello" && msg.role === "player") send(ws, frame({ type: "player_kicked", reason: "ended" }));
       return;
     }
     const now = this.ports.now();
@@ -208,7 +208,7 @@ export class GameRoom extends DurableObject<Env> {
     }
     g.apply(step, ws, now);
     if (identity?.role === "chooser" && step.identity?.role === "player") this.serveLine(this.conns.ipOf(ws), now);
-    if (identity === null && step.identity?.role === "presenter") send(ws, encode(this.lines.report()));
+    if (identity === null && step.identity?.role === "presenter") send(ws, frame(this.lines.report()));
   }
 
   /**
@@ -244,7 +244,7 @@ export class GameRoom extends DurableObject<Env> {
    * still in line is told `too_many_seats`: its phone asks again in a moment, and is let in
    * without asking when its turn comes.
    */
-  private toPseudoScreen(ws: WebSocket, step: Parameters<RoomGame["apply"]>[0], now: number) {
+  private toPseudoScreen(ws: WebSocket, step: Parameters<StepRunner["apply"]>[0], now: number) {
     const ip = this.conns.ipOf(ws);
     if (!this.conns.inLine(ws) && this.conns.firstInLine(ip) === null && this.pseudoScreenPlace(ip, now)) return this.game.apply(step, ws, now);
     this.conns.joinLine(ws, now);
@@ -279,7 +279,7 @@ export class GameRoom extends DurableObject<Env> {
       for (const chooser of this.conns.choosersOf(ip)) this.conns.close(chooser, CLOSE_CODES.silent, CLOSE_REASONS.cleared);
       this.serveLine(ip, this.ports.now());
     }
-    send(ws, encode(this.lines.report()));
+    send(ws, frame(this.lines.report()));
   }
 
   // -------------------------------------------------------------------------------------------

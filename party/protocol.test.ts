@@ -4,7 +4,7 @@ import { MAX_CLIENT_MESSAGE_CHARS, clientMessageSchema, parseClientMessage } fro
 const raw = (x: unknown) => JSON.stringify(x);
 
 describe("parseClientMessage", () => {
-  it("accepts a hello and a presenter command", () => {
+  it("accepts a hello and a presenter command, under the code's names", () => {
     expect(parseClientMessage(raw({ type: "hello", role: "player", version: 1 }))).toEqual({
       ok: true,
       msg: { type: "hello", role: "player", version: 1 },
@@ -18,7 +18,7 @@ describe("parseClientMessage", () => {
       parseClientMessage(raw({ type: "pres_kickPlayer", playerID: "p3", token: "old-field" }), "presenter")
     ).toEqual({
       ok: true,
-      msg: { type: "pres_kickPlayer", playerID: "p3" },
+      msg: { type: "pres_kickPlayer", seatId: "p3" },
     });
   });
 

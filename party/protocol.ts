@@ -1,89 +1,58 @@
 /**
- * Server-side validation of every client message (docs/protocol.md, Principles). Types and
- * constants live in common/protocol.ts (no zod) and are re-exported here, so server code has one
- * import while the phone bundle imports common/protocol.ts and never ships zod.
+ * Server-side validation of every client message (docs/protocol.md, Principles), by the rules of
+ * the table common/wire/client-to-server.ts: the four messages a crowd sends by the table's own
+ * checks, the others through zod schemas made from the same rules. Types and constants live in
+ * common/protocol.ts (no zod) and are re-exported here, so server code has one import while the
+ * phone bundle never ships zod.
  */
 import { z } from "zod";
-import { COLOR_KEYS, FRUIT_KEYS } from "@common/rules";
-import {
-  MAX_CLIENT_MESSAGE_CHARS,
-  MAX_ID_CHARS,
-  MAX_TOKEN_CHARS,
-  errorMessage,
-  type ClientMessage,
-  type ClientMessageType,
-  type ErrorMsg,
-  type Role,
-} from "@common/protocol";
+import { MAX_CLIENT_MESSAGE_CHARS, errorMessage, type ClientMessage, type ClientMessageType, type ErrorMsg, type Role } from "@common/protocol";
+import type { Spec } from "@common/wire/codec";
+import { type WireClientMessage, clientMessageTable, clientMessages } from "@common/wire/client-to-server";
 
 export * from "@common/protocol";
 
-// Tokens are minted by the room (base64url / hex); anything else is not one of ours.
-const token = z
-  .string()
-  .min(16)
-  .max(MAX_TOKEN_CHARS)
-  .regex(/^[A-Za-z0-9_-]+$/);
-const id = z
-  .string()
-  .min(1)
-  .max(MAX_ID_CHARS)
-  .regex(/^[A-Za-z0-9_-]+$/);
-const latLng = z.object({
-  lat: z.number().finite().min(-90).max(90),
-  lng: z.number().finite().min(-180).max(180),
-});
+/** The zod schema of a rule of the table. */
+function schemaOf(spec: Spec): z.ZodTypeAny {
+  switch (spec.kind) {
+    case "string": {
+      if (spec.values) return z.enum(spec.values as [string, ...string[]]);
+      let s = z.string();
+      if (spec.min !== undefined) s = s.min(spec.min);
+      if (spec.max !== undefined) s = s.max(spec.max);
+      if (spec.pattern) s = s.regex(spec.pattern);
+      return s;
+    }
+    case "number": {
+      let n = z.number().finite();
+      if (spec.int) n = n.int();
+      if (spec.min !== undefined) n = n.min(spec.min);
+      if (spec.max !== undefined) n = n.max(spec.max);
+      return n;
+    }
+    case "boolean":
+      return z.boolean();
+    case "object":
+      // z.object strips unknown keys, as the table's own reading does.
+      return z.object(
+        Object.fromEntries(Object.entries(spec.fields).map(([key, f]) => [key, f.optional ? schemaOf(f.spec).optional() : schemaOf(f.spec)]))
+      );
+    case "array":
+      return z.array(spec.of ? schemaOf(spec.of) : z.unknown());
+    case "nullable":
+      return schemaOf(spec.of).nullable();
+    case "any object":
+      return z.record(z.unknown());
+  }
+}
 
-// z.object strips unknown keys: the specification's extra fields (token, roomID, time, timePoints)
-// are accepted from old clients and silently dropped, so nothing downstream can trust them.
-const helloSchema = z.object({
-  type: z.literal("hello"),
-  role: z.enum(["player", "presenter"]),
-  token: token.optional(),
-  version: z.number().int().nonnegative(),
-});
-const pingSchema = z.object({ type: z.literal("ping") });
-const echoSchema = z.object({ type: z.literal("echo"), at: z.number().finite() });
-const presKickPlayerSchema = z.object({ type: z.literal("pres_kickPlayer"), playerID: id });
-const presStartGameSchema = z.object({ type: z.literal("pres_startGame") });
-const presNextQuestionSchema = z.object({ type: z.literal("pres_nextQuestion") });
-const presLockRoomSchema = z.object({ type: z.literal("pres_lockRoom"), locked: z.boolean() });
-const presClearChoosersSchema = z.object({ type: z.literal("pres_clearChoosers"), network: id });
-const presExtraTimeSchema = z.object({ type: z.literal("pres_extraTime"), playerID: id });
-const playerChooseColorSchema = z.object({
-  type: z.literal("player_chooseColor"),
-  color: z.enum(COLOR_KEYS),
-});
-const playerChooseFruitSchema = z.object({
-  type: z.literal("player_chooseFruit"),
-  color: z.enum(COLOR_KEYS),
-  fruit: z.enum(FRUIT_KEYS),
-});
-const playerAnswerSchema = z.object({
-  type: z.literal("player_answer"),
-  questionIndex: z.number().int().min(0).max(999),
-  coords: latLng,
-});
-
-export const clientMessageSchema = z.discriminatedUnion("type", [
-  helloSchema,
-  pingSchema,
-  echoSchema,
-  presKickPlayerSchema,
-  presStartGameSchema,
-  presNextQuestionSchema,
-  presLockRoomSchema,
-  presClearChoosersSchema,
-  presExtraTimeSchema,
-  playerChooseColorSchema,
-  playerChooseFruitSchema,
-  playerAnswerSchema,
-]);
-
-// Compile-time guard: the schemas and the hand-written types must describe the same messages.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const schemasMatchTypes: Same<z.infer<typeof clientMessageSchema>, ClientMessage> = true;
-void schemasMatchTypes;
+const messageSchemas = Object.entries(clientMessageTable).map(([type, codec]) =>
+  (schemaOf(codec.spec) as z.AnyZodObject).extend({ type: z.literal(type) })
+);
+export const clientMessageSchema = z.discriminatedUnion(
+  "type",
+  messageSchemas as [z.AnyZodObject, z.AnyZodObject, ...z.AnyZodObject[]]
+) as unknown as z.ZodType<WireClientMessage>;
 
 /** Which role may send each message; `null` = any socket, even one that has not said hello. */
 const SENDER: Record<ClientMessageType, Role | null> = {
@@ -103,46 +72,15 @@ const SENDER: Record<ClientMessageType, Role | null> = {
 
 type ParseResult = { ok: true; msg: ClientMessage } | { ok: false; error: ErrorMsg };
 
-const TOKEN_CHARS = /^[A-Za-z0-9_-]+$/;
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
-const inRange = (x: unknown, min: number, max: number): x is number =>
-  typeof x === "number" && Number.isFinite(x) && x >= min && x <= max;
-
 /**
  * The four messages a crowd sends (an answer and an echo per phone per question, a hello per
- * socket, a ping), checked by hand: zod's parse of each was a tenth of a 2,000-player question's time in
- * the room. Accepts only what the schemas accept and returns what they return (unknown keys
- * dropped); anything it does not accept goes through the schemas, which say why.
+ * socket, a ping): zod's parse of each was a tenth of a 2,000-player question's time in the
+ * room, the table's own checks are not. Anything else goes through the schemas.
  */
-function parseCommon(data: unknown): ClientMessage | null {
-  if (!isRecord(data)) return null;
-  switch (data.type) {
-    case "player_answer": {
-      const { questionIndex: q, coords } = data;
-      if (!inRange(q, 0, 999) || !Number.isInteger(q) || !isRecord(coords)) return null;
-      const { lat, lng } = coords;
-      if (!inRange(lat, -90, 90) || !inRange(lng, -180, 180)) return null;
-      return { type: "player_answer", questionIndex: q, coords: { lat, lng } };
-    }
-    case "hello": {
-      const { role, token: t, version } = data;
-      if ((role !== "player" && role !== "presenter") || !inRange(version, 0, Number.MAX_VALUE) || !Number.isInteger(version))
-        return null;
-      if (t === undefined) return { type: "hello", role, version };
-      if (typeof t !== "string" || t.length < 16 || t.length > MAX_TOKEN_CHARS || !TOKEN_CHARS.test(t)) return null;
-      return { type: "hello", role, token: t, version };
-    }
-    case "ping":
-      return { type: "ping" };
-    case "echo":
-      return typeof data.at === "number" && Number.isFinite(data.at) ? { type: "echo", at: data.at } : null;
-    default:
-      return null;
-  }
-}
+const CROWD = new Set<unknown>(["player_answer", "hello", "ping", "echo"]);
 
 /**
- * Parses one raw socket frame; never throws.
+ * Parses one raw socket frame into the code's names; never throws.
  * `role`: the socket's role once it said hello, `null` before (only hello and ping pass), or
  * omitted to skip the role check (tests, tools).
  */
@@ -155,12 +93,14 @@ export function parseClientMessage(raw: unknown, role?: Role | null): ParseResul
   } catch {
     return { ok: false, error: errorMessage("bad_message") };
   }
-  let msg = parseCommon(data);
-  if (!msg) {
+  let wire: WireClientMessage | null;
+  if (typeof data === "object" && data !== null && CROWD.has((data as { type?: unknown }).type)) wire = clientMessages.check(data);
+  else {
     const parsed = clientMessageSchema.safeParse(data);
-    if (!parsed.success) return { ok: false, error: errorMessage("bad_message") };
-    msg = parsed.data;
+    wire = parsed.success ? parsed.data : null;
   }
+  if (!wire) return { ok: false, error: errorMessage("bad_message") };
+  const msg = clientMessages.toCode(wire);
   if (role !== undefined) {
     const sender = SENDER[msg.type];
     if (sender !== null && role === null) return { ok: false, error: errorMessage("not_identified") };

@@ -5,7 +5,7 @@
  * back. The server measures each phone's round trip itself and takes a robust figure of the
  * recent ones off the answer's time, giving that phone as much more before its deadline: a live
  * room from its stamp on a frame, echoed at once by the phone (kept with the socket:
- * party/room-connections.ts); a défi from the opening of a question to the request of its photo
+ * party/socket-index.ts); a défi from the opening of a question to the request of its photo
  * that the opening triggers (kept with the player).
  *
  * The room cannot tell a slow network from a phone that waits before echoing: whatever a script

@@ -1,5 +1,5 @@
-import type { PointsSettings, TargetSetting } from "../protocol";
-import { type RingPoints, speedPoints } from "./points";
+import type { TargetSetting } from "../protocol";
+import { speedPoints } from "./points";
 
 /**
  * Index in targetSettings of the smallest ring containing the distance (edge included), 0 when
@@ -44,11 +44,6 @@ export function scoreAnswer(
   const distancePoints = ring === 0 ? 0 : targets[ring]!.points;
   const tp = speedPoints(elapsedMs, answerTimeMs, speedPointsMax);
   return { ring, distancePoints, timePoints: tp, points: ring === 0 ? 0 : distancePoints + tp };
-}
-
-/** The wire's pointsSettings. */
-export function pointsSettings(speedPointsMax: number, ringPoints: RingPoints): PointsSettings {
-  return { point_max_temps: speedPointsMax, circlesPoints: ringPoints };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, type LatLng } from "@common/protocol";
-import { helpSquareToWire } from "@common/help-square";
+import { helpSquare } from "@common/wire/server-to-client";
 import {
   type Ctx,
   answer,
@@ -110,6 +110,8 @@ describe("connections", () => {
     expect(old.effects).toEqual([
       { to: "caller", msg: { type: "reload", version: PROTOCOL_VERSION, message: expect.stringContaining("recharger") } },
     ]);
+    // ...and on the wire, as the table writes it.
+    expect(sent(old.effects, "caller", "reload")[0]).toEqual({ type: "reload", version: PROTOCOL_VERSION, message: expect.stringContaining("recharger") });
   });
 
   it("seats a random-icon player at once, announces it to the presenter, hides the spots", () => {
@@ -270,7 +272,7 @@ describe("lobby", () => {
       questionsNb: 2,
       time: 60,
       remainingMs: 60_000,
-      help: helpSquareToWire(q.state.help[0]!),
+      help: helpSquare.toWire(q.state.help[0]!),
       media: null,
       at: T0,
     });
@@ -483,7 +485,7 @@ describe("answers and reveal", () => {
     const T1 = T0 + 40_000;
     const q1 = ok(next(st, T1));
     expect(q1.state.questionIndex).toBe(1);
-    expect(sent(q1.effects, "seats", "player_newQuestion")[0]!.help).toEqual(helpSquareToWire(q1.state.help[1]!));
+    expect(sent(q1.effects, "seats", "player_newQuestion")[0]!.help).toEqual(helpSquare.toWire(q1.state.help[1]!));
     st = ok(ans(q1.state, "p1", 1, north(SPOT1, 500), T1 + 1_000)).state; // 0
     const rev = ok(ans(st, "p2", 1, north(SPOT1, 10), T1 + 6_000)); // 5 + 4.5 = 9.5 -> 14
     const pres = sent(rev.effects, "presenter", "pres_results")[0]!;
@@ -514,7 +516,7 @@ describe("answers and reveal", () => {
     expect(next(over.state, T1 + 21_000)).toMatchObject({ ok: false, error: { code: "wrong_phase" } });
 
     const results = gameResults(over.state);
-    expect(results.ranking.map((l) => [l.playerID, l.timeMs])).toEqual([
+    expect(results.ranking.map((l) => [l.seatId, l.timeMs])).toEqual([
       ["p2", 36_000],
       ["p1", 13_000],
     ]);
@@ -533,7 +535,7 @@ describe("answers and reveal", () => {
     const { s, ctx } = inQuestion0();
     const late = join(s, T0 + 20_000, ctx);
     expect(late.id).toBe("p3");
-    expect(late.cb.helpSettings[0]).toEqual(helpSquareToWire(s.help[0]!));
+    expect(late.cb.helpSettings[0]).toEqual(helpSquare.toWire(s.help[0]!));
     expect(late.cb.helpSettings[1]).toBeNull(); // the next question's square stays hidden
     expect(sent(late.r.effects, "caller", "player_newQuestion")[0]!.remainingMs).toBe(40_000);
     expect(late.state.seats.find((x) => x.id === "p3")!.score).toBe(0);
@@ -571,7 +573,7 @@ describe("answers and reveal", () => {
 
 describe("« Temps adapté » during a question", () => {
   const PRES = { role: "presenter" } as const;
-  const give = (s: GameState, id: string, at: number) => handleMessage(s, PRES, { type: "pres_extraTime", playerID: id }, at, makeCtx());
+  const give = (s: GameState, id: string, at: number) => handleMessage(s, PRES, { type: "pres_extraTime", seatId: id }, at, makeCtx());
 
   it("gives one seat twice the time: its answer past the others' deadline counts, over its own time; the others' is late", () => {
     const { s } = inQuestion0();
@@ -614,7 +616,7 @@ describe("« Temps adapté » during a question", () => {
     const { s: lobby } = lobbyWithTwo();
     expect(give(lobby, "p1", T_START)).toMatchObject({ ok: false, error: { code: "wrong_phase" } });
     const { s } = inQuestion0();
-    const phone = handleMessage(s, { role: "player", seatId: "p1" }, { type: "pres_extraTime", playerID: "p1" }, T0 + 1_000, makeCtx());
+    const phone = handleMessage(s, { role: "player", seatId: "p1" }, { type: "pres_extraTime", seatId: "p1" }, T0 + 1_000, makeCtx());
     expect(phone).toMatchObject({ ok: false, error: { code: "forbidden" } });
     expect(give(s, "p9", T0 + 1_000)).toMatchObject({ ok: false, error: { code: "unknown_player" } });
     const answered = ok(ans(s, "p1", 0, SPOT0, T0 + 1_000)).state;
@@ -863,20 +865,20 @@ describe("purity and storage", () => {
     expect(coreOf(s)).not.toHaveProperty("seats");
   });
 
-  it("merges throttled presenter answer notices", () => {
+  it("merges batched presenter answer notices", () => {
     const notice = (id: string, answeredCount: number, questionIndex = 0) => ({
       type: "pres_playerAnswered" as const,
       questionIndex,
-      answers: [{ playerID: id, pseudo: id, marker: id, time: answeredCount }],
+      answers: [{ seatId: id, pseudo: id, marker: id, elapsedMs: answeredCount }],
       answeredCount,
       expectedCount: 6 - answeredCount,
     });
     const m = mergePlayerAnswered([notice("p1", 1), notice("p2", 2), notice("p3", 3)])!;
-    expect(m.answers.map((a) => a.playerID)).toEqual(["p1", "p2", "p3"]);
+    expect(m.answers.map((a) => a.seatId)).toEqual(["p1", "p2", "p3"]);
     expect([m.answeredCount, m.expectedCount]).toEqual([3, 3]);
     // A notice of an earlier question is dropped, a single one goes as it is, none gives nothing.
     const next = mergePlayerAnswered([notice("p1", 1), notice("q1", 1, 1), notice("q2", 2, 1)])!;
-    expect([next.questionIndex, next.answers.map((a) => a.playerID)]).toEqual([1, ["q1", "q2"]]);
+    expect([next.questionIndex, next.answers.map((a) => a.seatId)]).toEqual([1, ["q1", "q2"]]);
     const one = notice("p4", 4);
     expect(mergePlayerAnswered([one])).toBe(one);
     expect(mergePlayerAnswered([])).toBeNull();

@@ -321,7 +321,7 @@ export function disconnect(state: GameState, identity: Identity, now: number): S
     if (!seat) return;
     const gone = { ...seat, connected: false, lastSeen: now };
     tx.putSeat(gone);
-    // pres_newPlayer is an upsert by playerID: in the lobby the presenter greys the player out.
+    // pres_newPlayer is an upsert by seat: in the lobby the presenter greys the player out.
     if (tx.state.phase === "lobby")
       tx.emit({
         to: "presenter",
@@ -422,7 +422,7 @@ export function chooseFruit(state: GameState, color: ColorKey, fruit: FruitKey, 
         type: "fruit_selected_callback",
         status: true,
         pseudo: seat.pseudo,
-        playerID: seat.id,
+        seatId: seat.id,
         token: `${seat.id}_${seat.secret}`,
       },
     });
@@ -438,12 +438,12 @@ function removeSeat(tx: Tx, seat: Seat, kicked: boolean) {
     tx.emit({ to: "seat", seatId: seat.id, msg: { type: "player_kicked", reason: "kick" } });
     tx.emit({
       to: "presenter",
-      msg: { type: "pres_kickPlayer_callback", playerID: seat.id, pseudo: seat.pseudo, playersCount },
+      msg: { type: "pres_kickPlayer_callback", seatId: seat.id, pseudo: seat.pseudo, playersCount },
     });
   } else {
     tx.emit({
       to: "presenter",
-      msg: { type: "pres_playerLeft", playerID: seat.id, pseudo: seat.pseudo, playersCount },
+      msg: { type: "pres_playerLeft", seatId: seat.id, pseudo: seat.pseudo, playersCount },
     });
   }
   tx.emit({ to: "room", event: { kind: "seatRemoved", seatId: seat.id } });
@@ -558,13 +558,13 @@ export function answer(state: GameState, seatId: SeatId, questionIndex: number, 
       },
     });
     tx.patch({ lastActivity: now });
-    tx.emit({ to: "seat", seatId, msg: { type: "player_answer_callback", questionIndex, tempsReponse: t } });
+    tx.emit({ to: "seat", seatId, msg: { type: "player_answer_callback", questionIndex, elapsedMs: t } });
     tx.emit({
       to: "presenter",
       msg: {
         type: "pres_playerAnswered",
         questionIndex,
-        answers: [{ playerID: seat.id, pseudo: seat.pseudo, marker: seat.marker, time: t }],
+        answers: [{ seatId: seat.id, pseudo: seat.pseudo, marker: seat.marker, elapsedMs: t }],
         answeredCount: answeredCount(tx.state),
         expectedCount: expectedCount(tx.state, now, RECONNECT_GRACE_MS),
       },
@@ -704,11 +704,11 @@ export function handleMessage(
     case "pres_nextQuestion":
       return identity.role === "presenter" ? next(state, now) : fail("forbidden");
     case "pres_kickPlayer":
-      return identity.role === "presenter" ? kick(state, msg.playerID, now) : fail("forbidden");
+      return identity.role === "presenter" ? kick(state, msg.seatId, now) : fail("forbidden");
     case "pres_lockRoom":
       return identity.role === "presenter" ? setLocked(state, msg.locked, now) : fail("forbidden");
     case "pres_extraTime":
-      return identity.role === "presenter" ? extraTime(state, msg.playerID, now) : fail("forbidden");
+      return identity.role === "presenter" ? extraTime(state, msg.seatId, now) : fail("forbidden");
     case "player_chooseColor":
       return identity.role === "chooser"
         ? chooseColor(state, msg.color, now)

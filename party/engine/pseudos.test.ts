@@ -80,7 +80,7 @@ describe("defined icons", () => {
     const info = pseudoRoomInfo(seats, cap);
     expect(info.colors).toEqual(["bleu", "jaune"]);
     expect(info.colorsUsed).toEqual({ bleu: 2, jaune: 1, rose: 0, rouge: 0, turquoise: 0, vert: 0 });
-    expect(info.max_players).toBe(9);
+    expect(info.seatsPerColor).toBe(9);
     expect(info.fruitsUsed.bleu).toEqual(["kiwi", "fraise"]);
     expect(info.fruitsUsed.rose).toEqual([]);
     expect(info.fruits).toHaveLength(9);

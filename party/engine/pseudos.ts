@@ -2,7 +2,8 @@
  * Seating: which (colour, fruit, number) a joining player gets, and what the pseudo screen may
  * still offer. Names and capacities are rules (common/rules); this is how the room applies them.
  */
-import type { ErrorCode, PseudoRoomInfo, RankingMode } from "@common/protocol";
+import type { ErrorCode, RankingMode } from "@common/protocol";
+import type { PseudoChoices } from "@common/room-messages";
 import { COLOR_KEYS, FRUIT_KEYS, MAX_PER_COLOR, type Capacity, type ColorKey, type FruitKey } from "@common/rules";
 
 /** What a seat occupies: its pair and its number (1 = unnumbered). */
@@ -27,13 +28,13 @@ export function freeFruits(occupants: readonly Occupant[], color: ColorKey): Fru
 }
 
 /** The pseudo screen's data (docs/protocol.md, Room → phone). */
-export function pseudoRoomInfo(occupants: readonly Occupant[], cap: Capacity): PseudoRoomInfo {
+export function pseudoRoomInfo(occupants: readonly Occupant[], cap: Capacity): PseudoChoices {
   const fruitsUsed = Object.fromEntries(COLOR_KEYS.map((c) => [c, [] as FruitKey[]])) as Record<ColorKey, FruitKey[]>;
   for (const o of occupants) if (o.n === 1) fruitsUsed[o.color].push(o.fruit);
   return {
     colors: [...cap.colors],
     colorsUsed: countByColor(occupants),
-    max_players: cap.perColor ?? MAX_PER_COLOR,
+    seatsPerColor: cap.perColor ?? MAX_PER_COLOR,
     fruitsUsed,
     fruits: [...FRUIT_KEYS],
   };

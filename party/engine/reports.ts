@@ -1,11 +1,13 @@
-/** Read-only reports the room's Durable Object methods hand to the app, and throttling help. */
-import type { PresPlayerAnswered, RankingLine, TeamResult } from "@common/protocol";
+/** Read-only reports the room's Durable Object methods hand to the app, and the answer counter's batching. */
+import type { RankedPlayer, RankedTeam, RoomMessageOf } from "@common/room-messages";
 import { round2 } from "@common/rules/scoring";
 import { type GameState, findSeat, seatList } from "./state";
 import { fullRanking, standings } from "./views";
 
+type PresPlayerAnswered = RoomMessageOf<"pres_playerAnswered">;
+
 /**
- * Merges queued presenter answer notices into one (the room throttles the counter at scale):
+ * Merges queued presenter answer notices into one (the room sends the counter in batches at scale):
  * the answers of the last notice's question, in order, and the last notice's counts; a notice
  * about an earlier question is dropped. One pass over the queue: merging two at a time copied
  * the growing list at every answer (at 2,000 answers in two seconds, 6 % of what the room
@@ -23,8 +25,8 @@ export function mergePlayerAnswered(notices: readonly PresPlayerAnswered[]): Pre
 }
 
 interface GameResults {
-  ranking: (RankingLine & { timeMs: number })[];
-  teams: TeamResult[] | null;
+  ranking: (RankedPlayer & { timeMs: number })[];
+  teams: RankedTeam[] | null;
   /** Every answer: the results JSON of the games table (db/schema.ts). */
   answers: {
     seatId: string;
@@ -57,7 +59,7 @@ export function gameResults(state: GameState): GameResults {
     }
   }
   return {
-    ranking: lines.map((l) => ({ ...l, timeMs: findSeat(state, l.playerID)!.timeMs })),
+    ranking: lines.map((l) => ({ ...l, timeMs: findSeat(state, l.seatId)!.timeMs })),
     teams: standings(state).teams,
     answers: answers.sort((x, y) => x.question - y.question || x.time - y.time),
   };

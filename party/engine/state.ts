@@ -78,7 +78,7 @@ export interface NightTotal {
 }
 
 export interface Seat {
-  /** 'p' + join number; what the presenter sees as playerID (never the token). */
+  /** 'p' + join number; the seat's id on every message (never the token). */
   id: SeatId;
   no: number;
   /**

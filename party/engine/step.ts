@@ -2,7 +2,8 @@
  * What every engine step returns, and the transaction that builds it. Shared by game.ts (the
  * transitions) and the room glue (which carries the effects out).
  */
-import { type ErrorCode, type ErrorMsg, type KickReason, type ServerMessage, errorMessage } from "@common/protocol";
+import { type ErrorCode, type ErrorMsg, type KickReason, errorMessage } from "@common/protocol";
+import type { RoomMessage } from "@common/room-messages";
 import { type GameState, type Seat, type SeatId, seatIndex } from "./state";
 import { retally, tallyOf } from "./tally";
 
@@ -20,15 +21,15 @@ export type RoomEvent =
   | { kind: "seatRemoved"; seatId: SeatId };
 
 export type Effect =
-  | { to: "presenter"; msg: ServerMessage }
+  | { to: "presenter"; msg: RoomMessage }
   /** One phone: sent only if that seat has an open socket. */
-  | { to: "seat"; seatId: SeatId; msg: ServerMessage }
+  | { to: "seat"; seatId: SeatId; msg: RoomMessage }
   /** Every seated phone. */
-  | { to: "seats"; msg: ServerMessage }
+  | { to: "seats"; msg: RoomMessage }
   /** Phones on the pseudo screen that have no seat yet (defined icons). */
-  | { to: "choosers"; msg: ServerMessage }
+  | { to: "choosers"; msg: RoomMessage }
   /** The socket whose message (or connection) is being handled. */
-  | { to: "caller"; msg: ServerMessage }
+  | { to: "caller"; msg: RoomMessage }
   | { to: "room"; event: RoomEvent };
 
 export interface StepOk {
@@ -126,6 +127,6 @@ export class Tx {
 }
 
 /** A step that changes nothing but answers the caller. */
-export function reply(state: GameState, msg: ServerMessage): StepOk {
+export function reply(state: GameState, msg: RoomMessage): StepOk {
   return { ok: true, state, effects: [{ to: "caller", msg }], dirtySeats: [], removedSeats: [] };
 }

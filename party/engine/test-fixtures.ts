@@ -1,5 +1,7 @@
 /** Shared by the engine tests: a two-question quiz and deterministic randomness. */
-import type { QuizSnapshot, ServerMessage } from "@common/protocol";
+import { expect } from "vitest";
+import type { QuizSnapshot } from "@common/protocol";
+import { type ServerMessage, serverMessages } from "@common/wire/server-to-client";
 import type { Ctx, Effect, Step, StepOk } from "./game";
 import { DEFAULT_SETTINGS, type GameSettings, type GameState, createGame } from "./state";
 
@@ -62,16 +64,21 @@ export function newGame(settings: Partial<GameSettings> = {}, now = 1_000_000): 
 
 export function ok(step: Step): StepOk {
   if (!step.ok) throw new Error(`step failed: ${step.error.code}`);
+  // Every message the engine writes goes to the wire and back whole: the table knows each field.
+  for (const e of step.effects) if ("msg" in e) expect(serverMessages.toCode(serverMessages.toWire(e.msg))).toStrictEqual(e.msg);
   return step;
 }
 
-/** Messages of one type sent to one audience (and seat). */
+/**
+ * Messages of one type sent to one audience (and seat), as the wire carries them: what the
+ * phones and the presenter are told, under the names they read.
+ */
 export function sent<T extends ServerMessage["type"]>(effects: Effect[], to: Effect["to"], type: T, seatId?: string) {
   const out: ServerMessage[] = [];
   for (const e of effects) {
     if (e.to !== to || !("msg" in e) || e.msg.type !== type) continue;
     if (seatId !== undefined && !(e.to === "seat" && e.seatId === seatId)) continue;
-    out.push(e.msg);
+    out.push(serverMessages.toWire(e.msg));
   }
   return out as Extract<ServerMessage, { type: T }>[];
 }

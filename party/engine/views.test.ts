@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION } from "@common/protocol";
+import { serverMessages } from "@common/wire/server-to-client";
 import { answer, closeRoom, hello, next, start, tick } from "./game";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, ok, quiz, sent } from "./test-fixtures";
 import type { GameState } from "./state";
@@ -55,10 +56,12 @@ describe("what leaves the room before the reveal", () => {
 
   it("writes a question's title under the wire's name, titre, for the presenter", () => {
     const s = ok(tick(ok(start(lobby().state, T0 + 1_000)).state, T0 + 7_000)).state;
-    const question = presNewQuestion(s, T0 + 7_000, 0).question;
-    expect(question.titre).toBe(quiz.questions[0]!.title);
+    const asked = serverMessages.toWire(presNewQuestion(s, T0 + 7_000, 0));
+    const question = asked.type === "pres_newQuestion" ? asked.question : null;
+    expect(question?.titre).toBe(quiz.questions[0]!.title);
     expect(question).not.toHaveProperty("title");
-    const questions = presNewRoomCallback(s).quizzData.questions;
+    const room = serverMessages.toWire(presNewRoomCallback(s));
+    const questions = room.type === "pres_newRoom_callback" ? room.quizzData.questions : [];
     expect(questions.map((q) => q.titre)).toEqual(quiz.questions.map((q) => q.title));
     for (const q of questions) expect(q).not.toHaveProperty("title");
   });

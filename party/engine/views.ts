@@ -1,44 +1,27 @@
 /**
- * Builders of outgoing messages from the state. Pure reads: they decide what each audience may
- * see (phones never get the true spot or any points before the reveal).
+ * Builders of outgoing messages from the state, under the code's names (party/encode.ts writes
+ * the wire's). Pure reads: they decide what each audience may see (phones never get the true spot
+ * or any points before the reveal).
  */
-import {
-  PLAYER_END_TOP,
-  PRESENTER_TOP,
-  type ColorKey,
-  type NightRanking,
-  type PlayerNight,
-  type PlayerEndGame,
-  type PlayerEndQuestion,
-  type PlayerExtraTime,
-  type PlayerJoinRoomCallback,
-  type PlayerListEntry,
-  type PlayerNewQuestion,
-  type PresEndGame,
-  type PresExtraTimeCallback,
-  type PresNewQuestion,
-  type PresNewRoomCallback,
-  type PresPlayerAnswered,
-  type PresResults,
-  type PresenterQuizData,
-  type PublicSettings,
-  type PhoneMedia,
-  type QuizQuestion,
-  type QuizSnapshot,
-  type RankingLine,
-  type WireQuizQuestion,
-  type ServerMessage,
-  type TeamResult,
-  type TeamStanding,
-} from "@common/protocol";
-import { helpSquareToWire, helpSquaresToWire } from "@common/help-square";
-import { questionToWire } from "@common/quiz-question";
+import { PLAYER_END_TOP, PRESENTER_TOP, type ColorKey, type PhoneMedia, type QuizQuestion, type QuizSnapshot } from "@common/protocol";
+import type {
+  NightTop,
+  PhoneNight,
+  RankedPlayer,
+  RankedTeam,
+  RoomMessage,
+  RoomMessageOf,
+  RoomPlayer,
+  RoomQuiz,
+  RoomSettings,
+  TeamStanding,
+} from "@common/room-messages";
 import { roomPhotoUrl } from "@common/media-urls";
 import { revealRow } from "@common/reveal";
 import { liveSeatTiming, showsOnPlayerDevice, teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { nightRanking, rankInPlace, teamStandings } from "@common/rules/ranking";
-import { metresInRing, pointsSettings, round2 } from "@common/rules/scoring";
+import { metresInRing, round2 } from "@common/rules/scoring";
 import { expectedOf } from "./tally";
 import {
   type GameState,
@@ -53,9 +36,9 @@ import {
   tokenOf,
 } from "./state";
 
-export function playerListEntry(seat: Seat): PlayerListEntry {
+export function playerListEntry(seat: Seat): RoomPlayer {
   return {
-    playerID: seat.id,
+    seatId: seat.id,
     pseudo: seat.pseudo,
     marker: seat.marker,
     color: seat.color,
@@ -64,13 +47,13 @@ export function playerListEntry(seat: Seat): PlayerListEntry {
   };
 }
 
-function publicSettings(state: GameState): PublicSettings {
+function publicSettings(state: GameState): RoomSettings {
   const s = state.settings;
   return {
     iconType: s.iconType,
     mode: s.mode,
     answerTimeSec: s.answerTimeSec,
-    helpZone: s.helpZoneM,
+    helpZoneM: s.helpZoneM,
     maxPlayer: s.maxPlayer,
     maxTeam: s.maxTeam,
     photoOnPhones: s.photoOnPhones === true,
@@ -79,39 +62,40 @@ function publicSettings(state: GameState): PublicSettings {
 }
 
 /**
- * The presenter's copy of a question, under the wire's names: its photo through the room's own
- * address, which names the room, not the quiz (the quiz's unique name is its public /watch link,
- * and the presenter's screen is in front of the audience).
+ * The presenter's copy of a question: its photo through the room's own address, which names the
+ * room, not the quiz (the quiz's unique name is its public /watch link, and the presenter's screen
+ * is in front of the audience).
  */
-function presenterQuestion(state: GameState, question: QuizQuestion): WireQuizQuestion {
-  const wire = questionToWire(question);
-  return wire.imageUrl ? { ...wire, imageUrl: roomPhotoUrl(state.roomNumber, wire.imageUrl) } : wire;
+function presenterQuestion(state: GameState, question: QuizQuestion): QuizQuestion {
+  return question.imageUrl ? { ...question, imageUrl: roomPhotoUrl(state.roomNumber, question.imageUrl) } : question;
 }
 
 /** The quiz as the presenter plays it: everything but its unique name, photos as the room serves them. */
-function presenterQuizData(state: GameState): PresenterQuizData {
+function presenterQuizData(state: GameState): RoomQuiz {
   const { name, description, mapSettings, questions } = state.quiz;
   return {
     name,
     description,
     mapSettings,
     questions: questions.map((q) => presenterQuestion(state, q)),
-    targetSettings: state.targets,
-    pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.ringPoints),
+    target: state.targets,
+    scoring: scoringOf(state),
   };
 }
 
+const scoringOf = (state: GameState) => ({ speedPointsMax: state.settings.speedPointsMax, ringPoints: state.settings.ringPoints });
+
 export const pseudoInfo = (state: GameState) => pseudoRoomInfo(occupants(state), capacityOf(state));
 
-export function presNewRoomCallback(state: GameState): PresNewRoomCallback {
+export function presNewRoomCallback(state: GameState): RoomMessageOf<"pres_newRoom_callback"> {
   const seats = seatList(state);
   return {
     type: "pres_newRoom_callback",
-    roomID: state.roomNumber,
-    quizzData: presenterQuizData(state),
+    roomNumber: state.roomNumber,
+    quiz: presenterQuizData(state),
     colors: capacityOf(state).colors,
     settings: publicSettings(state),
-    helpSettings: helpSquaresToWire(state.help),
+    helpSquares: state.help,
     phase: state.phase,
     playerList: seats.map(playerListEntry),
     playersCount: seats.length,
@@ -119,12 +103,12 @@ export function presNewRoomCallback(state: GameState): PresNewRoomCallback {
   };
 }
 
-export function playerJoinCallback(state: GameState, seat: Seat): PlayerJoinRoomCallback {
+export function playerJoinCallback(state: GameState, seat: Seat): RoomMessageOf<"player_joinRoom_callback"> {
   // Help squares of questions not yet opened stay on the server: they narrow the answer down.
   const opened = state.phase === "lobby" || state.phase === "starting" ? -1 : state.questionIndex;
   return {
     type: "player_joinRoom_callback",
-    playerID: seat.id,
+    seatId: seat.id,
     token: tokenOf(seat),
     pseudo: seat.pseudo,
     marker: seat.marker,
@@ -134,10 +118,10 @@ export function playerJoinCallback(state: GameState, seat: Seat): PlayerJoinRoom
     mode: state.settings.mode,
     iconType: state.settings.iconType,
     mapSettings: state.quiz.mapSettings,
-    pointsSettings: pointsSettings(state.settings.speedPointsMax, state.settings.ringPoints),
-    helpSettings: helpSquaresToWire(state.help.map((h, i) => (i <= opened ? h : null))),
-    maxAnswerTime: state.settings.answerTimeSec,
-    questionsNb: state.quiz.questions.length,
+    scoring: scoringOf(state),
+    helpSquares: state.help.map((h, i) => (i <= opened ? h : null)),
+    answerTimeSec: state.settings.answerTimeSec,
+    questionCount: state.quiz.questions.length,
     phase: state.phase,
   };
 }
@@ -151,15 +135,15 @@ export const answeredCount = (state: GameState): number => state.tally.answered;
 export const expectedCount = (state: GameState, now: number, graceMs: number): number => expectedOf(state, now, graceMs);
 
 /** Every answer to the open question so far, as one counter notice (null before the first). */
-function answersSoFar(state: GameState, now: number): PresPlayerAnswered | null {
+function answersSoFar(state: GameState, now: number): RoomMessageOf<"pres_playerAnswered"> | null {
   const q = state.questionIndex;
-  const answers: PresPlayerAnswered["answers"] = [];
+  const answers: RoomMessageOf<"pres_playerAnswered">["answers"] = [];
   for (const seat of seatList(state)) {
     const a = seat.answers[q];
-    if (a) answers.push({ playerID: seat.id, pseudo: seat.pseudo, marker: seat.marker, time: a.t });
+    if (a) answers.push({ seatId: seat.id, pseudo: seat.pseudo, marker: seat.marker, elapsedMs: a.t });
   }
   if (answers.length === 0) return null;
-  answers.sort((x, y) => x.time - y.time);
+  answers.sort((x, y) => x.elapsedMs - y.elapsedMs);
   return {
     type: "pres_playerAnswered",
     questionIndex: q,
@@ -169,13 +153,13 @@ function answersSoFar(state: GameState, now: number): PresPlayerAnswered | null 
   };
 }
 
-export function presNewQuestion(state: GameState, now: number, graceMs: number): PresNewQuestion {
+export function presNewQuestion(state: GameState, now: number, graceMs: number): RoomMessageOf<"pres_newQuestion"> {
   return {
     type: "pres_newQuestion",
     questionIndex: state.questionIndex,
-    questionsNb: state.quiz.questions.length,
+    questionCount: state.quiz.questions.length,
     question: presenterQuestion(state, state.quiz.questions[state.questionIndex]!),
-    maxAnswerTime: answerTimeMs(state),
+    answerTimeMs: answerTimeMs(state),
     remainingMs: Math.max(0, (state.deadline ?? now) - now),
     answeredCount: answeredCount(state),
     expectedCount: expectedCount(state, now, graceMs),
@@ -188,14 +172,14 @@ function extraTimeOf(state: GameState, seatId: SeatId, now: number) {
   return { answerTimeMs: limitMs, remainingMs: Math.max(0, (state.extended[seatId] ?? now) - now) };
 }
 
-export function playerExtraTime(state: GameState, seatId: SeatId, now: number): PlayerExtraTime {
+export function playerExtraTime(state: GameState, seatId: SeatId, now: number): RoomMessageOf<"player_extraTime"> {
   return { type: "player_extraTime", questionIndex: state.questionIndex, ...extraTimeOf(state, seatId, now) };
 }
 
-export function presExtraTime(state: GameState, seat: Seat, now: number): PresExtraTimeCallback {
+export function presExtraTime(state: GameState, seat: Seat, now: number): RoomMessageOf<"pres_extraTime_callback"> {
   return {
     type: "pres_extraTime_callback",
-    playerID: seat.id,
+    seatId: seat.id,
     pseudo: seat.pseudo,
     questionIndex: state.questionIndex,
     ...extraTimeOf(state, seat.id, now),
@@ -203,8 +187,8 @@ export function presExtraTime(state: GameState, seat: Seat, now: number): PresEx
 }
 
 /** The seats given more time for the open question, as a presenter coming back is told. */
-function presExtraTimes(state: GameState, now: number): PresExtraTimeCallback[] {
-  const out: PresExtraTimeCallback[] = [];
+function presExtraTimes(state: GameState, now: number): RoomMessageOf<"pres_extraTime_callback">[] {
+  const out: RoomMessageOf<"pres_extraTime_callback">[] = [];
   for (const id in state.extended) {
     const seat = state.seats[seatIndex(state.seats, id)];
     if (seat) out.push(presExtraTime(state, seat, now));
@@ -220,7 +204,7 @@ interface Standings {
   ordered: readonly { seat: Seat; rank: number }[];
   /** Rank by seat id, made on first use (a reveal does not need it). */
   readonly rankOf: ReadonlyMap<SeatId, number>;
-  teams: TeamResult[] | null;
+  teams: RankedTeam[] | null;
 }
 
 /**
@@ -242,7 +226,7 @@ export function standings(state: GameState): Standings {
   };
 }
 
-export function teamResults(state: GameState): TeamResult[] | null {
+export function teamResults(state: GameState): RankedTeam[] | null {
   if (state.settings.mode !== "team") return null;
   const seats = seatList(state);
   return teamStandings(
@@ -253,21 +237,21 @@ export function teamResults(state: GameState): TeamResult[] | null {
     name: teamName(t.team as ColorKey),
     rank: t.rank,
     points: round2(t.points),
-    classementMove: state.teamMoves[t.team] ?? 0,
+    rankMove: state.teamMoves[t.team] ?? 0,
     players: seats.filter((s) => s.team === t.team).map((s) => s.pseudo),
   }));
 }
 
 /** `question`: the question whose points the line shows (the one just revealed), or -1. */
-function rankingLine(state: GameState, seat: Seat, rank: number, question: number): RankingLine {
+function rankingLine(state: GameState, seat: Seat, rank: number, question: number): RankedPlayer {
   return {
     rank,
-    playerID: seat.id,
+    seatId: seat.id,
     pseudo: seat.pseudo,
     marker: seat.marker,
     points: round2(seat.score),
-    pointsQuestion: round2(seat.answers[question]?.p ?? 0),
-    classementMove: state.moves[seat.id] ?? 0,
+    questionPoints: round2(seat.answers[question]?.p ?? 0),
+    rankMove: state.moves[seat.id] ?? 0,
   };
 }
 
@@ -277,7 +261,7 @@ const topLines = (state: GameState, st: Standings, count: number, question: numb
 // ---------------------------------------------------------------------------------------------
 // Reveal
 
-export function presResults(state: GameState, st: Standings): PresResults {
+export function presResults(state: GameState, st: Standings): RoomMessageOf<"pres_results"> {
   const q = state.questionIndex;
   const question = state.quiz.questions[q]!;
   const answered: { seat: Seat; d: number }[] = [];
@@ -290,19 +274,19 @@ export function presResults(state: GameState, st: Standings): PresResults {
   return {
     type: "pres_results",
     questionIndex: q,
-    questionsNb: state.quiz.questions.length,
+    questionCount: state.quiz.questions.length,
     isLast: q === state.quiz.questions.length - 1,
     spot: { lat: question.lat, lng: question.lng },
     answers: answered.map(({ seat }) => revealRow(seat, seat.answers[q]!)),
-    results: topLines(state, st, PRESENTER_TOP, q),
-    team_results: st.teams,
+    ranking: topLines(state, st, PRESENTER_TOP, q),
+    teams: st.teams,
     playersCount: st.ordered.length,
     answersCount: answered.length,
   };
 }
 
 /** A phone's own team line: rank and average points, without the members' names. */
-function teamStanding(teams: readonly TeamResult[] | null, team: string | null): TeamStanding | null {
+function teamStanding(teams: readonly RankedTeam[] | null, team: string | null): TeamStanding | null {
   const t = team === null ? undefined : teams?.find((x) => x.team === team);
   return t ? { team: t.team, rank: t.rank, points: t.points } : null;
 }
@@ -311,20 +295,25 @@ function teamStanding(teams: readonly TeamResult[] | null, team: string | null):
  * What one phone is told at a reveal. `rank` and `teams` come from the reveal's standings,
  * computed once for every phone; a phone coming back later reads its rank from state.ranks.
  */
-export function playerEndQuestion(state: GameState, seat: Seat, rank: number, teams: readonly TeamResult[] | null): PlayerEndQuestion {
+export function playerEndQuestion(
+  state: GameState,
+  seat: Seat,
+  rank: number,
+  teams: readonly RankedTeam[] | null
+): RoomMessageOf<"player_endQuestion"> {
   const q = state.questionIndex;
   const answer = seat.answers[q];
   return {
     type: "player_endQuestion",
     questionIndex: q,
-    questionsNb: state.quiz.questions.length,
+    questionCount: state.quiz.questions.length,
     isLast: q === state.quiz.questions.length - 1,
     // Rounded on its ring's side of the edge: the phone says the ring from it.
     distance: answer ? metresInRing(answer.d, state.targets) : null,
-    pointsQuestion: round2(answer?.p ?? 0),
-    pointsTotal: round2(seat.score),
+    questionPoints: round2(answer?.p ?? 0),
+    totalPoints: round2(seat.score),
     rank,
-    classementMove: state.moves[seat.id] ?? 0,
+    rankMove: state.moves[seat.id] ?? 0,
     playersCount: seatList(state).length,
     team: teamStanding(teams, seat.team),
   };
@@ -333,26 +322,26 @@ export function playerEndQuestion(state: GameState, seat: Seat, rank: number, te
 // ---------------------------------------------------------------------------------------------
 // End of game
 
-export function presEndGame(state: GameState, st: Standings, night = nightStandings(state)): PresEndGame {
+export function presEndGame(state: GameState, st: Standings, night = nightStandings(state)): RoomMessageOf<"pres_endGame"> {
   return {
     type: "pres_endGame",
     ranking: topLines(state, st, PRESENTER_TOP, -1),
-    team_results: st.teams,
+    teams: st.teams,
     playersCount: st.ordered.length,
     night: night ? nightTop(state, night, PRESENTER_TOP) : null,
   };
 }
 
-/** The night's lines: night total as `points`, this round's total as `pointsQuestion`. */
-function nightLine(seat: Seat, rank: number, total: number): RankingLine {
+/** The night's lines: night total as `points`, this round's total as `questionPoints`. */
+function nightLine(seat: Seat, rank: number, total: number): RankedPlayer {
   return {
     rank,
-    playerID: seat.id,
+    seatId: seat.id,
     pseudo: seat.pseudo,
     marker: seat.marker,
     points: round2(total),
-    pointsQuestion: round2(seat.score),
-    classementMove: 0,
+    questionPoints: round2(seat.score),
+    rankMove: 0,
   };
 }
 
@@ -364,7 +353,7 @@ export function nightStandings(state: GameState): NightStandings | null {
   return nightRanking(seatList(state)).map(({ entry, rank }) => ({ seat: entry.seat, rank, total: entry.total }));
 }
 
-function nightTop(state: GameState, night: NightStandings, count: number): NightRanking {
+function nightTop(state: GameState, night: NightStandings, count: number): NightTop {
   return {
     round: state.round,
     ranking: night.slice(0, count).map(({ seat, rank, total }) => nightLine(seat, rank, total)),
@@ -373,7 +362,7 @@ function nightTop(state: GameState, night: NightStandings, count: number): Night
 }
 
 /** A phone's night: the top PLAYER_END_TOP and its own line (computed once for every phone). */
-export function playerNight(state: GameState, night: NightStandings | null, top: NightRanking | null, seat: Seat): PlayerNight | null {
+export function playerNight(state: GameState, night: NightStandings | null, top: NightTop | null, seat: Seat): PhoneNight | null {
   if (!night || !top) return null;
   const mine = night.find((x) => x.seat.id === seat.id);
   if (!mine) return null;
@@ -389,16 +378,16 @@ export function playerEndGame(
   state: GameState,
   st: Standings,
   seat: Seat,
-  top: RankingLine[],
-  night: PlayerNight | null = null
-): PlayerEndGame {
+  top: RankedPlayer[],
+  night: PhoneNight | null = null
+): RoomMessageOf<"player_endGame"> {
   const rank = st.rankOf.get(seat.id)!;
   return {
     type: "player_endGame",
     rank,
-    pointsTotal: round2(seat.score),
+    totalPoints: round2(seat.score),
     playersCount: st.ordered.length,
-    results: top,
+    ranking: top,
     me: rankingLine(state, seat, rank, -1),
     team: teamStanding(st.teams, seat.team),
     night,
@@ -406,13 +395,13 @@ export function playerEndGame(
 }
 
 /** Every night line, for the presenter's HTTP fetch (the socket carries the top); null in round 1. */
-export function fullNightRanking(state: GameState): RankingLine[] | null {
+export function fullNightRanking(state: GameState): RankedPlayer[] | null {
   const night = nightStandings(state);
   return night ? nightTop(state, night, night.length).ranking : null;
 }
 
 /** Every line, for the HTTP ranking and the results stored in D1. */
-export function fullRanking(state: GameState): RankingLine[] {
+export function fullRanking(state: GameState): RankedPlayer[] {
   const st = standings(state);
   return topLines(state, st, st.ordered.length, state.phase === "reveal" ? state.questionIndex : -1);
 }
@@ -420,14 +409,14 @@ export function fullRanking(state: GameState): RankingLine[] {
 // ---------------------------------------------------------------------------------------------
 // Screens replayed on (re)connection, and the question as phones see it
 
-export function playerNewQuestion(state: GameState, now: number): PlayerNewQuestion {
+export function playerNewQuestion(state: GameState, now: number): RoomMessageOf<"player_newQuestion"> {
   return {
     type: "player_newQuestion",
     questionIndex: state.questionIndex,
-    questionsNb: state.quiz.questions.length,
-    time: state.settings.answerTimeSec,
+    questionCount: state.quiz.questions.length,
+    answerTimeSec: state.settings.answerTimeSec,
     remainingMs: Math.max(0, (state.deadline ?? now) - now),
-    help: helpSquareToWire(state.help[state.questionIndex] ?? null),
+    help: state.help[state.questionIndex] ?? null,
     media: phoneMedia(state),
     // The room's clock as the frame leaves: its echo times the phone's round trip.
     at: now,
@@ -437,7 +426,7 @@ export function playerNewQuestion(state: GameState, now: number): PlayerNewQuest
 /**
  * The open question's photo for the phones, when the game shows it on them (a game stored before
  * the option existed does not). The photo's address is the room's: the app serves it to a phone
- * only once the room has opened that question (room-calls.ts, phonePhotos). A Street View
+ * only once the room has opened that question (app-calls.ts, phonePhotos). A Street View
  * question stays on the presenter's screen (common/rules/player-media.ts): its view carries its
  * position, which is the answer.
  */
@@ -447,14 +436,14 @@ function phoneMedia(state: GameState): PhoneMedia | null {
   return { kind: "photo", url: roomPhotoUrl(state.roomNumber, q.imageUrl) };
 }
 
-export function seatScreen(state: GameState, seat: Seat, now: number): ServerMessage[] {
+export function seatScreen(state: GameState, seat: Seat, now: number): RoomMessage[] {
   switch (state.phase) {
     case "starting":
       return [{ type: "player_startGame", startsInMs: Math.max(0, (state.startingEndsAt ?? now) - now) }];
     case "question": {
       const a = seat.answers[state.questionIndex];
-      const out: ServerMessage[] = [playerNewQuestion(state, now)];
-      if (a) out.push({ type: "player_answer_callback", questionIndex: state.questionIndex, tempsReponse: a.t });
+      const out: RoomMessage[] = [playerNewQuestion(state, now)];
+      if (a) out.push({ type: "player_answer_callback", questionIndex: state.questionIndex, elapsedMs: a.t });
       else if (state.extended[seat.id] !== undefined) out.push(playerExtraTime(state, seat.id, now));
       return out;
     }
@@ -474,7 +463,7 @@ export function seatScreen(state: GameState, seat: Seat, now: number): ServerMes
   }
 }
 
-export function presenterScreen(state: GameState, now: number): ServerMessage[] {
+export function presenterScreen(state: GameState, now: number): RoomMessage[] {
   switch (state.phase) {
     case "starting":
       return [{ type: "pres_startGame_callback", startsInMs: Math.max(0, (state.startingEndsAt ?? now) - now) }];

@@ -245,7 +245,7 @@ export class TestPresenter extends TestClient {
   }
 
   kick(playerID: string) {
-    return this.send({ type: "pres_kickPlayer", playerID });
+    return this.send({ type: "pres_kickPlayer", seatId: playerID });
   }
 }
 

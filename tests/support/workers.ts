@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import { createDb } from "@db/client";
 import { folders, quizzes } from "@db/schema";
 import type { GameRoom } from "@party/game-room";
-import { ConnectionIndex } from "@party/room-connections";
-import type { RoomGame, RoomPorts } from "@party/room-game";
+import { ConnectionIndex } from "@party/socket-index";
+import type { StepRunner, RoomPorts } from "@party/step-runner";
 import { signSession } from "~/server/auth/auth.server";
 import { translator } from "~/server/i18n/i18n.server";
 import { Refusal } from "~/server/http/refusal.server";
@@ -176,7 +176,7 @@ export const stubOf = (room: string) => env.GameRoom.get(env.GameRoom.idFromName
 /** The room's parts as the tests reach them: its seams (clock, D1), its game, its sockets. */
 export interface RoomInternals {
   ports: RoomPorts;
-  game: RoomGame;
+  game: StepRunner;
   ctx: DurableObjectState;
 }
 

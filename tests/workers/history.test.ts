@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { gameAnswers, gamePlayers, games } from "@db/schema";
 import { STARTING_MS } from "@party/engine";
-import { statementsFor } from "@party/room-d1";
+import { statementsFor } from "@party/d1-ops";
 import { csvForm, parseCsv, readDecimal } from "@common/history/csv";
 import { METRES_PER_DEGREE } from "@common/projection";
 import type { TestAccount } from "../support/factory";

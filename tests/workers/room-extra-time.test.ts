@@ -21,16 +21,16 @@ describe("« Temps adapté » in a live room", () => {
     expect(q0.time).toBe(15);
 
     // Only the presenter gives it, to a seat of the room, once.
-    a.send({ type: "pres_extraTime", playerID: a.playerID });
+    a.send({ type: "pres_extraTime", seatId: a.playerID });
     expect((await a.next("error")).code).toBe("forbidden");
-    pres.send({ type: "pres_extraTime", playerID: "p999" });
+    pres.send({ type: "pres_extraTime", seatId: "p999" });
     expect((await pres.next("error")).code).toBe("unknown_player");
-    pres.send({ type: "pres_extraTime", playerID: b.playerID });
+    pres.send({ type: "pres_extraTime", seatId: b.playerID });
     const given = await b.next("player_extraTime");
     expect(given).toMatchObject({ questionIndex: 0, answerTimeMs: 30_000 });
     expect(given.remainingMs).toBeGreaterThan(15_000);
     expect(await pres.next("pres_extraTime_callback")).toMatchObject({ playerID: b.playerID, pseudo: b.pseudo, answerTimeMs: 30_000 });
-    pres.send({ type: "pres_extraTime", playerID: b.playerID });
+    pres.send({ type: "pres_extraTime", seatId: b.playerID });
     expect((await pres.next("error")).code).toBe("extra_time_twice");
     c.answer(0, SPOTS[0]);
     await c.next("player_answer_callback");
@@ -57,7 +57,7 @@ describe("« Temps adapté » in a live room", () => {
     pres.nextQuestion();
     const q1 = await b.next("player_newQuestion", (m) => m.questionIndex === 1);
     expect(q1.remainingMs).toBeLessThanOrEqual(15_000);
-    pres.send({ type: "pres_extraTime", playerID: a.playerID });
+    pres.send({ type: "pres_extraTime", seatId: a.playerID });
     expect((await a.next("player_extraTime")).questionIndex).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RankingLine } from "@common/protocol";
-import { rankedPlayer } from "@common/room-messages";
+import { rankedPlayer } from "@common/wire/server-to-client";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import {
   afterEndPage,
@@ -28,7 +28,7 @@ const line = (rank: number, i = rank): RankingLine => ({
   classementMove: 0,
 });
 /** The same line as the screens read it. */
-const ranked = (rank: number, i = rank) => rankedPlayer(line(rank, i));
+const ranked = (rank: number, i = rank) => rankedPlayer.toCode(line(rank, i));
 
 /** Every position of the ranking, in order, exactly once. */
 function covered(total: number, layout = QUESTION_LAYOUT) {
@@ -117,7 +117,7 @@ describe("the full ranking fetched over HTTP", () => {
   it("reads the night's list when asked for it, not the round's", () => {
     const night = [line(1, 7), line(2, 3), line(3, 5)];
     const over = { ...body, phase: "over", night };
-    expect(parseRoomRanking(over, "over", "night")).toEqual(night.map(rankedPlayer));
+    expect(parseRoomRanking(over, "over", "night")).toEqual(night.map(rankedPlayer.toCode));
     expect(parseRoomRanking(over, "over")).toEqual([ranked(1), ranked(2)]);
   });
 

@@ -6,7 +6,8 @@
  * which lines a page holds, how long it stays and what comes after it.
  */
 import type { RankingLine } from "@common/protocol";
-import { type RankedPlayer, rankedPlayer } from "@common/room-messages";
+import type { RankedPlayer } from "@common/room-messages";
+import { rankedPlayer } from "@common/wire/server-to-client";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import type { Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
@@ -103,22 +104,8 @@ export function parseRoomRanking(body: unknown, phase: "reveal" | "over", list: 
   if (b.phase !== phase || !Array.isArray(raw)) return null;
   const lines: RankedPlayer[] = [];
   for (const l of raw as unknown[]) {
-    if (!isLine(l)) return null;
-    lines.push(rankedPlayer(l));
+    if (!rankedPlayer.check(l)) return null;
+    lines.push(rankedPlayer.toCode(l as RankingLine));
   }
   return lines;
-}
-
-function isLine(v: unknown): v is RankingLine {
-  if (!v || typeof v !== "object") return false;
-  const l = v as Record<string, unknown>;
-  return (
-    typeof l.rank === "number" &&
-    typeof l.playerID === "string" &&
-    typeof l.pseudo === "string" &&
-    typeof l.marker === "string" &&
-    typeof l.points === "number" &&
-    typeof l.pointsQuestion === "number" &&
-    typeof l.classementMove === "number"
-  );
 }

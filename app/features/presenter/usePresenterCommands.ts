@@ -43,8 +43,8 @@ export function usePresenterCommands(
       },
       toggleLock: () => order({ type: "pres_lockRoom", locked: !latest.current.locked }),
       clearNetwork: (network: string) => order({ type: "pres_clearChoosers", network }),
-      giveExtraTime: (p: RoomPlayer) => order({ type: "pres_extraTime", playerID: p.seatId }),
-      kick: (p: RoomPlayer) => order({ type: "pres_kickPlayer", playerID: p.seatId }),
+      giveExtraTime: (p: RoomPlayer) => order({ type: "pres_extraTime", seatId: p.seatId }),
+      kick: (p: RoomPlayer) => order({ type: "pres_kickPlayer", seatId: p.seatId }),
       advance,
       turnPage,
       /** 'Page suivante': by hand, it also ends a pause. */

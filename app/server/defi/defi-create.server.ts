@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { quotaLeft, spendGame } from "@db/quota";
 import { accounts, defis, games, type Account } from "@db/schema";
-import { intoColumns, NULL, value } from "@party/room-sql";
+import { intoColumns, NULL, value } from "@party/d1-sql";
 import type { CreateDefiInput } from "@common/defi/schemas";
 import type { Bounds } from "@common/protocol";
 import { secureRandom } from "@common/random";

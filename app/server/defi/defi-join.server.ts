@@ -5,7 +5,7 @@
 import { and, eq, inArray, lte, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { defiBans, defiJoinWindows, defiPlayers, defis, gamePlayers, games } from "@db/schema";
-import { intoColumns, value } from "@party/room-sql";
+import { intoColumns, value } from "@party/d1-sql";
 import type { DefiState } from "@common/defi/types";
 import { checkAdaptedNames, checkDefiName, DEFI_JOIN_WINDOW_MS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, defiSeat, joinsAdapted } from "@common/rules";
 import { randomToken, sha256 } from "./defi-device.server";

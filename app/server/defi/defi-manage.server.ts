@@ -6,7 +6,7 @@
 import { type AnyColumn, and, count, eq, gte, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { defiBans, defiPlayers, defis, gameAnswers, gamePlayers, games, type Account, type Defi, type Game } from "@db/schema";
-import { intoColumns, value } from "@party/room-sql";
+import { intoColumns, value } from "@party/d1-sql";
 import type { ManageDefiInput } from "@common/defi/schemas";
 import type { DefiAdmin } from "@common/defi/types";
 import { checkAdaptedNames, checkDefiName, deadlineProblem, DEFI_MSG, scriptedLineFlags, type DefiNameMode } from "@common/rules";

@@ -11,7 +11,7 @@
 import { and, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
-import { intoColumns, value } from "@party/room-sql";
+import { intoColumns, value } from "@party/d1-sql";
 import type { AnswerDefiInput } from "@common/defi/schemas";
 import type { DefiInfo, DefiOpened, DefiReveal, DefiState } from "@common/defi/types";
 import { photoFileOf } from "@common/media-urls";

@@ -1,5 +1,5 @@
 /**
- * The games played, as the room left them in D1 (party/room-history.ts): « Parties jouées » on
+ * The games played, as the room left them in D1 (party/d1-history.ts): « Parties jouées » on
  * the dashboard, the report of one game, its CSV export. An MJ sees only their own games, the
  * admin everyone's; another account's game answers like a missing one (404), as quizzes do.
  */

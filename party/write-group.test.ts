@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WRITE_GROUP_MS, WriteGroup, type GroupTimers } from "./room-write-group";
+import { WRITE_GROUP_MS, WriteGroup, type GroupTimers } from "./write-group";
 
 /** A clock and timers the test moves by hand. */
 function manualTime() {

@@ -27,7 +27,7 @@
  */
 import { type GameCore, type GameState, type Seat, type SeatAnswer, type SeatId, fromStorage } from "./engine";
 import { findSeat } from "./engine/state";
-import type { D1Op } from "./room-d1";
+import type { D1Op } from "./d1-ops";
 
 const KEYS = {
   core: "core",

@@ -2,16 +2,16 @@
  * The room's writes to D1, built with drizzle from db/schema.ts (a renamed or retyped column
  * does not compile here). Each op is one `db.batch()` (a D1 transaction) whose statements act
  * only once: guarded by a column the op itself sets (started_at, results, status) or by the
- * history's keys (room-history.ts), so a batch sent again after a lost reply changes nothing.
- * The outbox (room-outbox.ts) stores the ops and sends them in order.
+ * history's keys (d1-history.ts), so a batch sent again after a lost reply changes nothing.
+ * The outbox (d1-outbox.ts) stores the ops and sends them in order.
  */
 import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { quotaLeft } from "@db/quota";
 import { accounts, games, quizzes } from "@db/schema";
 import type { GameSettings, GameState } from "./engine";
-import { answersStatements, finalResults, overStatements, resultsJson } from "./room-history";
-import { NULL, type Statement, intoColumns, value } from "./room-sql";
+import { answersStatements, finalResults, overStatements, resultsJson } from "./d1-history";
+import { NULL, type Statement, intoColumns, value } from "./d1-sql";
 
 export type D1Op =
   /** The game left the lobby: status 'live', started_at, and one of the owner's games used. */

@@ -4,26 +4,27 @@
  * call) follows one path: apply the deadlines already due, run one engine step (party/engine),
  * store its result together with the D1 writes it owes, then carry out its effects.
  *
- * A step that only touches seats goes through the write group (room-write-group.ts); any other
+ * A step that only touches seats goes through the write group (write-group.ts); any other
  * writes the group first, then itself, so storage and the wire keep the order of events. The D1
- * writes a step owes go to the outbox (room-outbox.ts), stored in the step's own transaction.
+ * writes a step owes go to the outbox (d1-outbox.ts), stored in the step's own transaction.
  * The room's clock and D1 are `ports` (RoomPorts): production's are Date.now and the DB
  * binding, tests replace them through runInDurableObject.
  */
 import type { Db } from "@db/client";
 import { type Ctx, type Effect, type GameState, type Identity, type Step, type StepOk, disconnect, nextDeadline, tick, withPresence } from "./engine";
-import { CLOSE_CODES, CLOSE_REASONS, type ServerMessage, errorMessage } from "./protocol";
+import { CLOSE_CODES, CLOSE_REASONS, errorMessage } from "./protocol";
+import type { RoomMessage } from "@common/room-messages";
 import { SOCKETS_PER_SEAT } from "@common/rules";
 import { secureRandom } from "@common/random";
-import { encode } from "./encode";
-import { type ConnectionIndex, sameIdentity } from "./room-connections";
-import { type D1Op, statementsFor } from "./room-d1";
-import { revealedQuestion } from "./room-history";
-import { D1Outbox } from "./room-outbox";
-import type { Statement } from "./room-sql";
-import { type RoomMeta, RoomStore } from "./room-storage";
-import { AnswerCounterThrottle } from "./room-throttle";
-import { WriteGroup } from "./room-write-group";
+import { frame } from "./encode";
+import { type ConnectionIndex, sameIdentity } from "./socket-index";
+import { type D1Op, statementsFor } from "./d1-ops";
+import { revealedQuestion } from "./d1-history";
+import { D1Outbox } from "./d1-outbox";
+import type { Statement } from "./d1-sql";
+import { type RoomMeta, RoomStore } from "./state-storage";
+import { AnswerCounterBatch } from "./answer-counter-batch";
+import { WriteGroup } from "./write-group";
 
 /** The room's clock and D1, as every part of the room reads them. */
 export interface RoomPorts {
@@ -89,7 +90,7 @@ function opsOf(step: StepOk, before: GameState | null, gameId: string | undefine
   return ops;
 }
 
-export class RoomGame {
+export class StepRunner {
   state: GameState | null = null;
   meta: RoomMeta | null = null;
   // Seats and help squares come from the cryptographic generator: Math.random's state can be
@@ -98,7 +99,7 @@ export class RoomGame {
   readonly store: RoomStore;
   readonly group: WriteGroup<Owed>;
   readonly outbox: D1Outbox;
-  readonly counter: AnswerCounterThrottle;
+  readonly counter: AnswerCounterBatch;
   private loaded = false;
   private started = false;
   /** The alarm as last set, room clock; undefined when unknown (fresh instance). */
@@ -129,8 +130,8 @@ export class RoomGame {
       now: () => ports.now(),
       failed: (op, e) => console.error(`GameRoom ${this.name()}: D1 write '${op.kind}' failed, retried later`, e),
     });
-    this.counter = new AnswerCounterThrottle(
-      (msg) => this.toPresenters(encode(msg)),
+    this.counter = new AnswerCounterBatch(
+      (msg) => this.toPresenters(frame(msg)),
       () => ports.now(),
     );
   }
@@ -202,8 +203,8 @@ export class RoomGame {
    * waits with them: a socket hears its answers in the order it asked (a pong never overtakes
    * the seat its hello took).
    */
-  reply(ws: WebSocket, msg: ServerMessage) {
-    if (!this.group.hold({ effect: { to: "caller", msg }, caller: ws })) send(ws, encode(msg));
+  reply(ws: WebSocket, msg: RoomMessage) {
+    if (!this.group.hold({ effect: { to: "caller", msg }, caller: ws })) send(ws, frame(msg));
   }
 
   /** A socket closed: its seat is left without a socket unless the page has another. */
@@ -253,24 +254,24 @@ export class RoomGame {
         if (effect.msg.type === "pres_playerAnswered") this.counter.push(effect.msg);
         else {
           this.counter.flush();
-          this.toPresenters(encode(effect.msg));
+          this.toPresenters(frame(effect.msg));
         }
         return;
       case "seat":
-        for (const ws of this.conns.sendTargets(effect.seatId)) send(ws, encode(effect.msg));
+        for (const ws of this.conns.sendTargets(effect.seatId)) send(ws, frame(effect.msg));
         return;
       case "seats": {
-        const data = encode(effect.msg);
+        const data = frame(effect.msg);
         for (const ws of this.conns.seatedTargets()) send(ws, data);
         return;
       }
       case "choosers": {
-        const data = encode(effect.msg);
+        const data = frame(effect.msg);
         for (const ws of this.conns.choosers()) send(ws, data);
         return;
       }
       case "caller":
-        if (caller) send(caller, encode(effect.msg));
+        if (caller) send(caller, frame(effect.msg));
         return;
       case "room":
         return;
@@ -287,7 +288,7 @@ export class RoomGame {
       for (const ws of this.conns.seat(event.seatId)) this.conns.setIdentity(ws, null);
     } else if (event.kind === "closed") {
       this.counter.clear();
-      this.toPresenters(encode(errorMessage("room_closed")));
+      this.toPresenters(frame(errorMessage("room_closed")));
       for (const ws of [...this.conns.all()]) this.conns.close(ws, CLOSE_CODES.roomClosed, CLOSE_REASONS.roomClosed);
       this.conns.reset();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Seat, SeatAnswer } from "./engine";
-import { RECORD_FIELDS, newAnswerRows, readTotals, recordChanged } from "./room-storage";
+import { RECORD_FIELDS, newAnswerRows, readTotals, recordChanged } from "./state-storage";
 
 const answer = (t: number): SeatAnswer => ({ lat: 48.1, lng: 2.2, t, d: 1234.5, ring: 2, p: 7.25 });
 const seat = (answers: Seat["answers"]): Seat => ({

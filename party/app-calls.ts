@@ -2,13 +2,14 @@
  * What the app asks a room, through the Durable Object binding (GameRoom's public methods hand
  * each call here): launch a game, the presenter's token and phase, what the public may see of
  * the quiz, the end of a game, the full ranking, a new round. Each follows the room's one path
- * (room-game.ts): due deadlines, one engine step, store, effects.
+ * (step-runner.ts): due deadlines, one engine step, store, effects.
  */
 import { type GameSettings, closeRoom, createGame, fullNightRanking, fullRanking, newRound } from "./engine";
 import { type RevealedQuiz, openedCount, revealedQuiz, teamResults } from "./engine/views";
 import type { ErrorCode, KickReason, Phase, QuizSnapshot, RankingLine, RankingMode, TeamResult } from "./protocol";
-import { closeRoundRow, roundStatements } from "./room-d1";
-import { type RoomGame, presenterToken } from "./room-game";
+import { rankedPlayer, rankedTeam } from "@common/wire/server-to-client";
+import { closeRoundRow, roundStatements } from "./d1-ops";
+import { type StepRunner, presenterToken } from "./step-runner";
 import { photoFileOf } from "@common/media-urls";
 import { secureRandom } from "@common/random";
 
@@ -57,7 +58,7 @@ export class RoomCalls {
 
   /** `room`: the room's number (its Durable Object's name). */
   constructor(
-    private readonly game: RoomGame,
+    private readonly game: StepRunner,
     private readonly room: () => string | undefined,
   ) {}
 
@@ -148,7 +149,10 @@ export class RoomCalls {
     const s = g.state;
     if (!s || g.meta?.gameId !== gameId) return null;
     const night = s.phase === "over" ? fullNightRanking(s) : null;
-    return { phase: s.phase, playersCount: s.seats.length, ranking: fullRanking(s), teams: teamResults(s), night };
+    // The HTTP ranking speaks the wire's names, as the socket's rankings do.
+    const ranking = fullRanking(s).map(rankedPlayer.toWire);
+    const teams = teamResults(s)?.map(rankedTeam.toWire) ?? null;
+    return { phase: s.phase, playersCount: s.seats.length, ranking, teams, night: night && night.map(rankedPlayer.toWire) };
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * The room's D1 outbox: the D1 writes a room owes, which must land exactly once whatever fails
- * (docs/decisions/005). A room event becomes an op (room-d1.ts), stored in the room's storage in
+ * (docs/decisions/005). A room event becomes an op (d1-ops.ts), stored in the room's storage in
  * the same transaction as the step that caused it (the caller saves `queue`'s list with the
  * step); ops are sent in order, one at a time, each as one D1 batch whose statements act only
  * once, so an op sent again after a lost reply changes nothing. An op leaves the list (and the
@@ -9,7 +9,7 @@
  * When to try again is the retry schedule below; the room's alarm rings at `dueAt` (beside the
  * game's own deadlines), so ops a failed flush or a dead instance left behind go out later.
  */
-import type { D1Op } from "./room-d1";
+import type { D1Op } from "./d1-ops";
 
 /**
  * The one retry delay of the outbox: after ops are queued (they go at once, from a later turn;

@@ -9,13 +9,16 @@
  * Sent when they change, at most once every LINE_REPORT_MS (a rush of phones joining and leaving
  * the lines would otherwise be a message each), and to a presenter as it says hello.
  */
-import type { PresPseudoLine, PseudoLineNetwork } from "@common/protocol";
+import type { PseudoLineNetwork } from "@common/protocol";
+import type { RoomMessageOf } from "@common/room-messages";
+
+type PresPseudoLine = RoomMessageOf<"pres_pseudoLine">;
 
 /** At most this many networks are listed, those with the most phones waiting first. */
 export const PSEUDO_LINE_NETWORKS = 5;
 const LINE_REPORT_MS = 1_000;
 
-/** A line as the sockets' index counts it (room-connections.ts, lines). */
+/** A line as the sockets' index counts it (socket-index.ts, lines). */
 export interface Line {
   ip: string;
   waiting: number;

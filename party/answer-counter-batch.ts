@@ -6,11 +6,13 @@
  * holds), and the reveal carries every answer anyway.
  */
 import { mergePlayerAnswered } from "./engine";
-import type { PresPlayerAnswered } from "@common/protocol";
+import type { RoomMessageOf } from "@common/room-messages";
+
+type PresPlayerAnswered = RoomMessageOf<"pres_playerAnswered">;
 
 const ANSWER_COUNTER_INTERVAL_MS = 250;
 
-export class AnswerCounterThrottle {
+export class AnswerCounterBatch {
   private queued: PresPlayerAnswered[] = [];
   private lastSent = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GameState, Seat } from "./engine";
 import { newGame } from "./engine/test-fixtures";
-import { MAX_RESULTS_BYTES, finalResults, questionRows, resultsJson, revealedQuestion } from "./room-history";
+import { MAX_RESULTS_BYTES, finalResults, questionRows, resultsJson, revealedQuestion } from "./d1-history";
 
 function seat(no: number, answers: Seat["answers"], score = 0): Seat {
   return {

@@ -1,5 +1,5 @@
 /**
- * What the room's D1 statements (room-d1.ts, room-history.ts) share: the statement type a
+ * What the room's D1 statements (d1-ops.ts, d1-history.ts) share: the statement type a
  * drizzle batch takes, and the pieces of an INSERT … SELECT whose rows travel as one JSON
  * parameter (json_each), which keeps a 2000-player question to two statements where D1's
  * 100 parameters per query would make hundreds.

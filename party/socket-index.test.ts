@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageIdFromUrl } from "./room-connections";
+import { pageIdFromUrl } from "./socket-index";
 
 describe("pageIdFromUrl", () => {
   it("reads the page's line id wherever it sits in the query", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { D1_RETRY_MS, D1Outbox, retryDelayMs } from "./room-outbox";
-import type { D1Op } from "./room-d1";
+import { D1_RETRY_MS, D1Outbox, retryDelayMs } from "./d1-outbox";
+import type { D1Op } from "./d1-ops";
 
 const op = (kind: D1Op["kind"], question = 0): D1Op =>
   kind === "answers" ? { kind, gameId: "g", question, at: 1 } : { kind, gameId: "g", at: 1 };

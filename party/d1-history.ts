@@ -6,15 +6,16 @@
  *
  * Every statement is idempotent: answers and players are keyed by (game, question, player) and
  * (game, player), so a batch sent again after a lost reply adds nothing; the final totals are
- * upserts of the same values. Rows travel as one JSON parameter per chunk (room-sql.ts).
+ * upserts of the same values. Rows travel as one JSON parameter per chunk (d1-sql.ts).
  */
 import { eq, sql } from "drizzle-orm";
 import type { QuizSnapshot, TargetSetting } from "@common/protocol";
 import { teamName } from "@common/rules";
+import { rankedPlayer, rankedTeam } from "@common/wire/server-to-client";
 import type { Db } from "@db/client";
 import { gameAnswers, gamePlayers, games } from "@db/schema";
 import { type GameState, gameResults, round2 } from "./engine";
-import { NULL, type Statement, intoColumns, jsonRows, rowField, value } from "./room-sql";
+import { NULL, type Statement, intoColumns, jsonRows, rowField, value } from "./d1-sql";
 
 /** Answers per INSERT: about 70 kB of JSON, far below D1's limits on a value and a statement. */
 const HISTORY_CHUNK = 1000;
@@ -139,11 +140,19 @@ export function finalResults(state: GameState) {
   return { ranking, teams };
 }
 
+/**
+ * The results as stored: the ranking's lines and the teams under the wire's names, as the reports
+ * have always read them (common/history), each line with its time.
+ */
 export function resultsJson(results: ReturnType<typeof finalResults>): string {
-  const full = JSON.stringify(results);
+  const stored = {
+    ranking: results.ranking.map((l) => ({ ...rankedPlayer.toWire(l), timeMs: l.timeMs })),
+    teams: results.teams && results.teams.map(rankedTeam.toWire),
+  };
+  const full = JSON.stringify(stored);
   if (new TextEncoder().encode(full).length <= MAX_RESULTS_BYTES) return full;
   // Out of reach at 2000 players (about 200 bytes a line), but never lose the game over it.
-  return JSON.stringify({ ranking: results.ranking.slice(0, 100), teams: results.teams, truncated: true });
+  return JSON.stringify({ ranking: stored.ranking.slice(0, 100), teams: stored.teams, truncated: true });
 }
 
 /**
@@ -151,7 +160,7 @@ export function resultsJson(results: ReturnType<typeof finalResults>): string {
  * included), the number of players and the winner (the first team in team mode).
  */
 export function overStatements(db: Db, gameId: string, state: GameState, results = finalResults(state)): Statement[] {
-  const bySeat = new Map(results.ranking.map((l) => [l.playerID, l]));
+  const bySeat = new Map(results.ranking.map((l) => [l.seatId, l]));
   const rows = state.seats.map((seat) => {
     const line = bySeat.get(seat.id);
     return [seatNo(seat.id), seat.pseudo, seat.marker, seat.team, line?.rank ?? null, line?.points ?? 0, Math.round(seat.timeMs)];
