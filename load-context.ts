@@ -12,7 +12,7 @@ type Cloudflare = {
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
-    /** One drizzle instance per request. */
+    /** D1 through drizzle: one instance per D1 binding, shared by the requests (db/client.ts). */
     db: Db;
     /** The page's Content-Security-Policy nonce: its inline scripts carry it, its header names it. */
     cspNonce: string;
