@@ -30,3 +30,17 @@ export async function readInChunks<T, R>(items: readonly T[], read: (part: T[]) 
   for (const part of chunks(items)) out.push(...(await read(part)));
   return out;
 }
+
+/**
+ * A statement drizzle builds once per database, then runs with its placeholders' values
+ * (`sql.placeholder`): for the calls every player makes, where writing the SQL again on each call
+ * was about a quarter of the call's CPU.
+ */
+export function builtOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) built.set(db, (statement = build(db)));
+    return statement;
+  };
+}

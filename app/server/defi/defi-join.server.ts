@@ -3,7 +3,7 @@
  * (docs/game-rules.md, Défis; decision 034).
  */
 import { and, eq, inArray, lte, notExists, or, sql } from "drizzle-orm";
-import type { Db } from "@db/client";
+import { builtOnce, type Db } from "@db/client";
 import { defiBans, defiJoinWindows, defiPlayers, defis, gamePlayers, games } from "@db/schema";
 import { intoColumns, value } from "@party/d1-sql";
 import type { DefiState } from "@common/defi/types";
@@ -16,17 +16,12 @@ import { Refusal } from "../http/refusal.server";
 /** A network's key in a défi: its address key (common/address.ts) hashed with the défi's id. */
 export const networkHash = (gameId: string, address: string) => sha256(`${gameId}:${address}`);
 
-/**
- * Reserves one join for this network, in one statement, before anything is written: its window's
- * count goes up only while under DEFI_JOINS_PER_ADDRESS (a window older than DEFI_JOIN_WINDOW_MS
- * starts again at 1), and not at all when the MJ banned the network or the device. D1 runs one
- * statement at a time, so 400 joins sent at once from one address get at most the cap, whatever
- * their order. Refusals: 403 banned, 429 the cap (with the window's end as Retry-After).
- */
-async function reserveJoin(db: Db, gameId: string, network: string, deviceHash: string | null, now: number): Promise<void> {
-  const banned = inArray(defiBans.hash, deviceHash ? [network, deviceHash] : [network]);
-  const expired = lte(defiJoinWindows.startedAt, now - DEFI_JOIN_WINDOW_MS);
-  const reserved = await db
+/** The reservation's statement: every join runs it. */
+const reserveStatement = builtOnce((db) => {
+  const [gameId, network, now] = [sql.placeholder("gameId"), sql.placeholder("network"), sql.placeholder("now")];
+  const banned = inArray(defiBans.hash, [network, sql.placeholder("device")]);
+  const expired = lte(defiJoinWindows.startedAt, sql.placeholder("expiredBefore"));
+  return db
     .insert(defiJoinWindows)
     .select(
       db
@@ -42,8 +37,22 @@ async function reserveJoin(db: Db, gameId: string, network: string, deviceHash: 
       },
       setWhere: or(expired, sql`${defiJoinWindows.joins} < ${DEFI_JOINS_PER_ADDRESS}`),
     })
-    .returning({ joins: defiJoinWindows.joins });
+    .returning({ joins: defiJoinWindows.joins })
+    .prepare();
+});
+
+/**
+ * Reserves one join for this network, in one statement, before anything is written: its window's
+ * count goes up only while under DEFI_JOINS_PER_ADDRESS (a window older than DEFI_JOIN_WINDOW_MS
+ * starts again at 1), and not at all when the MJ banned the network or the device. D1 runs one
+ * statement at a time, so 400 joins sent at once from one address get at most the cap, whatever
+ * their order. Refusals: 403 banned, 429 the cap (with the window's end as Retry-After).
+ */
+async function reserveJoin(db: Db, gameId: string, network: string, deviceHash: string | null, now: number): Promise<void> {
+  // No device hash is "", which no ban holds.
+  const reserved = await reserveStatement(db).all({ gameId, network, device: deviceHash ?? "", now, expiredBefore: now - DEFI_JOIN_WINDOW_MS });
   if (reserved.length === 1) return;
+  const banned = inArray(defiBans.hash, deviceHash ? [network, deviceHash] : [network]);
   const [ban] = await db
     .select({ one: sql`1` })
     .from(defiBans)

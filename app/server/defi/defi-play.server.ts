@@ -9,7 +9,7 @@
  * that player's own answer or miss).
  */
 import { and, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "@db/client";
+import { builtOnce, type Db } from "@db/client";
 import { defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
 import { intoColumns, value } from "@party/d1-sql";
 import type { AnswerDefiInput } from "@common/defi/schemas";
@@ -100,6 +100,22 @@ async function recordMissed(db: Db, l: LoadedDefi, me: DefiPlayer): Promise<Defi
   return revealOf(l, me.question, null, me.points);
 }
 
+/** Opening a question, built once: every question of every player runs it. */
+const openStatement = builtOnce((db) =>
+  db
+    .update(defiPlayers)
+    .set({ openedAt: sql`${sql.placeholder("now")}`, openToken: sql`${sql.placeholder("token")}`, photoAt: null })
+    .where(
+      and(
+        eq(defiPlayers.gameId, sql.placeholder("gameId")),
+        eq(defiPlayers.playerNo, sql.placeholder("playerNo")),
+        eq(defiPlayers.question, sql.placeholder("question")),
+        isNull(defiPlayers.openedAt),
+      ),
+    )
+    .prepare(),
+);
+
 /**
  * « Question suivante » (or « Commencer »'s first question): opens the player's current question
  * on the server's clock, or hands the one already open back with the time it has left (a phone
@@ -125,17 +141,7 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
     return openDefiQuestion(db, device, input, now);
   }
   const token = randomToken(24);
-  const opened = await db
-    .update(defiPlayers)
-    .set({ openedAt: now, openToken: token, photoAt: null })
-    .where(
-      and(
-        eq(defiPlayers.gameId, l.game.id),
-        eq(defiPlayers.playerNo, me.playerNo),
-        eq(defiPlayers.question, me.question),
-        isNull(defiPlayers.openedAt),
-      ),
-    );
+  const opened = await openStatement(db).run({ now, token, gameId: l.game.id, playerNo: me.playerNo, question: me.question });
   // Another request of the same device opened it first: that opening stands.
   if (opened.meta.changes !== 1) return openDefiQuestion(db, device, input, now);
   return { kind: "question", question: questionOf(l, me.question, token, limit) };

@@ -7,7 +7,7 @@
  * its deadline has passed.
  */
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "@db/client";
+import { builtOnce, type Db } from "@db/client";
 import { defiPlayers, defis, gamePlayers, games, quizzes } from "@db/schema";
 import { DEFI_CODE, DEFI_MSG } from "@common/rules";
 import { readStoredQuiz } from "@common/quiz-question";
@@ -15,14 +15,9 @@ import { sha256 } from "./defi-device.server";
 import type { DefiPlayer, DefiSettings, DefiSnapshot, LoadedDefi } from "./defi-views.server";
 import { Refusal } from "../http/refusal.server";
 
-/**
- * The défi behind a code and, when the device token names one, its player: one D1 read. A code of
- * the wrong shape is refused before any query; an unknown one answers 404.
- */
-export async function loadDefi(db: Db, code: string | undefined, device: string | null): Promise<LoadedDefi> {
-  if (!code || !DEFI_CODE.test(code)) throw Refusal.notFound(DEFI_MSG.notFound);
-  const deviceHash = device ? await sha256(device) : "";
-  const [row] = await db
+/** Every call of a défi starts with this read: built once, the code and the device its placeholders. */
+const loadStatement = builtOnce((db) =>
+  db
     .select({
       game: { id: games.id, status: games.status },
       settings: games.settings,
@@ -44,10 +39,21 @@ export async function loadDefi(db: Db, code: string | undefined, device: string 
     })
     .from(defis)
     .innerJoin(games, eq(games.id, defis.gameId))
-    .leftJoin(defiPlayers, and(eq(defiPlayers.gameId, defis.gameId), eq(defiPlayers.deviceHash, deviceHash)))
+    .leftJoin(defiPlayers, and(eq(defiPlayers.gameId, defis.gameId), eq(defiPlayers.deviceHash, sql.placeholder("deviceHash"))))
     .leftJoin(gamePlayers, and(eq(gamePlayers.gameId, defis.gameId), eq(gamePlayers.playerNo, defiPlayers.playerNo)))
-    .where(eq(defis.code, code))
-    .limit(1);
+    .where(eq(defis.code, sql.placeholder("code")))
+    .limit(1)
+    .prepare(),
+);
+
+/**
+ * The défi behind a code and, when the device token names one, its player: one D1 read. A code of
+ * the wrong shape is refused before any query; an unknown one answers 404.
+ */
+export async function loadDefi(db: Db, code: string | undefined, device: string | null): Promise<LoadedDefi> {
+  if (!code || !DEFI_CODE.test(code)) throw Refusal.notFound(DEFI_MSG.notFound);
+  const deviceHash = device ? await sha256(device) : "";
+  const [row] = await loadStatement(db).all({ code, deviceHash });
   if (!row) throw Refusal.notFound(DEFI_MSG.notFound);
   const me: DefiPlayer | null =
     row.me && row.name !== null
