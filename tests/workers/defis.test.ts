@@ -285,6 +285,29 @@ describe("playing a défi", () => {
 });
 
 describe("what a défi refuses, tried as an attack", () => {
+  it("reads a question's photo from R2 once: the next players get the same bytes and headers from the Worker's memory", async () => {
+    const { defi, keys } = await newDefi();
+    const photoOf = async () => {
+      const phone = phoneOf(defi.code);
+      await phone.join();
+      const opened = await json<DefiOpened>(await phone.open());
+      if (opened.kind !== "question") throw new Error(opened.kind);
+      return opened.question.photoUrl!;
+    };
+    const first = await get(await photoOf());
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    const etag = first.headers.get("ETag")!;
+    // Gone from R2 (as if R2 were unreachable): the Worker still has it.
+    await env.BUCKET.delete(keys);
+    const url = await photoOf();
+    const second = await get(url);
+    expect(second.status).toBe(200);
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(bytes);
+    for (const h of ["Content-Type", "ETag", "Cache-Control", "X-Content-Type-Options"]) expect(second.headers.get(h)).toBe(first.headers.get(h));
+    const cached = await SELF.fetch(`https://example.com${url}`, { headers: { "If-None-Match": etag } });
+    expect(cached.status).toBe(304);
+  });
+
   it("never gives a question's photo or spot before that player opens it", async () => {
     const { defi, quiz, keys } = await newDefi();
     const phone = phoneOf(defi.code);
@@ -602,6 +625,9 @@ describe("a script filling a défi", () => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await playerRows(defi.gameId)).toHaveLength(joined);
     expect((await gameRow(defi.gameId)).playersCount).toBe(joined);
+    // A refused join takes no number: the players are numbered 1..joined, with no gap.
+    const numbers = (await playerRows(defi.gameId)).map((p) => p.playerNo).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: joined }, (_, i) => i + 1));
     // A class of 40 behind its school's address, all at once.
     const school = await Promise.all(Array.from({ length: 40 }, () => phoneOf(defi.code, "198.51.100.1").join()));
     expect(school.map((r) => r.status)).toEqual(Array(40).fill(200));

@@ -3,7 +3,7 @@
  * (docs/game-rules.md, Défis; decision 034).
  */
 import { and, eq, inArray, lte, notExists, or, sql } from "drizzle-orm";
-import { builtOnce, type Db } from "@db/client";
+import { batchBuilt, builtOnce, type Db } from "@db/client";
 import { defiBans, defiJoinWindows, defiPlayers, defis, gamePlayers, games } from "@db/schema";
 import { intoColumns, value } from "@party/d1-sql";
 import type { DefiState } from "@common/defi/types";
@@ -42,16 +42,37 @@ const reserveStatement = builtOnce((db) => {
 });
 
 /**
- * Reserves one join for this network, in one statement, before anything is written: its window's
- * count goes up only while under DEFI_JOINS_PER_ADDRESS (a window older than DEFI_JOIN_WINDOW_MS
- * starts again at 1), and not at all when the MJ banned the network or the device. D1 runs one
- * statement at a time, so 400 joins sent at once from one address get at most the cap, whatever
- * their order. Refusals: 403 banned, 429 the cap (with the window's end as Retry-After).
+ * The join number, taken only when the statement just before it in the same batch (the
+ * reservation) wrote its row: SQLite's changes() counts the rows the last completed statement
+ * changed, and a refused reservation changes none. One statement takes it, so players joining at
+ * once never collide.
  */
-async function reserveJoin(db: Db, gameId: string, network: string, deviceHash: string | null, now: number): Promise<void> {
+const numberStatement = builtOnce((db) =>
+  db
+    .update(defis)
+    .set({ joins: sql`${defis.joins} + 1` })
+    .where(and(eq(defis.gameId, sql.placeholder("gameId")), sql`changes() = 1`))
+    .returning({ no: defis.joins })
+    .prepare(),
+);
+
+/**
+ * Reserves one join for this network before anything is written, and takes the player's number
+ * with it, in one batch: the window's count goes up only while under DEFI_JOINS_PER_ADDRESS (a
+ * window older than DEFI_JOIN_WINDOW_MS starts again at 1), and not at all when the MJ banned the
+ * network or the device. D1 runs one statement at a time, so 400 joins sent at once from one
+ * address get at most the cap, whatever their order. Refusals: 403 banned, 429 the cap (with the
+ * window's end as Retry-After).
+ */
+async function reserveJoin(db: Db, gameId: string, network: string, deviceHash: string | null, now: number): Promise<number> {
   // No device hash is "", which no ban holds.
-  const reserved = await reserveStatement(db).all({ gameId, network, device: deviceHash ?? "", now, expiredBefore: now - DEFI_JOIN_WINDOW_MS });
-  if (reserved.length === 1) return;
+  const reservation = { gameId, network, device: deviceHash ?? "", now, expiredBefore: now - DEFI_JOIN_WINDOW_MS };
+  const [, numbered] = await batchBuilt(db, [
+    { built: reserveStatement(db), values: reservation },
+    { built: numberStatement(db), values: { gameId } },
+  ]);
+  const [taken] = (numbered?.results ?? []) as { joins: number }[];
+  if (taken) return taken.joins;
   const banned = inArray(defiBans.hash, deviceHash ? [network, deviceHash] : [network]);
   const [ban] = await db
     .select({ one: sql`1` })
@@ -100,16 +121,9 @@ export async function joinDefi(
   }
   const gameId = l.game.id;
   const addressHash = await networkHash(gameId, input.address);
-  await reserveJoin(db, gameId, addressHash, device ? await sha256(device) : null, now);
+  const playerNo = await reserveJoin(db, gameId, addressHash, device ? await sha256(device) : null, now);
   const token = randomToken(32);
   const deviceHash = await sha256(token);
-  // The join number is taken in one statement, so players joining at once never collide.
-  const [taken] = await db
-    .update(defis)
-    .set({ joins: sql`${defis.joins} + 1` })
-    .where(eq(defis.gameId, gameId))
-    .returning({ no: defis.joins });
-  const playerNo = taken!.no;
   const seat = defiSeat(playerNo, l.defi.seed);
   const pseudo = name?.name ?? seat.pseudo;
   const setting = l.defi.adapted;

@@ -37,6 +37,7 @@ import {
   type LoadedDefi,
 } from "./defi-views.server";
 import { PICTURE_FILE, serveMedia } from "../media/media.server";
+import { questionPhotos } from "../media/photo-memory.server";
 import { Refusal } from "../http/refusal.server";
 
 /** GET /api/defi/{code}/state: the défi, and the device's player if it has one (to resume). */
@@ -254,5 +255,5 @@ export async function defiPhoto(
 export function servePhotoOf(q: { imageUrl: string | null } | undefined, bucket: R2Bucket, conditions: Headers): Promise<Response> {
   const file = q?.imageUrl ? photoFileOf(q.imageUrl) : "";
   if (!PICTURE_FILE.test(file)) throw Refusal.notFound(DEFI_MSG.notFound);
-  return serveMedia(bucket, `photos/${file}`, conditions, "private");
+  return serveMedia(bucket, `photos/${file}`, conditions, "private", questionPhotos);
 }

@@ -19,7 +19,9 @@ type Params = Record<string, string | undefined>;
 type DataFunction = (args: { request: Request; params: Params; context: AppLoadContext }) => Promise<unknown> | unknown;
 type RouteEntry = { id: string; path?: string; parentId?: string; index?: boolean; module: { loader?: unknown; action?: unknown; default?: unknown } };
 
-type Compiled = { pattern: URLPattern; fixed: string; api: boolean; loader?: DataFunction; action?: DataFunction };
+/** A path's segments: a fixed one in lower case, or a param (one whole, non-empty segment). */
+type Segment = { fixed: string } | { param: string };
+type Compiled = { segments: Segment[]; api: boolean; loader?: DataFunction; action?: DataFunction };
 /** Every route Remix could choose, compiled once; and the prefixes where it alone must choose. */
 export type ApiRoutes = { routes: Compiled[]; remixOnly: string[] };
 
@@ -47,17 +49,34 @@ export function apiRoutesOf(build: Pick<ServerBuild, "routes">): ApiRoutes {
       continue;
     }
     const { loader, action } = route.module;
-    const param = path.indexOf(":");
     routes.push({
-      pattern: new URLPattern({ pathname: path }, { ignoreCase: true }),
-      // Its part before any param: a path that does not start with it is not tried.
-      fixed: (param < 0 ? path : path.slice(0, param)).toLowerCase(),
+      segments: path.split("/").map((s) => (s.startsWith(":") ? { param: s.slice(1) } : { fixed: s.toLowerCase() })),
       api: path.startsWith("/api/") && !route.module.default,
       loader: typeof loader === "function" ? (loader as DataFunction) : undefined,
       action: typeof action === "function" ? (action as DataFunction) : undefined,
     });
   }
   return { routes, remixOnly };
+}
+
+/**
+ * The params when the path's segments are the route's, fixed ones compared without case (as Remix
+ * does), or null. Compared segment by segment rather than through URLPattern: matching every
+ * route this way costs a call a few microseconds, where URLPattern cost it a third of a ms.
+ */
+function matchSegments(route: Segment[], segments: string[], lowerSegments: string[]): Params | null {
+  if (route.length !== segments.length) return null;
+  const groups: Params = {};
+  for (let i = 0; i < route.length; i++) {
+    const r = route[i]!;
+    if ("fixed" in r) {
+      if (r.fixed !== lowerSegments[i]) return null;
+    } else {
+      if (!segments[i]) return null;
+      groups[r.param] = segments[i];
+    }
+  }
+  return groups;
 }
 
 /** The one API route and its params for this request, or null when Remix must choose. */
@@ -67,13 +86,14 @@ export function findApiRoute(api: ApiRoutes, method: string, pathname: string): 
   const lower = pathname.toLowerCase();
   if (!lower.startsWith("/api/") || method === "HEAD" || pathname.includes("%")) return null;
   if (api.remixOnly.some((prefix) => lower.startsWith(prefix))) return null;
+  const segments = pathname.split("/");
+  const lowerSegments = lower.split("/");
   let found: { route: Compiled; groups: Params } | null = null;
   for (const route of api.routes) {
-    if (!lower.startsWith(route.fixed)) continue;
-    const match = route.pattern.exec({ pathname });
-    if (!match) continue;
+    const groups = matchSegments(route.segments, segments, lowerSegments);
+    if (!groups) continue;
     if (found) return null;
-    found = { route, groups: match.pathname.groups };
+    found = { route, groups };
   }
   if (!found?.route.api) return null;
   const run = method === "GET" ? found.route.loader : found.route.action;

@@ -4,6 +4,7 @@ import type { Db } from "@db/client";
 import { accounts, folders, questions, settings } from "@db/schema";
 import { MSG } from "@common/messages";
 import { Refusal } from "../http/refusal.server";
+import { answerableFromMemory, keepable, notModified, questionPhotos, type KeptPhoto, type PhotoMemory } from "./photo-memory.server";
 
 /**
  * R2 objects are keyed by content hash: the same photo uploaded twice, or a
@@ -71,16 +72,50 @@ export async function serveMedia(
   key: string,
   conditions: Headers,
   cache: "public" | "private" = "public",
+  memory?: PhotoMemory,
 ): Promise<Response> {
+  if (memory && answerableFromMemory(conditions)) {
+    const kept = memory.get(key) ?? (await readIntoMemory(bucket, key, memory));
+    if (kept) {
+      const headers = mediaHeaders(kept.headers, cache);
+      return notModified(conditions, kept) ? new Response(null, { status: 304, headers }) : new Response(kept.bytes, { headers });
+    }
+  }
   const object = await bucket.get(key, { onlyIf: conditions });
   if (!object) throw Refusal.notFound(MSG.fileNotFound);
+  const headers = mediaHeaders(storedHeaders(object), cache);
+  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
+  return new Response(object.body, { headers });
+}
+
+/** What R2 stored with an object, as headers: its HTTP metadata and its ETag. */
+function storedHeaders(object: R2Object): [string, string][] {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
+  return [...headers];
+}
+
+function mediaHeaders(stored: [string, string][], cache: "public" | "private"): Headers {
+  const headers = new Headers(stored);
   headers.set("Cache-Control", `${cache}, max-age=31536000, immutable`);
   headers.set("X-Content-Type-Options", "nosniff");
-  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
-  return new Response(object.body, { headers });
+  return headers;
+}
+
+/**
+ * Reads an object whole and keeps it, or null when it is too large to keep (then it is streamed
+ * from R2 as any other). A missing object is a 404.
+ */
+async function readIntoMemory(bucket: R2Bucket, key: string, memory: PhotoMemory): Promise<KeptPhoto | null> {
+  const head = await bucket.head(key);
+  if (!head) throw Refusal.notFound(MSG.fileNotFound);
+  if (!keepable(head.size, memory.budget)) return null;
+  const object = await bucket.get(key);
+  if (!object) throw Refusal.notFound(MSG.fileNotFound);
+  const kept: KeptPhoto = { bytes: await object.arrayBuffer(), etag: object.etag, headers: storedHeaders(object) };
+  memory.keep(key, kept);
+  return kept;
 }
 
 /**
@@ -110,5 +145,5 @@ export async function serveQuestionPhoto(
     .where(and(eq(questions.quizUniqueName, quizName), eq(questions.fileKey, key)))
     .limit(1);
   if (!used) throw Refusal.notFound(MSG.fileNotFound);
-  return serveMedia(bucket, key, conditions, "private");
+  return serveMedia(bucket, key, conditions, "private", questionPhotos);
 }
