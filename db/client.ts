@@ -46,18 +46,24 @@ export function builtOnce<T>(build: (db: Db) => T): (db: Db) => T {
   };
 }
 
+/** A statement built once (builtOnce): a drizzle prepared query. */
+type Built = { getQuery(): Query; mapResult(response: unknown, isFromBatch?: boolean): unknown; execute(values?: Record<string, unknown>): Promise<unknown> };
+
 /**
- * Statements built once (builtOnce, each a drizzle prepared query), run in one D1 batch with their
- * placeholders' values: one round trip and one transaction, each statement seeing what the ones
- * before it wrote. drizzle's own `batch` builds its statements again on every call; this takes
- * the SQL each prepared query already holds (`getQuery`). Answers D1's raw results, rows as objects
- * keyed by column name.
+ * Statements built once, run in one D1 batch with their placeholders' values: one round trip and
+ * one transaction, each statement seeing what the ones before it wrote. drizzle's own `batch`
+ * builds its statements again on every call; this takes the SQL each prepared query already holds
+ * (`getQuery`) and reads each answer as that query would (`mapResult`).
  */
-export function batchBuilt(db: Db, statements: readonly { built: { getQuery(): Query }; values: Record<string, unknown> }[]): Promise<D1Result[]> {
-  return db.$client.batch(
+export async function batchBuilt<const S extends readonly { built: Built; values: Record<string, unknown> }[]>(
+  db: Db,
+  statements: S,
+): Promise<{ -readonly [K in keyof S]: Awaited<ReturnType<S[K]["built"]["execute"]>> }> {
+  const results = await db.$client.batch(
     statements.map(({ built, values }) => {
       const query = built.getQuery();
       return db.$client.prepare(query.sql).bind(...fillPlaceholders(query.params, values));
     }),
   );
+  return results.map((result, i) => statements[i]!.built.mapResult(result, true)) as never;
 }

@@ -71,8 +71,8 @@ async function reserveJoin(db: Db, gameId: string, network: string, deviceHash: 
     { built: reserveStatement(db), values: reservation },
     { built: numberStatement(db), values: { gameId } },
   ]);
-  const [taken] = (numbered?.results ?? []) as { joins: number }[];
-  if (taken) return taken.joins;
+  const [taken] = numbered;
+  if (taken) return taken.no;
   const banned = inArray(defiBans.hash, deviceHash ? [network, deviceHash] : [network]);
   const [ban] = await db
     .select({ one: sql`1` })
@@ -86,6 +86,31 @@ async function reserveJoin(db: Db, gameId: string, network: string, deviceHash: 
     .where(and(eq(defiJoinWindows.gameId, gameId), eq(defiJoinWindows.addressHash, network)));
   throw Refusal.tooManyRequests(Math.max(1, Math.ceil(((window?.startedAt ?? now) + DEFI_JOIN_WINDOW_MS - now) / 1000)));
 }
+
+/** A new player's rows, written together once the join is reserved: every join runs them. */
+const joinStatements = builtOnce((db) => {
+  const [gameId, playerNo] = [sql.placeholder("gameId"), sql.placeholder("playerNo")];
+  return [
+    db
+      .insert(defiPlayers)
+      .values({
+        gameId,
+        playerNo,
+        deviceHash: sql.placeholder("deviceHash"),
+        nameKey: sql.placeholder("nameKey"),
+        addressHash: sql.placeholder("addressHash"),
+        joinedAt: sql.placeholder("now"),
+        adapted: sql.placeholder("adapted"),
+      })
+      .prepare(),
+    db.insert(gamePlayers).values({ gameId, playerNo, pseudo: sql.placeholder("pseudo"), marker: sql.placeholder("marker"), points: 0, timeMs: 0 }).prepare(),
+    db
+      .update(games)
+      .set({ playersCount: sql`COALESCE(${games.playersCount}, 0) + 1` })
+      .where(eq(games.id, gameId))
+      .prepare(),
+  ] as const;
+});
 
 /** The keys of the names a défi's MJ listed (stored as checked at creation). */
 function namedKeys(names: readonly string[]): string[] {
@@ -133,11 +158,8 @@ export async function joinDefi(
     namedKeys: setting && name ? namedKeys(setting.names) : [],
   });
   try {
-    await db.batch([
-      db.insert(defiPlayers).values({ gameId, playerNo, deviceHash, nameKey: name?.key ?? null, addressHash, joinedAt: now, adapted }),
-      db.insert(gamePlayers).values({ gameId, playerNo, pseudo, marker: seat.marker, points: 0, timeMs: 0 }),
-      db.update(games).set({ playersCount: sql`COALESCE(${games.playersCount}, 0) + 1` }).where(eq(games.id, gameId)),
-    ]);
+    const values = { gameId, playerNo, deviceHash, nameKey: name?.key ?? null, addressHash, now, adapted: adapted ? 1 : 0, pseudo, marker: seat.marker };
+    await batchBuilt(db, joinStatements(db).map((built) => ({ built, values })));
   } catch (error) {
     if (isUniqueViolation(error, "name_key")) throw Refusal.conflict(DEFI_MSG.nameTaken);
     throw error;

@@ -9,7 +9,7 @@
  * that player's own answer or miss).
  */
 import { and, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
-import { builtOnce, type Db } from "@db/client";
+import { batchBuilt, builtOnce, type Db } from "@db/client";
 import { defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
 import { intoColumns, value } from "@party/d1-sql";
 import type { AnswerDefiInput } from "@common/defi/schemas";
@@ -206,26 +206,15 @@ export async function answerDefiQuestion(
   return revealOf(l, me.question, { at, distanceM, ring: score.ring, points: score.points, timeMs: t }, me.points + score.points);
 }
 
-/**
- * GET /api/defi/{code}/photo/{token}: the photo of a question, only at the address its opening
- * minted and only while that question is open for that player. An address of a question answered,
- * missed or never opened is as missing as any other file. Its first request is the player's
- * round-trip sample (written in the same batch as the read: no more calls to D1 than before).
- */
-export async function defiPhoto(
-  db: Db,
-  bucket: R2Bucket,
-  conditions: Headers,
-  input: { code: string | undefined; token: string | undefined },
-  now = Date.now(),
-): Promise<Response> {
-  const { code, token } = input;
-  if (!code || !DEFI_CODE.test(code) || !token || !OPEN_TOKEN.test(token)) throw Refusal.notFound(DEFI_MSG.notFound);
-  const [, rows] = await db.batch([
+/** A photo's first request marks the round trip; then the opening it belongs to is read. Built once. */
+const photoStatements = builtOnce((db) => {
+  const token = sql.placeholder("token");
+  return [
     db
       .update(defiPlayers)
-      .set({ photoAt: now })
-      .where(and(eq(defiPlayers.openToken, token), isNotNull(defiPlayers.openedAt), isNull(defiPlayers.photoAt))),
+      .set({ photoAt: sql`${sql.placeholder("now")}` })
+      .where(and(eq(defiPlayers.openToken, token), isNotNull(defiPlayers.openedAt), isNull(defiPlayers.photoAt)))
+      .prepare(),
     db
       .select({
         question: defiPlayers.question,
@@ -241,7 +230,29 @@ export async function defiPhoto(
       .innerJoin(defis, eq(defis.gameId, defiPlayers.gameId))
       .innerJoin(games, eq(games.id, defiPlayers.gameId))
       .where(eq(defiPlayers.openToken, token))
-      .limit(1),
+      .limit(1)
+      .prepare(),
+  ] as const;
+});
+
+/**
+ * GET /api/defi/{code}/photo/{token}: the photo of a question, only at the address its opening
+ * minted and only while that question is open for that player. An address of a question answered,
+ * missed or never opened is as missing as any other file. Its first request is the player's
+ * round-trip sample (written in the same batch as the read: no more calls to D1 than before).
+ */
+export async function defiPhoto(
+  db: Db,
+  bucket: R2Bucket,
+  conditions: Headers,
+  input: { code: string | undefined; token: string | undefined },
+  now = Date.now(),
+): Promise<Response> {
+  const { code, token } = input;
+  if (!code || !DEFI_CODE.test(code) || !token || !OPEN_TOKEN.test(token)) throw Refusal.notFound(DEFI_MSG.notFound);
+  const [, rows] = await batchBuilt(db, [
+    { built: photoStatements(db)[0], values: { now, token } },
+    { built: photoStatements(db)[1], values: { token } },
   ]);
   const [row] = rows;
   if (!row || row.code !== code || row.openedAt === null) throw Refusal.notFound(DEFI_MSG.notFound);
