@@ -8,7 +8,7 @@
  * opening, and its spot leaves only once the défi is over (or, in a practice défi, in the reveal of
  * that player's own answer or miss).
  */
-import { and, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { batchBuilt, builtOnce, type Db } from "@db/client";
 import { defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
 import { intoColumns, value } from "@party/d1-sql";
@@ -60,11 +60,20 @@ export async function defiInfo(db: Db, code: string | undefined, now = Date.now(
 /** A player's place in the défi: on `question`, opened at `openedAt`. */
 type At = { gameId: string; playerNo: number; question: number; openedAt: number };
 
+/** The same place as placeholders, for the statements built once. */
+const AT_PLACEHOLDERS = {
+  gameId: sql.placeholder("gameId"),
+  playerNo: sql.placeholder("playerNo"),
+  question: sql.placeholder("question"),
+  openedAt: sql.placeholder("openedAt"),
+};
+type AtOrPlaceholders = At | typeof AT_PLACEHOLDERS;
+
 /**
  * The player still where `at` found them: every write of an answer or a miss checks it, so a
  * request that lost a race writes nothing.
  */
-const stillAt = (at: At) =>
+const stillAt = (at: AtOrPlaceholders) =>
   and(
     eq(defiPlayers.gameId, at.gameId),
     eq(defiPlayers.playerNo, at.playerNo),
@@ -72,12 +81,12 @@ const stillAt = (at: At) =>
     eq(defiPlayers.openedAt, at.openedAt),
   );
 
-const stillAtExists = (db: Db, at: At) => exists(db.select({ one: sql`1` }).from(defiPlayers).where(stillAt(at)));
+const stillAtExists = (db: Db, at: AtOrPlaceholders) => exists(db.select({ one: sql`1` }).from(defiPlayers).where(stillAt(at)));
 
-const ofPlayer = (at: At) => and(eq(gamePlayers.gameId, at.gameId), eq(gamePlayers.playerNo, at.playerNo));
+const ofPlayer = (at: AtOrPlaceholders) => and(eq(gamePlayers.gameId, at.gameId), eq(gamePlayers.playerNo, at.playerNo));
 
 /** The player moves on to the next question, nothing open, their round-trip samples kept. */
-const nextQuestion = (db: Db, at: At, roundTrips: number[]) =>
+const nextQuestion = (db: Db, at: AtOrPlaceholders, roundTrips: number[] | SQL) =>
   db
     .update(defiPlayers)
     .set({ question: sql`${defiPlayers.question} + 1`, openedAt: null, openToken: null, photoAt: null, roundTrips })
@@ -149,6 +158,44 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
 }
 
 /**
+ * An answer's three writes, built once: the answer, the player's totals, the next question. Each
+ * holds only while the player is still where the answer found them.
+ */
+const answerStatements = builtOnce((db) => {
+  const at = AT_PLACEHOLDERS;
+  const v = (name: string) => value(sql.placeholder(name));
+  return [
+    db
+      .insert(gameAnswers)
+      .select(
+        db
+          .select(
+            intoColumns(gameAnswers, {
+              gameId: value(at.gameId),
+              question: value(at.question),
+              playerNo: value(at.playerNo),
+              lat: v("lat"),
+              lng: v("lng"),
+              distanceM: v("distanceM"),
+              ring: v("ring"),
+              points: v("points"),
+              timeMs: v("timeMs"),
+            }),
+          )
+          .from(defiPlayers)
+          .where(stillAt(at)),
+      )
+      .prepare(),
+    db
+      .update(gamePlayers)
+      .set({ points: sql`${gamePlayers.points} + ${sql.placeholder("points")}`, timeMs: sql`${gamePlayers.timeMs} + ${sql.placeholder("timeMs")}` })
+      .where(and(ofPlayer(at), stillAtExists(db, at)))
+      .prepare(),
+    nextQuestion(db, at, sql`${sql.placeholder("roundTrips")}`).prepare(),
+  ] as const;
+});
+
+/**
  * « Répondre »: scored like a live answer (scoreAnswer, the rings and speed points frozen at
  * creation), the time measured from the stored opening to this request's arrival. Only the
  * player's open question is taken, once, within its time and the défi's deadline. A player with
@@ -176,31 +223,13 @@ export async function answerDefiQuestion(
   const distanceM = Math.round(haversineMeters(q, at));
   const score = scoreAnswer(haversineMeters(q, at), t, timing.speedOverMs, timing.speedPointsMax, l.snapshot.targets);
   const key = atOf(l, me);
-  const [, , moved] = await db.batch([
-    db.insert(gameAnswers).select(
-      db
-        .select(
-          intoColumns(gameAnswers, {
-            gameId: value(key.gameId),
-            question: value(key.question),
-            playerNo: value(key.playerNo),
-            lat: value(at.lat),
-            lng: value(at.lng),
-            distanceM: value(distanceM),
-            ring: value(score.ring),
-            points: value(score.points),
-            timeMs: value(t),
-          }),
-        )
-        .from(defiPlayers)
-        .where(stillAt(key)),
-    ),
-    db
-      .update(gamePlayers)
-      .set({ points: sql`${gamePlayers.points} + ${score.points}`, timeMs: sql`${gamePlayers.timeMs} + ${t}` })
-      .where(and(ofPlayer(key), stillAtExists(db, key))),
-    nextQuestion(db, key, samples),
-  ]);
+  const [, , moved] = await batchBuilt(
+    db,
+    answerStatements(db).map((built) => ({
+      built,
+      values: { ...key, lat: at.lat, lng: at.lng, distanceM, ring: score.ring, points: score.points, timeMs: t, roundTrips: JSON.stringify(samples) },
+    })),
+  );
   // A second request of the same answer lost the race: nothing of it was written.
   if (moved!.meta.changes !== 1) throw Refusal.conflict(DEFI_MSG.answered);
   return revealOf(l, me.question, { at, distanceM, ring: score.ring, points: score.points, timeMs: t }, me.points + score.points);
