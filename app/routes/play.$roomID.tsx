@@ -3,7 +3,7 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { useState } from "react";
 import { PlayerGame } from "~/features/player/PlayerGame";
-import { FatalScreen } from "~/features/player/Screens";
+import { FatalScreen } from "~/features/player/StatusScreens";
 import { MSG } from "@common/messages";
 import { pageLoader } from "~/server/http/http.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";

@@ -21,7 +21,8 @@ import {
   tick,
 } from "./game";
 import { openedCount } from "./views";
-import { type GameState, coreOf, createGame, DEFAULT_SETTINGS, fromStorage } from "./state";
+import { type GameState, createGame, DEFAULT_SETTINGS } from "./state";
+import { coreOf, fromStorage } from "./stored-formats";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
 import { revealAnswers } from "@common/reveal";
 import { haversineMeters } from "@common/rules/geo";

@@ -2,7 +2,6 @@
 export * from "./game";
 export { newRound } from "./rounds";
 export {
-  type GameCore,
   type GameSettings,
   type GameState,
   type Seat,
@@ -13,10 +12,9 @@ export {
   ROOM_IDLE_MS,
   capacityOf,
   createGame,
-  fromStorage,
-  readStoredSettings,
   withPresence,
 } from "./state";
+export { type GameCore, fromStorage, readStoredSettings } from "./stored-formats";
 export { round2 } from "@common/rules/scoring";
 // A common/rules timing, also reachable here for code that drives a room and waits for its start.
 export { STARTING_MS } from "@common/rules";

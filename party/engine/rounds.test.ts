@@ -3,7 +3,8 @@ import { PROTOCOL_VERSION, type LatLng } from "@common/protocol";
 import { questionClosesAt } from "@common/rules";
 import { type Ctx, answer, deadlines, disconnect, hello, next, start, tick } from "./game";
 import { newRound } from "./rounds";
-import { DEFAULT_SETTINGS, type GameSettings, type GameState, coreOf, fromStorage, readStoredSettings } from "./state";
+import { DEFAULT_SETTINGS, type GameSettings, type GameState } from "./state";
+import { coreOf, fromStorage } from "./stored-formats";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
 
 import { IDLE_SEAT_TTL_MS } from "./state";
@@ -216,42 +217,5 @@ describe("newRound", () => {
     // A room stored before rounds existed is in its first.
     const { round: _round, ...old } = coreOf(over);
     expect(fromStorage(old as never, over.seats).round).toBe(1);
-  });
-
-  it("reads a room stored with its number under its former name, roomId", () => {
-    const { s: lobby } = roomWithTwo();
-    const { roomNumber, ...core } = coreOf(lobby);
-    const back = fromStorage({ ...core, roomId: roomNumber } as never, lobby.seats);
-    expect(back.roomNumber).toBe(roomNumber);
-    expect(back).not.toHaveProperty("roomId");
-  });
-
-  it("reads help squares a room stored under the wire's names, lat1, lon1, lat2, lon2", () => {
-    const { s: lobby } = roomWithTwo();
-    const square = { south: 44.99, west: 4.98, north: 45.01, east: 5.02 };
-    const stored = { ...coreOf(lobby), help: [{ lat1: 44.99, lon1: 4.98, lat2: 45.01, lon2: 5.02 }, null] };
-    expect(fromStorage(stored as never, lobby.seats).help).toEqual([square, null]);
-  });
-
-  it("reads questions a room stored with their title under the wire's name, titre", () => {
-    const { s: lobby } = roomWithTwo();
-    const core = coreOf(lobby);
-    const questions = core.quiz.questions.map(({ title, ...q }) => ({ ...q, titre: title }));
-    const back = fromStorage({ ...core, quiz: { ...core.quiz, questions } } as never, lobby.seats);
-    expect(back.quiz.questions).toEqual(quiz.questions);
-  });
-
-  it("reads settings stored under their former names (a room or a game row from before)", () => {
-    const { helpZoneM, speedPointsMax, ringPoints, ...rest } = settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] });
-    expect(readStoredSettings({ ...rest, helpZone: helpZoneM, pointMaxTemps: speedPointsMax, circlesPoints: ringPoints })).toEqual(
-      settings({ helpZoneM: 300, speedPointsMax: 7, ringPoints: [1, 2, 3, 4] })
-    );
-    const { s: lobby } = roomWithTwo();
-    const { helpZoneM: _m, speedPointsMax: _p, ringPoints: ring, ...oldSettings } = lobby.settings;
-    const stored = { ...oldSettings, helpZone: 300, pointMaxTemps: 7, circlesPoints: ring };
-    const back = fromStorage({ ...coreOf(lobby), settings: stored as never }, lobby.seats);
-    expect(back.settings).toEqual({ ...lobby.settings, helpZoneM: 300, speedPointsMax: 7 });
-    const today = settings();
-    expect(readStoredSettings(today)).toBe(today);
   });
 });

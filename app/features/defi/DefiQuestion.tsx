@@ -8,7 +8,9 @@ import type { MapMarker } from "~/features/map/types";
 import { markerUrl } from "~/features/player/Common";
 import { PhotoThenMap } from "~/features/player/PhotoThenMap";
 import { remainingMs, spokenSecondsLeft, type QuestionClock } from "~/features/player/progress";
-import { AnswerControls, ProgressBar, QuestionRow, useTimeUp } from "~/features/player/QuestionScreen";
+import { ProgressBar } from "~/features/player/ProgressBar";
+import { AnswerControls, QuestionRow } from "~/features/player/QuestionParts";
+import { useTimeUp } from "~/features/player/useTimeUp";
 
 /**
  * A défi's question on the phone: its photo, the map a tap away, and above them what the

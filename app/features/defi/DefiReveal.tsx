@@ -9,7 +9,7 @@ import type { Words } from "@common/i18n/ids";
 import { RichText, useT } from "~/components/I18n";
 import { markerUrl } from "~/features/player/Common";
 import { useFormats } from "~/features/player/format";
-import { QuestionRow } from "~/features/player/QuestionScreen";
+import { QuestionRow } from "~/features/player/QuestionParts";
 
 /**
  * Right after an answer or a missed question: what it earned, on the map as the player left it.

@@ -1,28 +1,16 @@
-import { useNavigate } from "@remix-run/react";
-import { useEffect, useReducer, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { COLORS, pseudoOf, type ColorKey, type FruitKey } from "@common/rules";
 import { fruitSvg } from "@common/markers/fruits";
-import { reloadForNewVersion } from "@common/room-client-page";
 import { roomText } from "@common/room-texts";
-import { dropConnection, useRoomConnection } from "./connection";
-import {
-  colorFull,
-  fruitTaken,
-  initialPseudoState,
-  pseudoReducer,
-} from "./pseudo-state";
-import { clearToken, saveToken } from "./token";
+import { colorFull, fruitTaken } from "./pseudo-state";
 import { PlayerScreen, Spinner } from "./Common";
 import { ReconnectOverlay } from "./ReconnectOverlay";
-import { FatalScreen, ReloadScreen } from "./Screens";
+import { FatalScreen, ReloadScreen } from "./StatusScreens";
 import { BrandName } from "~/components/BrandName";
 import { useT } from "~/components/I18n";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import type { Words } from "@common/i18n/ids";
-
-/** Time to read why the page reloads. */
-const RELOAD_DELAY_MS = 1_500;
-
+import { usePseudoRoom } from "./usePseudoRoom";
 
 /**
  * Pseudo selection (docs/game-rules.md, Pseudos and teams): colour, then fruit; the room settles
@@ -32,35 +20,8 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
   const t = useT();
   const colorName = (c: ColorKey) => t(`common.color.${c}`);
   const fruitName = (f: FruitKey) => t(`common.fruit.${f}`);
-  const navigate = useNavigate();
-  const [state, dispatch] = useReducer(pseudoReducer, initialPseudoState);
+  const { state, dispatch } = usePseudoRoom(room);
   const alertRef = useRef<HTMLParagraphElement>(null);
-  const connRef = useRoomConnection(room, (event) =>
-    event.kind === "status" ? dispatch({ type: "socket", status: event.status }) : dispatch({ type: "server", msg: event.msg }),
-  );
-
-  const request = state.request;
-  useEffect(() => {
-    if (!request) return;
-    if (!connRef.current?.send(request.msg)) dispatch({ type: "requestFailed" });
-    // A new request is a new object with a new id (see pseudo-state): sent once.
-  }, [connRef, request]);
-
-  useEffect(() => {
-    if (state.done) {
-      saveToken(room, state.done.token);
-      // The socket (now our seat) stays open for /play to take over.
-      navigate(`/play/${room}?pseudo=${encodeURIComponent(state.done.pseudo)}`, { replace: true });
-    } else if (state.kicked) {
-      if (connRef.current) dropConnection(connRef.current);
-      clearToken(room);
-      navigate("/", { replace: true });
-    } else if (state.fatal && connRef.current) {
-      dropConnection(connRef.current);
-    } else if (state.reload) {
-      return reloadForNewVersion(RELOAD_DELAY_MS);
-    }
-  }, [state.done, state.kicked, state.fatal, state.reload, room, navigate, connRef]);
 
   // From colour to fruit and back, the new step's title takes the focus: the button pressed is gone.
   const step = state.info && !state.done ? state.step : null;

@@ -1,15 +1,16 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { Bounds, LatLng, PhoneMedia } from "@common/protocol";
 import { GameMap } from "~/features/map/GameMap";
 import type { GameMapProps, MapMarker } from "~/features/map/types";
 import type { Words } from "@common/i18n/ids";
 import { useT } from "~/components/I18n";
-import { useFormats } from "./format";
 import type { Me } from "./play-state";
-import { QUESTION_TICK_MS } from "@common/rules";
-import { progressAt, spokenSecondsLeft, type QuestionClock } from "./progress";
-import { PseudoBadge, markerUrl } from "./Common";
+import type { QuestionClock } from "./progress";
+import { markerUrl } from "./Common";
 import { PhotoThenMap, type QuestionMedia } from "./PhotoThenMap";
+import { ProgressBar } from "./ProgressBar";
+import { AnswerControls, QuestionRow } from "./QuestionParts";
+import { useTimeUp } from "./useTimeUp";
 
 type Props = {
   me: Me;
@@ -110,105 +111,4 @@ function shownMedia(media: PhoneMedia, title: string): QuestionMedia {
     streetview: { pano: sv.panoId, lat: sv.lat, lng: sv.lng, heading: sv.heading, pitch: sv.pitch, fov: sv.fov },
     title,
   };
-}
-
-/** Over the map: why an answer failed, « Répondre » once the map was tapped, or the hint to tap it. */
-/** Atop a question (and a défi's reveal): its number and the player's badge. */
-export function QuestionRow({ index, count, pseudo, marker }: { index: number; count: number; pseudo: string; marker: string }) {
-  const t = useT();
-  return (
-    <div className="pl-qbar-row">
-      <p className="pl-qnum">{t("player.questionNumber", { n: index + 1, count })}</p>
-      <PseudoBadge pseudo={pseudo} marker={marker} />
-    </div>
-  );
-}
-
-export function AnswerControls({
-  notice,
-  tapped,
-  timeUp,
-  sending,
-  onAnswer,
-}: {
-  notice: Words | null;
-  tapped: boolean;
-  timeUp: boolean;
-  sending: boolean;
-  onAnswer: () => void;
-}) {
-  const t = useT();
-  return (
-    <>
-      {notice ? (
-        <p className="pl-notice" role="alert">
-          {t(notice)}
-        </p>
-      ) : null}
-      {tapped && !timeUp ? (
-        <button type="button" className="button pl-answer" onClick={onAnswer} disabled={sending}>
-          {sending ? t("player.question.sending") : t("player.question.answer")}
-        </button>
-      ) : !tapped && !timeUp ? (
-        <p className="pl-tap-hint">{t("player.question.tapHint")}</p>
-      ) : null}
-    </>
-  );
-}
-
-/**
- * Points of speed still to win, redrawn every 100 ms, 1 decimal (docs/game-rules.md, Timings).
- * `speaksTime`: the bar says the time left itself, in a live region of its own; a screen whose
- * one live region says it already (a night's phone) turns that off.
- */
-export function ProgressBar({ clock, speedPointsMax, speaksTime = true }: { clock: QuestionClock; speedPointsMax: number; speaksTime?: boolean }) {
-  const t = useT();
-  const f = useFormats();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), QUESTION_TICK_MS);
-    return () => clearInterval(id);
-  }, []);
-  const progress = progressAt(clock, speedPointsMax, now);
-  const text = progress.timeUp
-    ? t("player.question.timeUp")
-    : t("player.question.toWin", { points: f.points(progress.points, 1) });
-  const spoken = spokenSecondsLeft(clock, now);
-  return (
-    <>
-      <div
-        className="pl-progress"
-        role="progressbar"
-        aria-label={t("player.question.progressLabel")}
-        aria-valuemin={0}
-        aria-valuemax={speedPointsMax}
-        aria-valuenow={Math.round(progress.points * 10) / 10}
-        aria-valuetext={text}
-      >
-        <span className="pl-progress-fill" style={{ width: `${(progress.fraction * 100).toFixed(2)}%` }} />
-        <span className="pl-progress-text" data-testid="points-left">
-          {text}
-        </span>
-      </div>
-      {clock.extended ? <p className="pl-extra-time">{t("player.question.extraTimeMark")}</p> : null}
-      {/* The time left, said twice near the end (and once when it is up), never at every tick. */}
-      {speaksTime ? (
-        <p className="sr-only" aria-live="polite" data-testid="time-spoken">
-          {progress.timeUp ? t("player.question.timeUp") : spoken ? t("player.question.secondsLeft", { n: spoken }) : ""}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-/** True once the room's deadline has passed on the local clock; re-checked when it is due. */
-export function useTimeUp(clock: QuestionClock): boolean {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const left = clock.deadlineAt - Date.now();
-    if (left <= 0) return;
-    const id = setTimeout(() => setNow(Date.now()), left + 20);
-    return () => clearTimeout(id);
-  }, [clock.deadlineAt, now]);
-  return progressAt(clock, 1, now).timeUp;
 }

@@ -1,27 +1,19 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { parseCoords } from "@common/coords";
+import { useMemo, useRef, useState, type DragEvent } from "react";
 import type { Words } from "@common/i18n/ids";
-import type { LatLng } from "@common/protocol";
-import { PHOTO_BATCH_MAX, QUESTION_NAME_MAX, QUIZ_QUESTIONS_MAX } from "@common/rules";
+import { PHOTO_BATCH_MAX, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import type { WizardQuestion } from "@common/wizard/types";
 import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
-import { CoordsField, CoordsPreview, FormStatus, fullNotice, UploadProgress, type AddQuestionProps } from "./CoordsPreview";
-import { preparePhoto, type PreparedPhoto } from "./photo-prep";
+import { fullNotice, UploadProgress, type AddQuestionProps } from "./CoordsPreview";
+import { Thumb } from "./BlobThumb";
+import { photoForm, preparePhoto, type PreparedPhoto } from "./photo-prep";
+import { PlacePhoto } from "./PlacePhoto";
 import { FieldError } from "~/components/FieldError";
 import { RichText, useT } from "~/components/I18n";
 
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
 
-/** The multipart form of a photo question: the converted JPEG, its name, its position. */
-function photoForm(photo: Pick<PreparedPhoto, "jpeg" | "name">, spot: LatLng, name = photo.name): FormData {
-  const form = new FormData();
-  form.set("uploadFile", photo.jpeg, `${photo.name}.jpg`);
-  form.set("name", name);
-  form.set("coords", JSON.stringify(spot));
-  return form;
-}
 
 const ACCEPT = "image/*,.heic,.heif,.avif";
 
@@ -227,88 +219,4 @@ function BatchStatus({ state }: { state: Item["state"] }) {
     default:
       return null;
   }
-}
-
-/** A picture from a Blob, its object URL revoked when it goes. */
-export function Thumb({ blob, alt, className = "wz-thumb" }: { blob: Blob; alt: string; className?: string }) {
-  const url = useMemo(() => URL.createObjectURL(blob), [blob]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <img className={className} src={url} alt={alt} />;
-}
-
-/** One photo without a position: its name, its spot (a tap on the map or typed), then added. */
-function PlacePhoto({
-  quiz,
-  photo,
-  near,
-  shown,
-  full,
-  onPlaced,
-  onSkip,
-}: {
-  quiz: string;
-  photo: PreparedPhoto;
-  near: LatLng | null;
-  shown: boolean;
-  /** Why no question can be added now (the quiz is full), or null. */
-  full: Words | null;
-  onPlaced: (q: WizardQuestion) => void;
-  onSkip: () => void;
-}) {
-  const t = useT();
-  const [name, setName] = useState(photo.name);
-  const [spotText, setSpotText] = useState("");
-  const [error, setError] = useState<Words | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const changeSpotText = (text: string) => {
-    setSpotText(text);
-    setError(null);
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (progress !== null || full) return;
-    const parsed = parseCoords(spotText);
-    if (!parsed.ok) return setError(parsed.error);
-    const questionName = name.trim();
-    if (!questionName) return setError(WIZARD_MSG.required);
-    setError(null);
-    setProgress(0);
-    const result = await uploadQuestion(quiz, photoForm(photo, parsed.coords, questionName), setProgress);
-    setProgress(null);
-    if (!result.ok) return setError(result.error);
-    onPlaced(result.value);
-  }
-
-  return (
-    <form className="wz-form wz-place" onSubmit={submit} noValidate aria-label={t("wizard.place.label", { name: photo.name })}>
-      <div className="wz-form-fields">
-        <Thumb blob={photo.jpeg} alt={t("wizard.place.photoAlt", { name: photo.name })} className="wz-photo-preview" />
-        <div className="wz-field">
-          <label htmlFor="wz-place-name">{t("wizard.field.name")}</label>
-          <input id="wz-place-name" value={name} maxLength={QUESTION_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
-        </div>
-        <CoordsField id="wz-place-coords" value={spotText} onChange={changeSpotText} />
-        <FormStatus error={error} progress={progress} />
-        {full ? (
-          <p className="wz-help wz-full" role="status">
-            {t(full)}
-          </p>
-        ) : null}
-        <div className="wz-actions">
-          <button type="button" className="button button-secondary" onClick={onSkip} disabled={progress !== null}>
-            {t("wizard.place.skip")}
-          </button>
-          <button type="submit" className="button" disabled={progress !== null || full !== null}>
-            {t("wizard.addQuestion")}
-          </button>
-        </div>
-      </div>
-      {shown ? (
-        <div className="wz-form-preview">
-          <CoordsPreview text={spotText} near={near} onPick={changeSpotText} />
-        </div>
-      ) : null}
-    </form>
-  );
 }

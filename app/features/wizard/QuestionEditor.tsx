@@ -7,7 +7,7 @@ import { parseStreetViewEmbed } from "@common/streetview";
 import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
 import { updateQuestion } from "./api";
 import { CoordsField, CoordsPreview, FormStatus } from "./CoordsPreview";
-import { Thumb } from "./PhotoBatch";
+import { Thumb } from "./BlobThumb";
 import { preparePhoto, type PreparedPhoto } from "./photo-prep";
 import { useT } from "~/components/I18n";
 

@@ -83,3 +83,12 @@ export async function preparePhoto(file: File): Promise<Preparation> {
     bitmap.close();
   }
 }
+
+/** The multipart form of a photo question: the converted JPEG, its name, its position. */
+export function photoForm(photo: Pick<PreparedPhoto, "jpeg" | "name">, spot: LatLng, name = photo.name): FormData {
+  const form = new FormData();
+  form.set("uploadFile", photo.jpeg, `${photo.name}.jpg`);
+  form.set("name", name);
+  form.set("coords", JSON.stringify(spot));
+  return form;
+}
