@@ -311,6 +311,8 @@ describe("« Temps adapté »", () => {
     expect(await seriousViolations(dash)).toEqual([]);
     await screenshot(dash, "defi-adapted-1-dialog");
     await dialog.getByRole("button", { name: "Créer le défi" }).click();
+    // The link shows the site's address once the page knows it (after its first render): wait for it.
+    await expect.poll(() => dialog.getByTestId("defi-url").textContent()).toMatch(/^https?:\/\//);
     const url = (await dialog.getByTestId("defi-url").textContent())!;
     const code = url.split("/").pop()!;
     const [stored] = await app.db.select({ adapted: defis.adapted, gameId: defis.gameId }).from(defis).where(eq(defis.code, code));
