@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { PHOTO_TOO_LARGE } from "@common/rules";
 import { said } from "@common/i18n/words";
 import { callApi } from "./call-api";

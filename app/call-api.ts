@@ -7,7 +7,7 @@
  * Forms that a page posts itself go through Remix; this is for the screens that call the API
  * while they stay on the page (the wizard, the admin's tables, a défi on a phone).
  */
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import type { Words } from "@common/i18n/ids";
 import { said } from "@common/i18n/words";
 

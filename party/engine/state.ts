@@ -11,7 +11,7 @@ import type {
   Phase,
   QuizSnapshot,
   TargetSetting,
-} from "@common/protocol";
+} from "@common/wire/protocol";
 import {
   type Capacity,
   type RingPoints,
@@ -27,8 +27,8 @@ import {
 } from "@common/rules";
 export { IDLE_SEAT_TTL_MS, RECONNECT_GRACE_MS } from "@common/rules";
 import { helpZone, isValidLatLng } from "@common/rules/geo";
-import { readStoredHelpSquare } from "@common/help-square";
-import { readStoredQuiz } from "@common/quiz-question";
+import { readStoredHelpSquare } from "@common/wire/help-square";
+import { readStoredQuiz } from "@common/wire/quiz-question";
 import type { Occupant } from "./pseudos";
 import { type Tally, tallyOf } from "./tally";
 

@@ -4,7 +4,7 @@ import { Dialog } from "~/components/Dialog";
 import { Shell } from "~/components/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
-import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/admin/types";
+import { MSG_MJ, transferFolderName, type MjPageData, type MjRow } from "@common/contracts/admin/types";
 import { formatInteger } from "@common/i18n/format";
 import type { Translate, Words } from "@common/i18n/ids";
 import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";

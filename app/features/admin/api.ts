@@ -1,4 +1,4 @@
-import type { AdminResult } from "@common/admin/types";
+import type { AdminResult } from "@common/contracts/admin/types";
 import { said } from "@common/i18n/words";
 import { callApi } from "~/call-api";
 

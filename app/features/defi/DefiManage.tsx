@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
-import type { DefiAdmin, DefiAdminPlayer } from "@common/defi/types";
+import type { DefiAdmin, DefiAdminPlayer } from "@common/contracts/defi/types";
 import { formatDecimal } from "@common/i18n/format";
 import type { Words } from "@common/i18n/ids";
 import { defaultDeadline, DEFI_MSG, DEFI_NAME_FIELD_MAX, LINE_FLAG_LABELS, LINE_FLAGS, type LineFlag } from "@common/rules";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
+import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/contracts/defi/types";
 import type { Words } from "@common/i18n/ids";
-import { MSG } from "@common/messages";
-import type { LatLng } from "@common/protocol";
+import { MSG } from "@common/contracts/messages";
+import type { LatLng } from "@common/wire/protocol";
 import { playerTiming } from "@common/rules";
 import { Announcer, PageVoice, useAnnouncer } from "~/components/Announcer";
 import { useT } from "~/components/I18n";

@@ -2,8 +2,8 @@
  * The phone's calls to a défi's API. Each answers the JSON the route sends, or throws a
  * DefiCallError with the words to show (call-api.ts).
  */
-import type { AnswerDefiInput } from "@common/defi/schemas";
-import type { DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/defi/types";
+import type { AnswerDefiInput } from "@common/contracts/defi/schemas";
+import type { DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/contracts/defi/types";
 import type { Words } from "@common/i18n/ids";
 import { callApi } from "~/call-api";
 

@@ -1,8 +1,8 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import type { LatLng } from "@common/protocol";
-import { reloadForNewVersion } from "@common/room-client-page";
-import { roomText } from "@common/room-texts";
+import type { LatLng } from "@common/wire/protocol";
+import { reloadForNewVersion } from "@common/client/room-client-page";
+import { roomText } from "@common/client/room-texts";
 import { Announcer, PageVoice, useAnnouncer } from "~/components/Announcer";
 import { useLocale, useT } from "~/components/I18n";
 import { movesFocus, saidOnChange, type Moment } from "./announcements";

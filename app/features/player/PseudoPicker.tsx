@@ -2,8 +2,8 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useReducer, useRef } from "react";
 import { COLORS, pseudoOf, type ColorKey, type FruitKey } from "@common/rules";
 import { fruitSvg } from "@common/markers/fruits";
-import { reloadForNewVersion } from "@common/room-client-page";
-import { roomText } from "@common/room-texts";
+import { reloadForNewVersion } from "@common/client/room-client-page";
+import { roomText } from "@common/client/room-texts";
 import { dropConnection, useRoomConnection } from "./connection";
 import {
   colorFull,

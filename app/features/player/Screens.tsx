@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { PhoneNight, RankedPlayer, RoomMessageOf, TeamStanding } from "@common/room-messages";
+import type { PhoneNight, RankedPlayer, RoomMessageOf, TeamStanding } from "@common/wire/room-messages";
 import type { Words } from "@common/i18n/ids";
 import { pluralForm } from "@common/i18n/format";
 import { medalOf, useFormats } from "./format";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RankingLine } from "@common/protocol";
+import type { RankingLine } from "@common/wire/protocol";
 import { rankedPlayer } from "@common/wire/server-to-client";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import {

@@ -5,8 +5,8 @@
  * the list from rank 4, round and round until the presenter leaves. Pure: the screen only asks
  * which lines a page holds, how long it stays and what comes after it.
  */
-import type { RankingLine } from "@common/protocol";
-import type { RankedPlayer } from "@common/room-messages";
+import type { RankingLine } from "@common/wire/protocol";
+import type { RankedPlayer } from "@common/wire/room-messages";
 import { rankedPlayer } from "@common/wire/server-to-client";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import type { Words } from "@common/i18n/ids";

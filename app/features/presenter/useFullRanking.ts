@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { RankedPlayer } from "@common/room-messages";
+import type { RankedPlayer } from "@common/wire/room-messages";
 import { callApi } from "~/call-api";
 import { parseRoomRanking, type RankingList } from "./ranking-pages";
 

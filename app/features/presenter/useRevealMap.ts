@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from "react";
-import type { RoomMessageOf, RoomQuiz } from "@common/room-messages";
+import type { RoomMessageOf, RoomQuiz } from "@common/wire/room-messages";
 import { ELEMENT_MARKERS_MAX, preloadPictures } from "~/features/map/marker-layer";
 import type { MapMarker } from "~/features/map/types";
-import { markerUrl } from "@common/media-urls";
-import { revealAnswers, type RevealAnswer, zonesOf } from "@common/reveal";
+import { markerUrl } from "@common/media/urls";
+import { revealAnswers, type RevealAnswer, zonesOf } from "@common/wire/reveal";
 import { SPOT_COLOR } from "@common/rules";
 import { resultsTimeline } from "./results-timeline";
 import { useTimelineFrame } from "./useTimelineFrame";

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { parseCoords } from "@common/coords";
+import { parseCoords } from "@common/util/coords";
 import type { Words } from "@common/i18n/ids";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { PHOTO_BATCH_MAX, QUESTION_NAME_MAX, QUIZ_QUESTIONS_MAX } from "@common/rules";
-import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { checkBatch, PHOTO_MSG } from "@common/contracts/wizard/photos";
+import { WIZARD_MSG, type WizardQuestion } from "@common/contracts/wizard/types";
 import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
 import { CoordsField, CoordsPreview, FormStatus, fullNotice, UploadProgress, type AddQuestionProps } from "./CoordsPreview";

@@ -12,9 +12,9 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useRef } from "react";
-import { shownPoint } from "@common/coords";
+import { shownPoint } from "@common/util/coords";
 import type { Translate } from "@common/i18n/ids";
-import type { WizardQuestion } from "@common/wizard/types";
+import type { WizardQuestion } from "@common/contracts/wizard/types";
 import { useLocale, useT } from "~/components/I18n";
 import { QuestionEditor } from "./QuestionEditor";
 

@@ -3,9 +3,9 @@
  * Errors come back as words: the server's own sentence (already in the page's language) when it
  * sent one, else a fixed message per status (docs/architecture.md, How a request flows).
  */
-import { MSG } from "@common/messages";
-import type { MapSettings } from "@common/protocol";
-import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
+import { MSG } from "@common/contracts/messages";
+import type { MapSettings } from "@common/wire/protocol";
+import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/contracts/wizard/types";
 import { callApi, errorOf, refusalSentence, type ApiCall, type ApiResult } from "~/call-api";
 
 const quizPath = (name: string) => encodeURIComponent(name);

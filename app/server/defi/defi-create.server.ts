@@ -4,9 +4,9 @@ import type { Db } from "@db/client";
 import { quotaLeft, spendGame } from "@db/quota";
 import { accounts, defis, games, type Account } from "@db/schema";
 import { intoColumns, NULL, value } from "@party/d1-sql";
-import type { CreateDefiInput } from "@common/defi/schemas";
-import type { Bounds } from "@common/protocol";
-import { secureRandom } from "@common/random";
+import type { CreateDefiInput } from "@common/contracts/defi/schemas";
+import type { Bounds } from "@common/wire/protocol";
+import { secureRandom } from "@common/util/random";
 import {
   buildTargetSettings,
   checkAdaptedNames,
