@@ -1,4 +1,5 @@
 import { MSG } from "../contracts/messages";
+import { decodeRoomCheck } from "../contracts/player/room-check";
 import type { Words } from "../i18n/ids";
 
 type RoomCheckResult =
@@ -30,8 +31,8 @@ export async function checkRoom(
     return { ok: false, error: MSG.serverError };
   }
   if (response.status === 200) {
-    const body = (await response.json().catch(() => null)) as { random?: unknown } | null;
-    if (!body || typeof body.random !== "boolean") return { ok: false, error: MSG.serverError };
+    const body = decodeRoomCheck(await response.json().catch(() => null));
+    if (!body) return { ok: false, error: MSG.serverError };
     return { ok: true, path: body.random ? `/play/${roomNumber}` : `/join/${roomNumber}` };
   }
   if (response.status === 400) return { ok: false, error: MSG.required };

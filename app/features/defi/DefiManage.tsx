@@ -1,5 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
+import { decodeDefiAdmin } from "@common/contracts/defi/decoders";
 import type { DefiAdmin, DefiAdminPlayer } from "@common/contracts/defi/types";
 import { formatDecimal } from "@common/i18n/format";
 import type { Words } from "@common/i18n/ids";
@@ -42,7 +43,7 @@ function Manage({ defi, quizName }: { defi: DefiAdmin; quizName: string }) {
 
   const act: Act = async (body) => {
     setError(null);
-    const result = await postDefi<DefiAdmin>(`/api/defis/${defi.gameId}`, body);
+    const result = await postDefi(`/api/defis/${defi.gameId}`, decodeDefiAdmin, body);
     if (!result.ok) {
       setError(result.error);
       return false;

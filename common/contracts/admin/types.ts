@@ -41,6 +41,9 @@ export type MjRow = {
 
 export type MjPageData = { title: string; accountName: string; mjs: MjRow[] };
 
+/** What an admin route that changes something (an MJ account, a sound) answers: the sentence to show, in the page's language. */
+export type AdminDone = { message: string };
+
 /**
  * What adminCall hands the screens: the server's `{ message }` on success, its `{ error }` (the
  * reason of a refusal) otherwise, both worded by the server in the page's language, as words.

@@ -128,6 +128,9 @@ export type DefiQuestionResults = {
   mine: { answer: LatLng | null; distanceM: number | null; ring: number; points: number; timeMs: number | null } | null;
 };
 
+/** What POST /api/defis/new answers: the défi's link, and the numbers of the Street View questions it left out. */
+export type DefiCreated = { gameId: string; code: string; path: string; deadline: number; leftOut: number[] };
+
 /** A line of the défi as its MJ manages it. */
 export type DefiAdminPlayer = {
   playerNo: number;
