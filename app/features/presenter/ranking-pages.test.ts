@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { RankingLine } from "@common/wire/protocol";
-import { rankedPlayer } from "@common/wire/server-to-client";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import {
   afterEndPage,
@@ -16,18 +14,9 @@ import {
   rangeLabel,
 } from "./ranking-pages";
 import { tIn } from "../../../tests/support/i18n";
+import { rankedLine } from "../../../tests/support/ranking-lines";
 
-const line = (rank: number, i = rank): RankingLine => ({
-  rank,
-  playerID: `p${i}`,
-  pseudo: `Joueur ${i}`,
-  marker: "/icons/x.png",
-  points: 100 - i,
-  pointsQuestion: 1,
-  classementMove: 0,
-});
-/** The same line as the screens read it. */
-const ranked = (rank: number, i = rank) => rankedPlayer.toCode(line(rank, i));
+const ranked = rankedLine;
 
 /** Every position of the ranking, in order, exactly once. */
 function covered(total: number, layout = QUESTION_LAYOUT) {

@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { RankingLine } from "../../wire/protocol";
 import { rankedPlayer } from "../../wire/server-to-client";
+import { rankedLine, wireRankingLine } from "../../../tests/support/ranking-lines";
 import { decodeRoomRanking, linesFor, type RankingList } from "./ranking";
 
-const line = (rank: number, i = rank): RankingLine => ({
-  rank,
-  playerID: `p${i}`,
-  pseudo: `Joueur ${i}`,
-  marker: "/icons/x.png",
-  points: 100 - i,
-  pointsQuestion: 1,
-  classementMove: 0,
-});
-/** The same line as the screens read it. */
-const ranked = (rank: number, i = rank) => rankedPlayer.toCode(line(rank, i));
+const line = wireRankingLine;
+const ranked = rankedLine;
 
 /** What the presenter's screen pages from a body, as useFullRanking reads it. */
 function parseRoomRanking(body: unknown, phase: "reveal" | "over", list?: RankingList) {
