@@ -21,7 +21,10 @@ const ROUTES = String.raw`^(~/routes/|(\.\./)+routes/)`;
 const SCREENS = String.raw`^(~/(features|components)/|(\.\./)+(features|components)/)`;
 const APP = String.raw`^(~/|(\.\./)+app/)`;
 // The pages' words for the room's codes: the room itself speaks only codes.
-const ROOM_TEXTS = String.raw`(^@common/|/common/|^\./)room-texts$`;
+const ROOM_TEXTS = String.raw`(^@common/client/|/common/client/|^\./)room-texts$`;
+// common/'s two upper floors: the page and API contracts, and the room's client.
+const CONTRACTS = String.raw`^(@common/|(\.\./)+(common/)?)contracts/`;
+const CLIENT = String.raw`^(@common/|(\.\./)+(common/)?)client/`;
 
 /**
  * The files whose every user-visible text comes from the message catalogs (common/i18n): a string
@@ -38,7 +41,8 @@ const NOT_WORDED = [
   "**/*.test.ts",
   "**/*.test.tsx",
   "common/markers/**",
-  "common/{exif,heif-iloc,image-clean,lru}.ts",
+  "common/media/{exif,heif-iloc,image-clean}.ts",
+  "common/util/lru.ts",
   "app/server/auth/config.server.ts",
 ];
 const NOT_READ = [
@@ -49,8 +53,9 @@ const NOT_READ = [
 
 /** One `no-restricted-imports` entry per layer; `why` is the message a wrong import gets. */
 function layers(list) {
-  return list.map(({ files, forbidden, why }) => ({
+  return list.map(({ files, ignores, forbidden, why }) => ({
     files,
+    ...(ignores ? { ignores } : {}),
     rules: {
       "no-restricted-imports": ["error", { patterns: forbidden.map((regex) => ({ regex, message: why })) }],
     },
@@ -162,6 +167,21 @@ export default tseslint.config(
       why: "common/ imports nothing outside itself: what db/ and app/ share lives in common/",
     },
     {
+      // Inside common/: the rules, the wire, the media parsers and the utilities are what the
+      // contracts and the room's client build on, never the reverse (a test may use both). A
+      // later entry replaces an earlier one's rule for the same file, so each repeats common/'s.
+      files: ["common/{rules,wire,media,util,i18n,markers}/**"],
+      ignores: ["**/*.test.ts"],
+      forbidden: [DB, APP, PARTY, CONTRACTS, CLIENT],
+      why: "common/ imports nothing outside itself, and its rules, wire, media, util, i18n and markers nothing from common/contracts or common/client: move what they share down",
+    },
+    {
+      files: ["common/contracts/**"],
+      ignores: ["**/*.test.ts"],
+      forbidden: [DB, APP, PARTY, CLIENT],
+      why: "common/ imports nothing outside itself, and a page contract nothing from the room's client (common/client)",
+    },
+    {
       files: ["db/**"],
       forbidden: [APP, PARTY],
       why: "db/ may import common/ (the rules it stores), nothing else",
@@ -169,7 +189,7 @@ export default tseslint.config(
     {
       files: ["party/**", "server.ts"],
       forbidden: [ROOM_TEXTS],
-      why: "the room speaks codes, never sentences: the pages word them (common/room-texts.ts)",
+      why: "the room speaks codes, never sentences: the pages word them (common/client/room-texts.ts)",
     },
   ]),
   {

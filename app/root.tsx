@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import appCss from "./styles/app.css?url";
-import { publicEnv, type PublicEnv } from "@common/public-env";
+import { publicEnv, type PublicEnv } from "@common/contracts/public-env";
 import { areasForPath } from "@common/i18n/areas";
 import { DEFAULT_LOCALE, pickLocale } from "@common/i18n/locales";
 import { catalogFor, localeChosen, localeOf, translator } from "~/server/i18n/i18n.server";

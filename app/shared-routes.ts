@@ -1,7 +1,7 @@
 /**
  * Route modules served at more than one address. A page both sides have (the administrator's
  * /pres/…, the game masters' /mj/…) is one module, which reads its side from the address
- * (sideOfPath, common/dashboard/format.ts); likewise the two addresses of a picture. Every other
+ * (sideOfPath, common/contracts/dashboard/format.ts); likewise the two addresses of a picture. Every other
  * route is a file of app/routes named after its address (Remix's flat routes). Each address keeps
  * the route id its own file would have (routes/pres.lobby, routes/mj.lobby…).
  * vite.config.ts declares them (Remix's `routes` option); tests/workers/http-convention.test.ts

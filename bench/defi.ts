@@ -19,7 +19,7 @@ import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { postJson } from "../tests/support/app";
 import { PARIS_MAP, seedPicture } from "../tests/fixtures/paris";
-import type { DefiLeaderboard, DefiOpened } from "../common/defi/types";
+import type { DefiLeaderboard, DefiOpened } from "../common/contracts/defi/types";
 import { inspector, pin, processCpuMs, profiler, startBenchServer } from "./bench-kit";
 import path from "node:path";
 

@@ -1,4 +1,4 @@
-// `npm run bench:image-clean`: what the picture cleaner (common/image-clean.ts) costs on the
+// `npm run bench:image-clean`: what the picture cleaner (common/media/image-clean.ts) costs on the
 // largest upload the server takes (not part of npm test).
 //
 // Hostile files of QUESTION_PHOTO_MAX_BYTES made of the smallest blocks each format allows, beside
@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { cleanImage } from "../common/image-clean";
+import { cleanImage } from "../common/media/image-clean";
 import { QUESTION_PHOTO_MAX_BYTES } from "../common/rules";
 
 const SIZE = QUESTION_PHOTO_MAX_BYTES;

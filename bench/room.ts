@@ -20,7 +20,7 @@
 // CPU time V8's background threads took on the server's core during each reveal (Linux, Miniflare
 // serving: reveal_v8_background_max_ms), and, as the floor, the same fan-out from a bare `ws`
 // server in Node on the server's core.
-// Every phone and the presenter are the app's own room client (common/room-client.ts) over `ws`,
+// Every phone and the presenter are the app's own room client (common/client/room-client.ts) over `ws`,
 // and so are the floor's clients: both sides pay the same client cost, the difference is the room.
 // Ends with one JSON line per N. Options: BENCH_SIZES=50,200 BENCH_ROUNDS=3 BENCH_NO_BUILD=1,
 // BENCH_JOIN_MS=5000 (the join window), BENCH_ROOM_CAP=5000 (to see a room past the product's
@@ -47,9 +47,9 @@ import { loadavg } from "node:os";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
-import type { LatLng, ServerMessage } from "../common/protocol";
+import type { LatLng, ServerMessage } from "../common/wire/protocol";
 import { MAX_ROOM_PLAYERS } from "../common/rules";
-import { RoomClient } from "../common/room-client";
+import { RoomClient } from "../common/client/room-client";
 import { launchRoom, closeRoom } from "../tests/support/launch";
 import type { servedKit } from "../tests/support/served";
 import { benchClient, haveTaskset, inspector, pin, profiler, ROOT, servedAsStart, startBenchServer, until, type Inspector, type ServerProcesses } from "./bench-kit";

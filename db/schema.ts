@@ -8,7 +8,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import type { MapSettings } from "../common/protocol";
+import type { MapSettings } from "../common/wire/protocol";
 import { DEFAULT_SPEED_POINTS_MAX, type AdaptedTime } from "../common/rules";
 import type { Locale } from "../common/i18n/locales";
 
@@ -261,7 +261,7 @@ export const defiPlayers = sqliteTable(
     openedAt: integer("opened_at"),
     openToken: text("open_token"),
     /**
-     * The joining network's address key (common/address.ts) hashed with the défi's id: the
+     * The joining network's address key (common/util/address.ts) hashed with the défi's id: the
      * table counts joins per address without holding an address.
      */
     addressHash: text("address_hash").notNull().default(""),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RoomMessageOf } from "@common/room-messages";
+import type { RoomMessageOf } from "@common/wire/room-messages";
 import { AnswerCounterBatch } from "./answer-counter-batch";
 
 type PresPlayerAnswered = RoomMessageOf<"pres_playerAnswered">;

@@ -6,7 +6,7 @@
  * holds), and the reveal carries every answer anyway.
  */
 import { mergePlayerAnswered } from "./engine";
-import type { RoomMessageOf } from "@common/room-messages";
+import type { RoomMessageOf } from "@common/wire/room-messages";
 
 type PresPlayerAnswered = RoomMessageOf<"pres_playerAnswered">;
 

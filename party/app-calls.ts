@@ -6,12 +6,12 @@
  */
 import { type GameSettings, closeRoom, createGame, fullNightRanking, fullRanking, newRound } from "./engine";
 import { type RevealedQuiz, openedCount, revealedQuiz, teamResults } from "./engine/views";
-import type { ErrorCode, KickReason, Phase, QuizSnapshot, RankingLine, RankingMode, TeamResult } from "./protocol";
+import type { ErrorCode, KickReason, Phase, QuizSnapshot, RankingLine, RankingMode, TeamResult } from "@common/wire/protocol";
 import { rankedPlayer, rankedTeam } from "@common/wire/server-to-client";
 import { closeRoundRow, roundStatements } from "./d1-ops";
 import { type StepRunner, presenterToken } from "./step-runner";
-import { photoFileOf } from "@common/media-urls";
-import { secureRandom } from "@common/random";
+import { photoFileOf } from "@common/media/urls";
+import { secureRandom } from "@common/util/random";
 
 export interface LaunchInput {
   gameId: string;

@@ -9,7 +9,7 @@
  * upserts of the same values. Rows travel as one JSON parameter per chunk (d1-sql.ts).
  */
 import { eq, sql } from "drizzle-orm";
-import type { QuizSnapshot, TargetSetting } from "@common/protocol";
+import type { QuizSnapshot, TargetSetting } from "@common/wire/protocol";
 import { teamName } from "@common/rules";
 import { rankedPlayer, rankedTeam } from "@common/wire/server-to-client";
 import type { Db } from "@db/client";
@@ -142,7 +142,7 @@ export function finalResults(state: GameState) {
 
 /**
  * The results as stored: the ranking's lines and the teams under the wire's names, as the reports
- * have always read them (common/history), each line with its time.
+ * have always read them (common/contracts/history), each line with its time.
  */
 export function resultsJson(results: ReturnType<typeof finalResults>): string {
   const stored = {

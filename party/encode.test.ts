@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlayerEndQuestion, ServerMessage } from "@common/protocol";
+import type { PlayerEndQuestion, ServerMessage } from "@common/wire/protocol";
 import { encode } from "./encode";
 
 const end = (over: Partial<PlayerEndQuestion> = {}): PlayerEndQuestion => ({

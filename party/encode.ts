@@ -9,8 +9,8 @@
  * take 0.8 to 2 ms in Node against 4.6 (docs/scaling.md, decision 021). The text is the same as
  * JSON.stringify's, byte for byte (encode.test.ts).
  */
-import type { PlayerEndQuestion, ServerMessage } from "@common/protocol";
-import type { RoomMessage } from "@common/room-messages";
+import type { PlayerEndQuestion, ServerMessage } from "@common/wire/protocol";
+import type { RoomMessage } from "@common/wire/room-messages";
 import { serverMessages } from "@common/wire/server-to-client";
 
 const finite = Number.isFinite;

@@ -12,14 +12,15 @@
  * random number never creates a room.
  */
 import { DurableObject } from "cloudflare:workers";
-import { addressKey } from "@common/address";
+import { addressKey } from "@common/util/address";
 import { PLAYER_BUDGET, PRESENTER_BUDGET, addressLimitsFrom, roomUnseatedMax } from "@common/rules";
-import { secureRandom } from "@common/random";
+import { secureRandom } from "@common/util/random";
 import { createDb } from "@db/client";
 import { type Identity, capacityOf, handleMessage } from "./engine";
 import { AddressGate, type Meter, givesWay, meterFrame } from "./engine/budget";
 import type { RevealedQuiz } from "./engine/views";
-import { CLOSE_CODES, CLOSE_REASONS, type KickReason, PROTOCOL_VERSION, errorMessage, parseClientMessage } from "./protocol";
+import { CLOSE_CODES, CLOSE_REASONS, type KickReason, PROTOCOL_VERSION, errorMessage } from "@common/wire/protocol";
+import { parseClientMessage } from "./parse-client-message";
 import { frame } from "./encode";
 import { type LaunchInput, type LaunchResult, type PresenterInfo, RoomCalls, type RoomRanking, type RoundInput, type RoundResult } from "./app-calls";
 import { ConnectionIndex, type WaitingSocket, closeSocket, pageIdFromUrl } from "./socket-index";

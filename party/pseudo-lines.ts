@@ -9,8 +9,8 @@
  * Sent when they change, at most once every LINE_REPORT_MS (a rush of phones joining and leaving
  * the lines would otherwise be a message each), and to a presenter as it says hello.
  */
-import type { PseudoLineNetwork } from "@common/protocol";
-import type { RoomMessageOf } from "@common/room-messages";
+import type { PseudoLineNetwork } from "@common/wire/protocol";
+import type { RoomMessageOf } from "@common/wire/room-messages";
 
 type PresPseudoLine = RoomMessageOf<"pres_pseudoLine">;
 

@@ -9,8 +9,8 @@
  * (the hibernated sockets a deploy leaves open): it is closed with CLOSE_CODES.restart when the
  * index is built, and its page comes back on a new socket with its token (docs/decisions/029).
  */
-import { UNKNOWN_ADDRESS } from "@common/address";
-import { CLOSE_CODES, CLOSE_REASONS } from "@common/protocol";
+import { UNKNOWN_ADDRESS } from "@common/util/address";
+import { CLOSE_CODES, CLOSE_REASONS } from "@common/wire/protocol";
 import { roundTripOf, withEcho } from "@common/rules/clock";
 import type { Identity, SeatId } from "./engine";
 import type { Waiting } from "./engine/budget";
@@ -22,7 +22,7 @@ interface SocketData {
   /** The page's line id (`_pk`), the same across the page's sockets; a fresh one if it gave none. */
   page: string;
   identity: Identity | null;
-  /** The network address it came from (CF-Connecting-IP, keyed by common/address.ts), for the per-address caps. */
+  /** The network address it came from (CF-Connecting-IP, keyed by common/util/address.ts), for the per-address caps. */
   ip: string;
   /** Room clock when it was accepted. */
   since: number;

@@ -12,10 +12,10 @@
  */
 import type { Db } from "@db/client";
 import { type Ctx, type Effect, type GameState, type Identity, type Step, type StepOk, disconnect, nextDeadline, tick, withPresence } from "./engine";
-import { CLOSE_CODES, CLOSE_REASONS, errorMessage } from "./protocol";
-import type { RoomMessage } from "@common/room-messages";
+import { CLOSE_CODES, CLOSE_REASONS, errorMessage } from "@common/wire/protocol";
+import type { RoomMessage } from "@common/wire/room-messages";
 import { SOCKETS_PER_SEAT } from "@common/rules";
-import { secureRandom } from "@common/random";
+import { secureRandom } from "@common/util/random";
 import { frame } from "./encode";
 import { type ConnectionIndex, sameIdentity } from "./socket-index";
 import { type D1Op, statementsFor } from "./d1-ops";
@@ -94,7 +94,7 @@ export class StepRunner {
   state: GameState | null = null;
   meta: RoomMeta | null = null;
   // Seats and help squares come from the cryptographic generator: Math.random's state can be
-  // worked out from the pseudos a room hands out (common/random.ts).
+  // worked out from the pseudos a room hands out (common/util/random.ts).
   readonly engineCtx: Ctx = { random: secureRandom, mintSecret: () => randomToken(18) };
   readonly store: RoomStore;
   readonly group: WriteGroup<Owed>;

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import type { Translate } from "@common/i18n/ids";
 import { BrandName } from "./BrandName";
 import { useT } from "./I18n";

@@ -5,7 +5,7 @@ import { Icon } from "./Icon";
 import { BrandName } from "./BrandName";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { useT } from "./I18n";
-import type { Side } from "@common/dashboard/types";
+import type { Side } from "@common/contracts/dashboard/types";
 
 /**
  * The frame of every workshop screen: brand, the account's tools (docs/architecture.md, Who may

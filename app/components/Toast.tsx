@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import type { ActionResult } from "@common/dashboard/types";
+import type { ActionResult } from "@common/contracts/dashboard/types";
 import { useT } from "./I18n";
 
 type Notice = { id: number; text: string; error: boolean };

@@ -3,8 +3,8 @@ import { Form, Link, redirect, useActionData, useNavigation } from "@remix-run/r
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { MSG } from "@common/messages";
-import { checkRoom, normaliseRoomInput } from "@common/room-check";
+import { MSG } from "@common/contracts/messages";
+import { checkRoom, normaliseRoomInput } from "@common/client/room-check";
 import { pageAction } from "~/server/http/http.server";
 import { parseForm } from "~/server/http/input.server";
 import { requireLiveRoom } from "~/server/rooms/rooms.server";

@@ -1,4 +1,4 @@
-import { answerDefiSchema } from "@common/defi/schemas";
+import { answerDefiSchema } from "@common/contracts/defi/schemas";
 import { deviceOf } from "~/server/defi/defi-device.server";
 import { answerDefiQuestion } from "~/server/defi/defi-play.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";

@@ -1,4 +1,4 @@
-import { joinDefiSchema } from "@common/defi/schemas";
+import { joinDefiSchema } from "@common/contracts/defi/schemas";
 import { deviceCookie, deviceOf } from "~/server/defi/defi-device.server";
 import { joinDefi } from "~/server/defi/defi-join.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { manageDefiSchema } from "@common/defi/schemas";
+import { manageDefiSchema } from "@common/contracts/defi/schemas";
 import { requireAccount } from "~/server/auth/auth.server";
 import { manageDefi } from "~/server/defi/defi-manage.server";
 import { gameId, HISTORY_MSG } from "~/server/history/played-game.server";

@@ -1,4 +1,4 @@
-import { createDefiSchema } from "@common/defi/schemas";
+import { createDefiSchema } from "@common/contracts/defi/schemas";
 import { requireAccount } from "~/server/auth/auth.server";
 import { createDefi } from "~/server/defi/defi-create.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { requireAccount } from "~/server/auth/auth.server";
 import { roomRanking } from "~/server/rooms/games.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";

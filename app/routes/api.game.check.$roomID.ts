@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
+import type { RoomCheck } from "@common/contracts/player/room-check";
 import { apiRoute, sendJson } from "~/server/http/http.server";
 import { parseParams } from "~/server/http/input.server";
 import { Refusal } from "~/server/http/refusal.server";
@@ -16,7 +17,7 @@ export const loader = apiRoute({
   GET: async ({ request, params, context }) => {
     const { roomID: roomNumber } = parseParams(params, Params, Refusal.badRequest(MSG.required));
     const room = await requireLiveRoom(context, clientAddress(request), roomNumber);
-    return sendJson({ random: room.random });
+    return sendJson({ random: room.random } satisfies RoomCheck);
   },
 });
 export const action = loader;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { MSG_MJ } from "@common/admin/types";
+import { MSG_MJ } from "@common/contracts/admin/types";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { requireAccount } from "~/server/auth/auth.server";
 import { uploadBodyBytes } from "~/server/http/body.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MSG_MJ } from "@common/admin/types";
+import { MSG_MJ } from "@common/contracts/admin/types";
 import { requireAccount } from "~/server/auth/auth.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";
 import { parseParams } from "~/server/http/input.server";

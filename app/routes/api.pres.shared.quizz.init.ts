@@ -1,4 +1,4 @@
-import { initSchema } from "@common/wizard/schemas";
+import { initSchema } from "@common/contracts/wizard/schemas";
 import { requireAccount } from "~/server/auth/auth.server";
 import { apiRoute } from "~/server/http/http.server";
 import { parseJson } from "~/server/http/input.server";

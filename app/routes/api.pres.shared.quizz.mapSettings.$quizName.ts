@@ -1,5 +1,5 @@
-import { WIZARD_MSG } from "@common/wizard/types";
-import { mapSettingsSchema } from "@common/wizard/schemas";
+import { WIZARD_MSG } from "@common/contracts/wizard/types";
+import { mapSettingsSchema } from "@common/contracts/wizard/schemas";
 import { requireAccount } from "~/server/auth/auth.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";
 import { parseJson } from "~/server/http/input.server";

@@ -5,7 +5,7 @@ import { parseParams } from "~/server/http/input.server";
 import { deleteQuestion, listQuestions } from "~/server/quiz/quiz-editor.server";
 import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
 import { Refusal } from "~/server/http/refusal.server";
-import { WIZARD_MSG } from "@common/wizard/types";
+import { WIZARD_MSG } from "@common/contracts/wizard/types";
 
 /** The question's id or its photo's file name: deleteQuestion tells which. */
 const Params = z.object({ filename: z.string() });

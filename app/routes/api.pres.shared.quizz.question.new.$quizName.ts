@@ -1,5 +1,5 @@
 import { QUESTION_PHOTO_MAX_BYTES } from "@common/rules";
-import { WIZARD_MSG } from "@common/wizard/types";
+import { WIZARD_MSG } from "@common/contracts/wizard/types";
 import { requireAccount } from "~/server/auth/auth.server";
 import { uploadBodyBytes } from "~/server/http/body.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";

@@ -1,4 +1,4 @@
-import { orderSchema } from "@common/wizard/schemas";
+import { orderSchema } from "@common/contracts/wizard/schemas";
 import { requireAccount } from "~/server/auth/auth.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";
 import { parseJson } from "~/server/http/input.server";

@@ -1,4 +1,4 @@
-import { quizDetailsSchema } from "@common/wizard/schemas";
+import { quizDetailsSchema } from "@common/contracts/wizard/schemas";
 import { requireAccount } from "~/server/auth/auth.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";
 import { parseJson } from "~/server/http/input.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MSG } from "@common/messages";
-import { UNIQUE_NAME } from "@common/slug";
+import { MSG } from "@common/contracts/messages";
+import { UNIQUE_NAME } from "@common/util/slug";
 import { sessionAccounts } from "~/server/auth/auth.server";
 import { apiRoute } from "~/server/http/http.server";
 import { parseParams } from "~/server/http/input.server";

@@ -4,7 +4,7 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { PseudoPicker } from "~/features/player/PseudoPicker";
 import { FatalScreen } from "~/features/player/StatusScreens";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { pageLoader } from "~/server/http/http.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
 import { parseParams } from "~/server/http/input.server";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { useState } from "react";
 import { PlayerGame } from "~/features/player/PlayerGame";
 import { FatalScreen } from "~/features/player/StatusScreens";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { pageLoader } from "~/server/http/http.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
 import { parseParams } from "~/server/http/input.server";

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MjScreen } from "~/features/admin/MjScreen";
-import type { MjPageData } from "@common/admin/types";
+import type { MjPageData } from "@common/contracts/admin/types";
 import { requirePageAccount } from "~/server/auth/auth.server";
 import { pageLoader } from "~/server/http/http.server";
 import { listMjs } from "~/server/admin/mj-admin.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import type { ActionResult } from "@common/dashboard/types";
+import type { ActionResult } from "@common/contracts/dashboard/types";
 import { PASSWORD_MIN } from "@common/rules";
 import { said } from "@common/i18n/words";
 import { PasswordScreen } from "~/features/dashboard/PasswordScreen";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import type { ActionResult } from "@common/dashboard/types";
+import type { ActionResult } from "@common/contracts/dashboard/types";
 import { RING_RADII_M } from "@common/rules";
 import { m } from "@common/i18n/words";
 import { PointsScreen } from "~/features/dashboard/PointsScreen";

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SoundScreen } from "~/features/admin/SoundScreen";
-import type { SoundPageData } from "@common/admin/types";
+import type { SoundPageData } from "@common/contracts/admin/types";
 import { requirePageAccount } from "~/server/auth/auth.server";
 import { pageLoader } from "~/server/http/http.server";
 import { soundCategories } from "~/server/media/sounds.server";

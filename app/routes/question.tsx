@@ -4,7 +4,7 @@ import { z } from "zod";
 import { publicMeta } from "~/features/public/meta";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPage } from "~/features/public/QuestionPage";
-import { QUIZ_NOT_FOUND } from "@common/public-quiz";
+import { QUIZ_NOT_FOUND } from "@common/contracts/public/quiz";
 import { sessionAccounts } from "~/server/auth/auth.server";
 import { pageLoader } from "~/server/http/http.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";

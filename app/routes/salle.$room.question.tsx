@@ -1,8 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { MSG } from "@common/messages";
-import type { NightCatalog } from "@common/presenter/types";
+import { MSG } from "@common/contracts/messages";
+import type { NightCatalog } from "@common/contracts/presenter/types";
 import { I18nRoot } from "~/components/I18n";
 import { publicMeta } from "~/features/public/meta";
 import { PublicError } from "~/features/public/PublicError";

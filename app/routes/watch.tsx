@@ -8,7 +8,7 @@ import { publicMeta } from "~/features/public/meta";
 import { PublicBar } from "~/features/public/PublicBar";
 import { PublicError } from "~/features/public/PublicError";
 import { QuestionPhoto, StreetViewBadge } from "~/features/public/Thumb";
-import { QUIZ_NOT_FOUND } from "@common/public-quiz";
+import { QUIZ_NOT_FOUND } from "@common/contracts/public/quiz";
 import { sessionAccounts } from "~/server/auth/auth.server";
 import { pageLoader } from "~/server/http/http.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";

@@ -4,7 +4,7 @@
  * inside the marker pins (/api/markers/…) and on the fruit buttons of the pseudo screen. No ids, no
  * clip paths: the same drawing may appear many times in one page.
  */
-import type { FruitKey } from "@common/protocol";
+import type { FruitKey } from "@common/wire/protocol";
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
 

@@ -28,7 +28,7 @@ export const FLOOD_DROPS = 40;
 export const FRAME_COST_CHARS = 2048;
 
 /**
- * Per network address (CF-Connecting-IP, an IPv6 address by its /64: common/address.ts), per
+ * Per network address (CF-Connecting-IP, an IPv6 address by its /64: common/util/address.ts), per
  * room: new sockets that never proved a seat (a socket that resumes its seat with its token,
  * takes a new seat or is the presenter is given its opening back), new seats, sockets open at
  * once without a seat, and, among those, sockets on the pseudo screen.

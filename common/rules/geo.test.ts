@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { METRES_PER_DEGREE } from "@common/projection";
-import { contains } from "@common/coords";
+import { METRES_PER_DEGREE } from "@common/util/projection";
+import { contains } from "@common/util/coords";
 import { haversineMeters, helpZone, isValidLatLng } from "./geo";
 
 /** Deterministic stand-in for Math.random: returns the given values in turn. */

@@ -1,7 +1,7 @@
-import { isValidLatLng as validLatLng } from "@common/coords";
-import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "@common/projection";
-import type { Bounds, LatLng } from "@common/protocol";
-import type { Random } from "@common/random";
+import { isValidLatLng as validLatLng } from "@common/util/coords";
+import { EARTH_RADIUS_M, METRES_PER_DEGREE } from "@common/util/projection";
+import type { Bounds, LatLng } from "@common/wire/protocol";
+import type { Random } from "@common/util/random";
 
 // The sphere is the mean Earth (6371 km): the rings are 20 to 200 m, far below where the
 // model's error shows.

@@ -3,7 +3,7 @@
  * earns that ring's points plus speed points; outside every ring it earns nothing. The room
  * scores with these, the presenter and the phones show the speed points still to win with them.
  */
-import type { TargetSetting } from "../protocol";
+import type { TargetSetting } from "../wire/protocol";
 
 /** Ring radii in metres, outermost first; ringPoints[i] belongs to RING_RADII_M[i]. */
 export const RING_RADII_M = [200, 100, 50, 20] as const;

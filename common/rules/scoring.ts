@@ -1,4 +1,4 @@
-import type { TargetSetting } from "../protocol";
+import type { TargetSetting } from "../wire/protocol";
 import { speedPoints } from "./points";
 
 /**

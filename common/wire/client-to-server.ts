@@ -3,8 +3,8 @@
  * (a client is hostile: the room refuses anything else with `bad_message`) and, where the wire
  * keeps the product specification's name, the code's own. The room checks a frame with these
  * rules, by hand for the four a crowd sends and through zod schemas made from the same rules for
- * the others (party/protocol.ts); a page writes its commands under the code's names and the room
- * client turns them into the wire's (common/room-client.ts).
+ * the others (party/parse-client-message.ts); a page writes its commands under the code's names and the room
+ * client turns them into the wire's (common/client/room-client.ts).
  *
  * Unknown keys are dropped as a message is read: the specification's extra fields (token, roomID,
  * time, timePoints) are accepted from old clients and never reach the code.

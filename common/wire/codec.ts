@@ -8,7 +8,7 @@
  * No zod here: the phone's bundle carries this file, and zod weighs more than the phone's game.
  */
 
-/** The rule a value follows, as data: the room's parser (party/protocol.ts) turns it into a zod schema. */
+/** The rule a value follows, as data: the room's parser (party/parse-client-message.ts) turns it into a zod schema. */
 export type Spec =
   | { kind: "string"; min?: number; max?: number; pattern?: RegExp; values?: readonly string[] }
   | { kind: "number"; int?: boolean; min?: number; max?: number }

@@ -2,7 +2,7 @@
  * Every message a game room sends, declared once: its fields in the order the wire writes them,
  * what the page checks of each, and, where the wire keeps the product specification's name
  * (`wire("playerID", …)`), the code's own name for it (docs/glossary.md, Names the wire keeps from
- * the specification). The wire's types (common/protocol.ts), the code's (common/room-messages.ts),
+ * the specification). The wire's types (common/wire/protocol.ts), the code's (common/wire/room-messages.ts),
  * the page's decoder and the room's encoder (party/encode.ts) are read off this table: adding a
  * field is one row.
  *
@@ -25,7 +25,7 @@ import type {
   RevealRow,
   StreetViewInfo,
   TargetSetting,
-} from "../protocol";
+} from "./protocol";
 import type { RingPoints } from "../rules";
 import {
   type CodeMessage,
@@ -266,7 +266,7 @@ const SERVER_TO_CLIENT = {
     isLast: bool,
     spot: opaque<LatLng>(),
     /**
-     * Every answer of the question, nearest first, as compact rows (common/reveal.ts): one list
+     * Every answer of the question, nearest first, as compact rows (common/wire/reveal.ts): one list
      * where the specification's events had three (coords, coords_byDist, coordsOrderDist).
      */
     answers: opaqueList<RevealRow[]>(),
@@ -384,7 +384,7 @@ const SERVER_TO_CLIENT = {
   }),
 
   // anyone
-  /** Each page words the code itself (common/room-texts.ts). */
+  /** Each page words the code itself (common/client/room-texts.ts). */
   error: object({ code: named<ErrorCode>() }),
   /** The room speaks protocol `version`, not the page's: the page reloads. */
   reload: object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey } from "@common/address";
+import { addressKey } from "@common/util/address";
 import {
   ADDRESS_LIMITS,
   FLOOD_DROPS,

@@ -3,7 +3,7 @@
  * buckets, as plain data and pure functions of the room's clock. The room keeps them in memory
  * only: losing them (the object hibernated, nothing was flooding it) gives everyone a full budget.
  */
-import { LruMap } from "@common/lru";
+import { LruMap } from "@common/util/lru";
 import {
   ADDRESS_LIMITS,
   type AddressLimits,
@@ -66,7 +66,7 @@ export function meterFrame(
 export const ADDRESSES_KEPT = 5_000;
 
 /**
- * Per network address, keyed as common/address.ts keys it (an IPv6 address by its /64): new
+ * Per network address, keyed as common/util/address.ts keys it (an IPv6 address by its /64): new
  * sockets (given back when the socket proves a seat or is the presenter), new seats, and a cap
  * on sockets open without a seat.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION, type LatLng } from "@common/protocol";
+import { PROTOCOL_VERSION, type LatLng } from "@common/wire/protocol";
 import { helpSquare } from "@common/wire/server-to-client";
 import {
   type Ctx,
@@ -24,7 +24,7 @@ import { openedCount } from "./views";
 import { type GameState, createGame, DEFAULT_SETTINGS } from "./state";
 import { coreOf, fromStorage } from "./stored-formats";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, north, ok, quiz, sent } from "./test-fixtures";
-import { revealAnswers } from "@common/reveal";
+import { revealAnswers } from "@common/wire/reveal";
 import { haversineMeters } from "@common/rules/geo";
 import { LIVE_EXTRA_SEATS_MAX, ROUND_TRIP_MAX_MS } from "@common/rules";
 

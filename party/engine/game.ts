@@ -24,7 +24,7 @@ import {
   PROTOCOL_VERSION,
   type ReloadMsg,
   errorMessage,
-} from "@common/protocol";
+} from "@common/wire/protocol";
 import { haversineMeters, isValidLatLng } from "@common/rules/geo";
 import { LIVE_EXTRA_SEATS_MAX, STARTING_MS, answerTiming, liveSeatTiming, markerOf, pseudoOf, questionClosesAt } from "@common/rules";
 import { type Occupant, checkDefinedChoice, freeFruits, pickRandomSeat } from "./pseudos";
@@ -681,7 +681,7 @@ function close(tx: Tx, reason: KickReason) {
 // Socket messages
 
 /**
- * One parsed client message (see parseClientMessage in party/protocol.ts). `identity` is what
+ * One parsed client message (see parseClientMessage in party/parse-client-message.ts). `identity` is what
  * the socket was tagged with, null before its hello; `roundTripMs` the socket's round trip as the
  * room measured it (an answer's). « Libérer » (pres_clearChoosers) is about sockets, not the
  * game: the room's glue answers it (party/game-room.ts).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION } from "@common/protocol";
+import { PROTOCOL_VERSION } from "@common/wire/protocol";
 import { RECONNECT_GRACE_MS } from "@common/rules";
 import { answer, disconnect, hello, start, tick } from "./game";
 import { type GameState, withPresence } from "./state";

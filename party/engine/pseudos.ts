@@ -2,8 +2,8 @@
  * Seating: which (colour, fruit, number) a joining player gets, and what the pseudo screen may
  * still offer. Names and capacities are rules (common/rules); this is how the room applies them.
  */
-import type { ErrorCode, RankingMode } from "@common/protocol";
-import type { PseudoChoices } from "@common/room-messages";
+import type { ErrorCode, RankingMode } from "@common/wire/protocol";
+import type { PseudoChoices } from "@common/wire/room-messages";
 import { COLOR_KEYS, FRUIT_KEYS, MAX_PER_COLOR, type Capacity, type ColorKey, type FruitKey } from "@common/rules";
 
 /** What a seat occupies: its pair and its number (1 = unnumbered). */

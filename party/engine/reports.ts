@@ -1,5 +1,5 @@
 /** Read-only reports the room's Durable Object methods hand to the app, and the answer counter's batching. */
-import type { RankedPlayer, RankedTeam, RoomMessageOf } from "@common/room-messages";
+import type { RankedPlayer, RankedTeam, RoomMessageOf } from "@common/wire/room-messages";
 import { round2 } from "@common/rules/scoring";
 import { type GameState, findSeat, seatList } from "./state";
 import { fullRanking, standings } from "./views";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION, type LatLng } from "@common/protocol";
+import { PROTOCOL_VERSION, type LatLng } from "@common/wire/protocol";
 import { questionClosesAt } from "@common/rules";
 import { type Ctx, answer, deadlines, disconnect, hello, next, start, tick } from "./game";
 import { newRound } from "./rounds";

@@ -6,7 +6,7 @@
  * from nothing (answers, totals, ranks). The room's D1 side (closing the finished game's row,
  * opening the new one) is the room glue's business (party/game-room.ts); this is the pure step.
  */
-import type { QuizSnapshot } from "@common/protocol";
+import type { QuizSnapshot } from "@common/wire/protocol";
 import { markerOf, pseudoOf } from "@common/rules";
 import { type Occupant, pickRandomSeat } from "./pseudos";
 import { type GameSettings, type GameState, type Seat, createGame, capacityOf } from "./state";

@@ -12,7 +12,7 @@ import type {
   Phase,
   QuizSnapshot,
   TargetSetting,
-} from "@common/protocol";
+} from "@common/wire/protocol";
 import {
   type Capacity,
   type RingPoints,

@@ -2,8 +2,8 @@
  * What every engine step returns, and the transaction that builds it. Shared by game.ts (the
  * transitions) and the room glue (which carries the effects out).
  */
-import { type ErrorCode, type ErrorMsg, type KickReason, errorMessage } from "@common/protocol";
-import type { RoomMessage } from "@common/room-messages";
+import { type ErrorCode, type ErrorMsg, type KickReason, errorMessage } from "@common/wire/protocol";
+import type { RoomMessage } from "@common/wire/room-messages";
 import { type GameState, type Seat, type SeatId, seatIndex } from "./state";
 import { retally, tallyOf } from "./tally";
 
@@ -51,7 +51,7 @@ export interface StepErr {
 export type Step = StepOk | StepErr;
 
 export interface Ctx {
-  /** [0, 1); the room's is the cryptographic generator (common/random.ts). */
+  /** [0, 1); the room's is the cryptographic generator (common/util/random.ts). */
   random: () => number;
   /** A fresh secret for a new seat's resume token: base64url, 16 to 100 characters. */
   mintSecret: () => string;

@@ -1,7 +1,7 @@
 // The upcasters: a room (or a game row's settings) stored in any earlier format reads back as
 // today's state, and today's format reads back as it was written.
 import { describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION } from "@common/protocol";
+import { PROTOCOL_VERSION } from "@common/wire/protocol";
 import { hello } from "./game";
 import { DEFAULT_SETTINGS, type GameSettings } from "./state";
 import { coreOf, fromStorage, readStoredSettings } from "./stored-formats";

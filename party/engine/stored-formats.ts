@@ -5,8 +5,8 @@
  * (D1 `games.settings`) through `readStoredSettings`. Pure: each older format is one rename or one
  * default here, so the engine itself only ever sees today's shape.
  */
-import { readStoredHelpSquare } from "@common/help-square";
-import { readStoredQuiz } from "@common/quiz-question";
+import { readStoredHelpSquare } from "@common/wire/help-square";
+import { readStoredQuiz } from "@common/wire/quiz-question";
 import type { GameSettings, GameState, Seat } from "./state";
 import { tallyOf } from "./tally";
 

@@ -1,6 +1,6 @@
 /** Shared by the engine tests: a two-question quiz and deterministic randomness. */
 import { expect } from "vitest";
-import type { QuizSnapshot } from "@common/protocol";
+import type { QuizSnapshot } from "@common/wire/protocol";
 import { type ServerMessage, serverMessages } from "@common/wire/server-to-client";
 import type { Ctx, Effect, Step, StepOk } from "./game";
 import { DEFAULT_SETTINGS, type GameSettings, type GameState, createGame } from "./state";

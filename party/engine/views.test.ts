@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROTOCOL_VERSION } from "@common/protocol";
+import { PROTOCOL_VERSION } from "@common/wire/protocol";
 import { serverMessages } from "@common/wire/server-to-client";
 import { answer, closeRoom, hello, next, start, tick } from "./game";
 import { PRESENTER_TOKEN, SPOT0, SPOT1, makeCtx, newGame, ok, quiz, sent } from "./test-fixtures";

@@ -3,7 +3,7 @@
  * the wire's). Pure reads: they decide what each audience may see (phones never get the true spot
  * or any points before the reveal).
  */
-import { PLAYER_END_TOP, PRESENTER_TOP, type ColorKey, type PhoneMedia, type QuizQuestion, type QuizSnapshot } from "@common/protocol";
+import { PLAYER_END_TOP, PRESENTER_TOP, type ColorKey, type PhoneMedia, type QuizQuestion, type QuizSnapshot } from "@common/wire/protocol";
 import type {
   NightTop,
   PhoneNight,
@@ -15,9 +15,9 @@ import type {
   RoomQuiz,
   RoomSettings,
   TeamStanding,
-} from "@common/room-messages";
-import { roomPhotoUrl } from "@common/media-urls";
-import { revealRow } from "@common/reveal";
+} from "@common/wire/room-messages";
+import { roomPhotoUrl } from "@common/media/urls";
+import { revealRow } from "@common/wire/reveal";
 import { liveSeatTiming, showsOnPlayerDevice, teamName } from "@common/rules";
 import { pseudoRoomInfo } from "./pseudos";
 import { nightRanking, rankInPlace, teamStandings } from "@common/rules/ranking";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { speedPoints } from "@common/rules";
 import { PARIS_SPOTS } from "../support/factory";
 import { TestPhone, type MsgOf, type SeatedPhone } from "../support/room-sockets";

@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { PresResults } from "@common/protocol";
-import { revealAnswers } from "@common/reveal";
-import { parseCsv, readDecimal } from "@common/history/csv";
+import type { PresResults } from "@common/wire/protocol";
+import { revealAnswers } from "@common/wire/reveal";
+import { parseCsv, readDecimal } from "@common/util/csv";
 import { frNumber, hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, join, launch, make, presenter } from "../support/e2e";
 import { drawnShapes, fakeGoogle, mapsState } from "../support/google-maps";

@@ -7,9 +7,9 @@
  * not by the room's scoring code.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { LatLng, PointsSettings } from "@common/protocol";
+import type { LatLng, PointsSettings } from "@common/wire/protocol";
 import { offset } from "../fixtures/paris";
-import { PROTOCOL_VERSION } from "@common/protocol";
+import { PROTOCOL_VERSION } from "@common/wire/protocol";
 import { TestPhone, type TestClient } from "../support/room-sockets";
 import { socketsFrom } from "../support/served";
 import { app, launch, presenter } from "../support/e2e";

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADDRESS_LIMITS } from "@common/rules";
-import { roomText } from "@common/room-texts";
+import { roomText } from "@common/client/room-texts";
 import { tIn } from "../support/i18n";
 import { TestPhone } from "../support/room-sockets";
 import { hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";

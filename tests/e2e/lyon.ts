@@ -2,7 +2,7 @@
  * The playing field of the phone tests: a 0.02° x 0.02° area near Lyon (about 2.2 km
  * north-south, 1.6 km west-east), small enough for a tap to land within a few metres.
  */
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { spotAt as spotIn, type Area } from "../support/browser";
 import type { LaunchSettings } from "../support/launch";
 import { launch } from "../support/e2e";

@@ -4,7 +4,7 @@
  * a screen reader was told read back in order. Shared by the offline map's tests and Google's.
  */
 import type { Page } from "playwright-core";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { countPointerEvents, recordAnnouncements, tabTo } from "../support/accessibility";
 
 /** The map of a phone's question, whichever rendering it is. */

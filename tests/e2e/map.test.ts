@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { browsersFor, LAPTOP, PHONE, screenshot, seriousViolations } from "../support/browser";
 import { baseURL } from "../support/e2e";
 import { announced, countPointerEvents, liveRegionTexts, pointerEvents, recordAnnouncements, tabTo } from "../support/accessibility";
-import { boundsCenter } from "@common/projection";
+import { boundsCenter } from "@common/util/projection";
 import { compass, type Compass } from "~/features/map/crosshair-words";
 
 /** The French words of each direction, as the map says them. */

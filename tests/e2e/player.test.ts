@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { haversineMeters } from "@common/rules/geo";
 import {
   fractionsOf,
@@ -17,7 +17,7 @@ import {
 import { baseURL, closeRoom, presenter } from "../support/e2e";
 import { AREA, launchAt, spotAt } from "./lyon";
 import { offset } from "../fixtures/paris";
-import { revealAnswers } from "@common/reveal";
+import { revealAnswers } from "@common/wire/reveal";
 
 let browser: Browser;
 beforeAll(async () => {

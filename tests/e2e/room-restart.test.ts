@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { offset } from "../fixtures/paris";
 import { roomsOf } from "../support/launch";
 import { type OwnServer, startOwnServer } from "../support/own-server";

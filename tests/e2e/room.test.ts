@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { offset } from "../fixtures/paris";
 import { accounts } from "@db/schema";
 import type { LaunchedRoom } from "../support/launch";
 import type { TestPhone } from "../support/room-sockets";
 import { answersOf, app, closeRoom, fetchRanking, gameOf, join, launch, make, phone, presenter, seatPhones } from "../support/e2e";
-import { revealAnswers } from "@common/reveal";
+import { revealAnswers } from "@common/wire/reveal";
 
 /** A point `m` metres north of a spot. */
 const north = (s: LatLng, m: number): LatLng => offset(s, m, 0);

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import type { LatLng, PlayerEndGame } from "@common/protocol";
+import type { LatLng, PlayerEndGame } from "@common/wire/protocol";
 import { offset } from "../fixtures/paris";
 import { games } from "@db/schema";
 import { contrastRatio } from "~/features/map/casing";
@@ -70,7 +70,7 @@ describe("a night of rounds in one room", () => {
       await server.restart();
       await Promise.all(stay.map((p) => p.next("player_joinRoom_callback", (m) => m.phase === "lobby" && p.opens > 1, 60_000)));
       // The presenter's screen is back too before its button is pressed: a click while its socket
-      // is down is not queued (common/room-client.ts), and the phones may well come back first.
+      // is down is not queued (common/client/room-client.ts), and the phones may well come back first.
       await pres.next("pres_newRoom_callback", (m) => m.phase === "lobby" && pres.opens > 1, 60_000);
 
       // Round 2, the presenter's page reloaded in the middle (a new presenter socket).

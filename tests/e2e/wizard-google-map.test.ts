@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatCoords } from "@common/coords";
+import { formatCoords } from "@common/util/coords";
 import { hydrated, screenshot, signIn } from "../support/browser";
 import { fakeGoogle, mapsState, tapGoogleMap } from "../support/google-maps";
 import { googleSuite } from "../support/google-server";

@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MONT } from "../fixtures/images";
-import { formatCoords } from "@common/coords";
+import { formatCoords } from "@common/util/coords";
 import type { TestQuiz } from "../support/factory";
 import { hydrated, launchChromium, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";

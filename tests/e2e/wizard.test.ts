@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readExif } from "@common/exif";
+import { readExif } from "@common/media/exif";
 import { MONT } from "../fixtures/images";
 import { hydrated, LAPTOP, openBrowser, screenshot, seriousViolations } from "../support/browser";
 import { app, baseURL } from "../support/e2e";
@@ -34,7 +34,7 @@ afterAll(async () => {
 const noSeriousAxeViolation = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 /**
- * The offline map projects its view linearly (common/projection.ts): a click at (x, y) of its box
+ * The offline map projects its view linearly (common/util/projection.ts): a click at (x, y) of its box
  * is this point.
  */
 async function clickMap(page: Page, x: number, y: number) {

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "@db/schema";
-import { csvForm, parseCsv } from "@common/history/csv";
+import { csvForm, parseCsv } from "@common/util/csv";
 import { hydrated, launchChromium, overflowing, screenshot, seriousViolations, signIn } from "../support/browser";
 import { unique, type TestAccount } from "../support/factory";
 import { app, baseURL, gameOf, join, launch, make, presenter } from "../support/e2e";

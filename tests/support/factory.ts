@@ -19,7 +19,7 @@ import {
   type Question,
   type Quiz,
 } from "@db/schema";
-import type { MapSettings } from "@common/protocol";
+import type { MapSettings } from "@common/wire/protocol";
 import type { schema } from "@db/client";
 import { hashPassword } from "~/server/auth/password.server";
 

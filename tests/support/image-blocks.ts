@@ -1,6 +1,6 @@
 /**
  * The structure of a stored picture (JPEG segments, PNG and WebP chunks), read by tests to check
- * what a cleaned file kept. The app itself never needs it: common/image-clean.ts rebuilds files
+ * what a cleaned file kept. The app itself never needs it: common/media/image-clean.ts rebuilds files
  * from a whitelist as it walks them.
  */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import type { Locale } from "@common/i18n/locales";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { gameAnswers, games, type Game, type GameAnswer } from "@db/schema";
 import { postJson, type Kit } from "./app";
 import { PARIS_SPOTS, type QuizSpec, type TestAccount, type TestQuiz } from "./factory";

@@ -1,10 +1,10 @@
 /**
- * Phones and presenters at the socket level, on the app's own room client (common/room-client),
+ * Phones and presenters at the socket level, on the app's own room client (common/client/room-client),
  * with what tests need on top: every message kept, waiting for one (`next`, `find`), the close
  * codes seen, and ways to misbehave (raw frames, a hello on demand, a cut line).
  */
-import type { ClientMessage, ColorKey, FruitKey, LatLng, ServerMessage, ServerMessageType } from "@common/protocol";
-import { RoomClient, type Backoff, type Liveness, type RoomClientOptions } from "@common/room-client";
+import type { ClientMessage, ColorKey, FruitKey, LatLng, ServerMessage, ServerMessageType } from "@common/wire/protocol";
+import { RoomClient, type Backoff, type Liveness, type RoomClientOptions } from "@common/client/room-client";
 
 export type MsgOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
 

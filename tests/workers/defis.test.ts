@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
-import type { DefiAdmin, DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/defi/types";
+import type { DefiAdmin, DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/contracts/defi/types";
 import { buildTargetSettings, DEFAULT_RING_POINTS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, ROUND_TRIP_MAX_MS } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";

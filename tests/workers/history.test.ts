@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { gameAnswers, gamePlayers, games } from "@db/schema";
 import { STARTING_MS } from "@party/engine";
 import { statementsFor } from "@party/d1-ops";
-import { csvForm, parseCsv, readDecimal } from "@common/history/csv";
-import { METRES_PER_DEGREE } from "@common/projection";
+import { csvForm, parseCsv, readDecimal } from "@common/util/csv";
+import { METRES_PER_DEGREE } from "@common/util/projection";
 import type { TestAccount } from "../support/factory";
 import { advance, app, cookieOf, db, failD1Batches, gameOf, get, inRoom, join, launch, make, pendingD1, presenter, stubOf } from "../support/workers";
 

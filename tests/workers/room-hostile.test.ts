@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { STARTING_MS } from "@party/engine";
 import { frameCost } from "@party/engine/budget";
-import { PROTOCOL_VERSION, type ServerMessage } from "@common/protocol";
-import { ROOM_CODES } from "@common/room-texts";
+import { PROTOCOL_VERSION, type ServerMessage } from "@common/wire/protocol";
+import { ROOM_CODES } from "@common/client/room-texts";
 import {
   ADDRESS_LIMITS,
   FLOOD_DROPS,

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, gameAnswers, games, quizzes } from "@db/schema";
 import { IDLE_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
-import { PROTOCOL_VERSION } from "@common/protocol";
+import { PROTOCOL_VERSION } from "@common/wire/protocol";
 import type { SeatedPhone } from "../support/room-sockets";
 import { advance, connect, db, failD1Batches, gameOf, inRoom, join, launch, make, pendingD1, presenter, reloadRoom, roomState, sleepRoom, stubOf } from "../support/workers";
-import { revealAnswers, zonesOf } from "@common/reveal";
+import { revealAnswers, zonesOf } from "@common/wire/reveal";
 
 /** The Eiffel tower, then Lyon's Place Bellecour: every game here has these two questions. */
 const SPOTS = [

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { tIn } from "../support/i18n";
 import { THROTTLE_RULES } from "~/server/throttle/throttle.server";
 import { ORIGIN, closeRoom, cookieOf, launch, make, roomState } from "../support/workers";

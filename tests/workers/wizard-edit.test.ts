@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { questions, quizzes } from "@db/schema";
-import { readExif } from "@common/exif";
+import { readExif } from "@common/media/exif";
 import { fixture, MONT, PHARE } from "../fixtures/images";
 import { STREET_VIEW_EMBED } from "../fixtures/street-view";
 import type { TestAccount, TestQuiz } from "../support/factory";

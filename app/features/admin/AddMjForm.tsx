@@ -1,6 +1,6 @@
 // The form that adds a game master's account, its first missing field focused when it is refused.
 import { useId, useState, type FormEvent } from "react";
-import { MSG_MJ } from "@common/admin/types";
+import { MSG_MJ } from "@common/contracts/admin/types";
 import type { Words } from "@common/i18n/ids";
 import { megabytes, MJ_NAME_MAX, PASSWORD_MIN, PICTURE_MAX_BYTES } from "@common/rules";
 import { useT } from "~/components/I18n";

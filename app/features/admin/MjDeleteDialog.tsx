@@ -1,7 +1,7 @@
 // Deleting a game master's account: what becomes of its quizzes and folders, and its games still
 // running, said before the admin confirms.
 import { useState } from "react";
-import { transferFolderName, type MjRow } from "@common/admin/types";
+import { transferFolderName, type MjRow } from "@common/contracts/admin/types";
 import type { Translate, Words } from "@common/i18n/ids";
 import { Dialog } from "~/components/Dialog";
 import { FieldError } from "~/components/FieldError";

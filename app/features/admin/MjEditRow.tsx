@@ -1,7 +1,7 @@
 // A game master's line opened for editing: its fields in the row, one form for all of them, Escape
 // to give up.
 import { useId, useState, type FormEvent } from "react";
-import { MSG_MJ, type MjRow } from "@common/admin/types";
+import { MSG_MJ, type MjRow } from "@common/contracts/admin/types";
 import type { Words } from "@common/i18n/ids";
 import { MJ_NAME_MAX } from "@common/rules";
 import { useT } from "~/components/I18n";

@@ -2,7 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { Shell } from "~/components/Shell";
 import { useNotice } from "./Notice";
-import type { MjPageData, MjRow } from "@common/admin/types";
+import type { MjPageData, MjRow } from "@common/contracts/admin/types";
 import type { Words } from "@common/i18n/ids";
 import { BackTitle } from "~/components/BackTitle";
 import { useT } from "~/components/I18n";

@@ -1,6 +1,6 @@
 // A game master's line in the table as it shows (masked password, expiry, games left, picture),
 // and the cells an edited line shares with it.
-import type { MjRow } from "@common/admin/types";
+import type { MjRow } from "@common/contracts/admin/types";
 import { formatInteger } from "@common/i18n/format";
 import { useLocale, useT } from "~/components/I18n";
 

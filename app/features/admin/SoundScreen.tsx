@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Shell } from "~/components/Shell";
 import { adminCall } from "./api";
 import { useNotice } from "./Notice";
-import type { SoundCategory, SoundItem, SoundPageData } from "@common/admin/types";
+import type { SoundCategory, SoundItem, SoundPageData } from "@common/contracts/admin/types";
 import type { Translate, Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
 import { megabytes, SOUND_MAX_BYTES, SOUND_TOO_LARGE, WARNING_BEFORE_MS } from "@common/rules";

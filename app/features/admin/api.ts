@@ -1,4 +1,5 @@
-import type { AdminResult } from "@common/admin/types";
+import { decodeAdminDone } from "@common/contracts/admin/decoders";
+import type { AdminResult } from "@common/contracts/admin/types";
 import { said } from "@common/i18n/words";
 import { callApi } from "~/call-api";
 
@@ -7,7 +8,7 @@ import { callApi } from "~/call-api";
  * page's language), else the reason to show; both as words.
  */
 export async function adminCall(url: string, body?: FormData, method: "POST" | "PATCH" | "DELETE" = "POST"): Promise<AdminResult> {
-  const r = await callApi<{ message?: unknown } | null>(url, { method, form: body });
+  const r = await callApi(url, decodeAdminDone, { method, form: body });
   if (!r.ok) return { ok: false, error: r.error };
-  return { ok: true, message: said(typeof r.value?.message === "string" ? r.value.message : "") };
+  return { ok: true, message: said(r.value.message) };
 }

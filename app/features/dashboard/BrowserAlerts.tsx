@@ -1,5 +1,5 @@
-import type { BrowserAlertsView } from "@common/dashboard/types";
-import { formatPlayedAt } from "@common/dashboard/format";
+import type { BrowserAlertsView } from "@common/contracts/dashboard/types";
+import { formatPlayedAt } from "@common/contracts/dashboard/format";
 import { formatInteger } from "@common/i18n/format";
 import { useLocale, useT } from "~/components/I18n";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { FolderCard } from "./FolderCard";
-import { dashboardUrl, folderUrl } from "@common/dashboard/format";
+import { dashboardUrl, folderUrl } from "@common/contracts/dashboard/format";
 import { Icon } from "~/components/Icon";
 import { LoginForm } from "./LoginForm";
 import { NameDialog } from "./NameDialog";
@@ -10,7 +10,7 @@ import { TestMapNotice } from "~/features/map/TestMapNotice";
 import { ToastProvider, useActionFetcher } from "~/components/Toast";
 import { QuizCard } from "./QuizCard";
 import { PlayedGames } from "~/features/history/PlayedGames";
-import type { DashboardData } from "@common/dashboard/types";
+import type { DashboardData } from "@common/contracts/dashboard/types";
 import { BackTitle } from "~/components/BackTitle";
 import { BrowserAlerts } from "./BrowserAlerts";
 import { useT } from "~/components/I18n";

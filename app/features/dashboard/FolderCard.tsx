@@ -2,13 +2,13 @@ import { Link } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { CardMeta } from "./CardMeta";
 import { ConfirmDialog } from "~/components/ConfirmDialog";
-import { folderUrl, moveTargets } from "@common/dashboard/format";
+import { folderUrl, moveTargets } from "@common/contracts/dashboard/format";
 import { Icon } from "~/components/Icon";
 import { IntentMenuButton, Menu, MenuButton } from "~/components/Menu";
 import { MoveDialog } from "./MoveDialog";
 import { NameDialog } from "./NameDialog";
 import { useActionFetcher } from "~/components/Toast";
-import type { FolderCardData, Side, TreeFolder } from "@common/dashboard/types";
+import type { FolderCardData, Side, TreeFolder } from "@common/contracts/dashboard/types";
 import type { Translate } from "@common/i18n/ids";
 import { useT } from "~/components/I18n";
 

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { dashboardUrl } from "@common/dashboard/format";
+import { dashboardUrl } from "@common/contracts/dashboard/format";
 import { megabytes, PICTURE_MAX_BYTES } from "@common/rules";
 import { Icon } from "~/components/Icon";
 import { Shell } from "~/components/Shell";
 import { ToastProvider, useActionFetcher } from "~/components/Toast";
-import type { Side } from "@common/dashboard/types";
+import type { Side } from "@common/contracts/dashboard/types";
 import { BackTitle } from "~/components/BackTitle";
 import { useT } from "~/components/I18n";
 

@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
-import type { ActionResult, Side } from "@common/dashboard/types";
+import type { ActionResult, Side } from "@common/contracts/dashboard/types";
 import type { Words } from "@common/i18n/ids";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { BrandName } from "~/components/BrandName";
 import { FieldError } from "~/components/FieldError";
 import { useT } from "~/components/I18n";

@@ -1,10 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { ActionResult } from "@common/dashboard/types";
-import { MSG_MJ } from "@common/admin/types";
+import type { ActionResult } from "@common/contracts/dashboard/types";
+import { MSG_MJ } from "@common/contracts/admin/types";
 import type { Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { Shell } from "~/components/Shell";
 import { FieldError } from "~/components/FieldError";
 import { BackTitle } from "~/components/BackTitle";

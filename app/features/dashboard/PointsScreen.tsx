@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { RING_COLORS } from "@common/rules";
 import { Shell } from "~/components/Shell";
 import { ToastProvider, useActionFetcher } from "~/components/Toast";

@@ -8,7 +8,7 @@ export type AdaptedChoice = { who: "none" | "all" | "some"; kind: AdaptedKind; s
 
 export const NO_ADAPTED: AdaptedChoice = { who: "none", kind: "double", speed: "stretched", ask: true, names: "" };
 
-/** What the creation route takes (common/defi/schemas.ts): null without adapted time. */
+/** What the creation route takes (common/contracts/defi/schemas.ts): null without adapted time. */
 export function adaptedBody(c: AdaptedChoice, nameMode: DefiNameMode) {
   if (c.who === "none") return null;
   const names = c.who === "some" && nameMode === "free" ? c.names.split("\n").filter((n) => n.trim() !== "") : [];

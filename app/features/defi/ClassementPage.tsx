@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { DefiLeaderboard } from "@common/defi/types";
+import type { DefiLeaderboard } from "@common/contracts/defi/types";
 import { DEFI_MSG, DEFI_POLL_MS } from "@common/rules";
 import { useT } from "~/components/I18n";
 import { LanguageSwitch } from "~/components/LanguageSwitch";

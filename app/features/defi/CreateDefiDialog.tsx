@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId, useState } from "react";
+import { decodeDefiCreated } from "@common/contracts/defi/decoders";
+import type { DefiCreated } from "@common/contracts/defi/types";
 import type { Words } from "@common/i18n/ids";
 import { DEFAULT_OPTIONS, defaultDeadline, DEFI_MSG, type DefiNameMode } from "@common/rules";
 import { Dialog, DialogActions } from "~/components/Dialog";
@@ -10,8 +12,6 @@ import { useStreetViewNote } from "~/components/street-view-note";
 import { AdaptedFields, adaptedBody, NO_ADAPTED, type AdaptedChoice } from "./AdaptedFields";
 import { DefiLink } from "./DefiLink";
 import { fromLocalInput, postDefi, toLocalInput } from "./share";
-
-type Created = { gameId: string; code: string; path: string; deadline: number; leftOut: number[] };
 
 /**
  * « Créer un défi » on a quiz card: the deadline (a week from now by default), the answer time and
@@ -47,7 +47,7 @@ export function CreateDefiDialog({
   const [adapted, setAdapted] = useState<AdaptedChoice>(NO_ADAPTED);
   const [error, setError] = useState<Words | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<DefiCreated | null>(null);
   const leftOutNote = useStreetViewNote("leftOut", created ? created.leftOut : streetViewQuestions);
 
   const close = () => {
@@ -59,7 +59,7 @@ export function CreateDefiDialog({
   const submit = async () => {
     setBusy(true);
     setError(null);
-    const result = await postDefi<Created>("/api/defis/new", {
+    const result = await postDefi("/api/defis/new", decodeDefiCreated, {
       quiz,
       deadline: fromLocalInput(deadline),
       answerTimeSec,

@@ -1,7 +1,7 @@
 // Adapted time in a défi's report: a player's own box on its line, and the names that get it when
 // they join.
 import { useEffect, useId, useState } from "react";
-import type { DefiAdminPlayer } from "@common/defi/types";
+import type { DefiAdminPlayer } from "@common/contracts/defi/types";
 import { useT } from "~/components/I18n";
 import type { Act } from "./useDefiAction";
 

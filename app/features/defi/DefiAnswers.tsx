@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
-import type { DefiQuestionResults } from "@common/defi/types";
-import { MSG } from "@common/messages";
-import type { MapSettings, TargetSetting } from "@common/protocol";
-import { boxAroundMetres } from "@common/projection";
+import type { DefiQuestionResults } from "@common/contracts/defi/types";
+import { MSG } from "@common/contracts/messages";
+import type { MapSettings, TargetSetting } from "@common/wire/protocol";
+import { boxAroundMetres } from "@common/util/projection";
 import { SPOT_COLOR } from "@common/rules";
 import { GameMap } from "~/features/map/GameMap";
 import { ringCircles } from "~/features/map/rings";

@@ -1,7 +1,7 @@
 // Removing a défi's lines in bulk, as a ban: all of one network, those that arrived in a time
 // range, or those with a sign of a script.
 import { useId, useState } from "react";
-import type { DefiAdmin, DefiAdminPlayer } from "@common/defi/types";
+import type { DefiAdmin, DefiAdminPlayer } from "@common/contracts/defi/types";
 import { LINE_FLAG_LABELS, LINE_FLAGS, type LineFlag } from "@common/rules";
 import { useT } from "~/components/I18n";
 import { fromLocalInput, toLocalInput } from "./share";

@@ -1,6 +1,6 @@
 // A défi's deadline in its report: moved, the défi ended now, or an ended one reopened.
 import { useId, useState } from "react";
-import type { DefiAdmin } from "@common/defi/types";
+import type { DefiAdmin } from "@common/contracts/defi/types";
 import { defaultDeadline } from "@common/rules";
 import { useT } from "~/components/I18n";
 import { fromLocalInput, toLocalInput } from "./share";

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
-import type { DefiInfo, DefiLeaderboard, DefiMe } from "@common/defi/types";
+import type { DefiInfo, DefiLeaderboard, DefiMe } from "@common/contracts/defi/types";
 import { DEFI_MSG } from "@common/rules";
 import { RichText, useT } from "~/components/I18n";
 import { LanguageSwitch } from "~/components/LanguageSwitch";

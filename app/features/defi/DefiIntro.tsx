@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { DefiInfo } from "@common/defi/types";
+import type { DefiInfo } from "@common/contracts/defi/types";
 import type { Words } from "@common/i18n/ids";
 import { DEFI_MSG, DEFI_NAME_FIELD_MAX, playerTiming } from "@common/rules";
 import { useT } from "~/components/I18n";

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from "react";
-import type { DefiAdmin, DefiAdminPlayer } from "@common/defi/types";
+import type { DefiAdmin, DefiAdminPlayer } from "@common/contracts/defi/types";
 import { DEFI_MSG } from "@common/rules";
 import { FieldError } from "~/components/FieldError";
 import { RichText, useT } from "~/components/I18n";

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import type { DefiInfo } from "@common/defi/types";
+import type { DefiInfo } from "@common/contracts/defi/types";
 import type { Words } from "@common/i18n/ids";
 import { playerTiming } from "@common/rules";
 import { Announcer, PageVoice } from "~/components/Announcer";

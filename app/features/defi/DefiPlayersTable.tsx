@@ -1,7 +1,7 @@
 // A défi's lines in its report: each player's name (renamed in place), questions, points, arrival,
 // network and signs of a script, adapted time, and the buttons to rename or remove it.
 import { useState } from "react";
-import type { DefiAdmin, DefiAdminPlayer } from "@common/defi/types";
+import type { DefiAdmin, DefiAdminPlayer } from "@common/contracts/defi/types";
 import { formatDecimal } from "@common/i18n/format";
 import { DEFI_NAME_FIELD_MAX, LINE_FLAG_LABELS } from "@common/rules";
 import { useLocale, useT } from "~/components/I18n";

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
-import type { DefiInfo, DefiMe, DefiQuestion } from "@common/defi/types";
+import type { DefiInfo, DefiMe, DefiQuestion } from "@common/contracts/defi/types";
 import type { Words } from "@common/i18n/ids";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { QUESTION_TICK_MS, type PlayerTiming } from "@common/rules";
 import { useT } from "~/components/I18n";
 import type { MapMarker } from "~/features/map/types";

@@ -1,6 +1,6 @@
 // Removing one line of a défi, as a ban: its device always, its network when the MJ ticks it.
 import { useState } from "react";
-import type { DefiAdminPlayer } from "@common/defi/types";
+import type { DefiAdminPlayer } from "@common/contracts/defi/types";
 import { Dialog, DialogActions } from "~/components/Dialog";
 import { useT } from "~/components/I18n";
 import type { Act } from "./useDefiAction";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import type { DefiInfo, DefiMe, DefiReveal } from "@common/defi/types";
-import type { LatLng, TargetSetting } from "@common/protocol";
+import type { DefiInfo, DefiMe, DefiReveal } from "@common/contracts/defi/types";
+import type { LatLng, TargetSetting } from "@common/wire/protocol";
 import { DEFI_MSG, SPOT_COLOR } from "@common/rules";
 import { GameMap } from "~/features/map/GameMap";
 import { ringCircles } from "~/features/map/rings";

@@ -1,4 +1,4 @@
-import type { DefiLeaderboard, LeaderboardLine } from "@common/defi/types";
+import type { DefiLeaderboard, LeaderboardLine } from "@common/contracts/defi/types";
 import { useT } from "~/components/I18n";
 import { MarkerImage, RankBadge } from "~/features/player/Common";
 import { useFormats } from "~/features/player/format";

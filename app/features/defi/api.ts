@@ -1,9 +1,16 @@
 /**
- * The phone's calls to a défi's API. Each answers the JSON the route sends, or throws a
- * DefiCallError with the words to show (call-api.ts).
+ * The phone's calls to a défi's API. Each answers the body the route sends, read by its contract's
+ * decoder, or throws a DefiCallError with the words to show (call-api.ts).
  */
-import type { AnswerDefiInput } from "@common/defi/schemas";
-import type { DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/defi/types";
+import {
+  decodeDefiLeaderboard,
+  decodeDefiOpened,
+  decodeDefiQuestionResults,
+  decodeDefiReveal,
+  decodeDefiState,
+} from "@common/contracts/defi/decoders";
+import type { Decoder } from "@common/contracts/decode";
+import type { AnswerDefiInput } from "@common/contracts/defi/schemas";
 import type { Words } from "@common/i18n/ids";
 import { callApi } from "~/call-api";
 
@@ -16,8 +23,8 @@ export class DefiCallError extends Error {
   }
 }
 
-async function call<T>(url: string, body?: unknown): Promise<T> {
-  const r = await callApi<T>(url, { json: body });
+async function call<T>(url: string, decode: Decoder<T>, body?: unknown): Promise<T> {
+  const r = await callApi(url, decode, { json: body });
   if (!r.ok) throw new DefiCallError(r.status, r.error);
   return r.value;
 }
@@ -25,12 +32,15 @@ async function call<T>(url: string, body?: unknown): Promise<T> {
 const base = (code: string) => `/api/defi/${encodeURIComponent(code)}`;
 
 export const defiApi = {
-  state: (code: string) => call<DefiState>(`${base(code)}/state`),
+  state: (code: string) => call(`${base(code)}/state`, decodeDefiState),
   join: (code: string, start: { name: string | undefined; adapted: boolean }) =>
-    call<DefiState>(`${base(code)}/join`, { ...(start.name === undefined ? {} : { name: start.name }), ...(start.adapted ? { adapted: true } : {}) }),
-  open: (code: string) => call<DefiOpened>(`${base(code)}/open`, {}),
-  answer: (code: string, input: AnswerDefiInput) => call<DefiReveal>(`${base(code)}/answer`, input),
-  ranking: (code: string) => call<DefiLeaderboard>(`${base(code)}/ranking`),
+    call(`${base(code)}/join`, decodeDefiState, {
+      ...(start.name === undefined ? {} : { name: start.name }),
+      ...(start.adapted ? { adapted: true } : {}),
+    }),
+  open: (code: string) => call(`${base(code)}/open`, decodeDefiOpened, {}),
+  answer: (code: string, input: AnswerDefiInput) => call(`${base(code)}/answer`, decodeDefiReveal, input),
+  ranking: (code: string) => call(`${base(code)}/ranking`, decodeDefiLeaderboard),
   /** Once the défi is over: question `index` (from 0) with its spot and everyone's answers. */
-  answers: (code: string, index: number) => call<DefiQuestionResults>(`${base(code)}/answers/${index + 1}`),
+  answers: (code: string, index: number) => call(`${base(code)}/answers/${index + 1}`, decodeDefiQuestionResults),
 };

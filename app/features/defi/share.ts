@@ -1,3 +1,4 @@
+import type { Decoder } from "@common/contracts/decode";
 import type { Words } from "@common/i18n/ids";
 import { callApi } from "~/call-api";
 
@@ -13,8 +14,8 @@ export function fromLocalInput(value: string): number {
   return value ? new Date(value).getTime() : Number.NaN;
 }
 
-/** POST JSON to one of the dashboard's défi routes: the answer's JSON, or the words to show. */
-export async function postDefi<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; error: Words }> {
-  const r = await callApi<T>(url, { json: body });
+/** POST JSON to one of the dashboard's défi routes: the answer as its decoder reads it, or the words to show. */
+export async function postDefi<T>(url: string, decode: Decoder<T>, body: unknown): Promise<{ ok: true; data: T } | { ok: false; error: Words }> {
+  const r = await callApi(url, decode, { json: body });
   return r.ok ? { ok: true, data: r.value } : { ok: false, error: r.error };
 }

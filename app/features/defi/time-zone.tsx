@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
-import { defiDateText, TIME_ZONE_COOKIE, TIME_ZONE_COOKIE_SECONDS } from "@common/defi/dates";
+import { defiDateText, TIME_ZONE_COOKIE, TIME_ZONE_COOKIE_SECONDS } from "@common/contracts/defi/dates";
 import { useLocale } from "~/components/I18n";
 
 const ZoneContext = createContext<string | null>(null);
 
 /**
- * The reader's time zone for the défi's dates below (common/defi/dates.ts). The first render
+ * The reader's time zone for the défi's dates below (common/contracts/defi/dates.ts). The first render
  * uses the zone the server rendered with (its cookie, or none: UTC), so that hydration finds the
  * same text; then the browser's own zone, which the cookie keeps for the next pages.
  */

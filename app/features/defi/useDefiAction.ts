@@ -2,7 +2,7 @@
 // its refusal kept to be shown above the table, the report's data read again when it is done.
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import type { DefiAdmin } from "@common/defi/types";
+import { decodeDefiAdmin } from "@common/contracts/defi/decoders";
 import type { Words } from "@common/i18n/ids";
 import { postDefi } from "./share";
 
@@ -14,7 +14,7 @@ export function useDefiAction(gameId: string): { act: Act; error: Words | null }
   const [error, setError] = useState<Words | null>(null);
   const act: Act = async (body) => {
     setError(null);
-    const result = await postDefi<DefiAdmin>(`/api/defis/${gameId}`, body);
+    const result = await postDefi(`/api/defis/${gameId}`, decodeDefiAdmin, body);
     if (!result.ok) {
       setError(result.error);
       return false;

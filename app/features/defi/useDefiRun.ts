@@ -1,10 +1,10 @@
 // A défi played on this phone, as the server runs it: what the défi and the player are, the screen
 // the last call led to, and the calls that move it on (join, open the next question, answer).
 import { useCallback, useState } from "react";
-import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/defi/types";
+import type { DefiInfo, DefiMe, DefiQuestion, DefiReveal } from "@common/contracts/defi/types";
 import type { Words } from "@common/i18n/ids";
-import { MSG } from "@common/messages";
-import type { LatLng } from "@common/protocol";
+import { MSG } from "@common/contracts/messages";
+import type { LatLng } from "@common/wire/protocol";
 import { DefiCallError, defiApi } from "./api";
 
 export type Screen =

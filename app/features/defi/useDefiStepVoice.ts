@@ -1,7 +1,7 @@
 // What a screen reader is told of a défi on a phone: each step said once as it appears, through the
 // page's one live region, and the focus taken to each new screen but the first.
 import { useEffect, useState } from "react";
-import type { DefiInfo, DefiReveal } from "@common/defi/types";
+import type { DefiInfo, DefiReveal } from "@common/contracts/defi/types";
 import { useAnnouncer } from "~/components/Announcer";
 import { useT } from "~/components/I18n";
 import { useFormats } from "~/features/player/format";

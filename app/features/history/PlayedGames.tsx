@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { GamesPage, GameStatus } from "@common/history/types";
-import { formatPlayedAt } from "@common/dashboard/format";
+import type { GamesPage, GameStatus } from "@common/contracts/history/types";
+import { formatPlayedAt } from "@common/contracts/dashboard/format";
 import { formatInteger } from "@common/i18n/format";
 import { useLocale, useT } from "~/components/I18n";
 

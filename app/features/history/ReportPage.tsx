@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { ReportData } from "@common/history/types";
+import type { ReportData } from "@common/contracts/history/types";
 import { Shell } from "~/components/Shell";
 import { Icon } from "~/components/Icon";
 import { DefiManage } from "~/features/defi/DefiManage";
-import { formatPlayedAt } from "@common/dashboard/format";
+import { formatPlayedAt } from "@common/contracts/dashboard/format";
 import { RichText, useLocale, useT } from "~/components/I18n";
 import { QuestionDetail } from "./ReportQuestionDetail";
 import { QuestionTable } from "./ReportQuestionTable";

@@ -2,10 +2,10 @@
 // map (the whole zone or close to the spot), its legend and all its answers as a table.
 import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import type { ReportData } from "@common/history/types";
-import { ringLabel } from "@common/history/exports";
+import type { ReportData } from "@common/contracts/history/types";
+import { ringLabel } from "@common/contracts/history/exports";
 import { formatDistance } from "@common/i18n/format";
-import { boxAroundMetres } from "@common/projection";
+import { boxAroundMetres } from "@common/util/projection";
 import { SPOT_COLOR } from "@common/rules";
 import { useLocale, useT } from "~/components/I18n";
 import { GameMap } from "~/features/map/GameMap";

@@ -1,7 +1,7 @@
 // Every question of a game in its report, one line of figures each, its title the link that shows
 // it on the report's one map.
 import { Link } from "@remix-run/react";
-import type { ReportData } from "@common/history/types";
+import type { ReportData } from "@common/contracts/history/types";
 import { formatDistance, formatInteger } from "@common/i18n/format";
 import { useLocale, useT } from "~/components/I18n";
 import { ScoredShare, seconds } from "./report-figures";

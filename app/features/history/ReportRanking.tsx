@@ -1,7 +1,7 @@
 // A game's final ranking in its report: the teams, then every player, or who is ahead while a
 // défi is still open.
-import type { ReportData } from "@common/history/types";
-import { teamLabel } from "@common/history/exports";
+import type { ReportData } from "@common/contracts/history/types";
+import { teamLabel } from "@common/contracts/history/exports";
 import { formatInteger } from "@common/i18n/format";
 import { useLocale, useT } from "~/components/I18n";
 import { points } from "./report-figures";

@@ -1,7 +1,7 @@
 /// <reference types="google.maps" />
 import { useMap } from "@vis.gl/react-google-maps";
 import { useEffect, useRef, useState } from "react";
-import { boundsCenter } from "@common/projection";
+import { boundsCenter } from "@common/util/projection";
 import { boundsKey, useLatest } from "./camera";
 import { reducedMotion } from "./motion";
 import type { Bounds, GameMapProps } from "./types";

@@ -1,7 +1,7 @@
 /// <reference types="google.maps" />
 import { Circle, Map, Rectangle, useMap } from "@vis.gl/react-google-maps";
 import { useEffect, useId, useMemo, useState } from "react";
-import { boundsCenter, viewWidthMetres } from "@common/projection";
+import { boundsCenter, viewWidthMetres } from "@common/util/projection";
 import { useLocale, useT } from "~/components/I18n";
 import { useLatest } from "./camera";
 import { HINT_FLIP, movedTarget } from "./crosshair";

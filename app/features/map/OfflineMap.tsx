@@ -28,7 +28,7 @@ import {
   scaleBar,
   viewWidthMetres,
   type BoxPoint,
-} from "@common/projection";
+} from "@common/util/projection";
 import type { Bounds, GameMapProps, LatLng } from "./types";
 
 /**

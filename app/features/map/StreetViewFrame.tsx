@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { streetViewEmbedUrl, type StreetView } from "@common/streetview";
+import { streetViewEmbedUrl, type StreetView } from "@common/media/streetview";
 import "./map.css";
 import { useT } from "~/components/I18n";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundsCenter, latSpan, lngSpan } from "@common/projection";
+import { boundsCenter, latSpan, lngSpan } from "@common/util/projection";
 import { clampTarget, enterMeans, KEY_STEP, mapCommand, movedTarget, viewOn, zoomedOn } from "./crosshair";
 
 const zone = { north: 45.77, south: 45.75, west: 4.82, east: 4.84 };

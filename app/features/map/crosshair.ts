@@ -1,4 +1,4 @@
-import { clampView, latSpan, lngSpan } from "@common/projection";
+import { clampView, latSpan, lngSpan } from "@common/util/projection";
 import type { Bounds, LatLng } from "./types";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { helpTargetLineWidth, helpTargetShapes, helpTargetSvgPath } from "./help-target";
-import { METRES_PER_DEGREE } from "@common/projection";
+import { METRES_PER_DEGREE } from "@common/util/projection";
 
 // A 500 m square at 45° N, as common/rules/geo.ts builds it.
 const HALF_LAT = 250 / METRES_PER_DEGREE;

@@ -1,4 +1,4 @@
-import { METRES_PER_DEGREE, project } from "@common/projection";
+import { METRES_PER_DEGREE, project } from "@common/util/projection";
 import type { Bounds, LatLng } from "./types";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundsCenter, latSpan, lngSpan } from "@common/projection";
+import { boundsCenter, latSpan, lngSpan } from "@common/util/projection";
 import { KEY_STEP } from "./crosshair";
 import { crosshairOf, initialView, reduceView, TAP_SLOP_PX, type MapView, type MapViewAction, type Rect } from "./offline-map-view";
 import type { Bounds } from "./types";

@@ -1,4 +1,4 @@
-import { boundsCenter, panView, unproject, zoomView, type BoxPoint } from "@common/projection";
+import { boundsCenter, panView, unproject, zoomView, type BoxPoint } from "@common/util/projection";
 import { movedTarget, viewOn, zoomedOn } from "./crosshair";
 import type { Bounds, LatLng } from "./types";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderIn } from "../../../tests/support/i18n";
 import type { Locale } from "@common/i18n/locales";
 import { OfflineMap } from "./OfflineMap";
-import { METRES_PER_DEGREE } from "@common/projection";
+import { METRES_PER_DEGREE } from "@common/util/projection";
 import type { GameMapProps } from "./types";
 
 // The offline map renders on the server (Remix SSR) and draws what it is given where the linear

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { PublicEnv } from "@common/public-env";
+import type { PublicEnv } from "@common/contracts/public-env";
 
 const NONE: PublicEnv = { googleMapsApiKey: null, googleMapsMapId: null };
 

@@ -1,4 +1,4 @@
-import type { LatLng, TargetSetting } from "@common/protocol";
+import type { LatLng, TargetSetting } from "@common/wire/protocol";
 import type { MapCircle } from "./types";
 
 /** The target's rings around a spot, largest first so the smaller ones draw on top. */

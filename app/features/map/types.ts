@@ -4,8 +4,8 @@
  * otherwise (docs/architecture.md, The map); both take the same props and look alike in what they
  * show.
  */
-export type { Bounds, LatLng } from "@common/protocol";
-import type { Bounds, LatLng } from "@common/protocol";
+export type { Bounds, LatLng } from "@common/wire/protocol";
+import type { Bounds, LatLng } from "@common/wire/protocol";
 
 export type MapMarker = {
   id: string;

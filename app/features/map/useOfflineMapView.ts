@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { PointerEvent as ReactPointerEvent } from "react";
-import { approxZoom, viewWidthMetres } from "@common/projection";
+import { approxZoom, viewWidthMetres } from "@common/util/projection";
 import { boundsKey, useLatest } from "./camera";
 import { crosshairOf, initialView, reduceView, type MapView, type MapViewAction } from "./offline-map-view";
 import type { MapKeyboard } from "./useMapKeyboard";

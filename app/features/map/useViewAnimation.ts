@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { interpolateBounds } from "@common/projection";
+import { interpolateBounds } from "@common/util/projection";
 import { reducedMotion } from "./motion";
 import type { Bounds } from "./types";
 

@@ -1,6 +1,6 @@
 // The phone's screen at the end of a round: its final rank, the ranking, and in a night of rounds
 // the night's ranking under it.
-import type { PhoneNight, RoomMessageOf } from "@common/room-messages";
+import type { PhoneNight, RoomMessageOf } from "@common/wire/room-messages";
 import { useFormats } from "./format";
 import type { Me } from "./play-state";
 import { MarkerImage, PlayerScreen, RankBadge } from "./Common";

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { StreetView } from "@common/streetview";
+import type { StreetView } from "@common/media/streetview";
 import { GameMap } from "~/features/map/GameMap";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import type { GameMapProps } from "~/features/map/types";

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import type { LatLng } from "@common/protocol";
-import { roomText } from "@common/room-texts";
+import type { LatLng } from "@common/wire/protocol";
+import { roomText } from "@common/client/room-texts";
 import { Announcer, PageVoice } from "~/components/Announcer";
 import { showReconnecting } from "./play-state";
 import { QuestionScreen } from "./QuestionScreen";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { COLORS, pseudoOf, type ColorKey, type FruitKey } from "@common/rules";
 import { fruitSvg } from "@common/markers/fruits";
-import { roomText } from "@common/room-texts";
+import { roomText } from "@common/client/room-texts";
 import { colorFull, fruitTaken } from "./pseudo-state";
 import { PlayerScreen, Spinner } from "./Common";
 import { ReconnectOverlay } from "./ReconnectOverlay";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { Bounds, LatLng, PhoneMedia } from "@common/protocol";
+import type { Bounds, LatLng, PhoneMedia } from "@common/wire/protocol";
 import { GameMap } from "~/features/map/GameMap";
 import type { GameMapProps, MapMarker } from "~/features/map/types";
 import type { Words } from "@common/i18n/ids";

@@ -1,5 +1,5 @@
 // The phone's screen after each question: its distance, its points, its rank and move.
-import type { RoomMessageOf } from "@common/room-messages";
+import type { RoomMessageOf } from "@common/wire/room-messages";
 import { useFormats } from "./format";
 import { PlayerScreen, RankBadge, Spinner } from "./Common";
 import { Move, OfPlayers, TeamLine } from "./Standing";

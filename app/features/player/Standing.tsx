@@ -1,6 +1,6 @@
 // The parts of a phone's standing that the result, the game's end and the night all show: out of
 // how many, the move since the last reveal, the team's line, one line of a ranking.
-import type { RankedPlayer, TeamStanding } from "@common/room-messages";
+import type { RankedPlayer, TeamStanding } from "@common/wire/room-messages";
 import { pluralForm } from "@common/i18n/format";
 import { medalOf, useFormats } from "./format";
 import { MarkerImage, Medal } from "./Common";

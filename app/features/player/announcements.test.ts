@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@common/i18n/locales";
-import type { PlayerEndGame, PlayerEndQuestion, PlayerJoinRoomCallback, RankingLine, ServerMessage } from "@common/protocol";
-import { fromWire } from "@common/room-messages";
+import type { PlayerEndGame, PlayerEndQuestion, PlayerJoinRoomCallback, RankingLine, ServerMessage } from "@common/wire/protocol";
+import { fromWire } from "@common/wire/room-messages";
 import { tIn } from "../../../tests/support/i18n";
 import { movesFocus, saidOnChange, type Moment } from "./announcements";
 import { initialPlayState, playReducer, type PlayState } from "./play-state";

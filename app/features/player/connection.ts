@@ -7,11 +7,11 @@
  * answers 404, which says nothing more).
  */
 import { useEffect, useRef } from "react";
-import type { ClientMessage } from "@common/protocol";
-import { fromWire, type RoomMessage } from "@common/room-messages";
+import type { ClientMessage } from "@common/wire/protocol";
+import { fromWire, type RoomMessage } from "@common/wire/room-messages";
 import { SEAT_RETRY_MS } from "@common/rules";
-import { DEFAULT_LIVENESS, RoomClient, type RoomClientEvent } from "@common/room-client";
-import { followPage, pageSocketProtocol, pageVisible } from "@common/room-client-page";
+import { DEFAULT_LIVENESS, RoomClient, type RoomClientEvent } from "@common/client/room-client";
+import { followPage, pageSocketProtocol, pageVisible } from "@common/client/room-client-page";
 import type { SocketStatus } from "./play-state";
 import { readToken } from "./token";
 

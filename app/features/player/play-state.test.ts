@@ -5,9 +5,9 @@ import type {
   PlayerJoinRoomCallback,
   RankingLine,
   ServerMessage,
-} from "@common/protocol";
-import { errorMessage } from "@common/protocol";
-import { fromWire } from "@common/room-messages";
+} from "@common/wire/protocol";
+import { errorMessage } from "@common/wire/protocol";
+import { fromWire } from "@common/wire/room-messages";
 import {
   answerToSend,
   initialPlayState,

@@ -11,8 +11,8 @@ import {
   type KickReason,
   type LatLng,
   type PhoneMedia,
-} from "@common/protocol";
-import type { RoomMessage, RoomMessageOf } from "@common/room-messages";
+} from "@common/wire/protocol";
+import type { RoomMessage, RoomMessageOf } from "@common/wire/room-messages";
 import { clockFrom, type QuestionClock } from "./progress";
 
 export type SocketStatus = "connecting" | "open" | "closed";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { roomText } from "@common/room-texts";
-import { fromWire } from "@common/room-messages";
-import type { PseudoRoomInfo, ServerMessage } from "@common/protocol";
+import { roomText } from "@common/client/room-texts";
+import { fromWire } from "@common/wire/room-messages";
+import type { PseudoRoomInfo, ServerMessage } from "@common/wire/protocol";
 import {
   CHOICE_HELD,
   COLOR_RACE_LOST,

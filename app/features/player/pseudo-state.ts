@@ -2,7 +2,7 @@
  * The pseudo screen of /join/{room} (docs/game-rules.md, Pseudos and teams) as a pure
  * reducer: colour step, then fruit step, with the other phones' choices arriving live. The room
  * decides every race; this only keeps the buttons honest and says what happened in French (the
- * room's codes in the words of common/room-texts.ts).
+ * room's codes in the words of common/client/room-texts.ts).
  */
 import {
   FRUIT_KEYS,
@@ -11,9 +11,9 @@ import {
   type FruitKey,
   type KickReason,
   type PlayerClientMessage,
-} from "@common/protocol";
-import type { PseudoChoices, RoomMessage } from "@common/room-messages";
-import { roomText } from "@common/room-texts";
+} from "@common/wire/protocol";
+import type { PseudoChoices, RoomMessage } from "@common/wire/room-messages";
+import { roomText } from "@common/client/room-texts";
 import type { Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
 import { FATAL_CODES, type SocketStatus } from "./play-state";

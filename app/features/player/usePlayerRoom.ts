@@ -2,7 +2,7 @@
 // as soon as the room can hear it, and what the phone does when a screen means leaving.
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useReducer } from "react";
-import { reloadForNewVersion } from "@common/room-client-page";
+import { reloadForNewVersion } from "@common/client/room-client-page";
 import { dropConnection, useRoomConnection } from "./connection";
 import { answerToSend, goesHome, initialPlayState, playReducer } from "./play-state";
 import { clearToken, readToken, saveToken } from "./token";

@@ -2,7 +2,7 @@
 // choice sent once, and where the phone goes when the room seats it, kicks it or is replaced.
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useReducer } from "react";
-import { reloadForNewVersion } from "@common/room-client-page";
+import { reloadForNewVersion } from "@common/client/room-client-page";
 import { dropConnection, useRoomConnection } from "./connection";
 import { initialPseudoState, pseudoReducer } from "./pseudo-state";
 import { clearToken, saveToken } from "./token";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { ColorKey } from "@common/protocol";
-import type { RoomPlayer } from "@common/room-messages";
+import type { ColorKey } from "@common/wire/protocol";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { useT } from "~/components/I18n";
 import { useLatest } from "~/features/map/camera";
 import {

@@ -1,4 +1,4 @@
-import type { RankedPlayer } from "@common/room-messages";
+import type { RankedPlayer } from "@common/wire/room-messages";
 import type { Translate } from "@common/i18n/ids";
 import { useT } from "~/components/I18n";
 import { rangeLabel } from "./ranking-pages";

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RoomMessageOf } from "@common/room-messages";
-import type { RoundQuiz } from "@common/presenter/types";
+import type { RoomMessageOf } from "@common/wire/room-messages";
+import type { RoundQuiz } from "@common/contracts/presenter/types";
 import { useT } from "~/components/I18n";
 import { NightView } from "./NightView";
 import { PodiumView } from "./PodiumView";

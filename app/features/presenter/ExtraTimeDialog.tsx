@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { RoomPlayer } from "@common/room-messages";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { useT } from "~/components/I18n";
 import { pickPlayers } from "./lobby-pages";
 import type { Roster } from "./roster";

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from "qrcode.react";
 import { memo } from "react";
-import { splitRoomCode } from "@common/presenter/room-code";
+import { splitRoomCode } from "@common/contracts/presenter/room-code";
 import { RichText, useT } from "~/components/I18n";
 import { LockIcon } from "./LockButton";
 import type { RoomInfo } from "./screen-state";

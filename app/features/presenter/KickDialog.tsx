@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { RoomPlayer } from "@common/room-messages";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { useT } from "~/components/I18n";
 
 /** « Exclure Kiwi bleu ? »: the kick's confirmation, a modal dialog that starts on « Exclure ». */

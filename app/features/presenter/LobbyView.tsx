@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import type { PseudoLineNetwork } from "@common/protocol";
-import type { RoomPlayer } from "@common/room-messages";
+import type { PseudoLineNetwork } from "@common/wire/protocol";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { RichText, useLocale, useT } from "~/components/I18n";
 import { CrowdList, TeamHead } from "./CrowdList";
 import { capacityLabel } from "./format";

@@ -1,4 +1,4 @@
-import type { NightTop } from "@common/room-messages";
+import type { NightTop } from "@common/wire/room-messages";
 import { useT } from "~/components/I18n";
 import { EndFooter, pageLabel } from "./EndFooter";
 import { PlayerRows } from "./Ranking";

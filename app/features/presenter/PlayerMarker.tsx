@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import type { ColorKey } from "@common/protocol";
-import { markerUrl } from "@common/media-urls";
+import type { ColorKey } from "@common/wire/protocol";
+import { markerUrl } from "@common/media/urls";
 import { keepPicture, usePicture } from "~/features/map/marker-pictures";
 import { colorHex, colorOfPseudo, inkOn } from "./players";
 import { playersBetween, type Roster } from "./roster";

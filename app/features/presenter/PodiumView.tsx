@@ -1,4 +1,4 @@
-import type { RankedPlayer, RankedTeam, RoomMessageOf } from "@common/room-messages";
+import type { RankedPlayer, RankedTeam, RoomMessageOf } from "@common/wire/room-messages";
 import type { Translate } from "@common/i18n/ids";
 import { RichText, useT } from "~/components/I18n";
 import { EndFooter, pageLabel } from "./EndFooter";

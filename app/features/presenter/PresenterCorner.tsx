@@ -1,5 +1,5 @@
 import { forwardRef } from "react";
-import { splitRoomCode } from "@common/presenter/room-code";
+import { splitRoomCode } from "@common/contracts/presenter/room-code";
 import { RichText, useT } from "~/components/I18n";
 import { LockButton, LockIcon } from "./LockButton";
 import type { PresenterState } from "./screen-state";

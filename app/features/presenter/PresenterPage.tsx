@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { Words } from "@common/i18n/ids";
-import type { PresenterPageData } from "@common/presenter/types";
+import type { PresenterPageData } from "@common/contracts/presenter/types";
 import { I18nRoot, useT } from "~/components/I18n";
 import { PresenterGame } from "./PresenterGame";
 import { GameOver, LoadingScreen } from "./PresenterScreens";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useActionData } from "@remix-run/react";
 import { useT } from "~/components/I18n";
-import type { RoundQuiz, RoundRefused } from "@common/presenter/types";
+import type { RoundQuiz, RoundRefused } from "@common/contracts/presenter/types";
 import { EndGameView } from "./EndGameView";
 import { LobbyView } from "./LobbyView";
 import { GameOver, LoadingScreen } from "./PresenterScreens";

@@ -1,4 +1,4 @@
-import type { PseudoLineNetwork } from "@common/protocol";
+import type { PseudoLineNetwork } from "@common/wire/protocol";
 import { useT } from "~/components/I18n";
 
 /**

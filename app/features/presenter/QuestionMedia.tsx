@@ -1,4 +1,4 @@
-import type { QuizQuestion } from "@common/protocol";
+import type { QuizQuestion } from "@common/wire/protocol";
 import { useT } from "~/components/I18n";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 

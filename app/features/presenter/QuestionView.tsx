@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { RoomPlayer } from "@common/room-messages";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { AXIS_SLOTS, layoutAxis } from "./answer-axis";
 import { QUESTION_TICK_MS, WARNING_BEFORE_MS } from "@common/rules";
 import { formatSeconds } from "@common/i18n/format";

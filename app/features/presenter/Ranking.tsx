@@ -1,4 +1,4 @@
-import type { RankedPlayer, RankedTeam } from "@common/room-messages";
+import type { RankedPlayer, RankedTeam } from "@common/wire/room-messages";
 import { m } from "@common/i18n/words";
 import { RichText, useLocale, useT } from "~/components/I18n";
 import { formatPoints, rankMove } from "./format";

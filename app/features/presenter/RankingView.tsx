@@ -1,4 +1,4 @@
-import type { RankedPlayer, RoomMessageOf } from "@common/room-messages";
+import type { RankedPlayer, RoomMessageOf } from "@common/wire/room-messages";
 import { clampPage, columnsOf, PAGE_COLUMN, type PageRange, QUESTION_COLUMN, rangeLabel } from "./ranking-pages";
 import { RichText, useT } from "~/components/I18n";
 import { QuestionNumber } from "./QuestionView";

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { RoomMessageOf, RoomQuiz } from "@common/room-messages";
+import type { RoomMessageOf, RoomQuiz } from "@common/wire/room-messages";
 import { GameMap } from "~/features/map/GameMap";
 import { ELEMENT_MARKERS_MAX } from "~/features/map/marker-layer";
 import type { MapCircle } from "~/features/map/types";

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_OPTIONS, launchParams, type LaunchOptions } from "@common/rules";
-import type { RoundQuiz } from "@common/presenter/types";
+import type { RoundQuiz } from "@common/contracts/presenter/types";
 import { useLocale, useT } from "~/components/I18n";
 import { LaunchOptionsFields } from "~/components/LaunchOptionsFields";
 

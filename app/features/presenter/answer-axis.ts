@@ -4,7 +4,7 @@
  * upwards when several answer within the same slot. Past `maxRows` a slot shows '+N' instead of
  * more markers.
  */
-import type { AnswerNotice } from "@common/room-messages";
+import type { AnswerNotice } from "@common/wire/room-messages";
 
 export const AXIS_SLOTS = 20;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dashboardPath } from "@common/dashboard/format";
+import { dashboardPath } from "@common/contracts/dashboard/format";
 import { capacityLabel, formatPoints, formatPoints1, roomQuestionPath, rankMove, shortPoints } from "./format";
-import { pickQuestionSound, stepSound, VOLUME } from "@common/sounds";
+import { pickQuestionSound, stepSound, VOLUME } from "@common/media/sounds";
 import { parseResume } from "./resume";
 import { tIn } from "../../../tests/support/i18n";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ColorKey } from "@common/protocol";
-import type { RoomPlayer } from "@common/room-messages";
+import type { ColorKey } from "@common/wire/protocol";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { isCrowd, nextRollPage, perTeamPage, pickPlayers, ROLL_PAGE_SIZE, rollPage, rollPageCount, searchPlayers, teamRolls } from "./lobby-pages";
 import { emptyRoster, removePlayer, upsertPlayer, type Roster } from "./roster";
 

@@ -6,8 +6,8 @@
  * a search finds anyone, to kick them. Whatever the room's size, the screen holds about as many names
  * as one page: its cost does not grow with the room.
  */
-import type { ColorKey } from "@common/protocol";
-import type { RoomPlayer } from "@common/room-messages";
+import type { ColorKey } from "@common/wire/protocol";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { foldAccents } from "@common/rules";
 import { playersBetween, playersOf, type Roster } from "./roster";
 

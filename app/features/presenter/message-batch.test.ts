@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RoomMessage } from "@common/room-messages";
+import type { RoomMessage } from "@common/wire/room-messages";
 import { BATCH_MS, MessageBatcher } from "./message-batch";
 
 const join = (n: number): RoomMessage => ({

@@ -6,7 +6,7 @@
  * takes the waiting ones with it at once, in their order, so the screen never shows a step
  * before the arrivals that came first.
  */
-import type { RoomMessage } from "@common/room-messages";
+import type { RoomMessage } from "@common/wire/room-messages";
 
 /** At most four renders a second from the lobby's arrivals and the answer notices. */
 export const BATCH_MS = 250;

@@ -1,7 +1,7 @@
 /** Player and team helpers of the presenter screen (colours from pseudos, teams in the lobby). */
 import type { Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
-import type { RoomPlayer } from "@common/room-messages";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { COLOR_KEYS, COLORS, foldAccents, type ColorKey } from "@common/rules";
 
 const fold = (s: string) => foldAccents(s).toLowerCase();

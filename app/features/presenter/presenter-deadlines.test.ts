@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RoomMessage, RoomMessageOf } from "@common/room-messages";
+import type { RoomMessage, RoomMessageOf } from "@common/wire/room-messages";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import { presenterDeadlines, rankingPageEndsAt, TOAST_MS } from "./presenter-deadlines";
 import { PAGE_MS } from "./ranking-pages";

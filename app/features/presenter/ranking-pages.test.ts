@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { RankingLine } from "@common/protocol";
-import { rankedPlayer } from "@common/wire/server-to-client";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import {
   afterEndPage,
@@ -10,25 +8,15 @@ import {
   END_LAYOUT,
   PAGE_MS,
   pageRanges,
-  parseRoomRanking,
   QUESTION_LAYOUT,
   QUESTION_TEAM_LAYOUT,
   questionPageMs,
   rangeLabel,
 } from "./ranking-pages";
 import { tIn } from "../../../tests/support/i18n";
+import { rankedLine } from "../../../tests/support/ranking-lines";
 
-const line = (rank: number, i = rank): RankingLine => ({
-  rank,
-  playerID: `p${i}`,
-  pseudo: `Joueur ${i}`,
-  marker: "/icons/x.png",
-  points: 100 - i,
-  pointsQuestion: 1,
-  classementMove: 0,
-});
-/** The same line as the screens read it. */
-const ranked = (rank: number, i = rank) => rankedPlayer.toCode(line(rank, i));
+const ranked = rankedLine;
 
 /** Every position of the ranking, in order, exactly once. */
 function covered(total: number, layout = QUESTION_LAYOUT) {
@@ -103,32 +91,5 @@ describe("ranking page layout", () => {
     expect(t(rangeLabel([ranked(5, 5), ranked(5, 6)])!)).toBe("Rang 5");
     expect(tIn("de")(rangeLabel([ranked(17), ranked(46)])!)).toBe("Plätze 17 bis 46");
     expect(rangeLabel([])).toBeNull();
-  });
-});
-
-describe("the full ranking fetched over HTTP", () => {
-  const body = { phase: "reveal", playersCount: 2, ranking: [line(1), line(2)], teams: null };
-
-  it("takes the lines of the phase the screen shows", () => {
-    expect(parseRoomRanking(body, "reveal")).toEqual([ranked(1), ranked(2)]);
-    expect(parseRoomRanking({ ...body, phase: "over" }, "over")).toHaveLength(2);
-  });
-
-  it("reads the night's list when asked for it, not the round's", () => {
-    const night = [line(1, 7), line(2, 3), line(3, 5)];
-    const over = { ...body, phase: "over", night };
-    expect(parseRoomRanking(over, "over", "night")).toEqual(night.map(rankedPlayer.toCode));
-    expect(parseRoomRanking(over, "over")).toEqual([ranked(1), ranked(2)]);
-  });
-
-  it("refuses a reply from another phase or of another shape", () => {
-    expect(parseRoomRanking(body, "over")).toBeNull();
-    expect(parseRoomRanking({ ...body, phase: "question" }, "reveal")).toBeNull();
-    expect(parseRoomRanking({ ...body, ranking: [{ ...line(1), points: "9,5" }] }, "reveal")).toBeNull();
-    expect(parseRoomRanking({ ...body, ranking: "all" }, "reveal")).toBeNull();
-    expect(parseRoomRanking(null, "reveal")).toBeNull();
-    // A first round has no night: the night list is not there to page.
-    expect(parseRoomRanking({ ...body, phase: "over", night: null }, "over", "night")).toBeNull();
-    expect(parseRoomRanking("oops", "reveal")).toBeNull();
   });
 });

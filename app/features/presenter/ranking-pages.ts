@@ -5,9 +5,7 @@
  * the list from rank 4, round and round until the presenter leaves. Pure: the screen only asks
  * which lines a page holds, how long it stays and what comes after it.
  */
-import type { RankingLine } from "@common/protocol";
-import type { RankedPlayer } from "@common/room-messages";
-import { rankedPlayer } from "@common/wire/server-to-client";
+import type { RankedPlayer } from "@common/wire/room-messages";
 import { AUTO_ADVANCE_MS } from "@common/rules";
 import type { Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
@@ -88,24 +86,3 @@ export function rangeLabel(lines: readonly RankedPlayer[]): Words | null {
 
 /** Keeps a page number inside a ranking that may have shrunk (a player left) or grown. */
 export const clampPage = (page: number, count: number) => Math.max(0, Math.min(page, count - 1));
-
-/** The two lists GET /api/game/{room}/ranking carries: this game's, and the night's (round 2 on). */
-export type RankingList = "ranking" | "night";
-
-/**
- * The body of GET /api/game/{room}/ranking, checked: the lines of the whole ranking (or of the
- * night) when the room is still in `phase` (a reply from another phase belongs to another
- * screen), else null.
- */
-export function parseRoomRanking(body: unknown, phase: "reveal" | "over", list: RankingList = "ranking"): RankedPlayer[] | null {
-  if (!body || typeof body !== "object") return null;
-  const b = body as { phase?: unknown } & Partial<Record<RankingList, unknown>>;
-  const raw = b[list];
-  if (b.phase !== phase || !Array.isArray(raw)) return null;
-  const lines: RankedPlayer[] = [];
-  for (const l of raw as unknown[]) {
-    if (!rankedPlayer.check(l)) return null;
-    lines.push(rankedPlayer.toCode(l as RankingLine));
-  }
-  return lines;
-}

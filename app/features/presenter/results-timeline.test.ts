@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { METRES_PER_DEGREE } from "@common/projection";
-import type { TargetSetting } from "@common/protocol";
+import { METRES_PER_DEGREE } from "@common/util/projection";
+import type { TargetSetting } from "@common/wire/protocol";
 import {
   DONE_AFTER_MS,
   FIRST_ZONE_AT_MS,

@@ -12,9 +12,9 @@
  *          on the rings before the first ring's answers appear;
  *  +2.5 s  completion: the screen moves on to the ranking.
  */
-import type { Bounds, LatLng, TargetSetting } from "@common/protocol";
-import type { RevealAnswer } from "@common/reveal";
-import { boxAroundMetres, METRES_PER_DEGREE } from "@common/projection";
+import type { Bounds, LatLng, TargetSetting } from "@common/wire/protocol";
+import type { RevealAnswer } from "@common/wire/reveal";
+import { boxAroundMetres, METRES_PER_DEGREE } from "@common/util/projection";
 
 export const ZOOM_AT_MS = 1500;
 export const RINGS_AT_MS = 2800;

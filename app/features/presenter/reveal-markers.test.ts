@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RevealAnswer } from "@common/reveal";
+import type { RevealAnswer } from "@common/wire/reveal";
 import { SPOT_COLOR } from "@common/rules";
 import type { MapMarker } from "~/features/map/types";
 import { frameMarkers, type FrameMarkersInput } from "./reveal-markers";

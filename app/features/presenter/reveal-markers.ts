@@ -4,8 +4,8 @@
  * while the names stay readable. The screen works it out when the frame changes, a few times in
  * a whole reveal, never at each render of 2,000 markers.
  */
-import type { LatLng } from "@common/protocol";
-import type { RevealAnswer } from "@common/reveal";
+import type { LatLng } from "@common/wire/protocol";
+import type { RevealAnswer } from "@common/wire/reveal";
 import { SPOT_COLOR } from "@common/rules";
 import type { MapMarker } from "~/features/map/types";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RoomPlayer } from "@common/room-messages";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { emptyRoster, findPlayer, listOf, newestOf, playersBetween, removePlayer, rosterOf, upsertPlayer } from "./roster";
 
 const player = (n: number, connected = true): RoomPlayer => ({

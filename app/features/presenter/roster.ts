@@ -5,7 +5,7 @@
  * a kick copies one block and one bucket (and the two short arrays that point at them), whatever
  * the room's size. Earlier rosters stay as they were: the reducer stays pure.
  */
-import type { RoomPlayer } from "@common/room-messages";
+import type { RoomPlayer } from "@common/wire/room-messages";
 
 const BLOCK = 64;
 const BUCKETS = 64;

@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import type { PresenterPageData } from "@common/presenter/types";
+import type { PresenterPageData } from "@common/contracts/presenter/types";
 import presenterCss from "./presenter.css?url";
 
 /** What the presenter routes share besides their loader and action. */

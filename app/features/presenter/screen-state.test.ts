@@ -5,8 +5,8 @@ import type {
   ServerMessage,
   PlayerListEntry,
   Phase,
-} from "@common/protocol";
-import { fromWire } from "@common/room-messages";
+} from "@common/wire/protocol";
+import { fromWire } from "@common/wire/room-messages";
 import { initialState, presenterReducer, type PresenterState } from "./screen-state";
 import type { ResumeRecord } from "./resume";
 import { listOf } from "./roster";

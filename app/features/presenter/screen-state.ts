@@ -10,11 +10,11 @@ import type {
   ColorKey,
   PseudoLineNetwork,
   QuizQuestion,
-} from "@common/protocol";
-import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/room-messages";
+} from "@common/wire/protocol";
+import type { RoomMessage, RoomMessageOf, RoomQuiz, RoomSettings } from "@common/wire/room-messages";
 import type { Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
-import { roomText } from "@common/room-texts";
+import { roomText } from "@common/client/room-texts";
 import { type AxisAnswer, mergeAnswers } from "./answer-axis";
 import type { ResumeRecord } from "./resume";
 import { emptyRoster, removePlayer, rosterOf, upsertPlayer, type Roster } from "./roster";

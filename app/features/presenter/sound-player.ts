@@ -1,4 +1,4 @@
-import { soundUrl, VOLUME, type StepSound } from "@common/sounds";
+import { soundUrl, VOLUME, type StepSound } from "@common/media/sounds";
 
 /**
  * The presenter's audio, outside React: one element per sound, made once and kept; the step's

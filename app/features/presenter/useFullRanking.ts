@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { RankedPlayer } from "@common/room-messages";
+import type { RankedPlayer } from "@common/wire/room-messages";
+import { decodeRoomRanking, linesFor, type RankingList } from "@common/contracts/presenter/ranking";
 import { callApi } from "~/call-api";
-import { parseRoomRanking, type RankingList } from "./ranking-pages";
 
 /** A failed fetch is tried again this many times, this far apart, before the top alone is paged. */
 const TRIES = 3;
@@ -25,9 +25,11 @@ export function useFullRanking(
     const abort = new AbortController();
     let timer = 0;
     const load = async (tries: number) => {
-      const r = await callApi<unknown>(`/api/game/${encodeURIComponent(room)}/ranking`, { signal: abort.signal }).catch(() => null);
+      const r = await callApi(`/api/game/${encodeURIComponent(room)}/ranking`, decodeRoomRanking(list), { signal: abort.signal }).catch(
+        () => null,
+      );
       if (!r) return; // aborted: the screen moved on
-      const lines = r.ok ? parseRoomRanking(r.value, phase, list) : null;
+      const lines = r.ok ? linesFor(r.value, phase) : null;
       if (lines) {
         setLoaded({ key, lines });
         return;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { pickQuestionSound, SOUND, stepSound } from "@common/sounds";
+import { pickQuestionSound, SOUND, stepSound } from "@common/media/sounds";
 import { SoundPlayer } from "./sound-player";
 
 /**

@@ -1,8 +1,8 @@
 import { type Dispatch, useMemo, useRef } from "react";
-import type { PresenterClientMessage } from "@common/protocol";
-import type { RoomPlayer } from "@common/room-messages";
+import type { PresenterClientMessage } from "@common/wire/protocol";
+import type { RoomPlayer } from "@common/wire/room-messages";
 import { m } from "@common/i18n/words";
-import { roomText } from "@common/room-texts";
+import { roomText } from "@common/client/room-texts";
 import { roomQuestionPath } from "./format";
 import { afterQuestionPage } from "./ranking-pages";
 import type { PresenterAction } from "./screen-state";

@@ -1,5 +1,5 @@
 import { type Dispatch, useCallback, useEffect, useReducer, useState } from "react";
-import type { RoomMessage } from "@common/room-messages";
+import type { RoomMessage } from "@common/wire/room-messages";
 import { readResume } from "./resume";
 import { initialState, presenterReducer, type PresenterAction } from "./screen-state";
 import { MessageBatcher } from "./message-batch";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from "react";
-import type { PresenterClientMessage } from "@common/protocol";
-import { RoomClient } from "@common/room-client";
-import { fromWire, type RoomMessage } from "@common/room-messages";
-import { followPage, pageSocketProtocol, reloadForNewVersion } from "@common/room-client-page";
+import type { PresenterClientMessage } from "@common/wire/protocol";
+import { RoomClient } from "@common/client/room-client";
+import { fromWire, type RoomMessage } from "@common/wire/room-messages";
+import { followPage, pageSocketProtocol, reloadForNewVersion } from "@common/client/room-client-page";
 
 /**
  * The presenter's socket to its room, on the shared room client: every socket opens with the

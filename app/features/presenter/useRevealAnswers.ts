@@ -2,9 +2,9 @@
 // read once, by zone and by seat, one marker each for the whole reveal, and a crowd's pictures
 // loading early.
 import { useEffect, useMemo } from "react";
-import type { RoomMessageOf, RoomQuiz } from "@common/room-messages";
-import { markerUrl } from "@common/media-urls";
-import { revealAnswers, type RevealAnswer, zonesOf } from "@common/reveal";
+import type { RoomMessageOf, RoomQuiz } from "@common/wire/room-messages";
+import { markerUrl } from "@common/media/urls";
+import { revealAnswers, type RevealAnswer, zonesOf } from "@common/wire/reveal";
 import { ELEMENT_MARKERS_MAX, preloadPictures } from "~/features/map/marker-layer";
 import type { MapMarker } from "~/features/map/types";
 

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { RoomMessageOf, RoomQuiz } from "@common/room-messages";
+import type { RoomMessageOf, RoomQuiz } from "@common/wire/room-messages";
 import { resultsTimeline } from "./results-timeline";
 import { frameMarkers } from "./reveal-markers";
 import { useRevealAnswers } from "./useRevealAnswers";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { BrandName } from "~/components/BrandName";
 import { useT } from "~/components/I18n";
 import { LanguageSwitch } from "~/components/LanguageSwitch";

@@ -1,4 +1,4 @@
-import type { QuestionPageData } from "@common/public-quiz";
+import type { QuestionPageData } from "@common/contracts/public/quiz";
 import { useT } from "~/components/I18n";
 import { useCoordinates } from "~/features/map/coordinates";
 import { GameMap } from "~/features/map/GameMap";

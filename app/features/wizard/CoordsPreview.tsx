@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { GameMap } from "~/features/map/GameMap";
-import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/coords";
+import { boxAround, COORDS_MSG, formatCoords, parseCoords } from "@common/util/coords";
 import type { Words } from "@common/i18n/ids";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
-import type { WizardQuestion } from "@common/wizard/types";
+import type { WizardQuestion } from "@common/contracts/wizard/types";
 import { FieldError } from "~/components/FieldError";
 import { useT } from "~/components/I18n";
 

@@ -2,11 +2,11 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { GameMap } from "~/features/map/GameMap";
 import type { Bounds, LatLng, MapMarker, MapRectangle } from "~/features/map/types";
-import { boundsFromCorners, boxAround, contains, extend, formatDegrees, shownPoint } from "@common/coords";
+import { boundsFromCorners, boxAround, contains, extend, formatDegrees, shownPoint } from "@common/util/coords";
 import type { MessageId, Words } from "@common/i18n/ids";
-import type { MapSettings } from "@common/protocol";
+import type { MapSettings } from "@common/wire/protocol";
 import { saveMapSettings } from "./api";
-import { BOUNDS_TEST_MS, INITIAL_ZOOM, WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { BOUNDS_TEST_MS, INITIAL_ZOOM, WIZARD_MSG, type WizardQuestion } from "@common/contracts/wizard/types";
 import { FieldError } from "~/components/FieldError";
 import { useLocale, useT } from "~/components/I18n";
 

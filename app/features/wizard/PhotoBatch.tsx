@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type DragEvent } from "react";
 import type { Words } from "@common/i18n/ids";
 import { PHOTO_BATCH_MAX, QUIZ_QUESTIONS_MAX } from "@common/rules";
-import { checkBatch, PHOTO_MSG } from "@common/wizard/photos";
-import type { WizardQuestion } from "@common/wizard/types";
+import { checkBatch, PHOTO_MSG } from "@common/contracts/wizard/photos";
+import type { WizardQuestion } from "@common/contracts/wizard/types";
 import { uploadQuestion } from "./api";
 import { runBatch, type ItemState } from "./batch";
 import { fullNotice, UploadProgress, type AddQuestionProps } from "./CoordsPreview";

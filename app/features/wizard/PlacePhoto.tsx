@@ -1,11 +1,11 @@
 // A photo of a batch whose file said nothing of where it was taken: placed by a tap on the map or
 // typed coordinates, named, then added as a question.
 import { useState, type FormEvent } from "react";
-import { parseCoords } from "@common/coords";
+import { parseCoords } from "@common/util/coords";
 import type { Words } from "@common/i18n/ids";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { QUESTION_NAME_MAX } from "@common/rules";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { WIZARD_MSG, type WizardQuestion } from "@common/contracts/wizard/types";
 import { useT } from "~/components/I18n";
 import { uploadQuestion } from "./api";
 import { Thumb } from "./BlobThumb";

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { formatCoords, parseCoords } from "@common/coords";
+import { formatCoords, parseCoords } from "@common/util/coords";
 import type { Words } from "@common/i18n/ids";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
-import { parseStreetViewEmbed } from "@common/streetview";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { parseStreetViewEmbed } from "@common/media/streetview";
+import { WIZARD_MSG, type WizardQuestion } from "@common/contracts/wizard/types";
 import { updateQuestion } from "./api";
 import { CoordsField, CoordsPreview, FormStatus } from "./CoordsPreview";
 import { Thumb } from "./BlobThumb";

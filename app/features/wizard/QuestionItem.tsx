@@ -3,8 +3,8 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useRef } from "react";
-import { shownPoint } from "@common/coords";
-import type { WizardQuestion } from "@common/wizard/types";
+import { shownPoint } from "@common/util/coords";
+import type { WizardQuestion } from "@common/contracts/wizard/types";
 import { useLocale, useT } from "~/components/I18n";
 import { QuestionEditor } from "./QuestionEditor";
 

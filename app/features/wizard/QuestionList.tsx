@@ -12,7 +12,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useRef } from "react";
 import type { Translate } from "@common/i18n/ids";
-import type { WizardQuestion } from "@common/wizard/types";
+import type { WizardQuestion } from "@common/contracts/wizard/types";
 import { useT } from "~/components/I18n";
 import { type ListActions, QuestionItem } from "./QuestionItem";
 

@@ -4,7 +4,7 @@ import { deleteQuestion, getQuestions, reorderQuestions } from "./api";
 import { PhotoBatch } from "./PhotoBatch";
 import { QuestionList } from "./QuestionList";
 import { StreetViewQuestionForm } from "./StreetViewQuestionForm";
-import { WIZARD_MSG, type WizardQuestion } from "@common/wizard/types";
+import { WIZARD_MSG, type WizardQuestion } from "@common/contracts/wizard/types";
 import { FieldError } from "~/components/FieldError";
 import { QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { fullNotice } from "./CoordsPreview";

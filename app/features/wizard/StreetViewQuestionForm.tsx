@@ -1,13 +1,13 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
-import { formatCoords, parseCoords } from "@common/coords";
+import { formatCoords, parseCoords } from "@common/util/coords";
 import type { Words } from "@common/i18n/ids";
-import { MSG } from "@common/messages";
-import { parseStreetViewEmbed, type StreetView } from "@common/streetview";
+import { MSG } from "@common/contracts/messages";
+import { parseStreetViewEmbed, type StreetView } from "@common/media/streetview";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { uploadQuestion } from "./api";
 import { CoordsField, CoordsPreview, fullNotice, QuestionFormFooter, type AddQuestionProps } from "./CoordsPreview";
 import { QUESTION_NAME_MAX, QUIZ_DESCRIPTION_MAX } from "@common/rules";
-import { WIZARD_MSG } from "@common/wizard/types";
+import { WIZARD_MSG } from "@common/contracts/wizard/types";
 import { useT } from "~/components/I18n";
 
 /** What Google's embed code looks like: code, the same in every language. */

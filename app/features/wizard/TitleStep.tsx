@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from "react";
 import type { Words } from "@common/i18n/ids";
 import { initQuiz, updateQuiz } from "./api";
 import { DEFAULT_SPEED_POINTS_MAX, isSpeedPointsMax, SPEED_POINTS_MAX_LIMIT, QUIZ_DESCRIPTION_MAX, QUIZ_TITLE_MAX } from "@common/rules";
-import { WIZARD_MSG } from "@common/wizard/types";
-import type { WizardQuiz } from "@common/wizard/types";
+import { WIZARD_MSG } from "@common/contracts/wizard/types";
+import type { WizardQuiz } from "@common/contracts/wizard/types";
 import { FieldError } from "~/components/FieldError";
 import { useT } from "~/components/I18n";
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { MessageId } from "@common/i18n/ids";
 import { MapStep } from "./MapStep";
 import { QuestionsStep } from "./QuestionsStep";
-import type { WizardQuestion, WizardQuiz } from "@common/wizard/types";
+import type { WizardQuestion, WizardQuiz } from "@common/contracts/wizard/types";
 import { TitleStep } from "./TitleStep";
 import { TestMapNotice } from "~/features/map/TestMapNotice";
 import { BrandName } from "~/components/BrandName";

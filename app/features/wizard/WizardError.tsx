@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { BrandName } from "~/components/BrandName";
 import { useT } from "~/components/I18n";
 

@@ -3,9 +3,11 @@
  * Errors come back as words: the server's own sentence (already in the page's language) when it
  * sent one, else a fixed message per status (docs/architecture.md, How a request flows).
  */
-import { MSG } from "@common/messages";
-import type { MapSettings } from "@common/protocol";
-import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/wizard/types";
+import { okBody, textBody, type Decoder } from "@common/contracts/decode";
+import { MSG } from "@common/contracts/messages";
+import { decodeWizardQuestion, decodeWizardQuestions, decodeWizardQuizDetails } from "@common/contracts/wizard/decoders";
+import type { MapSettings } from "@common/wire/protocol";
+import { WIZARD_MSG, type WizardQuestion, type WizardQuizDetails } from "@common/contracts/wizard/types";
 import { callApi, errorOf, refusalSentence, type ApiCall, type ApiResult } from "~/call-api";
 
 const quizPath = (name: string) => encodeURIComponent(name);
@@ -13,30 +15,31 @@ const quizPath = (name: string) => encodeURIComponent(name);
 /** A photo too large for the server is the wizard's own sentence (the photo's limit). */
 const FALLBACK: ApiCall["fallback"] = { 413: WIZARD_MSG.tooLarge };
 
-const call = <T>(url: string, c: ApiCall = {}): Promise<ApiResult<T>> => callApi<T>(url, { fallback: FALLBACK, ...c });
+const call = <T>(url: string, decode: Decoder<T>, c: ApiCall = {}): Promise<ApiResult<T>> =>
+  callApi(url, decode, { fallback: FALLBACK, ...c });
 
 export function initQuiz(input: { name: string; description: string; speedPointsMax: number; folderId: number | null }) {
-  return call<string>("/api/pres/shared/quizz/init", { json: input, read: "text" });
+  return call("/api/pres/shared/quizz/init", textBody, { json: input, read: "text" });
 }
 
 export function updateQuiz(quiz: string, details: WizardQuizDetails) {
-  return call<WizardQuizDetails>(`/api/pres/shared/quizz/update/${quizPath(quiz)}`, { json: details });
+  return call(`/api/pres/shared/quizz/update/${quizPath(quiz)}`, decodeWizardQuizDetails, { json: details });
 }
 
 export function reorderQuestions(quiz: string, order: number[]) {
-  return call<WizardQuestion[]>(`/api/pres/shared/quizz/question/order/${quizPath(quiz)}`, { json: { order } });
+  return call(`/api/pres/shared/quizz/question/order/${quizPath(quiz)}`, decodeWizardQuestions, { json: { order } });
 }
 
 export function getQuestions(quiz: string) {
-  return call<WizardQuestion[]>(`/api/pres/shared/quizz/get/${quizPath(quiz)}`, { cache: "no-store" });
+  return call(`/api/pres/shared/quizz/get/${quizPath(quiz)}`, decodeWizardQuestions, { cache: "no-store" });
 }
 
 export function deleteQuestion(quiz: string, questionId: number) {
-  return call<WizardQuestion[]>(`/api/pres/shared/quizz/question/delete/${quizPath(quiz)}/${questionId}`, { method: "POST" });
+  return call(`/api/pres/shared/quizz/question/delete/${quizPath(quiz)}/${questionId}`, decodeWizardQuestions, { method: "POST" });
 }
 
 export function saveMapSettings(quiz: string, mapSettings: MapSettings) {
-  return call<unknown>(`/api/pres/shared/quizz/mapSettings/${quizPath(quiz)}`, { json: { mapSettings } });
+  return call(`/api/pres/shared/quizz/mapSettings/${quizPath(quiz)}`, okBody, { json: { mapSettings } });
 }
 
 /** A new question (multipart), with its upload progress. */
@@ -68,9 +71,11 @@ function sendForm(url: string, form: FormData, onProgress: (percent: number) => 
       } catch {
         body = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300 && body) {
+      // A success whose body is not the question saved is answered as a body that is not JSON.
+      const question = xhr.status >= 200 && xhr.status < 300 ? decodeWizardQuestion(body) : null;
+      if (question) {
         onProgress(100);
-        resolve({ ok: true, value: body as WizardQuestion, status: xhr.status });
+        resolve({ ok: true, value: question, status: xhr.status });
         return;
       }
       resolve({ ok: false, status: xhr.status, error: errorOf(body) ?? refusalSentence(xhr.status, FALLBACK) });

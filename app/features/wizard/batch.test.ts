@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import type { Words } from "@common/i18n/ids";
-import { PHOTO_MSG } from "@common/wizard/photos";
+import { PHOTO_MSG } from "@common/contracts/wizard/photos";
 import { runBatch, type ItemState, type Outcome } from "./batch";
 
 type Photo = { name: string; gps: { lat: number; lng: number } | null };

@@ -5,8 +5,8 @@
  * the questions come out in that order. A file that fails says why and the others go on.
  */
 import type { Words } from "@common/i18n/ids";
-import type { LatLng } from "@common/protocol";
-import { eachLimited, PHOTO_MSG } from "@common/wizard/photos";
+import type { LatLng } from "@common/wire/protocol";
+import { eachLimited, PHOTO_MSG } from "@common/contracts/wizard/photos";
 
 export type Prepared = { name: string; gps: LatLng | null };
 

@@ -5,12 +5,12 @@
  * PHOTO_LONG_SIDE_MAX on its long side and encoded as JPEG. A 12-megapixel phone photo of 5 MB
  * goes up as about 0.5 MB. The server still checks what it receives.
  */
-import { readExifGps } from "@common/exif";
-import { readableHeif } from "@common/heif-iloc";
+import { readExifGps } from "@common/media/exif";
+import { readableHeif } from "@common/media/heif-iloc";
 import type { Words } from "@common/i18n/ids";
-import type { LatLng } from "@common/protocol";
+import type { LatLng } from "@common/wire/protocol";
 import { PHOTO_SOURCE_MAX_BYTES } from "@common/rules";
-import { DECODER, detectPhotoFormat, fitWithin, PHOTO_MSG, questionNameOf, type PhotoFormat } from "@common/wizard/photos";
+import { DECODER, detectPhotoFormat, fitWithin, PHOTO_MSG, questionNameOf, type PhotoFormat } from "@common/contracts/wizard/photos";
 
 /** Quality of the uploaded JPEG: no visible loss on a projector, a fraction of the original size. */
 const JPEG_QUALITY = 0.85;
@@ -65,7 +65,7 @@ export async function preparePhoto(file: File): Promise<Preparation> {
   const format = detectPhotoFormat(bytes.subarray(0, 64));
   if (!format) return { ok: false, error: PHOTO_MSG.notAPhoto };
   // A HEIC whose boxes or item locations read nothing would send the decoder, or exifr, into a
-  // loop or a huge read in this tab (common/heif-iloc.ts): refused before either sees it.
+  // loop or a huge read in this tab (common/media/heif-iloc.ts): refused before either sees it.
   if (DECODER[format] === "heif" && !readableHeif(bytes)) return { ok: false, error: PHOTO_MSG.heifFailed };
   const gps = await readExifGps(bytes);
   let bitmap: ImageBitmap;

@@ -1,4 +1,4 @@
-import { sideOfPath } from "@common/dashboard/format";
+import { sideOfPath } from "@common/contracts/dashboard/format";
 import { clearCookie, requireAccount } from "~/server/auth/auth.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";
 import { Refusal } from "~/server/http/refusal.server";

@@ -1,4 +1,4 @@
-import { sideOfPath } from "@common/dashboard/format";
+import { sideOfPath } from "@common/contracts/dashboard/format";
 import { sessionCookie } from "~/server/auth/auth.server";
 import { apiRoute, sendJson } from "~/server/http/http.server";
 import { parseJson } from "~/server/http/input.server";

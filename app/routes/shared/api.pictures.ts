@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { apiRoute } from "~/server/http/http.server";
 import { parseParams } from "~/server/http/input.server";
 import { pictureFile, servePicture } from "~/server/media/media.server";

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { dashboardUrl, folderUrl, sideOfPath } from "@common/dashboard/format";
-import type { ActionResult, DashboardData } from "@common/dashboard/types";
-import { MSG } from "@common/messages";
+import { dashboardUrl, folderUrl, sideOfPath } from "@common/contracts/dashboard/format";
+import type { ActionResult, DashboardData } from "@common/contracts/dashboard/types";
+import { MSG } from "@common/contracts/messages";
 import type { Words } from "@common/i18n/ids";
 import { m } from "@common/i18n/words";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";

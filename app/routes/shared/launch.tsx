@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { dashboardPath, presenterRoomPath, sideOfPath } from "@common/dashboard/format";
-import type { Side } from "@common/dashboard/types";
-import { MSG } from "@common/messages";
-import type { PresenterPageData } from "@common/presenter/types";
+import { dashboardPath, presenterRoomPath, sideOfPath } from "@common/contracts/dashboard/format";
+import type { Side } from "@common/contracts/dashboard/types";
+import { MSG } from "@common/contracts/messages";
+import type { PresenterPageData } from "@common/contracts/presenter/types";
 import { PresenterPage } from "~/features/presenter/PresenterPage";
 import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
 import { requireAccount, requirePageAccount } from "~/server/auth/auth.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { sideOfPath } from "@common/dashboard/format";
-import type { ActionResult } from "@common/dashboard/types";
+import { sideOfPath } from "@common/contracts/dashboard/format";
+import type { ActionResult } from "@common/contracts/dashboard/types";
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE } from "@common/rules";
 import { m } from "@common/i18n/words";
 import { LobbyScreen } from "~/features/dashboard/LobbyScreen";

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { sideOfPath } from "@common/dashboard/format";
+import { sideOfPath } from "@common/contracts/dashboard/format";
 import { ReportPage } from "~/features/history/ReportPage";
 import { requirePageAccount } from "~/server/auth/auth.server";
 import { gameReport, pageNumber } from "~/server/history/history.server";

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { sideOfPath } from "@common/dashboard/format";
-import { MSG } from "@common/messages";
-import type { PresenterPageData, RoundRefused } from "@common/presenter/types";
+import { sideOfPath } from "@common/contracts/dashboard/format";
+import { MSG } from "@common/contracts/messages";
+import type { PresenterPageData, RoundRefused } from "@common/contracts/presenter/types";
 import { PresenterPage } from "~/features/presenter/PresenterPage";
 import { presenterLinks, presenterMeta } from "~/features/presenter/route-exports";
 import { requireAccount, requirePageAccount } from "~/server/auth/auth.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { settings } from "@db/schema";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { DEFAULT_RING_POINTS, MAX_POINTS, RING_RADII_M, isRingPoints, type RingPoints } from "@common/rules";
 import { m } from "@common/i18n/words";
 import { wordsText } from "@common/i18n/words";

@@ -4,9 +4,9 @@ import type { Db } from "@db/client";
 import { jwtVerify, SignJWT } from "jose";
 import { accounts, type Account } from "@db/schema";
 import { jwtSecret } from "./config.server";
-import { MSG } from "@common/messages";
-import { dashboardUrl } from "@common/dashboard/format";
-import type { Side } from "@common/dashboard/types";
+import { MSG } from "@common/contracts/messages";
+import { dashboardUrl } from "@common/contracts/dashboard/format";
+import type { Side } from "@common/contracts/dashboard/types";
 import { readCookie, secureFlag } from "../http/cookies.server";
 import { Refusal } from "../http/refusal.server";
 

@@ -1,8 +1,8 @@
 import type { Db } from "@db/client";
 import type { Account, Folder } from "@db/schema";
-import { subtreeIds } from "@common/dashboard/format";
-import type { DashboardData, FolderCardData, QuizCardData, Side } from "@common/dashboard/types";
-import { pictureUrl, questionImageUrl } from "@common/media-urls";
+import { subtreeIds } from "@common/contracts/dashboard/format";
+import type { DashboardData, FolderCardData, QuizCardData, Side } from "@common/contracts/dashboard/types";
+import { pictureUrl, questionImageUrl } from "@common/media/urls";
 import { canEdit } from "../auth/auth.server";
 import { browserAlertsView } from "../http/browser-alerts.server";
 import { allFolders, folderTrail, ownerNames } from "../quiz/folders.server";

@@ -4,9 +4,10 @@ import type { Db } from "@db/client";
 import { quotaLeft, spendGame } from "@db/quota";
 import { accounts, defis, games, type Account } from "@db/schema";
 import { intoColumns, NULL, value } from "@party/d1-sql";
-import type { CreateDefiInput } from "@common/defi/schemas";
-import type { Bounds } from "@common/protocol";
-import { secureRandom } from "@common/random";
+import type { CreateDefiInput } from "@common/contracts/defi/schemas";
+import type { DefiCreated } from "@common/contracts/defi/types";
+import type { Bounds } from "@common/wire/protocol";
+import { secureRandom } from "@common/util/random";
 import {
   buildTargetSettings,
   checkAdaptedNames,
@@ -44,7 +45,7 @@ export async function createDefi(
   account: Account,
   input: CreateDefiInput,
   now = Date.now(),
-): Promise<{ gameId: string; code: string; path: string; deadline: number; leftOut: number[] }> {
+): Promise<DefiCreated> {
   requireGameMaster(account);
   const problem = deadlineProblem(input.deadline, now);
   if (problem) throw Refusal.badRequest(problem);

@@ -6,14 +6,14 @@ import { and, eq, inArray, lte, notExists, or, sql } from "drizzle-orm";
 import { batchBuilt, builtOnce, type Db } from "@db/client";
 import { defiBans, defiJoinWindows, defiPlayers, defis, gamePlayers, games } from "@db/schema";
 import { intoColumns, value } from "@party/d1-sql";
-import type { DefiState } from "@common/defi/types";
+import type { DefiState } from "@common/contracts/defi/types";
 import { checkAdaptedNames, checkDefiName, DEFI_JOIN_WINDOW_MS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, defiSeat, joinsAdapted } from "@common/rules";
 import { randomToken, sha256 } from "./defi-device.server";
 import { finishIfDue, isUniqueViolation, loadDefi } from "./defi-store.server";
 import { infoOf, isOpen, meOf, type DefiPlayer } from "./defi-views.server";
 import { Refusal } from "../http/refusal.server";
 
-/** A network's key in a défi: its address key (common/address.ts) hashed with the défi's id. */
+/** A network's key in a défi: its address key (common/util/address.ts) hashed with the défi's id. */
 export const networkHash = (gameId: string, address: string) => sha256(`${gameId}:${address}`);
 
 /** The reservation's statement: every join runs it. */
@@ -125,7 +125,7 @@ function namedKeys(names: readonly string[]): string[] {
  * otherwise the player gets the next colour and fruit. The player gets the défi's adapted time
  * when the whole défi has it, when their name is one its MJ listed, or when they ask for it
  * (`adapted`) and the MJ allows asking. `address` is the caller's address key
- * (common/address.ts); only its hash with the défi's id is stored. Returns the new device token
+ * (common/util/address.ts); only its hash with the défi's id is stored. Returns the new device token
  * to set as the cookie, or null when the device already had one.
  */
 export async function joinDefi(

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { defiPlayers, gamePlayers } from "@db/schema";
-import type { DefiLeaderboard, LeaderboardLine } from "@common/defi/types";
+import type { DefiLeaderboard, LeaderboardLine } from "@common/contracts/defi/types";
 import { DEFI_LEADERBOARD_SIZE, publicAdapted } from "@common/rules";
 import { rankEntries } from "@common/rules/ranking";
 import { finishIfDue, loadDefi } from "./defi-store.server";

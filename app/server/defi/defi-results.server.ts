@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { gameAnswers } from "@db/schema";
-import type { DefiQuestionResults } from "@common/defi/types";
+import type { DefiQuestionResults } from "@common/contracts/defi/types";
 import { DEFI_MSG } from "@common/rules";
 import { finishIfDue, loadDefi } from "./defi-store.server";
 import { isOpen, questionCount, questionResultsOf } from "./defi-views.server";

@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { builtOnce, type Db } from "@db/client";
 import { defiPlayers, defis, gamePlayers, games, quizzes } from "@db/schema";
 import { DEFI_CODE, DEFI_MSG } from "@common/rules";
-import { readStoredQuiz } from "@common/quiz-question";
+import { readStoredQuiz } from "@common/wire/quiz-question";
 import { sha256 } from "./defi-device.server";
 import type { DefiPlayer, DefiSettings, DefiSnapshot, LoadedDefi } from "./defi-views.server";
 import { Refusal } from "../http/refusal.server";

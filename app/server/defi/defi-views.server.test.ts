@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Bounds, QuizQuestion } from "@common/protocol";
+import type { Bounds, QuizQuestion } from "@common/wire/protocol";
 import { buildTargetSettings, DEFAULT_RING_POINTS } from "@common/rules";
 import { infoOf, lineOf, meOf, questionOf, questionResultsOf, revealOf, samplesOf, type DefiPlayer, type LoadedDefi } from "./defi-views.server";
 

@@ -5,9 +5,9 @@
  * and hand them here.
  */
 import type { Defi, Game } from "@db/schema";
-import type { DefiInfo, DefiMe, DefiQuestion, DefiQuestionResults, DefiReveal, LeaderboardLine } from "@common/defi/types";
-import type { Bounds, HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/protocol";
-import { readStoredHelpSquare } from "@common/help-square";
+import type { DefiInfo, DefiMe, DefiQuestion, DefiQuestionResults, DefiReveal, LeaderboardLine } from "@common/contracts/defi/types";
+import type { Bounds, HelpZone, MapSettings, QuizQuestion, TargetSetting } from "@common/wire/protocol";
+import { readStoredHelpSquare } from "@common/wire/help-square";
 import { playerTiming, publicAdapted, questionClock, roundTripOf, withSample, type PlayerTiming, type RingPoints } from "@common/rules";
 
 /** What a défi's game row holds in `settings`: frozen at creation like a launch's. */

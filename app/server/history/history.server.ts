@@ -7,9 +7,9 @@ import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { accounts, defis, gameAnswers, gamePlayers, games, quizzes, type Account, type Game } from "@db/schema";
-import type { TeamResult } from "@common/protocol";
-import { readStoredQuiz } from "@common/quiz-question";
-import { answersCsv, exportFileName, totalsCsv, type ExportLanguage } from "@common/history/exports";
+import type { TeamResult } from "@common/wire/protocol";
+import { readStoredQuiz } from "@common/wire/quiz-question";
+import { answersCsv, exportFileName, totalsCsv, type ExportLanguage } from "@common/contracts/history/exports";
 import type {
   GameStatus,
   GamesPage,
@@ -18,8 +18,8 @@ import type {
   PlayedQuizSnapshot,
   QuestionSummary,
   ReportData,
-} from "@common/history/types";
-import type { Side } from "@common/dashboard/types";
+} from "@common/contracts/history/types";
+import type { Side } from "@common/contracts/dashboard/types";
 import { rankEntries } from "@common/rules/ranking";
 import { defiAdmin } from "../defi/defi-manage.server";
 import { HISTORY_MSG, requirePlayedGame } from "./played-game.server";
@@ -251,7 +251,7 @@ export async function gameReport(db: Db, account: Account, side: Side, id: strin
 
 /**
  * GET /api/history/{game}/answers|totals: the CSV file and its name, in the asker's language and
- * its spreadsheet's form (common/history/csv.ts).
+ * its spreadsheet's form (common/util/csv.ts).
  */
 export async function exportCsv(
   db: Db,

@@ -4,7 +4,7 @@
  * as it passes the limit and refused with 413, before anything is parsed or stored. Routes read
  * their body only after checking who is calling, so a stranger's upload is never read at all.
  */
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { Refusal } from "./refusal.server";
 import type { Words } from "@common/i18n/ids";
 

@@ -10,8 +10,8 @@
 import { desc, lt, sql } from "drizzle-orm";
 import { createDb, type Db } from "@db/client";
 import { browserAlertCounts, browserAlerts } from "@db/schema";
-import type { BrowserAlertsView } from "@common/dashboard/types";
-import { MSG } from "@common/messages";
+import type { BrowserAlertsView } from "@common/contracts/dashboard/types";
+import { MSG } from "@common/contracts/messages";
 import { mediaType, readBody } from "./body.server";
 import { parseCspReports, type BrowserAlert } from "./csp-report.server";
 import { errorResponse, Refusal } from "./refusal.server";

@@ -10,7 +10,7 @@
  *   (zod's default messages are English and never reach anyone).
  */
 import { z } from "zod";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import type { Words } from "@common/i18n/ids";
 import { wordsOf, wordsText } from "@common/i18n/words";
 import { readForm, readJson, SMALL_BODY_BYTES } from "./body.server";

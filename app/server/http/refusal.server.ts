@@ -1,4 +1,4 @@
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import type { Words } from "@common/i18n/ids";
 import type { Locale } from "@common/i18n/locales";
 import { translator } from "../i18n/i18n.server";

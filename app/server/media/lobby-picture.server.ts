@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { accounts, type Account } from "@db/schema";
-import { DEFAULT_LOBBY_PICTURE, pictureUrl } from "@common/media-urls";
+import { DEFAULT_LOBBY_PICTURE, pictureUrl } from "@common/media/urls";
 import { releaseMedia } from "./media.server";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { accounts, folders, questions, settings } from "@db/schema";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { Refusal } from "../http/refusal.server";
 import { answerableFromMemory, keepable, notModified, questionPhotos, type KeptPhoto, type PhotoMemory } from "./photo-memory.server";
 

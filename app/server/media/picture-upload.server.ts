@@ -1,8 +1,8 @@
 import { putMedia } from "./media.server";
-import { cleanImage, type CleanImage } from "@common/image-clean";
-import { detectImage, IMAGE_EXTENSION } from "@common/sniff";
+import { cleanImage, type CleanImage } from "@common/media/image-clean";
+import { detectImage, IMAGE_EXTENSION } from "@common/media/sniff";
 import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS, PICTURE_TOO_LARGE, PICTURE_TOO_MANY_PIXELS } from "@common/rules";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { Refusal } from "../http/refusal.server";
 import { m } from "@common/i18n/words";
 import type { Words } from "@common/i18n/ids";
@@ -16,7 +16,7 @@ const MSG_PICTURE = {
 
 /**
  * An uploaded image checked by its content (a name or a declared type can lie) and rebuilt with
- * its image data only (common/image-clean.ts): what every stored picture goes through. Refused
+ * its image data only (common/media/image-clean.ts): what every stored picture goes through. Refused
  * (413, `tooMany`) when its headers declare more than `maxPixels`, whatever its bytes.
  */
 export async function cleanUpload(file: File, pixels: { max: number; tooMany: Words }): Promise<CleanImage> {

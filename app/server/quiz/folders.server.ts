@@ -1,12 +1,12 @@
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { chunks, readInChunks, type Db } from "@db/client";
 import { accounts, folders, questions, quizzes, type Account, type Folder } from "@db/schema";
-import { subtreeIds } from "@common/dashboard/format";
+import { subtreeIds } from "@common/contracts/dashboard/format";
 import { FOLDER_NAME_MAX, copyName } from "@common/rules";
 import { canAccess } from "../auth/auth.server";
 import { releaseMedia } from "../media/media.server";
 import { assertCopyable, copyQuizStatements } from "./quiz-copy.server";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { Refusal } from "../http/refusal.server";
 import { m } from "@common/i18n/words";
 import type { Translate } from "@common/i18n/ids";

@@ -12,10 +12,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { defis, games, questions, quizzes, type Account, type Quiz } from "@db/schema";
-import type { QuizQuestion } from "@common/protocol";
-import { photoFileOf } from "@common/media-urls";
-import { revealedEverywhere, spotKey, spotsStillSecret } from "@common/public-quiz";
-import { MSG } from "@common/messages";
+import type { QuizQuestion } from "@common/wire/protocol";
+import { photoFileOf } from "@common/media/urls";
+import { revealedEverywhere, spotKey, spotsStillSecret } from "@common/contracts/public/quiz";
+import { MSG } from "@common/contracts/messages";
 import { canAccess } from "../auth/auth.server";
 import { roomStub } from "../rooms/games.server";
 import { findQuiz } from "./quizzes.server";

@@ -11,8 +11,8 @@ import {
   QUIZ_NOT_FOUND,
   questionDescription,
   quizMapView,
-} from "@common/public-quiz";
-import { UNIQUE_NAME } from "@common/slug";
+} from "@common/contracts/public/quiz";
+import { UNIQUE_NAME } from "@common/util/slug";
 import { publicScope, shownAt, type Viewers } from "./played-quiz.server";
 import { findQuiz } from "./quizzes.server";
 import { Refusal } from "../http/refusal.server";

@@ -5,7 +5,7 @@
 import { eq, getTableColumns, gt, inArray, sql } from "drizzle-orm";
 import { chunks, type Db } from "@db/client";
 import { questions, quizzes, type Quiz } from "@db/schema";
-import { quizUniqueName } from "@common/slug";
+import { quizUniqueName } from "@common/util/slug";
 import { QUIZ_QUESTIONS_MAX, QUIZ_TOO_LONG_TO_COPY } from "@common/rules";
 import { Refusal } from "../http/refusal.server";
 

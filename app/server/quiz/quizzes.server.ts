@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { questions, quizzes, type Account, type Quiz } from "@db/schema";
-import { MSG } from "@common/messages";
-import { WIZARD_MSG } from "@common/wizard/types";
+import { MSG } from "@common/contracts/messages";
+import { WIZARD_MSG } from "@common/contracts/wizard/types";
 import { canAccess, canEdit } from "../auth/auth.server";
 import { requireOwnedFolder } from "./folders.server";
 import { assertCopyable, copyQuizStatements } from "./quiz-copy.server";
 import { releaseMedia } from "../media/media.server";
-import { UNIQUE_NAME } from "@common/slug";
+import { UNIQUE_NAME } from "@common/util/slug";
 import { QUIZ_TITLE_MAX, copyName } from "@common/rules";
 import { Refusal } from "../http/refusal.server";
 import type { Translate } from "@common/i18n/ids";

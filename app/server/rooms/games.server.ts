@@ -5,11 +5,11 @@ import type { Db } from "@db/client";
 import { questions, type Account, type Game, type Question, type Quiz } from "@db/schema";
 import { type GameSettings, readStoredSettings } from "@party/engine";
 import type { LaunchInput, LaunchResult, PresenterInfo, RoomRanking, RoundInput, RoundResult } from "@party/game-room";
-import type { QuizQuestion, QuizSnapshot } from "@common/protocol";
+import type { QuizQuestion, QuizSnapshot } from "@common/wire/protocol";
 import { canAccess } from "../auth/auth.server";
 import { readCirclesPoints } from "../admin/circles-points.server";
-import { questionImageUrl } from "@common/media-urls";
-import { MSG } from "@common/messages";
+import { questionImageUrl } from "@common/media/urls";
+import { MSG } from "@common/contracts/messages";
 import {
   DEFAULT_OPTIONS,
   LAUNCH_PARAMS,

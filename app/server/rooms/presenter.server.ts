@@ -18,7 +18,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Account } from "@db/schema";
-import type { Side } from "@common/dashboard/types";
+import type { Side } from "@common/contracts/dashboard/types";
 import { jwtSecret } from "../auth/config.server";
 import {
   GAME_MSG,
@@ -33,15 +33,15 @@ import {
 import { catalogFor, translator } from "../i18n/i18n.server";
 import { listQuizzes } from "../quiz/quizzes.server";
 import { lobbyPictureUrl } from "../media/lobby-picture.server";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { Refusal } from "../http/refusal.server";
 import { ROOM_NUMBER } from "./rooms.server";
-import { UNIQUE_NAME } from "@common/slug";
-import { dashboardPath, presenterRoomPath } from "@common/dashboard/format";
-import type { NightCatalog, PresenterPageData, RoundQuiz } from "@common/presenter/types";
+import { UNIQUE_NAME } from "@common/util/slug";
+import { dashboardPath, presenterRoomPath } from "@common/contracts/dashboard/format";
+import type { NightCatalog, PresenterPageData, RoundQuiz } from "@common/contracts/presenter/types";
 import type { Area } from "@common/i18n/areas";
 import type { Locale } from "@common/i18n/locales";
-import { splitRoomCode } from "@common/presenter/room-code";
+import { splitRoomCode } from "@common/contracts/presenter/room-code";
 
 /**
  * What the big screen can show, in the night's language: its own words, the map's, the room's

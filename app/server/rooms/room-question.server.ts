@@ -8,9 +8,9 @@
 import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
 import type { Account, Game } from "@db/schema";
 import type { LaunchOptions } from "@common/rules";
-import { roomPhotoUrl } from "@common/media-urls";
-import { MSG } from "@common/messages";
-import { playedQuestion, questionDescription, quizMapView, type QuestionPageData } from "@common/public-quiz";
+import { roomPhotoUrl } from "@common/media/urls";
+import { MSG } from "@common/contracts/messages";
+import { playedQuestion, questionDescription, quizMapView, type QuestionPageData } from "@common/contracts/public/quiz";
 import { ownedLiveGame, roomStub } from "./games.server";
 import { liveGame } from "./rooms.server";
 import { serveQuestionPhoto } from "../media/media.server";

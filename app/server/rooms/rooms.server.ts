@@ -3,7 +3,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { quotaLeft } from "@db/quota";
 import { games, type Game } from "@db/schema";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { Refusal } from "../http/refusal.server";
 import { throttledRoomGuess } from "../throttle/throttle.server";
 import type { Words } from "@common/i18n/ids";

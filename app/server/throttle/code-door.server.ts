@@ -10,7 +10,7 @@
  * among them was found however late it was sent. Counted first, at most the budget's worth of
  * guesses are ever looked up, whatever order the lookups end in.
  */
-import { LruMap } from "@common/lru";
+import { LruMap } from "@common/util/lru";
 
 /** A guess counted in advance: given back if it found something, else it stays as the miss. */
 export type Reservation = { ok: true; release(): Promise<void> } | { ok: false; retryAfterMs: number };

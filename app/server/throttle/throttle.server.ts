@@ -36,9 +36,9 @@
  * DEFI_JOINS_PER_ADDRESS), which cost a new player no call to a counter object.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { addressKey, networkKey } from "@common/address";
+import { addressKey, networkKey } from "@common/util/address";
 import { guess, type Reservation } from "./code-door.server";
-import { MSG } from "@common/messages";
+import { MSG } from "@common/contracts/messages";
 import { Refusal } from "../http/refusal.server";
 import type { ThrottleRule } from "./throttle-window.server";
 
@@ -74,7 +74,7 @@ function counterIn(env: Env, key: string) {
 
 /**
  * The caller's address as Cloudflare saw it (clients cannot forge CF-Connecting-IP in
- * production), as every per-address count keys it (common/address.ts): an IPv6 address by its
+ * production), as every per-address count keys it (common/util/address.ts): an IPv6 address by its
  * /64, since one subscriber holds a whole /64.
  */
 export function clientAddress(request: Request): string {
