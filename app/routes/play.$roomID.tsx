@@ -12,12 +12,13 @@ import { Refusal } from "~/server/http/refusal.server";
 import { playerRoom } from "~/server/rooms/rooms.server";
 import { clientAddress } from "~/server/throttle/throttle.server";
 import playerCss from "~/features/player/player.css?url";
+import { loaderTitle, stylesheets } from "~/route-heads";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];
+export const links: LinksFunction = () => stylesheets(playerCss);
 
 const Params = z.object({ roomID: z.string() });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+export const meta: MetaFunction<typeof loader> = loaderTitle;
 
 /**
  * Only the registry's answer: is the room live, and does it hand out pseudos itself? Asked
