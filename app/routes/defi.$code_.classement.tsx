@@ -11,9 +11,11 @@ import playerCss from "~/features/player/player.css?url";
 import defiCss from "~/features/defi/defi.css?url";
 import { requireDefiCode } from "~/server/defi/defi-door.server";
 import { clientAddress } from "~/server/throttle/throttle.server";
-import { stylesheets } from "~/route-heads";
 
-export const links: LinksFunction = () => stylesheets(playerCss, defiCss);
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: playerCss },
+  { rel: "stylesheet", href: defiCss },
+];
 
 export const meta: MetaFunction<typeof loader> = defiMeta;
 

@@ -8,7 +8,6 @@ import { publicMeta } from "~/features/public/meta";
 import { PublicBar } from "~/features/public/PublicBar";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
 import publicCss from "~/features/public/public.css?url";
-import { stylesheets } from "~/route-heads";
 
 /** /map, the bare map view: a full-screen map that shows where it was tapped. */
 
@@ -17,7 +16,7 @@ const FRANCE_BOUNDS: Bounds = { north: 51.3, south: 41.2, west: -5.3, east: 9.8 
 
 export const loader = ({ request }: LoaderFunctionArgs) => ({ title: translator(localeOf(request))("public.meta.map") });
 
-export const links: LinksFunction = () => stylesheets(publicCss);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data, matches);
 

@@ -8,11 +8,10 @@ import { pageLoader } from "~/server/http/http.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
 import { playerRoom } from "~/server/rooms/rooms.server";
 import playerCss from "~/features/player/player.css?url";
-import { loaderTitle, stylesheets } from "~/route-heads";
 
-export const links: LinksFunction = () => stylesheets(playerCss);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];
 
-export const meta: MetaFunction<typeof loader> = loaderTitle;
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 /** Only the registry's answer: is the room live, and does it hand out pseudos itself? */
 export const loader = pageLoader(async (args: LoaderFunctionArgs) => {

@@ -12,10 +12,12 @@ import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { pageMeta } from "~/features/dashboard/meta";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
-import { stylesheets } from "~/route-heads";
 
 /** /pres/points: 'Modifier les points' (admin only; settings key circlesPoints). */
-export const links: LinksFunction = () => stylesheets(componentsCss, dashboardCss);
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {

@@ -16,13 +16,16 @@ import { BackTitle } from "~/components/BackTitle";
 import { useT } from "~/components/I18n";
 import { pageMeta } from "~/features/dashboard/meta";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
-import { stylesheets } from "~/route-heads";
 
 /**
  * /pres/restart: 'Redémarrer' (admin only) ends every live game. The dashboard's button posts
  * here; without `confirm=yes` the page asks first, then says how many games it ended.
  */
-export const links: LinksFunction = () => stylesheets(componentsCss, dashboardCss, adminCss);
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+  { rel: "stylesheet", href: adminCss },
+];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 /** `?ended=N` after the change: how many games it ended. Anything else asks first. */

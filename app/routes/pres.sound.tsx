@@ -10,13 +10,16 @@ import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { pageMeta } from "~/features/dashboard/meta";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
-import { stylesheets } from "~/route-heads";
 
 /**
  * /pres/sound: sound management, admin only. Replacing goes through
  * /api/pres/admin/replaceSound/… (admin and Origin checked there); GET /api/sound/{id} plays.
  */
-export const links: LinksFunction = () => stylesheets(componentsCss, dashboardCss, adminCss);
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+  { rel: "stylesheet", href: adminCss },
+];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs): Promise<SoundPageData> => {

@@ -12,7 +12,6 @@ import { parseQuery } from "~/server/http/input.server";
 import { PublicQuizQuery, publicPageHeaders, questionPage } from "~/server/quiz/public-quiz.server";
 import { Refusal } from "~/server/http/refusal.server";
 import publicCss from "~/features/public/public.css?url";
-import { stylesheets } from "~/route-heads";
 
 /**
  * /question?quiz={name}&questionNumber={index}: one question, large. While the quiz is played, only
@@ -32,7 +31,7 @@ export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs
 });
 export const headers = publicPageHeaders;
 
-export const links: LinksFunction = () => stylesheets(publicCss);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data, matches);
 

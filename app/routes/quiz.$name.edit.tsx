@@ -9,9 +9,8 @@ import { requireOwnedQuiz } from "~/server/quiz/quizzes.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
 import wizardCss from "~/features/wizard/wizard.css?url";
 import { wizardMeta } from "~/features/wizard/meta";
-import { stylesheets } from "~/route-heads";
 
-export const links: LinksFunction = () => stylesheets(wizardCss);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: wizardCss }];
 export const meta: MetaFunction<typeof loader> = wizardMeta;
 
 /**

@@ -13,9 +13,8 @@ import { Refusal } from "~/server/http/refusal.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
 import wizardCss from "~/features/wizard/wizard.css?url";
 import { wizardMeta } from "~/features/wizard/meta";
-import { stylesheets } from "~/route-heads";
 
-export const links: LinksFunction = () => stylesheets(wizardCss);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: wizardCss }];
 export const meta: MetaFunction<typeof loader> = wizardMeta;
 
 /** The folder the quiz goes into; anything else (or nothing) is the root. */

@@ -15,7 +15,6 @@ import { Refusal } from "~/server/http/refusal.server";
 import { roomPageHeaders, roomQuestionPage } from "~/server/rooms/room-question.server";
 import { clientAddress, countRoomCall } from "~/server/throttle/throttle.server";
 import publicCss from "~/features/public/public.css?url";
-import { stylesheets } from "~/route-heads";
 
 /**
  * /salle/{room}/question: « Retour photo & carte », the question the room revealed last, for the
@@ -34,7 +33,7 @@ export const loader = pageLoader(async ({ request, context, params }: LoaderFunc
 });
 export const headers = roomPageHeaders;
 
-export const links: LinksFunction = () => stylesheets(publicCss);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data, matches);
 

@@ -16,7 +16,6 @@ import { parseQuery } from "~/server/http/input.server";
 import { PublicQuizQuery, publicPageHeaders, watchPage } from "~/server/quiz/public-quiz.server";
 import { Refusal } from "~/server/http/refusal.server";
 import publicCss from "~/features/public/public.css?url";
-import { stylesheets } from "~/route-heads";
 
 /**
  * /watch?quiz={unique name}: the public viewer of a quiz. No login: the unique name, with its
@@ -30,7 +29,7 @@ export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs
 });
 export const headers = publicPageHeaders;
 
-export const links: LinksFunction = () => stylesheets(publicCss);
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicCss }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data, matches);
 

@@ -35,14 +35,16 @@ import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
 import { loggedIn } from "~/server/i18n/account-locale.server";
 import { pageMeta } from "~/features/dashboard/meta";
-import { stylesheets } from "~/route-heads";
 
 /**
  * The dashboards: /pres (the administrator) and /mj (a game master), and their folders
  * /pres/{folderId}/{folderName}/folder and /mj/…: the login form to nobody, else the account's
  * folders and quizzes. Every change is a POST here with an `intent`.
  */
-export const links: LinksFunction = () => stylesheets(componentsCss, dashboardCss);
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => pageMeta(page?.title, matches);
 

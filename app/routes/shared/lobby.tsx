@@ -16,13 +16,15 @@ import componentsCss from "~/components/components.css?url";
 import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import { pageMeta } from "~/features/dashboard/meta";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
-import { stylesheets } from "~/route-heads";
 
 /**
  * /pres/lobby (the admin's lobby picture, also the MJs' fallback) and /mj/lobby (a game master's
  * own): the picture behind a game's lobby.
  */
-export const links: LinksFunction = () => stylesheets(componentsCss, dashboardCss);
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 export const loader = pageLoader(async ({ request, context }: LoaderFunctionArgs) => {

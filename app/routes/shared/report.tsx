@@ -14,10 +14,13 @@ import dashboardCss from "~/features/dashboard/dashboard.css?url";
 import historyCss from "~/features/history/history.css?url";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
 import { pageMeta } from "~/features/dashboard/meta";
-import { stylesheets } from "~/route-heads";
 
 /** /pres/parties/{game}[?question=N] and /mj/parties/{game}: the report of one game played (owner or admin). */
-export const links: LinksFunction = () => stylesheets(componentsCss, dashboardCss, historyCss);
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: componentsCss },
+  { rel: "stylesheet", href: dashboardCss },
+  { rel: "stylesheet", href: historyCss },
+];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data?.title, matches);
 
 const Params = z.object({ gameId });
