@@ -1,33 +1,23 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
 import { useState } from "react";
 import { PlayerGame } from "~/features/player/PlayerGame";
 import { FatalScreen } from "~/features/player/StatusScreens";
 import { MSG } from "@common/contracts/messages";
 import { pageLoader } from "~/server/http/http.server";
 import { localeOf, translator } from "~/server/i18n/i18n.server";
-import { parseParams } from "~/server/http/input.server";
-import { Refusal } from "~/server/http/refusal.server";
 import { playerRoom } from "~/server/rooms/rooms.server";
-import { clientAddress } from "~/server/throttle/throttle.server";
 import playerCss from "~/features/player/player.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];
 
-const Params = z.object({ roomID: z.string() });
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
-/**
- * Only the registry's answer: is the room live, and does it hand out pseudos itself? Asked
- * under the room-number throttle, like the home page's check.
- */
-export const loader = pageLoader(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const { roomID: roomNumber } = parseParams(params, Params, Refusal.notFound(MSG.roomNotFound));
-  const room = await playerRoom(context, clientAddress(request), roomNumber);
-  const title = translator(localeOf(request))("player.meta.play");
-  return { title, roomNumber, live: room.live, random: room.random, error: room.error };
+/** Only the registry's answer: is the room live, and does it hand out pseudos itself? */
+export const loader = pageLoader(async (args: LoaderFunctionArgs) => {
+  const { roomNumber, live, random, error } = await playerRoom(args);
+  const title = translator(localeOf(args.request))("player.meta.play");
+  return { title, roomNumber, live, random, error };
 });
 
 export default function Play() {

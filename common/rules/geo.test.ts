@@ -53,21 +53,17 @@ describe("isValidLatLng", () => {
 });
 
 describe("helpZone", () => {
-  it("with angle 0 and the smallest offset, puts the spot 50 m east of the centre of a 500 m square", () => {
-    const z = helpZone({ lat: 0, lng: 0 }, 500, sequence(0, 0));
+  // The square's sides in metres from the spot at (0, 0), for the random draws (angle, offset).
+  it.each([
     // 250 m on each side in latitude; the centre is 50 m west, so 300 m west and 200 m east.
-    expect(z.south).toBeCloseTo(-250 / 111_194.93, 9);
-    expect(z.north).toBeCloseTo(250 / 111_194.93, 9);
-    expect(z.west).toBeCloseTo(-300 / 111_194.93, 9);
-    expect(z.east).toBeCloseTo(200 / 111_194.93, 9);
-  });
-
-  it("with angle 90 deg and the largest offset, puts the spot 200 m north of the centre", () => {
-    const z = helpZone({ lat: 0, lng: 0 }, 500, sequence(0.25, 1));
-    expect(z.south).toBeCloseTo(-450 / 111_194.93, 9);
-    expect(z.north).toBeCloseTo(50 / 111_194.93, 9);
-    expect(z.west).toBeCloseTo(-250 / 111_194.93, 9);
-    expect(z.east).toBeCloseTo(250 / 111_194.93, 9);
+    { draws: [0, 0], where: "with angle 0 and the smallest offset, puts the spot 50 m east of the centre of a 500 m square", south: -250, north: 250, west: -300, east: 200 },
+    { draws: [0.25, 1], where: "with angle 90 deg and the largest offset, puts the spot 200 m north of the centre", south: -450, north: 50, west: -250, east: 250 },
+  ])("$where", ({ draws, south, north, west, east }) => {
+    const z = helpZone({ lat: 0, lng: 0 }, 500, sequence(...draws));
+    expect(z.south).toBeCloseTo(south / 111_194.93, 9);
+    expect(z.north).toBeCloseTo(north / 111_194.93, 9);
+    expect(z.west).toBeCloseTo(west / 111_194.93, 9);
+    expect(z.east).toBeCloseTo(east / 111_194.93, 9);
   });
 
   it("always contains the spot, never centred on it, with sides of the requested length", () => {

@@ -4,22 +4,16 @@ import { rankMove, nightRanking, rankEntries, rankInPlace, teamStandings } from 
 const e = (id: string, total: number, timeMs: number, order: number) => ({ id, total, timeMs, order });
 
 describe("rankEntries", () => {
-  it("ranks by total, highest first", () => {
-    const ranked = rankEntries([e("a", 3, 1000, 0), e("b", 12.5, 9000, 1), e("c", 7, 500, 2)]);
-    expect(ranked.map((r) => [r.entry.id, r.rank])).toEqual([
-      ["b", 1],
-      ["c", 2],
-      ["a", 3],
-    ]);
-  });
-
-  it("breaks a tie on total with the lower cumulated answer time", () => {
-    const ranked = rankEntries([e("slow", 8, 20_000, 0), e("fast", 8, 4_000, 1), e("top", 9, 60_000, 2)]);
-    expect(ranked.map((r) => [r.entry.id, r.rank])).toEqual([
-      ["top", 1],
-      ["fast", 2],
-      ["slow", 3],
-    ]);
+  it.each([
+    { rule: "ranks by total, highest first", entries: [e("a", 3, 1000, 0), e("b", 12.5, 9000, 1), e("c", 7, 500, 2)], order: ["b", "c", "a"] },
+    {
+      rule: "breaks a tie on total with the lower cumulated answer time",
+      entries: [e("slow", 8, 20_000, 0), e("fast", 8, 4_000, 1), e("top", 9, 60_000, 2)],
+      order: ["top", "fast", "slow"],
+    },
+  ])("$rule", ({ entries, order }) => {
+    const ranked = rankEntries(entries);
+    expect(ranked.map((r) => [r.entry.id, r.rank])).toEqual(order.map((id, i) => [id, i + 1]));
   });
 
   it("shares the rank of an exact tie and skips the next (1, 2, 2, 4)", () => {

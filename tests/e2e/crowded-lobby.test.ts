@@ -8,16 +8,12 @@ import { TestPhone } from "../support/room-sockets";
 import { openBrowser, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
 import { socketsFrom } from "../support/served";
+import { PARIS_CITY_MAP } from "../fixtures/paris";
 
 /**
  * A lobby of hundreds: the big screen keeps a bounded page (the newest arrivals and pages of
  * names, docs/decisions/028) and the presenter can still find anyone and kick them.
  */
-const MAP = {
-  center: { lat: 48.8625, lng: 2.32 },
-  zoom: 12,
-  bounds: { north: 48.905, south: 48.82, east: 2.42, west: 2.22 },
-};
 const SPOT = { lat: 48.8584, lng: 2.2945 };
 /** Well past the sixty players a lobby shows as chips. */
 const CROWD = 300;
@@ -33,7 +29,7 @@ beforeAll(async () => {
   quiz = await make.quiz(admin, {
     name: "Salle comble",
     description: "Trois cents joueurs",
-    mapSettings: MAP,
+    mapSettings: PARIS_CITY_MAP,
     questions: [{ name: "Tour Eiffel", ...SPOT, photo }],
   });
 }, 120_000);

@@ -8,6 +8,7 @@ import { postJson } from "../support/app";
 import { app, baseURL, closeRoom, launch, make } from "../support/e2e";
 import { shownMap, tapGoogleMap } from "../support/google-maps";
 import { googleSuite } from "../support/google-server";
+import { PARIS_CITY_MAP } from "../fixtures/paris";
 
 /**
  * Every screen works under the Content-Security-Policy (decision 012): each page hydrates (its scripts ran: the
@@ -53,7 +54,6 @@ async function visit(w: Watched, url: string, origin = baseURL): Promise<string[
 }
 
 const SEED = path.resolve("db/seed/pictures");
-const MAP = { center: { lat: 48.8625, lng: 2.32 }, zoom: 12, bounds: { north: 48.905, south: 48.82, east: 2.42, west: 2.22 } };
 
 let admin: TestAccount;
 let mj: TestAccount;
@@ -67,14 +67,14 @@ beforeAll(async () => {
   [admin, mj] = await Promise.all([app.admin(), make.mj({ canEdit: true })]);
   quiz = await make.quiz(admin, {
     name: "Paris sous CSP",
-    mapSettings: MAP,
+    mapSettings: PARIS_CITY_MAP,
     questions: [
       { name: "Tour", lat: 48.8584, lng: 2.2945, photo },
       { name: "Rue", lat: 48.8606, lng: 2.3376, streetview: { pano: "PANO_csp_e2e", lat: 48.8606, lng: 2.3376, heading: 90, pitch: 0 } },
     ],
   });
   const folder = await make.folder(mj, { name: "Soirées CSP" });
-  mjQuiz = await make.quiz(mj, { name: "Quiz de l'MJ", folder, mapSettings: MAP, questions: [{ lat: 48.8584, lng: 2.2945, photo }] });
+  mjQuiz = await make.quiz(mj, { name: "Quiz de l'MJ", folder, mapSettings: PARIS_CITY_MAP, questions: [{ lat: 48.8584, lng: 2.2945, photo }] });
   screen = await openBrowser(LAPTOP);
   await signIn(screen, await app.cookieFor(admin), baseURL);
   await signIn(screen, await app.cookieFor(mj), baseURL);
@@ -186,7 +186,7 @@ describe("The Google path runs under the same policy", () => {
     const photo = await suite.server.make.photo(new Uint8Array(readFileSync(path.join(SEED, "tour.jpg"))));
     const played = await suite.server.make.quiz(owner, {
       name: "Paris chez Google",
-      mapSettings: MAP,
+      mapSettings: PARIS_CITY_MAP,
       questions: [
         { ...PYRAMIDE, name: "Une pyramide", streetview: { pano: "PANO_csp_google", ...PYRAMIDE, heading: 120, pitch: 5 } },
         { ...TOUR, name: "La tour", photo },

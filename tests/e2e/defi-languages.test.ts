@@ -7,29 +7,23 @@
  * 360x640 in French, English and German.
  */
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { defiPlayers, defis, games } from "@db/schema";
 import type { Locale } from "@common/i18n/locales";
 import { postJson } from "../support/app";
-import { fractionsOf, hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
+import { fractionsOf, hydrated, chromiumForTests, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
 import { tIn } from "../support/i18n";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 const BROWSER_LOCALE: Record<Locale, string> = { fr: "fr-FR", en: "en-US", de: "de-DE" };
 
 /** A phone whose browser speaks `locale` (its Accept-Language and navigator.languages). */
 async function phoneIn(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: BROWSER_LOCALE[locale], timezoneId: "America/New_York" });
+  const context = await browser().newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: BROWSER_LOCALE[locale], timezoneId: "America/New_York" });
   return { context, page: await context.newPage() };
 }
 
@@ -226,7 +220,7 @@ describe("the MJ's défi screens", () => {
     const [{ quizUniqueName } = { quizUniqueName: "" }] = await app.db.select({ quizUniqueName: games.quizUniqueName }).from(games).where(eq(games.id, defi.gameId));
     for (const locale of ["fr", "en", "de"] as const) {
       const t = tIn(locale);
-      const mj = await browser.newContext({ viewport: PHONE, locale: BROWSER_LOCALE[locale], hasTouch: true });
+      const mj = await browser().newContext({ viewport: PHONE, locale: BROWSER_LOCALE[locale], hasTouch: true });
       await signIn(mj, defi.cookie, baseURL);
       const page = await mj.newPage();
       await page.goto(`${baseURL}/mj`);
@@ -294,7 +288,7 @@ describe("« Temps adapté »", () => {
         { ...ARC, name: "Un arc", title: "L'Arc de triomphe", photo: await make.photo(seedPicture("arc.jpg")) },
       ],
     });
-    const mj = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
+    const mj = await browser().newContext({ viewport: PRESENTER, locale: "fr-FR" });
     await signIn(mj, await app.cookieFor(owner), baseURL);
     const dash = await mj.newPage();
     await dash.goto(`${baseURL}/mj`);

@@ -9,12 +9,12 @@
  */
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { defis, gameAnswers, gamePlayers } from "@db/schema";
 import { postJson } from "../support/app";
 import { DEFI_MSG } from "@common/rules";
-import { fractionsOf, hydrated, launchChromium, phonePage, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
+import { fractionsOf, hydrated, chromiumForTests, phonePage, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
 import { tIn } from "../support/i18n";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
@@ -22,13 +22,7 @@ import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 /** The French words the test browsers (fr-FR) read. */
 const fr = tIn("fr");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 type Created = { gameId: string; code: string; path: string };
 
@@ -90,7 +84,7 @@ describe("a défi on phones", () => {
     const url = `${baseURL}${defi.path}`;
 
     // Phone 1: a free name, both questions answered.
-    const one = await phonePage(browser);
+    const one = await phonePage(browser());
     await one.page.goto(url);
     await hydrated(one.page);
     await expect.poll(() => one.page.getByRole("heading", { name: "Paris au défi" }).isVisible()).toBe(true);
@@ -132,7 +126,7 @@ describe("a défi on phones", () => {
     await screenshot(one.page, "defi-5-done");
 
     // Phone 2: opens the first question, leaves mid-question, comes back to the same one.
-    const two = await phonePage(browser);
+    const two = await phonePage(browser());
     await two.page.goto(url);
     await hydrated(two.page);
     await two.page.getByLabel("Votre nom").fill("zoe l'hermite");
@@ -153,7 +147,7 @@ describe("a défi on phones", () => {
     await answerNear(two.page, ARC, 10);
 
     // Phone 3: lets the countdown of the first question run out.
-    const three = await phonePage(browser);
+    const three = await phonePage(browser());
     await three.page.goto(url);
     await hydrated(three.page);
     await three.page.getByLabel("Votre nom").fill("Inès");
@@ -172,7 +166,7 @@ describe("a défi on phones", () => {
     });
     sums.sort((a, b) => b.points - a.points || a.time - b.time);
     expect(sums.map((s) => s.name)).toContain("Zoé L'Hermite");
-    const board = await phonePage(browser);
+    const board = await phonePage(browser());
     await board.page.goto(`${url}/classement`);
     await board.page.locator(".df-line").first().waitFor();
     expect(await board.page.locator(".df-name").allTextContents()).toEqual(sums.map((s) => s.name));
@@ -180,7 +174,7 @@ describe("a défi on phones", () => {
     expect(await wholeNames(board.page)).toBe(true);
     expect(await seriousViolations(board.page)).toEqual([]);
     await screenshot(board.page, "defi-7-classement-phone");
-    const projector = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
+    const projector = await browser().newContext({ viewport: PRESENTER, locale: "fr-FR" });
     const big = await projector.newPage();
     await big.goto(`${url}/classement`);
     await big.locator(".df-line").first().waitFor();
@@ -210,7 +204,7 @@ describe("a défi on phones", () => {
 
   it("refuses the photo of a question not opened, whatever address is tried", async () => {
     const { defi, quiz } = await defiOf("pseudo");
-    const phone = await phonePage(browser);
+    const phone = await phonePage(browser());
     await phone.page.goto(`${baseURL}${defi.path}`);
     await hydrated(phone.page);
     await phone.page.getByRole("button", { name: "Commencer" }).click();
@@ -242,7 +236,7 @@ describe("a défi on phones", () => {
       mapSettings: PARIS_MAP,
       questions: [{ ...TOUR, name: "La dame de fer", title: "La tour Eiffel", photo: await make.photo(seedPicture("tour.jpg")) }],
     });
-    const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR", acceptDownloads: true });
+    const context = await browser().newContext({ viewport: PRESENTER, locale: "fr-FR", acceptDownloads: true });
     await signIn(context, await app.cookieFor(owner), baseURL);
     const page = await context.newPage();
     await page.goto(`${baseURL}/mj`);
@@ -293,7 +287,7 @@ describe("a défi on phones", () => {
     await hydrated(page, ".report-defi button");
     await page.getByRole("button", { name: "Terminer le défi maintenant" }).click();
     await page.getByRole("heading", { name: "Défi terminé" }).waitFor();
-    const phone = await phonePage(browser);
+    const phone = await phonePage(browser());
     await phone.page.goto(url);
     await phone.page.getByRole("heading", { name: "Défi terminé" }).waitFor();
     // Ended early: the spot and the answers are out at once.

@@ -4,26 +4,19 @@
  * « Reconnexion… », reconnects within 500 ms of its network coming back, and answers. A
  * presenter that reloads mid-question gets the answer-time markers already shown.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchChromium, phonePage, RoomLine, tapMap } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { hydrated, chromiumForTests, phonePage, RoomLine, tapMap } from "../support/browser";
 import { baseURL, join, presenter } from "../support/e2e";
 import { launchAt, spotAt } from "./lyon";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 describe("flaky Wi-Fi", () => {
   it("a phone cut for 8 s in a 30 s question comes back at once and still answers", { timeout: 90_000 }, async () => {
     const l = await launchAt([spotAt(0.5, 0.5), spotAt(0.3, 0.3)], { icon: "random", time: 30 });
     const pres = await presenter(l);
     const others = [await join(l.room), await join(l.room)];
-    const { context, page } = await phonePage(browser);
+    const { context, page } = await phonePage(browser());
     const line = await new RoomLine().install(page);
     await page.goto(`${baseURL}/play/${l.room}`);
     await page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
@@ -89,7 +82,7 @@ describe("flaky Wi-Fi", () => {
   it("a fruit chosen as the Wi-Fi dies is sent again once the phone is back, and seats it", { timeout: 60_000 }, async () => {
     const l = await launchAt([spotAt(0.5, 0.5)], { icon: "defined" });
     const pres = await presenter(l);
-    const { context, page } = await phonePage(browser);
+    const { context, page } = await phonePage(browser());
     const line = await new RoomLine().install(page);
     await page.goto(`${baseURL}/join/${l.room}`);
     await page.getByRole("heading", { name: "Sélectionnez votre couleur" }).waitFor({ timeout: 20_000 });

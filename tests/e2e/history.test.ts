@@ -5,12 +5,12 @@
  * itself announced.
  */
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { PresResults } from "@common/wire/protocol";
 import { revealAnswers } from "@common/wire/reveal";
 import { parseCsv, readDecimal } from "@common/util/csv";
-import { frNumber, hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
+import { frNumber, hydrated, chromiumForTests, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, join, launch, make, presenter } from "../support/e2e";
 import { drawnShapes, fakeGoogle, mapsState } from "../support/google-maps";
 import { startGoogleServer, type GoogleServer } from "../support/google-server";
@@ -18,13 +18,7 @@ import type { LaunchedRoom } from "../support/launch";
 import type { SeatedPhone } from "../support/room-sockets";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 type Kit = Pick<typeof import("../support/e2e"), "launch" | "presenter" | "join" | "make">;
 
@@ -70,7 +64,7 @@ describe("the history of a game, offline map", () => {
   beforeAll(async () => {
     // Three phones: 10 m, 150 m and far away on the tower; on the arch 30 m, none, 60 m.
     played = await playGame({ launch, presenter, join, make }, [[10, 150, 5000], [30, null, 60]], "Paris vu d'en bas");
-    const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR", acceptDownloads: true });
+    const context = await browser().newContext({ viewport: PRESENTER, locale: "fr-FR", acceptDownloads: true });
     await signIn(context, await app.cookieFor(played.owner), baseURL);
     page = await context.newPage();
   }, 120_000);
@@ -182,7 +176,7 @@ describe("the history of a game, offline map", () => {
   });
 
   it("keeps the list readable on a phone", { timeout: 30_000 }, async () => {
-    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
+    const context = await browser().newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
     await signIn(context, await app.cookieFor(played.owner), baseURL);
     const phone = await context.newPage();
     await phone.goto(`${baseURL}/mj`);
@@ -209,7 +203,7 @@ describe("the report on the Google map", () => {
 
   it("draws every answer, the spot and the rings on one Google map for the whole page", { timeout: 120_000 }, async () => {
     const played = await playGame(server, [[10, 80], [30, 300]], "Paris sur Google");
-    const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
+    const context = await browser().newContext({ viewport: PRESENTER, locale: "fr-FR" });
     const google = await fakeGoogle(context);
     await signIn(context, await server.app.cookieFor(played.owner), server.baseURL);
     const page = await context.newPage();

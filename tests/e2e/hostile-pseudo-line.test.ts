@@ -1,10 +1,9 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADDRESS_LIMITS } from "@common/rules";
 import { roomText } from "@common/client/room-texts";
 import { tIn } from "../support/i18n";
 import { TestPhone } from "../support/room-sockets";
-import { hydrated, launchChromium, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
+import { hydrated, chromiumForTests, PHONE, PRESENTER, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make } from "../support/e2e";
 
 const t = tIn("fr");
@@ -14,19 +13,13 @@ const t = tIn("fr");
  * phone of the same bar waits in line behind them. The presenter sees it on the lobby and frees
  * the screen with one key press: the real phone is the first to get a place.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 describe("the presenter frees a pseudo screen squatted by one network", () => {
   it("shows the waiting network on the lobby, and « Libérer » gives the real phone its place", { timeout: 120_000 }, async () => {
     const admin = await app.admin();
     const quiz = await make.quiz(admin, { name: "File d'attente" });
-    const presenterContext = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
+    const presenterContext = await browser().newContext({ viewport: PRESENTER, locale: "fr-FR" });
     const squatters: TestPhone[] = [];
     try {
       await signIn(presenterContext, await app.cookieFor(admin), baseURL);
@@ -39,7 +32,7 @@ describe("the presenter frees a pseudo screen squatted by one network", () => {
       for (let i = 0; i < ADDRESS_LIMITS.choosersMax; i++) squatters.push(new TestPhone(app.sockets, room, { reconnect: false }));
       await Promise.all(squatters.map((s) => s.next("player_joinPseudoRoom_callback")));
 
-      const phoneContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: "fr-FR" });
+      const phoneContext = await browser().newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: "fr-FR" });
       const phone = await phoneContext.newPage();
       await phone.goto(`${baseURL}/join/${room}`);
       await phone.getByText(t(roomText("too_many_seats"))).waitFor({ timeout: 20_000 });

@@ -3,22 +3,15 @@
  * take the keys, a screen reader hears where the crosshair is, and the answer scores exactly as a
  * tap on the same point does.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { haversineMeters } from "@common/rules/geo";
 import { announced, liveRegionTexts, pointerEvents } from "../support/accessibility";
-import { fractionsOf, launchChromium, phonePage, screenshot, seriousViolations, tapMap } from "../support/browser";
+import { fractionsOf, chromiumForTests, phonePage, screenshot, seriousViolations, tapMap } from "../support/browser";
 import { answersOf, baseURL, presenter } from "../support/e2e";
 import { AREA, launchAt, spotAt } from "./lyon";
 import { crosshairOf, focusMapByKeyboard, PHONE_MAP, press } from "./map-keys";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 describe("A phone answers a question with the keyboard alone, on the offline map", () => {
   it("moves the crosshair with the arrows, zooms, places and answers with Enter; hears where; scores as a tap", { timeout: 120_000 }, async () => {
@@ -29,8 +22,8 @@ describe("A phone answers a question with the keyboard alone, on the offline map
     const pres = await presenter(l);
     const circlesPoints: number[] = pres.last("pres_newRoom_callback")!.quizzData.pointsSettings.circlesPoints;
 
-    const keys = await phonePage(browser);
-    const taps = await phonePage(browser);
+    const keys = await phonePage(browser());
+    const taps = await phonePage(browser());
     for (const p of [keys, taps]) {
       await p.page.goto(`${baseURL}/play/${l.room}`);
       await p.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });

@@ -5,22 +5,16 @@
  * back from Chromium's accessibility tree, in order; axe at every step; the screens at 200 % zoom;
  * the phone's motion stilled when less motion is asked for.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { offset } from "../fixtures/paris";
 import { countPointerEventsOnEveryPage, liveRegionTexts, pointerEventsOnEveryPage, regionSays, tabTo } from "../support/accessibility";
-import { hydrated, launchChromium, PHONE, screenshot, seriousViolations } from "../support/browser";
+import { hydrated, chromiumForTests, PHONE, screenshot, seriousViolations } from "../support/browser";
 import { baseURL, phone, presenter } from "../support/e2e";
 import { launchAt, spotAt } from "./lyon";
 import { PHONE_MAP, press } from "./map-keys";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 const ANNOUNCER = "[data-testid=phone-announcer]";
 
@@ -95,7 +89,7 @@ describe("A night on a phone with the keyboard alone", () => {
     const l = await launchAt(spots, { icon: "defined", time: 30, help_zone: "non" });
     const pres = await presenter(l);
     // A phone of 2 device pixels to the CSS pixel, as most are.
-    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true, locale: "fr-FR" });
+    const context = await browser().newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true, locale: "fr-FR" });
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: "reduce" });
     await countPointerEventsOnEveryPage(page);

@@ -9,24 +9,18 @@
  * goes on. Every phone screen is photographed at 360x640 in English, German and French, and
  * nothing on it reaches past the screen's edge or out of its box.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Translate } from "@common/i18n/ids";
 import { LOCALE_NAMES, type Locale } from "@common/i18n/locales";
 import { pointsText } from "~/features/player/format";
-import { cutText, hydrated, launchChromium, overflowing, PHONE, RoomLine, screenshot, tapMap } from "../support/browser";
+import { cutText, hydrated, chromiumForTests, overflowing, PHONE, RoomLine, screenshot, tapMap } from "../support/browser";
 import type { TestPresenter } from "../support/room-sockets";
 import { baseURL, closeRoom, postRound, presenter } from "../support/e2e";
 import { tIn } from "../support/i18n";
 import { launchAt, spotAt } from "./lyon";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** Each phone's browser: its locale (navigator.languages) and the Accept-Language it sends. */
 const BROWSERS: Record<Locale, { locale: string; accept: string }> = {
@@ -49,7 +43,7 @@ interface Phone {
 
 async function phoneIn(locale: Locale): Promise<Phone> {
   const { locale: browserLocale, accept } = BROWSERS[locale];
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: PHONE,
     hasTouch: true,
     isMobile: true,

@@ -6,23 +6,17 @@
  * its crosshair, the offline map's scale and coordinates stay clear of « Répondre », and the
  * crosshair's words go out through the phone's one live region.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Locale } from "@common/i18n/locales";
 import { liveRegionTexts, regionSays, tabTo } from "../support/accessibility";
-import { launchChromium, PHONE, screenshot, seriousViolations } from "../support/browser";
+import { chromiumForTests, PHONE, screenshot, seriousViolations } from "../support/browser";
 import { baseURL, presenter } from "../support/e2e";
 import { tIn } from "../support/i18n";
 import { launchAt, spotAt } from "./lyon";
 import { PHONE_MAP, press } from "./map-keys";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** CSS pixels the screen shows, and the map's least height there. */
 const SIZES = [
@@ -70,7 +64,7 @@ describe("A question's map at 360 × 640 and at 200 % zoom, in three languages",
     const pres = await presenter(l);
     const phones: { page: Page; t: ReturnType<typeof tIn>; locale: Locale }[] = [];
     for (const { locale, accept } of LANGS) {
-      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true, locale: accept });
+      const context = await browser().newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true, locale: accept });
       const page = await context.newPage();
       const t = tIn(locale);
       await page.goto(`${baseURL}/play/${l.room}`);

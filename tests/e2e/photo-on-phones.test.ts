@@ -5,21 +5,15 @@
  * for the next question's photo is refused. The option is off by default and is chosen on the
  * quiz card. Screens at 360x640, with axe checks.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { and, eq, ne } from "drizzle-orm";
 import { games } from "@db/schema";
-import { fractionsOf, hydrated, launchChromium, phonePage, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn } from "../support/browser";
+import { fractionsOf, hydrated, chromiumForTests, phonePage, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, launch, make, presenter } from "../support/e2e";
 import { ARC, offset, PARIS_MAP, seedPicture, TOUR } from "../fixtures/paris";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 /** What anyone without a session gets at an address: the status only. */
 const anonymous = async (url: string) => (await fetch(`${baseURL}${url}`)).status;
@@ -48,7 +42,7 @@ describe("a live game with « Photo sur les téléphones »", () => {
     const [first, second] = pres.last("pres_newRoom_callback")!.quizzData.questions.map((q) => q.imageUrl!) as [string, string];
     expect(first).toMatch(new RegExp(`^/api/salle/${l.room}/photos/[^/]+$`));
 
-    const phone = await phonePage(browser);
+    const phone = await phonePage(browser());
     const photoRequests: string[] = [];
     phone.page.on("request", (r) => {
       if (r.url().includes("/photos/")) photoRequests.push(new URL(r.url()).pathname);
@@ -114,7 +108,7 @@ describe("a live game with « Photo sur les téléphones »", () => {
     });
     const l = await launch({ owner, quiz, time: 60, help_zone: "non", photo_phones: "oui" });
     const pres = await presenter(l);
-    const phone = await phonePage(browser);
+    const phone = await phonePage(browser());
     const frames: string[] = [];
     phone.page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(typeof f.payload === "string" ? f.payload : f.payload.toString("utf8"))));
     const embeds: string[] = [];
@@ -146,7 +140,7 @@ describe("a live game with « Photo sur les téléphones »", () => {
     const l = await launch({ owner, quiz, time: 60, help_zone: "non" });
     const pres = await presenter(l);
     const [first] = pres.last("pres_newRoom_callback")!.quizzData.questions.map((q) => q.imageUrl!) as [string];
-    const phone = await phonePage(browser);
+    const phone = await phonePage(browser());
     await phone.page.goto(`${baseURL}/play/${l.room}`);
     await phone.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
     pres.start();
@@ -168,7 +162,7 @@ describe("a live game with « Photo sur les téléphones »", () => {
         { ...ARC, name: "Un arc", streetview: { pano: "PANO_arc_5678", lat: ARC.lat, lng: ARC.lng } },
       ],
     });
-    const context = await browser.newContext({ viewport: PRESENTER, locale: "fr-FR" });
+    const context = await browser().newContext({ viewport: PRESENTER, locale: "fr-FR" });
     await signIn(context, await app.cookieFor(owner), baseURL);
     const page = await context.newPage();
     await page.goto(`${baseURL}/mj`);

@@ -1,19 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchChromium, PHONE, phonePage, RoomLine, screenshot, seriousViolations, storedToken, tapMap, traceRoomFrames } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hydrated, chromiumForTests, PHONE, phonePage, RoomLine, screenshot, seriousViolations, storedToken, tapMap, traceRoomFrames } from "../support/browser";
 import { ADDRESS_LIMITS } from "@common/rules";
 import { baseURL, closeRoom, phone, presenter } from "../support/e2e";
 import { launchAt, spotAt } from "./lyon";
 
 const TABLET = { width: 768, height: 1024 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 const colorButton = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
@@ -31,9 +25,9 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     const l = await launchAt([spotAt(0.5, 0.5)], { icon: "defined" });
     const room = l.room;
     const pres = await presenter(l);
-    const p1 = await phonePage(browser);
-    const p2 = await phonePage(browser);
-    const p3 = await phonePage(browser);
+    const p1 = await phonePage(browser());
+    const p2 = await phonePage(browser());
+    const p3 = await phonePage(browser());
     const gate2 = await new RoomLine().install(p2.page);
     const gate3 = await new RoomLine().install(p3.page);
 
@@ -145,7 +139,7 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     // Phones of the same network (this machine, as a bar's Wi-Fi) already fill its share.
     const choosing = Array.from({ length: ADDRESS_LIMITS.choosersMax }, () => phone(room));
     await Promise.all(choosing.map((c) => c.next("player_joinPseudoRoom_callback")));
-    const p = await phonePage(browser);
+    const p = await phonePage(browser());
     traceRoomFrames(p.page);
     await p.page.goto(`${baseURL}/join/${room}`);
     const waiting = p.page.getByRole("status").filter({ hasText: "Beaucoup de joueurs arrivent en même temps : encore un instant…" });
@@ -178,8 +172,8 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
     const l = await launchAt([spotAt(0.5, 0.5)], { icon: "defined", mode: "team", max_team: 2, max_player: 1, time: 15 });
     const room = l.room;
     const pres = await presenter(l);
-    const p4 = await phonePage(browser);
-    const p5 = await phonePage(browser);
+    const p4 = await phonePage(browser());
+    const p5 = await phonePage(browser());
 
     await p4.page.goto(`${baseURL}/join/${room}`);
     await pickColor(p4.page, "Bleu");
@@ -232,7 +226,7 @@ describe("Players choose their pseudo when the room uses defined icons", () => {
   it("fetches the room's screens while the number is typed, so « Rejoindre » then asks only for the room", async () => {
     const l = await launchAt([spotAt(0.5, 0.5)], { icon: "random" });
     const pres = await presenter(l);
-    const p = await phonePage(browser);
+    const p = await phonePage(browser());
     const screens = p.page.waitForResponse((r) => /\/assets\/PlayerGame-[\w-]+\.js$/.test(r.url()));
     const style = p.page.waitForResponse((r) => /\/assets\/player-[\w-]+\.css$/.test(r.url()));
     await p.page.goto(`${baseURL}/`);

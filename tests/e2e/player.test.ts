@@ -1,12 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { LatLng } from "@common/wire/protocol";
 import { haversineMeters } from "@common/rules/geo";
 import {
   fractionsOf,
   frDistance,
   frNumber,
-  launchChromium,
+  chromiumForTests,
   phonePage,
   RoomLine,
   screenshot,
@@ -19,13 +19,7 @@ import { AREA, launchAt, spotAt } from "./lyon";
 import { offset } from "../fixtures/paris";
 import { revealAnswers } from "@common/wire/reveal";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForTests();
 
 const ANSWER_SEC = 30;
 
@@ -58,8 +52,8 @@ describe("Players play a whole game on their phones (random icons)", () => {
     const circlesPoints: number[] = setup.quizzData.pointsSettings.circlesPoints;
     const pointMax: number = setup.quizzData.pointsSettings.point_max_temps;
 
-    const a = await phonePage(browser);
-    const b = await phonePage(browser);
+    const a = await phonePage(browser());
+    const b = await phonePage(browser());
     const cable = await new RoomLine().install(b.page);
 
     // ---- Lobby
@@ -258,8 +252,8 @@ describe("A phone that cannot play is told so", () => {
     const l = await launchAt([spotAt(0.5, 0.5)], { icon: "random", max_player: 1 });
     const room = l.room;
     const pres = await presenter(l);
-    const c = await phonePage(browser);
-    const d = await phonePage(browser);
+    const c = await phonePage(browser());
+    const d = await phonePage(browser());
 
     // Until the room answers, the phone says it is loading.
     const gate = await new RoomLine().install(c.page);
@@ -298,7 +292,7 @@ describe("A phone that cannot play is told so", () => {
     const l = await launchAt([spotAt(0.5, 0.5)], { icon: "random", time: 60 });
     const room = l.room;
     const pres = await presenter(l);
-    const f = await phonePage(browser);
+    const f = await phonePage(browser());
     const gate = await new RoomLine().install(f.page);
     await f.page.goto(`${baseURL}/play/${room}`);
     await f.page.getByRole("heading", { name: "Salon d'attente" }).waitFor({ timeout: 20_000 });
@@ -326,7 +320,7 @@ describe("A phone that cannot play is told so", () => {
   });
 
   it("says a room that does not exist does not exist", async () => {
-    const e = await phonePage(browser);
+    const e = await phonePage(browser());
     await e.page.goto(`${baseURL}/play/999999`);
     expect(await e.page.getByRole("alert").textContent()).toBe("Cette salle n'existe pas ou n'est pas accessible");
     await e.page.goto(`${baseURL}/join/999998`);

@@ -8,6 +8,7 @@ import { TestPhone, type SeatedPhone } from "../support/room-sockets";
 import { browsersFor, closedAfterAll, hydrated, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make, seatPhones } from "../support/e2e";
 import { socketsFrom } from "../support/served";
+import { PARIS_CITY_MAP } from "../fixtures/paris";
 
 /**
  * The big screen speaks the night's language, chosen at launch, whatever the language of the
@@ -15,11 +16,6 @@ import { socketsFrom } from "../support/served";
  * Each night is played from the lobby to the podium with 20 players, then with a crowd, in
  * French, English and German, with axe at every step and a screenshot of each.
  */
-const MAP = {
-  center: { lat: 48.8625, lng: 2.32 },
-  zoom: 12,
-  bounds: { north: 48.905, south: 48.82, east: 2.42, west: 2.22 },
-};
 const SPOT = { lat: 48.8584, lng: 2.2945 };
 /** Phone `i`'s answer: from on the spot to a few kilometres away, so every ring has players. */
 const answerOf = (i: number) => ({ lat: SPOT.lat + 0.00015 * (i % 12) ** 1.5, lng: SPOT.lng + 0.00005 * (i % 7) });
@@ -254,7 +250,7 @@ beforeAll(async () => {
   photo = await make.photo(new Uint8Array(readFileSync(path.resolve("db/seed/pictures/tour.jpg"))));
   admin = await app.admin();
   for (const name of ["Nuit anglaise", "Nuit allemande", "Deuxième manche", "Grande nuit", "Round two", "Dritte Runde"])
-    quizzes[name] = await make.quiz(admin, { name, description: "Une question", mapSettings: MAP, questions: [{ name: "Tour Eiffel", ...SPOT, photo }] });
+    quizzes[name] = await make.quiz(admin, { name, description: "Une question", mapSettings: PARIS_CITY_MAP, questions: [{ name: "Tour Eiffel", ...SPOT, photo }] });
 }, 120_000);
 
 describe("The big screen speaks the night's language, chosen at launch", () => {

@@ -18,6 +18,7 @@ import {
 } from "../support/browser";
 import { app, baseURL, join, make } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
+import { PARIS_CITY_MAP } from "../fixtures/paris";
 
 const MJ_PASSWORD = "Salle-des-fetes-7";
 
@@ -27,11 +28,6 @@ const SPOTS = [
   { lat: 48.8738, lng: 2.295, photo: "arc.jpg", name: "Arc de Triomphe" },
   { lat: 48.8606, lng: 2.3376, photo: "pyramide.jpg", name: "Pyramide du Louvre" },
 ];
-const MAP = {
-  center: { lat: 48.8625, lng: 2.32 },
-  zoom: 12,
-  bounds: { north: 48.905, south: 48.82, east: 2.42, west: 2.22 },
-};
 /** Offsets from the spot: inside the 20 m ring, inside the 200 m ring, 2 km away. */
 const NEAR = { lat: 0.00005, lng: 0 };
 const MID = { lat: 0.0013, lng: 0 };
@@ -68,9 +64,9 @@ beforeAll(async () => {
   folderId = folder.id;
   const description = "Où ont été prises ces photos ?";
   [adminQuiz, crowdQuiz, mjQuiz] = await Promise.all([
-    make.quiz(admin, { name: "Monuments de Paris", description, mapSettings: MAP, questions: questions(photos, 3) }),
-    make.quiz(admin, { name: "Grande salle", description, mapSettings: MAP, questions: questions(photos, 1) }),
-    make.quiz(mj, { name: "Paris en équipes", description, mapSettings: MAP, folder, questions: questions(photos, 2, 1) }),
+    make.quiz(admin, { name: "Monuments de Paris", description, mapSettings: PARIS_CITY_MAP, questions: questions(photos, 3) }),
+    make.quiz(admin, { name: "Grande salle", description, mapSettings: PARIS_CITY_MAP, questions: questions(photos, 1) }),
+    make.quiz(mj, { name: "Paris en équipes", description, mapSettings: PARIS_CITY_MAP, folder, questions: questions(photos, 2, 1) }),
   ]);
 }, 120_000);
 

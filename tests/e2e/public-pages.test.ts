@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browsersFor, hydrated, LAPTOP, launchChromium, PHONE, screenshot, seriousViolations } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { browsersFor, hydrated, LAPTOP, chromiumForTests, PHONE, screenshot, seriousViolations } from "../support/browser";
 import { uniqueSlug, type TestAccount, type TestQuiz } from "../support/factory";
 import { baseURL, closeRoom, join, launch, make, presenter } from "../support/e2e";
 import { offlineGoogle } from "../support/google-maps";
@@ -328,19 +328,13 @@ const ZOOM_200 = { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 }
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 describe("The public pages speak the reader's language", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = chromiumForTests();
 
   for (const [lang, locale] of [["fr", "fr-FR"], ["en", "en-US"], ["de", "de-DE"]] as const) {
     it(`/watch, /question and /map in ${locale}: worded, accessible, readable on a phone, at 200 % zoom and 320 px wide`, { timeout: 120_000 }, async () => {
       const words = WORDS[lang];
-      const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale });
-      const zoomed = await browser.newContext({ ...ZOOM_200, locale });
+      const phone = await browser().newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale });
+      const zoomed = await browser().newContext({ ...ZOOM_200, locale });
       try {
         const page = await phone.newPage();
         await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);
@@ -407,7 +401,7 @@ describe("The public pages speak the reader's language", () => {
   }
 
   it("switches a French page to English in place, and the choice sticks on the device", { timeout: 60_000 }, async () => {
-    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
+    const context = await browser().newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });
     try {
       const page = await context.newPage();
       await page.goto(`${baseURL}/watch?quiz=${QUIZ}`);

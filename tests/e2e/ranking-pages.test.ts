@@ -6,17 +6,13 @@ import type { TestAccount, TestQuiz } from "../support/factory";
 import type { TestPhone } from "../support/room-sockets";
 import { openBrowser, PRESENTER, roomOfScreen, screenshot, seriousViolations, signIn } from "../support/browser";
 import { app, baseURL, make, seatPhones } from "../support/e2e";
+import { PARIS_CITY_MAP } from "../fixtures/paris";
 
 /** Two Paris landmarks; phones answer at growing distances so that the ranking is spread. */
 const SPOTS = [
   { lat: 48.8584, lng: 2.2945, photo: "tour.jpg", name: "Tour Eiffel" },
   { lat: 48.8738, lng: 2.295, photo: "arc.jpg", name: "Arc de Triomphe" },
 ];
-const MAP = {
-  center: { lat: 48.8625, lng: 2.32 },
-  zoom: 12,
-  bounds: { north: 48.905, south: 48.82, east: 2.42, west: 2.22 },
-};
 const PLAYERS = 40;
 
 const waitStep = (page: Page, name: string, timeout = 30_000) => page.locator(`[data-step="${name}"]`).waitFor({ timeout });
@@ -89,7 +85,7 @@ beforeAll(async () => {
   quiz = await make.quiz(admin, {
     name: "Toute la salle",
     description: "Chacun voit son nom",
-    mapSettings: MAP,
+    mapSettings: PARIS_CITY_MAP,
     questions: SPOTS.map((s, i) => ({
       name: s.name,
       lat: s.lat,

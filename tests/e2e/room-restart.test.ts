@@ -1,29 +1,23 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LatLng } from "@common/wire/protocol";
 import { offset } from "../fixtures/paris";
 import { roomsOf } from "../support/launch";
-import { type OwnServer, startOwnServer } from "../support/own-server";
+import { ownServerForFile } from "../support/own-server";
 
 const north = (s: LatLng, m: number): LatLng => offset(s, m, 0);
 
-let server: OwnServer | null = null;
-const clients: { close(): void }[] = [];
-
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server?.stop();
-});
+const own = ownServerForFile("restart");
 
 describe("a server restart in the middle of a question", () => {
   it("loses nothing: seats, answers, scores and the question's deadline carry on", { timeout: 240_000 }, async () => {
-    server = await startOwnServer("restart");
+    const server = await own.start();
     const { launch, presenter, seatPhones, gameOf, answersOf } = roomsOf(server.kit);
     // 30 s questions: long enough to restart inside one, short enough to wait for its deadline.
     const l = await launch({ time: 30 });
     const pres = await presenter(l);
-    clients.push(pres);
+    own.clients.push(pres);
     const phones = await seatPhones(l.room, 6);
-    clients.push(...phones);
+    own.clients.push(...phones);
     pres.start();
 
     // Question 1: everyone answers, the reveal gives each a total.

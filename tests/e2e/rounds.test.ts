@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LatLng, PlayerEndGame } from "@common/wire/protocol";
 import { offset } from "../fixtures/paris";
 import { games } from "@db/schema";
@@ -8,17 +8,11 @@ import { browsersFor, closedAfterAll, hydrated, launchChromium, PRESENTER, phone
 import { baseURL, launch as launchShared, make, presenter as presenterShared, seatPhones as seatShared } from "../support/e2e";
 import { playRound, roomsOf } from "../support/launch";
 import type { TestPhone } from "../support/room-sockets";
-import { type OwnServer, startOwnServer } from "../support/own-server";
+import { ownServerForFile } from "../support/own-server";
 
 const north = (s: LatLng, m: number): LatLng => offset(s, m, 0);
 
-let server: OwnServer | null = null;
-const clients: { close(): void }[] = [];
-
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await server?.stop();
-});
+const own = ownServerForFile("rounds");
 
 /** The night as the test computes it from each round's end messages: points added, best first. */
 function expectedNight(rounds: Map<string, number>[]): { id: string; points: number }[] {
@@ -34,14 +28,14 @@ describe("a night of rounds in one room", () => {
     "keeps the room and its phones from round to round, adds a newcomer, and survives a presenter reload and a server restart",
     { timeout: 240_000 },
     async () => {
-      server = await startOwnServer("rounds");
+      const server = await own.start();
       const kit = server.kit;
       const { launch, presenter, seatPhones, join, postRound } = roomsOf(kit);
       const l = await launch({ time: 30 });
       const pres = await presenter(l);
-      clients.push(pres);
+      own.clients.push(pres);
       const phones = await seatPhones(l.room, 3);
-      clients.push(...phones);
+      own.clients.push(...phones);
 
       // Round 1: distances 0, 40, 80 m on every question.
       await playRound(pres, phones.map((p, i) => [p, l.spots.map((s) => north(s, 40 * i))] as [TestPhone, LatLng[]]));
@@ -59,7 +53,7 @@ describe("a night of rounds in one room", () => {
 
       // A new phone joins between rounds, the way any phone joins; one phone leaves.
       const newcomer = await join(l.room);
-      clients.push(newcomer);
+      own.clients.push(newcomer);
       const leaving = phones[2]!;
       leaving.close();
       // The room has seen it go (greyed out in the lobby) before the server goes down.
@@ -83,7 +77,7 @@ describe("a night of rounds in one room", () => {
       expect(reload.status).toBe(200);
       expect(await reload.text()).toContain(l.token);
       const again = await presenter(l);
-      clients.push(again);
+      own.clients.push(again);
       expect(again.last("pres_newRoom_callback")).toMatchObject({ phase: "question", roomID: l.room });
       // Round 2: the first phone far, the second close, the newcomer on the spot.
       const order = [80, 10, 0];

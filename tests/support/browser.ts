@@ -80,6 +80,24 @@ export function launchChromium({ executablePath = CHROMIUM } = {}): Promise<Brow
   return chromium.launch({ executablePath, headless: true, args: FLAGS });
 }
 
+/**
+ * One Chromium (`launchChromium`) for the tests of the calling block: launched before them,
+ * closed after them. The returned function gives it inside a test.
+ */
+export function chromiumForTests(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("Chromium is launched in beforeAll, before the tests");
+    return browser;
+  };
+}
+
 /** A phone: its own context (storage, seat), touch, 360x640. */
 export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "fr-FR" });

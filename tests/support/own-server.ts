@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll } from "vitest";
 // @ts-expect-error -- plain ESM helper shared with `npm start`
 import { applyMigrations, freePort, startServer } from "../../scripts/lib/server.mjs";
 import type { Kit } from "./app";
@@ -57,6 +58,27 @@ export async function startOwnServer(name: string, vars: Record<string, string> 
       await server?.stop();
       server = null;
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The own server of a file whose test starts it (`start`, inside the test and its time budget):
+ * after the file's tests, the room clients pushed to `clients` are closed first, then the
+ * server is stopped and its state removed.
+ */
+export function ownServerForFile(name: string): { start(): Promise<OwnServer>; clients: { close(): void }[] } {
+  let server: OwnServer | null = null;
+  const clients: { close(): void }[] = [];
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await server?.stop();
+  });
+  return {
+    clients,
+    async start() {
+      server = await startOwnServer(name);
+      return server;
     },
   };
 }

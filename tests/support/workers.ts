@@ -9,14 +9,13 @@ import { eq } from "drizzle-orm";
 import { createDb } from "@db/client";
 import { folders, quizzes } from "@db/schema";
 import type { GameRoom } from "@party/game-room";
+import { STARTING_MS } from "@party/engine";
 import { ConnectionIndex } from "@party/socket-index";
 import type { StepRunner, RoomPorts } from "@party/step-runner";
 import { signSession } from "~/server/auth/auth.server";
-import { translator } from "~/server/i18n/i18n.server";
-import { Refusal } from "~/server/http/refusal.server";
 import { findAdmin, kitOf, type AppTarget } from "./app";
 import type { KitDb, TestAccount } from "./factory";
-import { TestPhone, type SocketTarget } from "./room-sockets";
+import { TestPhone, type SeatedPhone, type SocketTarget, type TestPresenter } from "./room-sockets";
 import * as rooms from "./launch";
 
 export const ORIGIN = "http://localhost";
@@ -198,6 +197,19 @@ export async function advance(room: string, ms: number) {
   await runDurableObjectAlarm(stubOf(room));
 }
 
+/**
+ * The room's presenter and `count` phones joined one after the other, the game started and its
+ * countdown run out by the alarm: the first question is being asked.
+ */
+export async function startedGame(l: rooms.LaunchedRoom, count: number): Promise<{ pres: TestPresenter; phones: SeatedPhone[] }> {
+  const pres = await presenter(l);
+  const phones: SeatedPhone[] = [];
+  for (let i = 0; i < count; i++) phones.push(await join(l.room));
+  pres.start();
+  await advance(l.room, STARTING_MS);
+  return { pres, phones };
+}
+
 /** D1 unreachable for the room's next `n` batches (its D1 seam): they fail whatever they write. */
 export const failD1Batches = (room: string, n: number) =>
   inRoom(room, (r) => {
@@ -348,13 +360,4 @@ export async function quizRow(uniqueName: string) {
 }
 
 /** What a server function refused with (status and French message); fails if it did not refuse. */
-/** A call refused by the app: its status, and its message as a French reader gets it. */
-export async function refusal(promise: Promise<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof Refusal) return { status: thrown.status, error: translator("fr")(thrown.words) };
-    throw thrown;
-  }
-  throw new Error("aurait dû être refusé");
-}
+export { refusal } from "./refusal";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STARTING_MS } from "@party/engine";
-import { advance, join, launch, presenter, roomState } from "../support/workers";
+import { advance, launch, roomState, startedGame } from "../support/workers";
 
 /** The Eiffel tower, then Lyon's Place Bellecour. */
 const SPOTS = [
@@ -11,12 +10,7 @@ const SPOTS = [
 describe("« Temps adapté » in a live room", () => {
   it("gives one seat twice the time: its answer after the others' limit is scored over its own time, another's is refused", async () => {
     const l = await launch({ spots: SPOTS });
-    const pres = await presenter(l);
-    const a = await join(l.room);
-    const b = await join(l.room);
-    const c = await join(l.room);
-    pres.start();
-    await advance(l.room, STARTING_MS);
+    const { pres, phones: [a, b, c] } = await startedGame(l, 3);
     const q0 = await b.next("player_newQuestion");
     expect(q0.time).toBe(15);
 

@@ -32,6 +32,7 @@ import {
   silentSocket,
   socketsFrom,
   socketsWith,
+  startedGame,
   upgradeRoom,
 } from "../support/workers";
 
@@ -231,11 +232,7 @@ describe("hostile input", () => {
 describe("the fair clock", () => {
   it("gives a phone that forges slow echoes the bound off its time and no more, even after the room slept", async () => {
     const l = await launch({ spots: SPOTS });
-    const pres = await presenter(l);
-    const cheat = await join(l.room);
-    await join(l.room);
-    pres.start();
-    await advance(l.room, STARTING_MS);
+    const { phones: [cheat] } = await startedGame(l, 2);
     const q = await cheat.next("player_newQuestion");
     // Echoes of the question's stamp as if it had taken 9 s to come back (and one from the future,
     // one too old to be a round trip, which count for nothing).
@@ -293,12 +290,7 @@ describe("one socket, one seat", () => {
 
   it("frees a seat that never answered once its phone has been gone 60 s, during the game too", async () => {
     const l = await launch({ spots: SPOTS, time: 60 });
-    const pres = await presenter(l);
-    const a = await join(l.room);
-    const b = await join(l.room);
-    const c = await join(l.room);
-    pres.start();
-    await advance(l.room, STARTING_MS);
+    const { pres, phones: [a, b, c] } = await startedGame(l, 3);
     await a.next("player_newQuestion");
     a.answer(0, SPOTS[0]);
     b.answer(0, SPOTS[0]);

@@ -5,7 +5,7 @@ import { accounts, gameAnswers, games, quizzes } from "@db/schema";
 import { IDLE_SEAT_TTL_MS, PRESENTER_AWAY_MS, ROOM_IDLE_MS, STARTING_MS } from "@party/engine";
 import { PROTOCOL_VERSION } from "@common/wire/protocol";
 import type { SeatedPhone } from "../support/room-sockets";
-import { advance, connect, db, failD1Batches, gameOf, inRoom, join, launch, make, pendingD1, presenter, reloadRoom, roomState, sleepRoom, stubOf } from "../support/workers";
+import { advance, connect, db, failD1Batches, gameOf, inRoom, join, launch, make, pendingD1, presenter, reloadRoom, roomState, sleepRoom, startedGame, stubOf } from "../support/workers";
 import { revealAnswers, zonesOf } from "@common/wire/reveal";
 
 /** The Eiffel tower, then Lyon's Place Bellecour: every game here has these two questions. */
@@ -216,11 +216,7 @@ describe("storage", () => {
 
   it("reads back answers kept inside older seat records, and stores the next ones apart", async () => {
     const l = await launchTwo();
-    const pres = await presenter(l);
-    const a = await join(l.room);
-    const b = await join(l.room);
-    pres.start();
-    await advance(l.room, STARTING_MS);
+    const { pres, phones: [a, b] } = await startedGame(l, 2);
     await a.next("player_newQuestion");
     a.answer(0, SPOTS[0]);
     b.answer(0, { lat: 10, lng: 10 });

@@ -155,25 +155,27 @@ describe("photo questions", () => {
     expect((await readExif(stored)).gps).toBeNull();
   });
 
-  it("refuses a file that is not an image, storing nothing", async () => {
-    const quiz = await init(camille);
-    const before = await photoKeys();
-    const fake = new TextEncoder().encode("<html>pas une photo</html>");
-    const res = await addQuestion(camille, quiz, photoForm(fake, "photo.jpg"));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)" });
-    expect(await photoKeys()).toEqual(before);
-    expect(await db().select().from(questions).where(eq(questions.quizUniqueName, quiz))).toEqual([]);
-  });
-
-  it("refuses a 16 MB photo, storing nothing", async () => {
-    const quiz = await init(camille);
-    const before = await photoKeys();
+  /** A JPEG at the start of 16 MB of zeros: a photo one megabyte over the limit. */
+  const sixteenMb = () => {
     const big = new Uint8Array(16 * 1024 * 1024);
     big.set(fixture("plainJpeg"));
-    const res = await addQuestion(camille, quiz, photoForm(big, "enorme.jpg"));
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: "La photo dépasse 15 Mo" });
+    return big;
+  };
+  it.each([
+    {
+      what: "a file that is not an image",
+      bytes: () => new TextEncoder().encode("<html>pas une photo</html>"),
+      file: "photo.jpg",
+      status: 400,
+      error: "Ce fichier n'est pas une image (JPEG, PNG, WebP ou GIF)",
+    },
+    { what: "a 16 MB photo", bytes: sixteenMb, file: "enorme.jpg", status: 413, error: "La photo dépasse 15 Mo" },
+  ])("refuses $what, storing nothing", async ({ bytes, file, status, error }) => {
+    const quiz = await init(camille);
+    const before = await photoKeys();
+    const res = await addQuestion(camille, quiz, photoForm(bytes(), file));
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ error });
     expect(await photoKeys()).toEqual(before);
     expect(await db().select().from(questions).where(eq(questions.quizUniqueName, quiz))).toEqual([]);
   });

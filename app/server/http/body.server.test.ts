@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readBody, readForm, readJson } from "./body.server";
 import { m } from "@common/i18n/words";
-import { tIn } from "../../../tests/support/i18n";
-import { Refusal } from "./refusal.server";
+import { refusal } from "../../../tests/support/refusal";
 
 /** A body sent in chunks with no Content-Length, as a script can; counts what was pulled. */
 function chunked(chunks: number, chunkBytes: number) {
@@ -19,20 +18,10 @@ function chunked(chunks: number, chunkBytes: number) {
   return { request, pulled: () => pulled };
 }
 
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Refusal) return { status: error.status, message: tIn("fr")(error.words) };
-    throw error;
-  }
-  throw new Error("not refused");
-}
-
 describe("reading a body within its limit", () => {
   it("cuts a chunked body without Content-Length as soon as it passes the limit", async () => {
     const body = chunked(1000, 1024);
-    expect(await refusal(readBody(body.request, 10 * 1024, m("common.pictureTooLarge", { mb: 0.01 })))).toEqual({ status: 413, message: "L'image dépasse 0,01 Mo" });
+    expect(await refusal(readBody(body.request, 10 * 1024, m("common.pictureTooLarge", { mb: 0.01 })))).toEqual({ status: 413, error: "L'image dépasse 0,01 Mo" });
     // It stopped pulling right after the limit: the rest of the megabyte was never received.
     expect(body.pulled()).toBeLessThan(20);
   });
@@ -68,7 +57,7 @@ describe("reading a body within its limit", () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
       expect(await refusal(readJson(post('{"a":1}', type)))).toEqual({
         status: 415,
-        message: "Requête invalide : le contenu doit être envoyé en JSON",
+        error: "Requête invalide : le contenu doit être envoyé en JSON",
       });
     }
     expect((await refusal(readJson(post(`"${"x".repeat(70_000)}"`, "application/json")))).status).toBe(413);

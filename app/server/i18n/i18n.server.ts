@@ -12,9 +12,9 @@ import type { MessageId, MessageValues, Translate, Words } from "@common/i18n/id
 import { acceptedLanguages, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, pickLocale, type Locale } from "@common/i18n/locales";
 import { asWords } from "@common/i18n/words";
 import { readCookie } from "../http/cookies.server";
-import de from "@common/i18n/catalogs/de";
-import en from "@common/i18n/catalogs/en";
-import fr from "@common/i18n/catalogs/fr";
+import * as de from "@common/i18n/catalogs/de";
+import * as en from "@common/i18n/catalogs/en";
+import * as fr from "@common/i18n/catalogs/fr";
 
 
 /**

@@ -1,11 +1,13 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { quotaLeft } from "@db/quota";
 import { games, type Game } from "@db/schema";
 import { MSG } from "@common/contracts/messages";
 import { Refusal } from "../http/refusal.server";
-import { throttledRoomGuess } from "../throttle/throttle.server";
+import { z } from "zod";
+import { parseParams } from "../http/input.server";
+import { clientAddress, throttledRoomGuess } from "../throttle/throttle.server";
 import type { Words } from "@common/i18n/ids";
 
 /** Room numbers are six digits (the join code shown in two halves on the presenter). */
@@ -35,20 +37,24 @@ export async function requireLiveRoom(context: AppLoadContext, address: string, 
   return room;
 }
 
+const PlayerPageParams = z.object({ roomID: z.string() });
+
 /**
- * What the player pages (/play/{room}, /join/{room}) need of the room behind their address:
- * live or not, and the French reason to show when it cannot be played.
+ * What the player pages (/play/{roomID}, /join/{roomID}) need of the room their address names:
+ * its number, live or not, and the reason to show when it cannot be played. Asked under the
+ * room-number throttle of the caller's address, like the home page's check.
  */
-export async function playerRoom(
-  context: AppLoadContext,
-  address: string,
-  roomNumber: string,
-): Promise<{ live: boolean; random: boolean; error: Words | null }> {
+export async function playerRoom({
+  request,
+  params,
+  context,
+}: Pick<LoaderFunctionArgs, "request" | "params" | "context">): Promise<{ roomNumber: string; live: boolean; random: boolean; error: Words | null }> {
+  const { roomID: roomNumber } = parseParams(params, PlayerPageParams, Refusal.notFound(MSG.roomNotFound));
   try {
-    const room = await askedRoom(context, address, roomNumber);
-    return room ? { live: true, random: room.random, error: null } : { live: false, random: true, error: MSG.roomNotFound };
+    const room = await askedRoom(context, clientAddress(request), roomNumber);
+    return room ? { roomNumber, live: true, random: room.random, error: null } : { roomNumber, live: false, random: true, error: MSG.roomNotFound };
   } catch (error) {
-    if (error instanceof Refusal) return { live: false, random: true, error: error.words };
+    if (error instanceof Refusal) return { roomNumber, live: false, random: true, error: error.words };
     throw error;
   }
 }

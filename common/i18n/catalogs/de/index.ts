@@ -1,32 +1,14 @@
-/** The de catalog: one file per area (common/i18n/areas.ts). */
-import type { Area } from "../../areas";
-import common from "./common.json";
-import home from "./home.json";
-import map from "./map.json";
-import player from "./player.json";
-import room from "./room.json";
-import defi from "./defi.json";
-import publicArea from "./public.json";
-import dashboard from "./dashboard.json";
-import wizard from "./wizard.json";
-import admin from "./admin.json";
-import presenter from "./presenter.json";
-import history from "./history.json";
-import server from "./server.json";
-
-const catalog: Record<Area, Record<string, string>> = {
-  common,
-  home,
-  map,
-  player,
-  room,
-  defi,
-  public: publicArea,
-  dashboard,
-  wizard,
-  admin,
-  presenter,
-  history,
-  server,
-};
-export default catalog;
+/** The de catalog: one file per area (common/i18n/areas.ts), each exported under its area's name. */
+export { default as common } from "./common.json";
+export { default as home } from "./home.json";
+export { default as map } from "./map.json";
+export { default as player } from "./player.json";
+export { default as room } from "./room.json";
+export { default as defi } from "./defi.json";
+export { default as public } from "./public.json";
+export { default as dashboard } from "./dashboard.json";
+export { default as wizard } from "./wizard.json";
+export { default as admin } from "./admin.json";
+export { default as presenter } from "./presenter.json";
+export { default as history } from "./history.json";
+export { default as server } from "./server.json";
