@@ -16,6 +16,7 @@ import { parseQuery } from "~/server/http/input.server";
 import { PublicQuizQuery, publicPageHeaders, watchPage } from "~/server/quiz/public-quiz.server";
 import { Refusal } from "~/server/http/refusal.server";
 import publicCss from "~/features/public/public.css?url";
+import { StatusNote } from "~/components/StatusNote";
 
 /**
  * /watch?quiz={unique name}: the public viewer of a quiz. No login: the unique name, with its
@@ -44,11 +45,7 @@ export default function Watch() {
     <div className="public-page watch">
       <PublicBar title={quiz.name} subtitle={quiz.description} />
 
-      {notice ? (
-        <p className="public-notice watch-notice" role="status">
-          {t(notice)}
-        </p>
-      ) : null}
+      <StatusNote words={notice} className="public-notice watch-notice" />
 
       <div className="watch-body">
         <nav className="watch-list" aria-label={t("public.watch.list")}>

@@ -30,6 +30,7 @@ import {
   type BoxPoint,
 } from "@common/util/projection";
 import type { Bounds, GameMapProps, LatLng } from "./types";
+import { StatusNote } from "~/components/StatusNote";
 
 /**
  * The map without Google (docs/architecture.md, The map): no key, or Google failed to load. It
@@ -236,11 +237,7 @@ export function OfflineMap({
         <MapIcon />
         {t("map.offline")}
       </p>
-      {notice ? (
-        <p className="om-notice" role="status">
-          {t(notice)}
-        </p>
-      ) : null}
+      <StatusNote words={notice} className="om-notice" />
 
       <div className="om-zoom">
         <button type="button" aria-label={t("map.zoomIn")} onClick={() => zoomBy(ZOOM_STEP)}>

@@ -11,6 +11,7 @@ import { useT } from "~/components/I18n";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import type { Words } from "@common/i18n/ids";
 import { usePseudoRoom } from "./usePseudoRoom";
+import { StatusNote } from "~/components/StatusNote";
 
 /**
  * Pseudo selection (docs/game-rules.md, Pseudos and teams): colour, then fruit; the room settles
@@ -53,11 +54,7 @@ export function PseudoPicker({ room, kicked }: { room: string; kicked: boolean }
         <h1 className="pl-title">{t("player.loading.title")}</h1>
         <Spinner label={t("player.loading.connecting")} />
         {/* Too many phones of this network on the pseudo screen: the connection asks again by itself. */}
-        {state.alert && !state.done ? (
-          <p className="pl-notice-inline" role="status">
-            {t(state.alert)}
-          </p>
-        ) : null}
+        <StatusNote words={state.done ? null : state.alert} className="pl-notice-inline" />
       </div>
     );
   } else if (state.step === "color") {

@@ -5,6 +5,7 @@ import { GameMap } from "~/features/map/GameMap";
 import { StreetViewFrame } from "~/features/map/StreetViewFrame";
 import { PublicBar } from "./PublicBar";
 import { QuestionPhoto } from "./Thumb";
+import { StatusNote } from "~/components/StatusNote";
 
 function closeWindow() {
   window.close();
@@ -52,11 +53,7 @@ export function QuestionPage({ data }: { data: QuestionPageData }) {
         <section className="question-info" aria-labelledby="question-name">
           <h2 id="question-name">{question.name}</h2>
           <p className="question-description">{description ?? t("public.noDescription")}</p>
-          {notice ? (
-            <p className="public-notice" role="status">
-              {t(notice)}
-            </p>
-          ) : null}
+          <StatusNote words={notice} className="public-notice" />
           <div className="question-map">
             <GameMap
               bounds={map.bounds}

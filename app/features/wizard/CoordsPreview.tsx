@@ -7,6 +7,7 @@ import { QUIZ_FULL, QUIZ_QUESTIONS_MAX } from "@common/rules";
 import type { WizardQuestion } from "@common/contracts/wizard/types";
 import { FieldError } from "~/components/FieldError";
 import { useT } from "~/components/I18n";
+import { StatusNote } from "~/components/StatusNote";
 
 /** What each way of adding a question (a batch of photos, a Street View) gets from the step. */
 export type AddQuestionProps = {
@@ -126,11 +127,7 @@ export function QuestionFormFooter({ error, progress, full }: { error: Words | n
   return (
     <>
       <FormStatus error={error} progress={progress} />
-      {full ? (
-        <p className="wz-help wz-full" role="status">
-          {t(full)}
-        </p>
-      ) : null}
+      <StatusNote words={full} className="wz-help wz-full" />
       <div className="wz-actions">
         <button type="submit" className="button" disabled={progress !== null || full !== null}>
           {t("wizard.addQuestion")}

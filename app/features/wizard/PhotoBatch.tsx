@@ -11,6 +11,7 @@ import { photoForm, preparePhoto, type PreparedPhoto } from "./photo-prep";
 import { PlacePhoto } from "./PlacePhoto";
 import { FieldError } from "~/components/FieldError";
 import { RichText, useT } from "~/components/I18n";
+import { StatusNote } from "~/components/StatusNote";
 
 type Item = { key: number; fileName: string; state: ItemState<PreparedPhoto, WizardQuestion> };
 
@@ -142,11 +143,7 @@ export function PhotoBatch({
         </p>
       </div>
       <FieldError error={error && t(error)} />
-      {notice ? (
-        <p className="wz-help wz-full" role="status">
-          {t(notice)}
-        </p>
-      ) : null}
+      <StatusNote words={notice} className="wz-help wz-full" />
 
       {items.length > 0 ? (
         <section className="wz-batch-status" aria-label={t("wizard.batch.sent")}>

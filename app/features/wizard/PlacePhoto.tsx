@@ -11,6 +11,7 @@ import { uploadQuestion } from "./api";
 import { Thumb } from "./BlobThumb";
 import { CoordsField, CoordsPreview, FormStatus } from "./CoordsPreview";
 import { photoForm, type PreparedPhoto } from "./photo-prep";
+import { StatusNote } from "~/components/StatusNote";
 
 /** One photo without a position: its name, its spot (a tap on the map or typed), then added. */
 export function PlacePhoto({
@@ -66,11 +67,7 @@ export function PlacePhoto({
         </div>
         <CoordsField id="wz-place-coords" value={spotText} onChange={changeSpotText} />
         <FormStatus error={error} progress={progress} />
-        {full ? (
-          <p className="wz-help wz-full" role="status">
-            {t(full)}
-          </p>
-        ) : null}
+        <StatusNote words={full} className="wz-help wz-full" />
         <div className="wz-actions">
           <button type="button" className="button button-secondary" onClick={onSkip} disabled={progress !== null}>
             {t("wizard.place.skip")}

@@ -9,6 +9,7 @@ import { FieldError } from "~/components/FieldError";
 import { QUIZ_QUESTIONS_MAX } from "@common/rules";
 import { fullNotice } from "./CoordsPreview";
 import { RichText, useT } from "~/components/I18n";
+import { StatusNote } from "~/components/StatusNote";
 
 type Kind = "streetview" | "photo";
 
@@ -113,11 +114,7 @@ export function QuestionsStep({
         <h2 id="wz-add-heading" tabIndex={-1}>
           {t("wizard.questions.addHeading")}
         </h2>
-        {full ? (
-          <p className="wz-full-banner" role="status">
-            {t(full)}
-          </p>
-        ) : null}
+        <StatusNote words={full} className="wz-full-banner" />
         <fieldset className="wz-kind">
           <legend>{t("wizard.questions.kind")}</legend>
           <label className={kind === "streetview" ? "is-checked" : ""}>
