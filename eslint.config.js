@@ -34,12 +34,13 @@ const CLIENT = String.raw`^(@common/|(\.\./)+(common/)?)client/`;
  */
 const WORDED = ["app/**/*.{ts,tsx}", "common/**/*.{ts,tsx}"];
 /**
- * What no reader sees: the markers' SVG drawing, the image parsers' internal errors, the
+ * What no reader sees: tests and their fixtures, the markers' SVG drawing, the image parsers' internal errors, the
  * operator's page of a production without its secrets (in English, for whoever deploys it).
  */
 const NOT_WORDED = [
   "**/*.test.ts",
   "**/*.test.tsx",
+  "**/*.fixture.ts",
   "common/markers/**",
   "common/media/{exif,heif-iloc,image-clean}.ts",
   "common/util/lru.ts",

@@ -1,30 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@common/i18n/locales";
-import type { PlayerEndGame, PlayerEndQuestion, PlayerJoinRoomCallback, RankingLine, ServerMessage } from "@common/wire/protocol";
+import type { PlayerEndGame, PlayerEndQuestion, RankingLine, ServerMessage } from "@common/wire/protocol";
 import { fromWire } from "@common/wire/room-messages";
 import { tIn } from "../../../tests/support/i18n";
 import { movesFocus, saidOnChange, type Moment } from "./announcements";
 import { initialPlayState, playReducer, type PlayState } from "./play-state";
 import { clockMark } from "./progress";
+import { joinedAs } from "./joined.fixture";
 
-const join: PlayerJoinRoomCallback = {
-  type: "player_joinRoom_callback",
-  playerID: "p1",
-  token: "p1_secret",
-  pseudo: "Kiwi bleu",
-  marker: "Kiwibleu",
-  color: "bleu",
-  fruit: "kiwi",
-  team: null,
-  mode: "player",
-  iconType: "defined",
-  mapSettings: { center: { lat: 45, lng: 5 }, zoom: 12, bounds: { north: 45.1, south: 44.9, east: 5.1, west: 4.9 } },
-  pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
-  helpSettings: [],
-  maxAnswerTime: 30,
-  questionsNb: 10,
-  phase: "lobby",
-};
+const join = joinedAs();
 
 const question = (questionIndex: number, remainingMs = 30_000): ServerMessage => ({
   type: "player_newQuestion",

@@ -17,25 +17,10 @@ import {
   type PlayState,
 } from "./play-state";
 import { progressAt } from "./progress";
+import { joinedAs } from "./joined.fixture";
 
-const join = (phase: PlayerJoinRoomCallback["phase"] = "lobby"): PlayerJoinRoomCallback => ({
-  type: "player_joinRoom_callback",
-  playerID: "p1",
-  token: "p1_secret",
-  pseudo: "Kiwi bleu",
-  marker: "Kiwibleu",
-  color: "bleu",
-  fruit: "kiwi",
-  team: null,
-  mode: "player",
-  iconType: "random",
-  mapSettings: { center: { lat: 45, lng: 5 }, zoom: 12, bounds: { north: 45.1, south: 44.9, east: 5.1, west: 4.9 } },
-  pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
-  helpSettings: [],
-  maxAnswerTime: 60,
-  questionsNb: 3,
-  phase,
-});
+const join = (phase: PlayerJoinRoomCallback["phase"] = "lobby"): PlayerJoinRoomCallback =>
+  joinedAs({ iconType: "random", maxAnswerTime: 60, questionsNb: 3, phase });
 
 const question = (questionIndex: number, remainingMs = 60_000): ServerMessage => ({
   type: "player_newQuestion",

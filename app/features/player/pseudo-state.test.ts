@@ -16,6 +16,7 @@ import {
   type PseudoAction,
   type PseudoState,
 } from "./pseudo-state";
+import { joinedAs } from "./joined.fixture";
 
 const info = (over: Partial<PseudoRoomInfo> = {}): PseudoRoomInfo => ({
   colors: ["bleu", "jaune", "rose", "rouge", "turquoise", "vert"],
@@ -132,24 +133,14 @@ describe("pseudo selection", () => {
     expect(run([server({ type: "error", code: "room_full" })]).fatal).toBe("room_full");
     expect(run([server({ type: "player_kicked", reason: "ended" })]).kicked).toBe("ended");
     const s = run([
-      server({
-        type: "player_joinRoom_callback",
-        playerID: "p1",
-        token: "p1_t",
-        pseudo: "Kiwi bleu",
-        marker: "Kiwibleu",
-        color: "bleu",
-        fruit: "kiwi",
-        team: null,
-        mode: "player",
-        iconType: "defined",
-        mapSettings: { center: { lat: 0, lng: 0 }, zoom: 3, bounds: { north: 1, south: -1, east: 1, west: -1 } },
-        pointsSettings: { point_max_temps: 5, circlesPoints: [2, 3, 4, 5] },
-        helpSettings: [],
-        maxAnswerTime: 60,
-        questionsNb: 1,
-        phase: "lobby",
-      }),
+      server(
+        joinedAs({
+          token: "p1_t",
+          maxAnswerTime: 60,
+          questionsNb: 1,
+          mapSettings: { center: { lat: 0, lng: 0 }, zoom: 3, bounds: { north: 1, south: -1, east: 1, west: -1 } },
+        }),
+      ),
     ]);
     expect(s.done).toEqual({ pseudo: "Kiwi bleu", token: "p1_t" });
   });
