@@ -7,8 +7,9 @@ import { clientAddress } from "~/server/throttle/throttle.server";
 import { requireDefiCode } from "~/server/defi/defi-door.server";
 
 /**
- * « Commencer »: POST JSON {name?, adapted?} -> 200 {defi, me}. A new device gets its player and
- * an HttpOnly cookie scoped to this défi's API; a device that already plays gets its player back.
+ * « Commencer »: POST JSON {name?, adapted?} -> 200 {defi, me, question}. A new device gets its
+ * player, its first question opened (as POST …/open would) and an HttpOnly cookie scoped to this
+ * défi's API; a device that already plays gets its player back (question null).
  * `adapted`: the player asks for adapted time, which they get when the défi's MJ allows asking.
  * Refusals: 400 a name outside the rule, 403 a device or network the MJ removed, 409 a name
  * taken (or one that looks like it) or the défi over, 429 past DEFI_JOINS_PER_ADDRESS joins from

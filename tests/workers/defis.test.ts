@@ -2,13 +2,14 @@ import { env, SELF } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
-import type { DefiAdmin, DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/contracts/defi/types";
-import { buildTargetSettings, DEFAULT_RING_POINTS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, ROUND_TRIP_MAX_MS } from "@common/rules";
+import type { DefiAdmin, DefiJoined, DefiLeaderboard, DefiOpened, DefiQuestionResults, DefiReveal, DefiState } from "@common/contracts/defi/types";
+import { buildTargetSettings, DEFAULT_RING_POINTS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, defiSeat, ROUND_TRIP_MAX_MS } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
 import { createDefi } from "~/server/defi/defi-create.server";
 import { defiLeaderboard } from "~/server/defi/defi-leaderboard.server";
 import { answerDefiQuestion, openDefiQuestion } from "~/server/defi/defi-play.server";
+import { joinDefi } from "~/server/defi/defi-join.server";
 import { liveGameCount } from "~/server/rooms/rooms.server";
 import type { TestAccount } from "../support/factory";
 import { cookieOf, db, get, make, png, postJson, refusal } from "../support/workers";
@@ -99,15 +100,14 @@ function phoneOf(code: string, ip?: string) {
   };
 }
 
+/** « Commencer » at `now` through the server function: the device's token; its first question opens then. */
+const joinAt = async (code: string, now: number) => (await joinDefi(db(), null, { code, address: "192.0.2.1" }, now)).device!;
+
 /** A new défi, one phone joined, its first question opened now through the server function. */
 async function openedFirstQuestion(reveal: "end" | "each" = "end") {
   const { defi } = await newDefi({ reveal });
-  const phone = phoneOf(defi.code);
-  await phone.join();
-  const device = phone.token;
   const t0 = Date.now();
-  await openDefiQuestion(db(), device, { code: defi.code }, t0);
-  return { defi, device, t0 };
+  return { defi, device: await joinAt(defi.code, t0), t0 };
 }
 
 const json = async <T>(res: Response) => (await res.json()) as T;
@@ -185,23 +185,21 @@ describe("playing a défi", () => {
     const cookie = joined.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toContain(`Path=/api/defi/${defi.code}`);
-    const { me, defi: info } = await json<DefiState>(joined);
+    // « Commencer » opens the first question with the join.
+    const { me, defi: info, question } = await json<DefiJoined>(joined);
     expect(me!.name).toMatch(/^[A-ZÉ][a-zè]+ [a-z]+$/);
-    expect(JSON.stringify(info)).not.toContain(String(SPOTS[0].lat));
-
-    const opened = await json<DefiOpened>(await phone.open());
-    if (opened.kind !== "question") throw new Error(opened.kind);
-    expect(opened.question).toMatchObject({ index: 0 });
-    expect(opened.question.remainingMs).toBe(30_000);
-    expect(JSON.stringify(opened)).not.toContain(String(SPOTS[0].lat));
-    const photo = await get(opened.question.photoUrl!);
+    expect(me!.questionOpen).toBe(true);
+    expect(question).toMatchObject({ index: 0, remainingMs: 30_000 });
+    expect(JSON.stringify({ info, question })).not.toContain(String(SPOTS[0].lat));
+    const photo = await get(question!.photoUrl);
     expect(photo.status).toBe(200);
     const original = await env.BUCKET.get(keys[0]!);
     expect(new Uint8Array(await photo.arrayBuffer())).toEqual(new Uint8Array(await original!.arrayBuffer()));
 
     // The same device coming back gets the same question, still running, at the same address.
     const again = await json<DefiOpened>(await phone.open());
-    expect(again).toMatchObject({ kind: "question", question: { index: 0, photoUrl: opened.question.photoUrl } });
+    expect(again).toMatchObject({ kind: "question", question: { index: 0, photoUrl: question!.photoUrl } });
+    expect(JSON.stringify(again)).not.toContain(String(SPOTS[0].lat));
 
     const res = await phone.answer(0, north(SPOTS[0], 150));
     expect(res.status).toBe(200);
@@ -210,7 +208,7 @@ describe("playing a défi", () => {
     expect(reveal.points).toBeGreaterThan(2);
     expect(reveal.total).toBe(reveal.points);
     // The opening's address died with the answer.
-    expect((await get(opened.question.photoUrl!)).status).toBe(404);
+    expect((await get(question!.photoUrl)).status).toBe(404);
   });
 
   it("scores exactly as a live game, with the time measured from the stored opening", async () => {
@@ -226,13 +224,45 @@ describe("playing a défi", () => {
   });
 
   it("reveals a question's title from a défi stored when the snapshot said `titre` (practice défi)", async () => {
-    const { defi, device, t0 } = await openedFirstQuestion("each");
+    const { defi } = await newDefi({ reveal: "each" });
     const row = await gameRow(defi.gameId);
     const stored = row.quizSnapshot as { quiz: { questions: Record<string, unknown>[] } };
     const questions = stored.quiz.questions.map(({ title: _title, ...q }, i) => ({ ...q, titre: i === 0 ? "La tour de fer" : "" }));
     await db().update(games).set({ quizSnapshot: { ...stored, quiz: { ...stored.quiz, questions } } }).where(eq(games.id, defi.gameId));
-    const reveal = await answerDefiQuestion(db(), device, { code: defi.code, question: 0, ...SPOTS[0] }, t0 + 1_000);
+    const phone = phoneOf(defi.code);
+    await phone.join();
+    const t0 = Date.now();
+    await openDefiQuestion(db(), phone.token, { code: defi.code }, t0);
+    const reveal = await answerDefiQuestion(db(), phone.token, { code: defi.code, question: 0, ...SPOTS[0] }, t0 + 1_000);
     expect(reveal.title).toBe("La tour de fer");
+  });
+
+  it("tells a défi from a deleted one whose code it was given: its own quiz, settings and photos", async () => {
+    const older = await newDefi();
+    const newer = await newDefi();
+    // The newer défi's first photo differs from the older's, and so does its time.
+    const photoKey = await make.photo(new Uint8Array(await png(200).arrayBuffer()));
+    const stored = (await gameRow(newer.defi.gameId)).quizSnapshot as { quiz: { questions: { imageUrl: string }[] } };
+    const questions = stored.quiz.questions.map((q, i) => (i === 0 ? { ...q, imageUrl: q.imageUrl.replace(/[^/]+$/, photoKey.split("/")[1]!) } : q));
+    await db()
+      .update(games)
+      .set({ quizSnapshot: { ...stored, quiz: { ...stored.quiz, questions } }, settings: sql`json_set(${games.settings}, '$.answerTimeSec', 90)` })
+      .where(eq(games.id, newer.defi.gameId));
+    const info = async (code: string) => (await json<DefiState>(await get(`/api/defi/${code}/state`))).defi;
+    // Both read once: the Worker keeps what never changes of each.
+    expect(await info(older.defi.code)).toMatchObject({ quizName: older.quiz.name, answerTimeSec: 30 });
+    expect(await info(newer.defi.code)).toMatchObject({ quizName: newer.quiz.name, answerTimeSec: 90 });
+    await db().delete(defis).where(eq(defis.gameId, older.defi.gameId));
+    await db().update(defis).set({ code: older.defi.code }).where(eq(defis.gameId, newer.defi.gameId));
+    expect(await info(older.defi.code)).toMatchObject({ quizName: newer.quiz.name, answerTimeSec: 90 });
+    const phone = phoneOf(older.defi.code);
+    await phone.join();
+    const opened = await json<DefiOpened>(await phone.open());
+    if (opened.kind !== "question") throw new Error(opened.kind);
+    expect(opened.question.remainingMs).toBeGreaterThan(60_000);
+    const photo = await get(opened.question.photoUrl!, phone.device);
+    expect(photo.status).toBe(200);
+    expect(new Uint8Array(await photo.arrayBuffer())).toEqual(new Uint8Array(await png(200).arrayBuffer()));
   });
 
   it("counts a question left open past its time as missed: 0 points, the whole time, the spot shown in a practice défi", async () => {
@@ -389,9 +419,7 @@ describe("the leaderboard and the deadline", () => {
     ];
     const devices: string[] = [];
     for (const p of plan) {
-      const phone = phoneOf(defi.code);
-      await phone.join();
-      const device = phone.token;
+      const device = await joinAt(defi.code, t0);
       devices.push(device);
       for (let q = 0; q < 2; q++) {
         await openDefiQuestion(db(), device, { code: defi.code }, t0);
@@ -631,6 +659,14 @@ describe("a script filling a défi", () => {
     // A class of 40 behind its school's address, all at once.
     const school = await Promise.all(Array.from({ length: 40 }, () => phoneOf(defi.code, "198.51.100.1").join()));
     expect(school.map((r) => r.status)).toEqual(Array(40).fill(200));
+    // Every player has the seat of their number, as the phone was told, whichever join read the
+    // défi before the others had taken theirs.
+    const [{ seed }] = await db().select({ seed: defis.seed }).from(defis).where(eq(defis.gameId, defi.gameId));
+    const rows = await playerRows(defi.gameId);
+    expect(rows).toHaveLength(joined + 40);
+    for (const row of rows) expect({ pseudo: row.pseudo, marker: row.marker }).toEqual(defiSeat(row.playerNo, seed!));
+    const told = await Promise.all([...burst.filter((r) => r.status === 200), ...school].map((r) => json<DefiState>(r)));
+    expect(told.map((t) => t.me!.name).sort()).toEqual(rows.map((r) => r.pseudo).sort());
     // The same address, in another défi.
     const other = await newDefi();
     expect((await phoneOf(other.defi.code, "203.0.113.7").join()).status).toBe(200);
@@ -790,12 +826,11 @@ describe("a fair clock at any distance", () => {
   async function farPhone(roundTripMs: number) {
     const { defi } = await newDefi();
     const phone = phoneOf(defi.code);
-    await phone.join();
     const since = Date.now();
-    const opened = await json<DefiOpened>(await phone.open());
-    if (opened.kind !== "question") throw new Error(opened.kind);
+    // « Commencer » opens the first question.
+    const { question } = await json<DefiJoined>(await phone.join());
     await earlier(defi.gameId, roundTripMs);
-    expect((await get(opened.question.photoUrl)).status).toBe(200);
+    expect((await get(question!.photoUrl)).status).toBe(200);
     return { defi, phone, since };
   }
 

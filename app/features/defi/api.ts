@@ -3,6 +3,7 @@
  * decoder, or throws a DefiCallError with the words to show (call-api.ts).
  */
 import {
+  decodeDefiJoined,
   decodeDefiLeaderboard,
   decodeDefiOpened,
   decodeDefiQuestionResults,
@@ -34,7 +35,7 @@ const base = (code: string) => `/api/defi/${encodeURIComponent(code)}`;
 export const defiApi = {
   state: (code: string) => call(`${base(code)}/state`, decodeDefiState),
   join: (code: string, start: { name: string | undefined; adapted: boolean }) =>
-    call(`${base(code)}/join`, decodeDefiState, {
+    call(`${base(code)}/join`, decodeDefiJoined, {
       ...(start.name === undefined ? {} : { name: start.name }),
       ...(start.adapted ? { adapted: true } : {}),
     }),

@@ -68,10 +68,14 @@ export function useDefiRun(initial: DefiInfo) {
     setBusy(true);
     setNotice(null);
     try {
-      const state = await defiApi.join(code, { name, adapted });
-      setDefi(state.defi);
-      setMe(state.me);
-      if (state.me && state.me.question >= state.defi.questionCount) setScreen({ kind: "done" });
+      const joined = await defiApi.join(code, { name, adapted });
+      setDefi(joined.defi);
+      setMe(joined.me);
+      // A new player's first question comes opened with the join: one round trip less before its photo.
+      if (joined.question) {
+        setScreen({ kind: "question", question: joined.question, receivedAt: Date.now() });
+        setBusy(false);
+      } else if (joined.me && joined.me.question >= joined.defi.questionCount) setScreen({ kind: "done" });
       else await openNext();
     } catch (error) {
       fail(error);

@@ -1,6 +1,6 @@
 /** A défi's leaderboard (/defi/{code}/classement and its API): read from the running totals, never the answers. */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "@db/client";
+import { and, asc, desc, eq, sql, type Placeholder } from "drizzle-orm";
+import { batchBuilt, builtOnce, type Db } from "@db/client";
 import { defiPlayers, gamePlayers } from "@db/schema";
 import type { DefiLeaderboard, LeaderboardLine } from "@common/contracts/defi/types";
 import { DEFI_LEADERBOARD_SIZE, publicAdapted } from "@common/rules";
@@ -12,7 +12,7 @@ import { isOpen, lineOf, questionCount } from "./defi-views.server";
 const bestFirst = [desc(gamePlayers.points), asc(gamePlayers.timeMs), asc(gamePlayers.playerNo)];
 
 /** Every player of the défi (or the first `limit`), best first, with the questions they played. */
-export function rankedPlayers(db: Db, gameId: string, limit?: number) {
+export function rankedPlayers(db: Db, gameId: string | Placeholder, limit?: number | Placeholder) {
   const query = db
     .select({
       playerNo: gamePlayers.playerNo,
@@ -32,6 +32,15 @@ export function rankedPlayers(db: Db, gameId: string, limit?: number) {
   return limit === undefined ? query : query.limit(limit);
 }
 
+/** The leaderboard's two reads, built once and sent in one batch: its top lines and its size. */
+const boardStatements = builtOnce((db) => {
+  const gameId = sql.placeholder("gameId");
+  return [
+    rankedPlayers(db, gameId, sql.placeholder("limit")).prepare(),
+    db.select({ players: sql<number>`COUNT(*)` }).from(gamePlayers).where(eq(gamePlayers.gameId, gameId)).prepare(),
+  ] as const;
+});
+
 /**
  * /defi/{code}/classement: the top lines and the reader's own, read through the running totals'
  * index (game_players_total), never through the answers. Exact ties share a rank. A défi whose
@@ -44,9 +53,10 @@ export async function defiLeaderboard(db: Db, device: string | null, input: { co
   const gameId = l.game.id;
   const open = isOpen(l, now);
   const hidden = open && l.defi.boardHidden;
-  const [top, [{ players } = { players: 0 }]] = await Promise.all([
-    hidden ? Promise.resolve([]) : rankedPlayers(db, gameId, DEFI_LEADERBOARD_SIZE),
-    db.select({ players: sql<number>`COUNT(*)` }).from(gamePlayers).where(eq(gamePlayers.gameId, gameId)),
+  const [topLines, count] = boardStatements(db);
+  const [top, [{ players } = { players: 0 }]] = await batchBuilt(db, [
+    { built: topLines, values: { gameId, limit: hidden ? 0 : DEFI_LEADERBOARD_SIZE } },
+    { built: count, values: { gameId } },
   ]);
   const ranked = rankEntries(top.map((p, order) => ({ id: String(p.playerNo), total: p.points ?? 0, timeMs: p.timeMs ?? 0, order, p })));
   const lines = ranked.map(({ entry, rank }) => lineOf(entry.p, rank, l.me));

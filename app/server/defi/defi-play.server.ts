@@ -10,7 +10,7 @@
  */
 import { and, eq, exists, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { batchBuilt, builtOnce, type Db } from "@db/client";
-import { defiPlayers, defis, gameAnswers, gamePlayers, games } from "@db/schema";
+import { defiPlayers, defis, gameAnswers, gamePlayers } from "@db/schema";
 import { intoColumns, value } from "@party/d1-sql";
 import type { AnswerDefiInput } from "@common/contracts/defi/schemas";
 import type { DefiInfo, DefiOpened, DefiReveal, DefiState } from "@common/contracts/defi/types";
@@ -20,6 +20,7 @@ import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
 import { OPEN_TOKEN, randomToken } from "./defi-device.server";
 import { finishIfDue, loadDefi, requireMe } from "./defi-store.server";
+import { frameOf, frameStatement, keepFrame, keptFrame } from "./defi-frame.server";
 import {
   infoOf,
   isOpen,
@@ -32,8 +33,6 @@ import {
   samplesOf,
   timingOf,
   type DefiPlayer,
-  type DefiSettings,
-  type DefiSnapshot,
   type LoadedDefi,
 } from "./defi-views.server";
 import { PICTURE_FILE, serveMedia } from "../media/media.server";
@@ -250,14 +249,12 @@ const photoStatements = builtOnce((db) => {
         openedAt: defiPlayers.openedAt,
         // Both tables have an `adapted` column: D1 keys a batch's rows by column name.
         playerAdapted: sql<number>`${defiPlayers.adapted}`.as("player_adapted"),
+        gameId: defiPlayers.gameId,
         code: defis.code,
         defiAdapted: defis.adapted,
-        settings: games.settings,
-        snapshot: games.quizSnapshot,
       })
       .from(defiPlayers)
       .innerJoin(defis, eq(defis.gameId, defiPlayers.gameId))
-      .innerJoin(games, eq(games.id, defiPlayers.gameId))
       .where(eq(defiPlayers.openToken, token))
       .limit(1)
       .prepare(),
@@ -279,16 +276,26 @@ export async function defiPhoto(
 ): Promise<Response> {
   const { code, token } = input;
   if (!code || !DEFI_CODE.test(code) || !token || !OPEN_TOKEN.test(token)) throw Refusal.notFound(DEFI_MSG.notFound);
-  const [, rows] = await batchBuilt(db, [
-    { built: photoStatements(db)[0], values: { now, token } },
-    { built: photoStatements(db)[1], values: { token } },
-  ]);
+  const [mark, read] = photoStatements(db);
+  let frame = keptFrame(code);
+  let rows;
+  if (frame) [, rows] = await batchBuilt(db, [{ built: mark, values: { now, token } }, { built: read, values: { token } }]);
+  else {
+    let stored;
+    [, rows, [stored]] = await batchBuilt(db, [
+      { built: mark, values: { now, token } },
+      { built: read, values: { token } },
+      { built: frameStatement(db), values: { code } },
+    ]);
+    frame = stored && keepFrame(code, stored);
+  }
   const [row] = rows;
   if (!row || row.code !== code || row.openedAt === null) throw Refusal.notFound(DEFI_MSG.notFound);
-  const settings = row.settings as DefiSettings;
-  const { limitMs } = playerTiming(settings.answerTimeSec * 1000, settings.speedPointsMax, row.defiAdapted, Boolean(row.playerAdapted));
+  if (frame?.gameId !== row.gameId) frame = await frameOf(db, code, row.gameId);
+  if (!frame) throw Refusal.notFound(DEFI_MSG.notFound);
+  const { limitMs } = playerTiming(frame.settings.answerTimeSec * 1000, frame.settings.speedPointsMax, row.defiAdapted, Boolean(row.playerAdapted));
   if (limitMs !== null && now >= row.openedAt + limitMs + ROUND_TRIP_MAX_MS) throw Refusal.notFound(DEFI_MSG.notFound);
-  return servePhotoOf((row.snapshot as DefiSnapshot).quiz.questions[row.question], bucket, conditions);
+  return servePhotoOf(frame.snapshot.quiz.questions[row.question], bucket, conditions);
 }
 
 /** A question's photo from R2, private to the browser that asked; anything else is a 404. */

@@ -7,22 +7,34 @@
  * its deadline has passed.
  */
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
-import { builtOnce, type Db } from "@db/client";
+import { batchBuilt, builtOnce, type Db } from "@db/client";
 import { defiPlayers, defis, gamePlayers, games, quizzes } from "@db/schema";
 import { DEFI_CODE, DEFI_MSG } from "@common/rules";
-import { readStoredQuiz } from "@common/wire/quiz-question";
 import { sha256 } from "./defi-device.server";
-import type { DefiPlayer, DefiSettings, DefiSnapshot, LoadedDefi } from "./defi-views.server";
+import type { DefiPlayer, LoadedDefi } from "./defi-views.server";
+import { frameOf, frameStatement, keepFrame, keptFrame } from "./defi-frame.server";
 import { Refusal } from "../http/refusal.server";
 
-/** Every call of a défi starts with this read: built once, the code and the device its placeholders. */
+/**
+ * Every call of a défi starts with this read: built once, the code and the device its
+ * placeholders. What never changes (the quiz, the settings, the help squares) is the défi's frame,
+ * kept in memory (defi-frame.server.ts).
+ */
 const loadStatement = builtOnce((db) =>
   db
     .select({
       game: { id: games.id, status: games.status },
-      settings: games.settings,
-      snapshot: games.quizSnapshot,
-      defi: defis,
+      defi: {
+        gameId: defis.gameId,
+        code: defis.code,
+        deadline: defis.deadline,
+        nameMode: defis.nameMode,
+        joins: defis.joins,
+        seed: defis.seed,
+        reveal: defis.reveal,
+        boardHidden: defis.boardHidden,
+        adapted: defis.adapted,
+      },
       me: {
         playerNo: defiPlayers.playerNo,
         question: defiPlayers.question,
@@ -30,7 +42,8 @@ const loadStatement = builtOnce((db) =>
         openToken: defiPlayers.openToken,
         photoAt: defiPlayers.photoAt,
         roundTrips: defiPlayers.roundTrips,
-        adapted: defiPlayers.adapted,
+        // Both tables have an `adapted` column: D1 keys a batch's rows by column name.
+        adapted: sql<boolean>`${defiPlayers.adapted}`.mapWith(defiPlayers.adapted).as("player_adapted"),
       },
       name: gamePlayers.pseudo,
       marker: gamePlayers.marker,
@@ -47,14 +60,27 @@ const loadStatement = builtOnce((db) =>
 );
 
 /**
- * The défi behind a code and, when the device token names one, its player: one D1 read. A code of
- * the wrong shape is refused before any query; an unknown one answers 404.
+ * The défi behind a code and, when the device token names one, its player: one D1 read (its
+ * frame read in the same round trip when this isolate does not keep it yet). A code of the wrong
+ * shape is refused before any query; an unknown one answers 404.
  */
 export async function loadDefi(db: Db, code: string | undefined, device: string | null): Promise<LoadedDefi> {
   if (!code || !DEFI_CODE.test(code)) throw Refusal.notFound(DEFI_MSG.notFound);
-  const deviceHash = device ? await sha256(device) : "";
-  const [row] = await loadStatement(db).all({ code, deviceHash });
+  const values = { code, deviceHash: device ? await sha256(device) : "" };
+  let frame = keptFrame(code);
+  let row;
+  if (frame) [row] = await loadStatement(db).all(values);
+  else {
+    const [rows, [stored]] = await batchBuilt(db, [
+      { built: loadStatement(db), values },
+      { built: frameStatement(db), values: { code } },
+    ]);
+    [row] = rows;
+    frame = stored && keepFrame(code, stored);
+  }
   if (!row) throw Refusal.notFound(DEFI_MSG.notFound);
+  if (frame?.gameId !== row.game.id) frame = await frameOf(db, code, row.game.id);
+  if (!frame) throw Refusal.notFound(DEFI_MSG.notFound);
   const me: DefiPlayer | null =
     row.me && row.name !== null
       ? {
@@ -65,17 +91,8 @@ export async function loadDefi(db: Db, code: string | undefined, device: string 
           timeMs: row.timeMs ?? 0,
         }
       : null;
-  return {
-    game: row.game,
-    defi: row.defi,
-    settings: row.settings as DefiSettings,
-    snapshot: readDefiSnapshot(row.snapshot as DefiSnapshot),
-    me,
-  };
+  return { game: row.game, defi: { ...row.defi, help: frame.help }, settings: frame.settings, snapshot: frame.snapshot, me };
 }
-
-/** A défi created before the code said `title` stored its questions' titles as `titre`. */
-const readDefiSnapshot = (stored: DefiSnapshot): DefiSnapshot => ({ ...stored, quiz: readStoredQuiz(stored.quiz) });
 
 export function requireMe(l: LoadedDefi): DefiPlayer {
   if (!l.me) throw Refusal.forbidden(DEFI_MSG.notJoined);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   decodeDefiAdmin,
   decodeDefiCreated,
+  decodeDefiJoined,
   decodeDefiLeaderboard,
   decodeDefiOpened,
   decodeDefiQuestionResults,
@@ -102,6 +103,14 @@ describe("the défi's bodies as the browser reads them", () => {
     expect(decodeDefiOpened({ kind: "finished" })).toEqual({ kind: "finished" });
     expect(decodeDefiOpened({ kind: "question", question: { ...question, photoUrl: null } })).toBeNull();
     expect(decodeDefiOpened({ kind: "later" })).toBeNull();
+  });
+
+  it("decodes a join: the first question opened with it, or none for a device that already plays", () => {
+    const question = { index: 0, photoUrl: "/api/defi/abc123/photo/1", remainingMs: 30_000, help: null };
+    expect(decodeDefiJoined({ ...state, question })).toEqual({ ...state, question });
+    expect(decodeDefiJoined({ ...state, question: null })).toEqual({ ...state, question: null });
+    expect(decodeDefiJoined(state)).toBeNull();
+    expect(decodeDefiJoined({ ...state, question: { ...question, remainingMs: "30" } })).toBeNull();
   });
 
   it("gives null for a body with a field missing or of the wrong type, however deep", () => {

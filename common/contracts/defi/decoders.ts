@@ -17,6 +17,7 @@ import type {
   DefiQuestion,
   DefiQuestionResults,
   DefiReveal,
+  DefiJoined,
   DefiState,
   LeaderboardLine,
 } from "./types";
@@ -134,8 +135,11 @@ const _parts = [
 ];
 void _parts;
 
-/** GET /api/defi/{code}/state, POST …/join. */
+/** GET /api/defi/{code}/state. */
 export const decodeDefiState = decoderOf<DefiState>()(object({ defi: info, me: nullable(me) }));
+
+/** POST /api/defi/{code}/join. */
+export const decodeDefiJoined = decoderOf<DefiJoined>()(object({ defi: info, me: nullable(me), question: nullable(question) }));
 
 /** POST /api/defi/{code}/open: a question, a question missed, or nothing left. */
 export const decodeDefiOpened: (body: unknown) => DefiOpened | null = oneOfDecoders<DefiOpened>(

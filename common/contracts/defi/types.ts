@@ -83,6 +83,13 @@ export type DefiOpened =
 
 export type DefiState = { defi: DefiInfo; me: DefiMe | null };
 
+/**
+ * What POST /api/defi/{code}/join answers: the défi and the player, and for a new player their
+ * first question, which « Commencer » opens at once (null: a device that already played, which
+ * goes on where it was).
+ */
+export type DefiJoined = { defi: DefiInfo; me: DefiMe | null; question: DefiQuestion | null };
+
 export type LeaderboardLine = {
   rank: number;
   name: string;
