@@ -113,6 +113,7 @@ interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime?: number;
 }
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -196,11 +197,17 @@ function sourceName(file: string): string {
   return file.replace(/^(\.\.\/)+/, "");
 }
 
-/** Self time of the JavaScript, by source file and by function. */
-export function summariseProfile(profile: CpuProfile, clientDir: string): string[] {
+/**
+ * Self time of the JavaScript, by source file and by function; with `span` (the trace's
+ * microseconds, the profile's clock), only the samples inside it: what ran in one task.
+ */
+export function summariseProfile(profile: CpuProfile, clientDir: string, span?: { start: number; end: number }): string[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
+  let at = profile.startTime ?? 0;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (span && (at < span.start || at >= span.end)) continue;
     const dt = profile.timeDeltas[i + 1] ?? 0;
     selfUs.set(profile.samples[i]!, (selfUs.get(profile.samples[i]!) ?? 0) + dt);
   }

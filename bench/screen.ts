@@ -39,17 +39,21 @@ import type { TestQuiz } from "../tests/support/factory";
 import { closeRoom } from "../tests/support/launch";
 import { benchClient, DEMO_QUIZ, demoQuiz, haveTaskset, pin, pinnedChromium, ROOT, startBenchServer, until, type BenchServer } from "./bench-kit";
 import { endTrace, mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
+import { describeLongTask, longTasks, type TraceEvent } from "./long-tasks";
 
 const SIZES = (process.env.BENCH_SIZES ?? "2000").split(",").map(Number);
 const CPU_RATE = Number(process.env.BENCH_CPU ?? 1);
 const GOOGLE = process.env.BENCH_MAP === "google";
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const SHOTS_DIR = process.env.BENCH_SHOTS ? path.resolve(process.env.BENCH_SHOTS) : null;
+const TIMELINE = process.env.BENCH_TIMELINE === "1";
 const JOIN_PER_SECOND = 100;
 const ANSWER_WITHIN_MS = 3_000;
 const BROWSER_CORE = 0;
 const SERVER_CORE = 1;
 const MB = 1024 * 1024;
+/** The user timing mark that starts a moment, found again in its trace. */
+const MOMENT_MARK = "bench-moment";
 
 // ---------------------------------------------------------------------------------------------
 // The page's own meters, installed before any of its scripts
@@ -62,7 +66,9 @@ const METERS_SCRIPT = `(() => {
   const meters = (window.__screenBench = { longTasks: [], gaps: [] });
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) meters.longTasks.push([e.startTime, e.duration]);
+      // The screen's step when the task was seen (it has just ended): which part of the reveal it was.
+      const step = () => document.querySelector("[data-step]")?.getAttribute("data-step") ?? "";
+      for (const e of list.getEntries()) meters.longTasks.push([e.startTime, e.duration, step()]);
     }).observe({ type: "longtask", buffered: true });
   } catch {}
   let previous = 0;
@@ -74,7 +80,7 @@ const METERS_SCRIPT = `(() => {
   requestAnimationFrame(frame);
 })();`;
 
-type Meters = { longTasks: [number, number][]; gaps: [number, number][] };
+type Meters = { longTasks: [number, number, string][]; gaps: [number, number][] };
 
 interface Moment {
   ms: number;
@@ -115,14 +121,16 @@ async function startTrace(cdp: CDPSession) {
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
+  // Every trace has the moment's mark (blink.user_timing); BENCH_TIMELINE adds what ran in each
+  // task (the timeline's events, lighter than the profiler).
   const categories = PROFILE_DIR
-    ? ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "v8", "v8.execute", "blink", "loading", "cc", "viz", "gpu"]
-    : ["toplevel", "-*"];
+    ? ["toplevel", "blink.user_timing", "devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "v8", "v8.execute", "blink", "loading", "cc", "viz", "gpu"]
+    : ["toplevel", "blink.user_timing", ...(TIMELINE ? ["devtools.timeline"] : []), "-*"];
   await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
   return async (file: string) => {
     const profile = PROFILE_DIR ? ((await cdp.send("Profiler.stop")) as { profile: unknown }).profile : null;
     const text = await endTrace(cdp);
-    const trace = JSON.parse(text) as Parameters<typeof mainThreadTasks>[0];
+    const trace = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
     if (PROFILE_DIR) {
       writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
       writeFileSync(`${file}.trace.json`, text);
@@ -131,7 +139,15 @@ async function startTrace(cdp: CDPSession) {
       for (const line of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client")))
         console.log(`      ${line}`);
     }
-    return mainThreadTasks(trace);
+    const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
+    const mark = events.find((e) => e.name === MOMENT_MARK && e.cat?.includes("blink.user_timing"));
+    // Traced in detail, a task is seldom long: the moment's three largest are told whatever their length.
+    if ((PROFILE_DIR || TIMELINE) && mark)
+      for (const t of longTasks(events, mark.ts, 20).sort((a, b) => b.wallMs - a.wallMs).slice(0, 3)) {
+        console.log(`      tâche ${describeLongTask(t)}`);
+        if (profile) for (const js of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client"), t.span)) console.log(`        ${js}`);
+      }
+    return { tasks: mainThreadTasks(trace), long: mark ? longTasks(events, mark.ts) : null };
   };
 }
 
@@ -139,7 +155,8 @@ async function startTrace(cdp: CDPSession) {
 async function measure(page: Page, cdp: CDPSession, name: string, label: string, during: () => Promise<void>): Promise<Moment> {
   const stopTrace = await startTrace(cdp);
   const before = await metrics(cdp);
-  const t0 = (await page.evaluate(() => performance.now())) as number;
+  // The moment's start on the page's clock, and in the trace (a user timing mark).
+  const t0 = (await page.evaluate((name) => performance.mark(name).startTime, MOMENT_MARK)) as number;
   let nodesMax = before.Nodes ?? 0;
   let heapMax = before.JSHeapUsedSize ?? 0;
   let sampling = true;
@@ -162,12 +179,19 @@ async function measure(page: Page, cdp: CDPSession, name: string, label: string,
   heapMax = Math.max(heapMax, after.JSHeapUsedSize ?? 0);
   const meters = (await page.evaluate(() => (window as unknown as { __screenBench: Meters }).__screenBench)) as Meters;
   // A throttled CPU (BENCH_CPU) counts in the thread's CPU time already (measured: 4x, 3.5 to 4x).
-  const cpuTasks = (await stopTrace(path.join(PROFILE_DIR ?? "", `${label}-${name}`))).map((t) => t.cpuMs);
+  const traced = await stopTrace(path.join(PROFILE_DIR ?? "", `${label}-${name}`));
+  const cpuTasks = traced.tasks.map((t) => t.cpuMs);
   // The counters include nodes already dropped and not yet collected: a collection tells apart
   // what the page holds. Forced after the moment's figures, outside what is timed.
   await cdp.send("HeapProfiler.collectGarbage");
   const live = (await metrics(cdp)).Nodes ?? 0;
-  const tasks = meters.longTasks.filter(([at]) => at >= t0 && at < t1).map(([, d]) => d);
+  const seen = meters.longTasks.filter(([at]) => at >= t0 && at < t1);
+  const tasks = seen.map(([, d]) => d);
+  // Each long task: when, on which step, and from the trace what shared the core and what ran in it.
+  for (const [at, d, stepName] of seen) {
+    const match = traced.long?.find((t) => Math.abs(t.atMs - (at - t0)) < 10);
+    console.log(`    tâche longue (${stepName}) ${match ? describeLongTask(match) : `+${((at - t0) / 1000).toFixed(2)} s : ${round(d)} ms (absente de la trace)`}`);
+  }
   const gaps = meters.gaps.filter(([at, d]) => at + d >= t0 && at < t1).map(([, d]) => d);
   const seconds = (key: string) => ((after[key] ?? 0) - (before[key] ?? 0)) * 1000;
   return {
