@@ -59,6 +59,14 @@ describe("longTasks", () => {
     expect(describeLongTask(long!)).toBe("+0.10 s : 70 ms (processeur 70 ms) ; à côté : rien ; dedans : FunctionCall drawMarkers 30, Paint 15, Layout 10");
   });
 
+  it("gives the tasks that overlap a span, whatever their length", () => {
+    const events = [...threads, task(1, 10, 1_000, 30_000), task(1, 10, 40_000, 20_000), task(1, 10, 100_000, 5_000)];
+    expect(longTasks(events, 0, 0, { start: 20_000, end: 70_000 }).map((t) => [t.atMs, t.wallMs])).toEqual([
+      [1, 30],
+      [40, 20],
+    ]);
+  });
+
   it("finds nothing without a renderer's main thread", () => {
     expect(longTasks([task(1, 10, 0, 90_000)], 0)).toEqual([]);
   });

@@ -95,9 +95,15 @@ function selfTimes(events: readonly TraceEvent[], start: number, end: number): M
 /**
  * The main thread's tasks over `overMs` of wall time (a long task's 50 ms unless told) in a trace,
  * timed from `markTs` (the trace's timestamp of the moment's start), each with what shared the
- * core meanwhile.
+ * core meanwhile; `within` keeps those that overlap a span (the trace's microseconds): the
+ * tasks the page reported as one long task where the trace has none.
  */
-export function longTasks(events: readonly TraceEvent[], markTs: number, overMs = LONG_TASK_MS): LongTask[] {
+export function longTasks(
+  events: readonly TraceEvent[],
+  markTs: number,
+  overMs = LONG_TASK_MS,
+  within?: { start: number; end: number },
+): LongTask[] {
   const main = mainThread(events);
   if (!main) return [];
   const names = new Map<string, string>();
@@ -112,6 +118,7 @@ export function longTasks(events: readonly TraceEvent[], markTs: number, overMs 
   const result: LongTask[] = [];
   for (const task of threads.get(main) ?? []) {
     if (!TASK_NAMES.has(task.name) || task.dur! <= overMs * 1000) continue;
+    if (within && (task.ts >= within.end || task.ts + task.dur! <= within.start)) continue;
     const start = task.ts;
     const end = task.ts + task.dur!;
     const others = new Map<string, number>();
