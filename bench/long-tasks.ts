@@ -69,8 +69,12 @@ function outermost(events: readonly TraceEvent[]): Map<string, TraceEvent[]> {
   return byThread;
 }
 
-/** Self time of each event nested in [start, end) on one thread, by name (a script by its function). */
-function selfTimes(events: readonly TraceEvent[], start: number, end: number): Map<string, number> {
+/**
+ * Self time of each event of one thread within [start, end), by name (with `byFunction`, a script
+ * by its function too); tasks themselves are left out: their time beyond their events is the
+ * browser's.
+ */
+export function selfTimes(events: readonly TraceEvent[], start: number, end: number, byFunction = true): Map<string, number> {
   const inside = events.filter((e) => e.ph === "X" && typeof e.dur === "number" && e.ts >= start && e.ts < end && !TASK_NAMES.has(e.name));
   inside.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
@@ -85,7 +89,7 @@ function selfTimes(events: readonly TraceEvent[], start: number, end: number): M
     close(e.ts);
     const parent = stack.at(-1);
     if (parent) parent.child += e.dur!;
-    const fn = e.args?.data?.functionName;
+    const fn = byFunction ? e.args?.data?.functionName : undefined;
     stack.push({ end: e.ts + e.dur!, name: fn ? `${e.name} ${fn}` : e.name, child: 0, dur: e.dur! });
   }
   close(Infinity);
