@@ -1,7 +1,7 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
-// Pure logic (party/engine, common/, app/, the test kit's own) runs in plain Node: fast, no workerd.
+// Pure logic (party/engine, common/, app/, the test kit's and the benches' own) runs in plain Node: fast, no workerd.
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -12,6 +12,7 @@ export default defineConfig({
       "db/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/support/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     exclude: ["**/node_modules/**", "**/*.workers.test.ts"],
     environment: "node",

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { CDPSession } from "playwright-core";
+import { selfTimes } from "./long-tasks";
 
 type TraceEvent = { ph: string; name: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
 type Trace = { traceEvents?: TraceEvent[] } | TraceEvent[];
@@ -74,25 +75,7 @@ export function summariseTrace(trace: Trace): string[] {
     if (!best || own.length > best.events.length) best = { pid: m.pid, tid: m.tid, events: own };
   }
   if (!best) return ["trace : pas de fil principal de rendu"];
-  const sorted = [...best.events].sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  const self = new Map<string, number>();
-  const stack: { end: number; name: string; child: number; dur: number }[] = [];
-  const close = (until: number) => {
-    while (stack.length && stack.at(-1)!.end <= until) {
-      const top = stack.pop()!;
-      self.set(top.name, (self.get(top.name) ?? 0) + top.dur - top.child);
-    }
-  };
-  for (const e of sorted) {
-    close(e.ts);
-    const parent = stack.at(-1);
-    if (parent) parent.child += e.dur!;
-    stack.push({ end: e.ts + e.dur!, name: e.name, child: 0, dur: e.dur! });
-  }
-  close(Infinity);
-  // Tasks' own time beyond what their events explain is the browser's, not the page's.
-  self.delete("RunTask");
-  self.delete("ThreadControllerImpl::RunTask");
+  const self = selfTimes(best.events, -Infinity, Infinity, false);
   const byKind = new Map<string, number>();
   for (const [name, us] of self) byKind.set(kind(name), (byKind.get(kind(name)) ?? 0) + us);
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
@@ -113,6 +96,7 @@ interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime?: number;
 }
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -196,11 +180,17 @@ function sourceName(file: string): string {
   return file.replace(/^(\.\.\/)+/, "");
 }
 
-/** Self time of the JavaScript, by source file and by function. */
-export function summariseProfile(profile: CpuProfile, clientDir: string): string[] {
+/**
+ * Self time of the JavaScript, by source file and by function; with `span` (the trace's
+ * microseconds, the profile's clock), only the samples inside it: what ran in one task.
+ */
+export function summariseProfile(profile: CpuProfile, clientDir: string, span?: { start: number; end: number }): string[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
+  let at = profile.startTime ?? 0;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (span && (at < span.start || at >= span.end)) continue;
     const dt = profile.timeDeltas[i + 1] ?? 0;
     selfUs.set(profile.samples[i]!, (selfUs.get(profile.samples[i]!) ?? 0) + dt);
   }

@@ -17,13 +17,19 @@
 // DevTools protocol (Performance.getMetrics, sampled every second): DOM nodes and JS heap at
 // their highest (nodes dropped but not yet collected included; and again after a collection
 // forced at the moment's end: the nodes the page holds), and the time the renderer spent in
-// script, style and layout. One JSON line per size at the end.
+// script, style and layout. Each long task is told (bench/long-tasks.ts): when after the moment's
+// start, in which step, its main thread's CPU, the CPU of Chromium's other threads that shared
+// its core meanwhile, and what ran in it when the trace has the timeline. One JSON line per size
+// at the end.
 // Options: BENCH_SIZES=50,500,2000; BENCH_CPU=4 (CPU slowed 4x, Emulation.setCPUThrottlingRate,
 // as a cheap laptop); BENCH_MAP=google (GOOGLE_MAPS_API_KEY set, the fake Maps script of the e2e
-// tests answers for Google); BENCH_PROFILE=dir (a trace and a CPU profile of each moment, to
-// open in Chrome's DevTools, and a summary of where the time went); BENCH_SHOTS=dir (screenshots
-// of every step, the game played to its end: figures taken then include the screenshots);
-// BENCH_NO_BUILD=1 (reuse build/).
+// tests answers for Google); BENCH_PROFILE=dir (a trace and a CPU profile of each moment but the
+// question, whose light trace ends in time for the reveal's first frame, to open in Chrome's
+// DevTools, and a summary of where the time went, the three largest tasks of each moment
+// included); BENCH_TIMELINE=1 (the timeline's events in the trace, without the profiler: what
+// ran in each long task and the three largest); BENCH_SHOTS=dir (screenshots of every step, the
+// game played to its end: figures taken then include the screenshots); BENCH_NO_BUILD=1 (reuse
+// build/).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -39,42 +45,51 @@ import type { TestQuiz } from "../tests/support/factory";
 import { closeRoom } from "../tests/support/launch";
 import { benchClient, DEMO_QUIZ, demoQuiz, haveTaskset, pin, pinnedChromium, ROOT, startBenchServer, until, type BenchServer } from "./bench-kit";
 import { endTrace, mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
+import { describeLongTask, longTasks, type TraceEvent } from "./long-tasks";
 
 const SIZES = (process.env.BENCH_SIZES ?? "2000").split(",").map(Number);
 const CPU_RATE = Number(process.env.BENCH_CPU ?? 1);
 const GOOGLE = process.env.BENCH_MAP === "google";
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const SHOTS_DIR = process.env.BENCH_SHOTS ? path.resolve(process.env.BENCH_SHOTS) : null;
+const TIMELINE = process.env.BENCH_TIMELINE === "1";
 const JOIN_PER_SECOND = 100;
 const ANSWER_WITHIN_MS = 3_000;
 const BROWSER_CORE = 0;
 const SERVER_CORE = 1;
 const MB = 1024 * 1024;
+/** The user timing mark that starts a moment, found again in its trace. */
+const MOMENT_MARK = "bench-moment";
 
 // ---------------------------------------------------------------------------------------------
 // The page's own meters, installed before any of its scripts
 
 /**
- * Long tasks and gaps between animation frames (over 25 ms), on the page's clock. Plain text:
- * a function handed over from here would carry this process's compiler helpers with it.
+ * Long tasks, gaps between animation frames (over 25 ms) and the screen's steps as the frames
+ * saw them (which step a long task fell in: the observer tells of a task late, at idle time), on
+ * the page's clock. Plain text: a function handed over from here would carry this process's
+ * compiler helpers with it.
  */
 const METERS_SCRIPT = `(() => {
-  const meters = (window.__screenBench = { longTasks: [], gaps: [] });
+  const meters = (window.__screenBench = { longTasks: [], gaps: [], steps: [] });
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) meters.longTasks.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
   } catch {}
   let previous = 0;
+  let step = null;
   const frame = (t) => {
     if (previous && t - previous > 25) meters.gaps.push([previous, t - previous]);
     previous = t;
+    const now = document.querySelector("[data-step]")?.getAttribute("data-step") ?? "";
+    if (now !== step) meters.steps.push([t, (step = now)]);
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 })();`;
 
-type Meters = { longTasks: [number, number][]; gaps: [number, number][] };
+type Meters = { longTasks: [number, number][]; gaps: [number, number][]; steps: [number, string][] };
 
 interface Moment {
   ms: number;
@@ -109,37 +124,65 @@ async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
  * page made long from one the machine's other processes kept off the core; with BENCH_PROFILE,
  * the whole timeline and a CPU profile too, written to files and summarised.
  */
-async function startTrace(cdp: CDPSession) {
-  if (PROFILE_DIR) {
+async function startTrace(cdp: CDPSession, detailed: boolean) {
+  if (detailed) {
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
-  const categories = PROFILE_DIR
-    ? ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "v8", "v8.execute", "blink", "loading", "cc", "viz", "gpu"]
-    : ["toplevel", "-*"];
+  // Every trace has the moment's mark (blink.user_timing); BENCH_TIMELINE adds what ran in each
+  // task (the timeline's events, lighter than the profiler).
+  const categories = detailed
+    ? ["toplevel", "blink.user_timing", "devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "v8", "v8.execute", "blink", "loading", "cc", "viz", "gpu"]
+    : ["toplevel", "blink.user_timing", ...(TIMELINE ? ["devtools.timeline"] : []), "-*"];
   await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
+  // Ends the trace at once (the next moment's may start) and reads it when asked: a profile's
+  // files and summaries take seconds, which would leave the next moment's start untraced.
   return async (file: string) => {
-    const profile = PROFILE_DIR ? ((await cdp.send("Profiler.stop")) as { profile: unknown }).profile : null;
+    const profile = detailed ? ((await cdp.send("Profiler.stop")) as { profile: unknown }).profile : null;
     const text = await endTrace(cdp);
-    const trace = JSON.parse(text) as Parameters<typeof mainThreadTasks>[0];
-    if (PROFILE_DIR) {
-      writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
-      writeFileSync(`${file}.trace.json`, text);
-      console.log(`    profil ${path.basename(file)} :`);
-      for (const line of summariseTrace(trace)) console.log(`      ${line}`);
-      for (const line of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client")))
-        console.log(`      ${line}`);
-    }
-    return mainThreadTasks(trace);
+    return () => readTrace(file, text, profile);
   };
 }
 
-/** Runs `during` and measures the page meanwhile. */
-async function measure(page: Page, cdp: CDPSession, name: string, label: string, during: () => Promise<void>): Promise<Moment> {
-  const stopTrace = await startTrace(cdp);
+/** A moment's trace (and profile) read: its main thread's tasks and long tasks, written and summarised when profiled. */
+function readTrace(file: string, text: string, profile: unknown) {
+  const trace = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  if (profile) {
+    writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+    writeFileSync(`${file}.trace.json`, text);
+    console.log(`    profil ${path.basename(file)} :`);
+    for (const line of summariseTrace(trace)) console.log(`      ${line}`);
+    for (const line of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client")))
+      console.log(`      ${line}`);
+  }
+  const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
+  const mark = events.find((e) => e.name === MOMENT_MARK && e.cat?.includes("blink.user_timing"));
+  // Traced in detail, a task is seldom long: the moment's three largest are told whatever their length.
+  if ((profile || TIMELINE) && mark)
+    for (const t of longTasks(events, mark.ts, 20).sort((a, b) => b.wallMs - a.wallMs).slice(0, 3)) {
+      console.log(`      tâche ${describeLongTask(t)}`);
+      if (profile) for (const js of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client"), t.span)) console.log(`        ${js}`);
+    }
+  return {
+    tasks: mainThreadTasks(trace),
+    long: mark ? longTasks(events, mark.ts) : null,
+    /** The trace's tasks within a span of the page's clock from the moment's start (ms). */
+    during: (fromMs: number, toMs: number) => (mark ? longTasks(events, mark.ts, 0, { start: mark.ts + fromMs * 1000, end: mark.ts + toMs * 1000 }) : []),
+  };
+}
+
+/**
+ * Runs `during` and measures the page meanwhile; the figures that need the trace read come from
+ * `finish`, which may wait until the next moment has run (the reveal starts as the question ends).
+ */
+async function measure(page: Page, cdp: CDPSession, name: string, label: string, during: () => Promise<void>): Promise<{ finish: () => Moment }> {
+  // The question's trace stays light even profiled: ending a detailed one takes the second or
+  // two in which the reveal's map appears.
+  const stopTrace = await startTrace(cdp, !!PROFILE_DIR && name !== "question");
   const before = await metrics(cdp);
-  const t0 = (await page.evaluate(() => performance.now())) as number;
+  // The moment's start on the page's clock, and in the trace (a user timing mark).
+  const t0 = (await page.evaluate((name) => performance.mark(name).startTime, MOMENT_MARK)) as number;
   let nodesMax = before.Nodes ?? 0;
   let heapMax = before.JSHeapUsedSize ?? 0;
   let sampling = true;
@@ -162,13 +205,37 @@ async function measure(page: Page, cdp: CDPSession, name: string, label: string,
   heapMax = Math.max(heapMax, after.JSHeapUsedSize ?? 0);
   const meters = (await page.evaluate(() => (window as unknown as { __screenBench: Meters }).__screenBench)) as Meters;
   // A throttled CPU (BENCH_CPU) counts in the thread's CPU time already (measured: 4x, 3.5 to 4x).
-  const cpuTasks = (await stopTrace(path.join(PROFILE_DIR ?? "", `${label}-${name}`))).map((t) => t.cpuMs);
+  const readTraced = await stopTrace(path.join(PROFILE_DIR ?? "", `${label}-${name}`));
   // The counters include nodes already dropped and not yet collected: a collection tells apart
   // what the page holds. Forced after the moment's figures, outside what is timed.
   await cdp.send("HeapProfiler.collectGarbage");
   const live = (await metrics(cdp)).Nodes ?? 0;
-  const tasks = meters.longTasks.filter(([at]) => at >= t0 && at < t1).map(([, d]) => d);
-  const gaps = meters.gaps.filter(([at, d]) => at + d >= t0 && at < t1).map(([, d]) => d);
+  return { finish: () => figures(readTraced(), meters, t0, t1, { before, after, nodesMax, heapMax, live }) };
+}
+
+type Counters = { before: Record<string, number>; after: Record<string, number>; nodesMax: number; heapMax: number; live: number };
+
+/** A moment's figures; its steps and each of its long tasks told on the way. */
+function figures(traced: ReturnType<typeof readTrace>, meters: Meters, t0: number, t1: number, counters: Counters): Moment {
+  const { before, after, nodesMax, heapMax, live } = counters;
+  const cpuTasks = traced.tasks.map((t) => t.cpuMs);
+  const at = (t: number) => `+${((t - t0) / 1000).toFixed(2)} s`;
+  const steps = meters.steps.filter(([t]) => t >= t0 && t < t1);
+  if (steps.length) console.log(`    étapes : ${steps.map(([t, s]) => `${s} ${at(t)}`).join(", ")}`);
+  const seen = meters.longTasks.filter(([start]) => start >= t0 && start < t1);
+  const tasks = seen.map(([, d]) => d);
+  // Each long task: when, on which step, and from the trace what shared the core and what ran in it.
+  for (const [start, d] of seen) {
+    const step = meters.steps.filter(([t]) => t <= start).at(-1)?.[1] ?? "?";
+    const match = traced.long?.find((t) => Math.abs(t.atMs - (start - t0)) < 10);
+    if (match) console.log(`    tâche longue (${step}) ${describeLongTask(match)}`);
+    else {
+      // None over 50 ms in the trace: the page counted as one task what the trace tells as several.
+      console.log(`    tâche longue (${step}) ${at(start)} : ${round(d)} ms, dans la trace :`);
+      for (const t of traced.during(start - t0, start - t0 + d)) console.log(`      ${describeLongTask(t)}`);
+    }
+  }
+  const gaps = meters.gaps.filter(([start, d]) => start + d >= t0 && start < t1).map(([, d]) => d);
   const seconds = (key: string) => ((after[key] ?? 0) - (before[key] ?? 0)) * 1000;
   return {
     ms: round(t1 - t0),
@@ -325,11 +392,13 @@ async function benchScreen(server: BenchServer, context: BrowserContext, quiz: T
   const moments: Record<string, Moment> = {};
   try {
     await sleep(1_000);
-    moments.lobby = await measure(page, cdp, "lobby", label, async () => {
-      await phones.join(n);
-      await waitFor(page, '[data-testid="capacity"]', 60_000, `${n}/`);
-      await sleep(1_000);
-    });
+    moments.lobby = (
+      await measure(page, cdp, "lobby", label, async () => {
+        await phones.join(n);
+        await waitFor(page, '[data-testid="capacity"]', 60_000, `${n}/`);
+        await sleep(1_000);
+      })
+    ).finish();
     console.log(`  salle d'attente (${n} arrivées, ${JOIN_PER_SECOND}/s) : ${line(moments.lobby)}`);
     await shot(page, label, "1-lobby");
 
@@ -338,16 +407,15 @@ async function benchScreen(server: BenchServer, context: BrowserContext, quiz: T
     await sleep(1_500);
     await shot(page, label, "2-starting");
     await waitStep(page, "question", 30_000);
-    moments.question = await measure(page, cdp, "question", label, async () => {
+    const question = await measure(page, cdp, "question", label, async () => {
       if (SHOTS_DIR) {
         await sleep(ANSWER_WITHIN_MS / 2);
         await shot(page, label, "3-question");
       }
       await waitStep(page, "revealLoading", 60_000);
     });
-    console.log(`  question (${n} réponses en ${ANSWER_WITHIN_MS / 1000} s) : ${line(moments.question)}`);
-
-    moments.reveal = await measure(page, cdp, "reveal", label, async () => {
+    // The reveal's trace starts as the question's ends; the question's is read afterwards.
+    const reveal = await measure(page, cdp, "reveal", label, async () => {
       if (SHOTS_DIR) {
         await waitStep(page, "resultsMap", 30_000);
         await resultsMapEnd(page, n);
@@ -355,14 +423,19 @@ async function benchScreen(server: BenchServer, context: BrowserContext, quiz: T
       }
       await waitStep(page, "ranking", 90_000);
     });
+    moments.question = question.finish();
+    console.log(`  question (${n} réponses en ${ANSWER_WITHIN_MS / 1000} s) : ${line(moments.question)}`);
+    moments.reveal = reveal.finish();
     console.log(`  révélation (jusqu'au classement) : ${line(moments.reveal)}`);
 
-    moments.ranking = await measure(page, cdp, "ranking", label, async () => {
-      await sleep(500);
-      await shot(page, label, "5-ranking");
-      const pages = Number((await page.locator("[data-pages]").getAttribute("data-pages")) ?? 1);
-      await waitFor(page, pages > 1 ? '[data-page="3"], [data-step="question"]' : '[data-step="question"]', 30_000);
-    });
+    moments.ranking = (
+      await measure(page, cdp, "ranking", label, async () => {
+        await sleep(500);
+        await shot(page, label, "5-ranking");
+        const pages = Number((await page.locator("[data-pages]").getAttribute("data-pages")) ?? 1);
+        await waitFor(page, pages > 1 ? '[data-page="3"], [data-step="question"]' : '[data-step="question"]', 30_000);
+      })
+    ).finish();
     console.log(`  classement (deux pages) : ${line(moments.ranking)}`);
     if (SHOTS_DIR) await playToTheEnd(page, label);
   } finally {

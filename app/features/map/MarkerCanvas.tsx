@@ -24,9 +24,20 @@ export function MarkerCanvas({
   height: number;
 }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const sized = useRef(false);
   const loaded = useSpritesVersion();
   useEffect(() => {
-    if (ref.current) drawMarkers(ref.current, markers, toPixel, width, height);
+    const canvas = ref.current;
+    if (!canvas) return;
+    const draw = () => {
+      sized.current = true;
+      drawMarkers(canvas, markers, toPixel, width, height);
+    };
+    if (markers.length > 0 || sized.current) return draw();
+    // Still empty (a reveal's first seconds): its bitmap, as large as the map, is made in a task
+    // of its own rather than in the map's first frame, already the page's longest.
+    const timer = window.setTimeout(draw, 0);
+    return () => window.clearTimeout(timer);
   }, [markers, toPixel, width, height, loaded]);
   return <canvas ref={ref} className="om-marker-canvas" aria-hidden="true" data-drawn-markers={markers.length} />;
 }

@@ -122,11 +122,12 @@ export function OfflineMap({
 
       <svg className="om-layer" viewBox={`0 0 ${VB} ${VB}`} preserveAspectRatio="none" aria-hidden="true">
         <g className="om-grid-minor">
-          {grid.minorLat.map((y) => (
-            <line key={`a${y}`} x1={0} x2={VB} y1={u(y * VB)} y2={u(y * VB)} />
+          {/* Keyed by their degree, as the major lines: a zoom's frame moves the lines it keeps, never makes them again. */}
+          {grid.minorLat.map((l) => (
+            <line key={`a${l.value}`} x1={0} x2={VB} y1={u(l.pos * VB)} y2={u(l.pos * VB)} />
           ))}
-          {grid.minorLng.map((x) => (
-            <line key={`o${x}`} y1={0} y2={VB} x1={u(x * VB)} x2={u(x * VB)} />
+          {grid.minorLng.map((l) => (
+            <line key={`o${l.value}`} y1={0} y2={VB} x1={u(l.pos * VB)} x2={u(l.pos * VB)} />
           ))}
         </g>
         <g className="om-grid-major">
@@ -314,9 +315,10 @@ function graticule(view: Bounds, size: { w: number; h: number }) {
     value: v,
     pos: (v - west) / lngSpan(view),
   }));
-  const minorLat = graticuleLines(view.south, view.north, latStep / 5).map(
-    (v) => (view.north - v) / latSpan(view)
-  );
-  const minorLng = graticuleLines(west, east, lngStep / 5).map((v) => (v - west) / lngSpan(view));
+  const minorLat: GridLine[] = graticuleLines(view.south, view.north, latStep / 5).map((v) => ({
+    value: v,
+    pos: (view.north - v) / latSpan(view),
+  }));
+  const minorLng: GridLine[] = graticuleLines(west, east, lngStep / 5).map((v) => ({ value: v, pos: (v - west) / lngSpan(view) }));
   return { lat, lng, minorLat, minorLng, latDecimals: graticuleDecimals(latStep), lngDecimals: graticuleDecimals(lngStep) };
 }

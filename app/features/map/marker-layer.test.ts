@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SPOT_COLOR } from "@common/rules";
-import { ELEMENT_MARKERS_MAX, splitMarkers } from "./marker-layer";
+import { addedBeneath, ELEMENT_MARKERS_MAX, splitMarkers } from "./marker-layer";
 import type { MapMarker } from "./types";
 
 const player = (n: number, label?: string): MapMarker => ({
@@ -24,5 +24,23 @@ describe("which markers go on the crowd's canvas", () => {
     expect(drawn).toHaveLength(499);
     expect(drawn[0]!.id).toBe("p0");
     expect(drawn.at(-1)!.id).toBe("p499");
+  });
+});
+
+describe("a zone's answers drawn beneath those already on the canvas", () => {
+  const far = [player(7), player(8), player(9)];
+  const near = [player(1), player(2)];
+
+  it("counts the markers put before all of the last draw's, the same objects in the same order", () => {
+    expect(addedBeneath(far, [...near, ...far])).toBe(2);
+    expect(addedBeneath([], far)).toBe(3);
+  });
+
+  it("asks for the whole drawing again when anything else changed", () => {
+    expect(addedBeneath(far, far)).toBeNull(); // nothing added
+    expect(addedBeneath(far, [...far, ...near])).toBeNull(); // added over them, not beneath
+    expect(addedBeneath(far, [...near, far[0]!, far[2]!, far[1]!])).toBeNull(); // reordered
+    expect(addedBeneath(far, [...near, player(7), far[1]!, far[2]!])).toBeNull(); // an equal copy is another marker
+    expect(addedBeneath([...near, ...far], far)).toBeNull(); // fewer
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useActionData } from "@remix-run/react";
 import { useT } from "~/components/I18n";
 import type { RoundQuiz, RoundRefused } from "@common/contracts/presenter/types";
+import type { RoomQuiz } from "@common/wire/room-messages";
 import { EndGameView } from "./EndGameView";
 import { LobbyView } from "./LobbyView";
 import { GameOver, LoadingScreen } from "./PresenterScreens";
@@ -11,6 +12,7 @@ import { RankingView } from "./RankingView";
 import { ResultsMapView } from "./ResultsMapView";
 import type { PresenterAction, PresenterState } from "./screen-state";
 import { StartingView } from "./StartingView";
+import { usePrepareReveal } from "./useRevealAnswers";
 import type { usePresenterCommands } from "./usePresenterCommands";
 import type { useQuestionRanking } from "./useQuestionRanking";
 
@@ -23,6 +25,12 @@ export interface StepPageData {
   dashboard: string;
   /** What « Autre quiz » offers at the end of a round. */
   quizzes: RoundQuiz[];
+}
+
+/** « Chargement des résultats », while which the reveal's answers are read (useRevealAnswers.ts). */
+function RevealLoading({ quiz, results, text }: { quiz: RoomQuiz | null; results: PresenterState["results"]; text: string }) {
+  usePrepareReveal(quiz, results);
+  return <LoadingScreen text={text} />;
 }
 
 /** What the screen shows of its step. */
@@ -76,7 +84,7 @@ export function PresenterStep({
       />
     );
   if (screen === "revealLoading" || (screen === "question" && !state.question))
-    return <LoadingScreen text={t("presenter.loadingResults")} />;
+    return <RevealLoading quiz={quiz} results={state.results} text={t("presenter.loadingResults")} />;
   if (screen === "resultsMap" && state.results)
     return (
       <ResultsMapView

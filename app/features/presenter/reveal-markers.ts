@@ -37,10 +37,12 @@ export function frameMarkers({ frame, zones, answers, answerMarkers, spot, spotL
   const latest = new Set(frame?.zone === null || frame?.zone === undefined ? [] : (zones[frame.zone] ?? []));
   const labelled = (id: string) => shown.size <= LABELS_ALL || (latest.size <= LABELS_ZONE && latest.has(id));
   const markers: MapMarker[] = [{ id: "spot", position: spot, color: SPOT_COLOR, label: frame?.rings ? undefined : spotLabel }];
-  answers.forEach((a, i) => {
-    if (!shown.has(a.seatId)) return;
-    const m = answerMarkers[i]!;
-    markers.push(labelled(a.seatId) ? { ...m, label: a.pseudo } : m);
-  });
+  // Nothing shown yet (the map's first frame, the spot alone): no round of 2,000 answers.
+  if (shown.size > 0)
+    answers.forEach((a, i) => {
+      if (!shown.has(a.seatId)) return;
+      const m = answerMarkers[i]!;
+      markers.push(labelled(a.seatId) ? { ...m, label: a.pseudo } : m);
+    });
   return { shown, markers };
 }
