@@ -17,8 +17,10 @@ export async function sha256(text: string): Promise<string> {
 
 const DEVICE_COOKIE = "repere_defi";
 const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** A question's photo address: randomToken(24). */
+/** A question's photo address, minted by the opening (openToken). */
 export const OPEN_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+/** A new opening's photo token: 24 random bytes, the 32 characters OPEN_TOKEN takes. */
+export const openToken = () => randomToken(24);
 /** The device cookie outlives the deadline by a month: the player comes back to see the ranking. */
 const DEVICE_COOKIE_EXTRA_S = 31 * 86_400;
 

@@ -8,7 +8,7 @@ import { defiBans, defiJoinWindows, defiPlayers, defis, gamePlayers, games } fro
 import { intoColumns, NULL, value } from "@party/d1-sql";
 import type { DefiJoined } from "@common/contracts/defi/types";
 import { checkAdaptedNames, checkDefiName, DEFI_JOIN_WINDOW_MS, DEFI_JOINS_PER_ADDRESS, DEFI_MSG, defiSeat, joinsAdapted, showsOnPlayerDevice } from "@common/rules";
-import { randomToken, sha256 } from "./defi-device.server";
+import { openToken, randomToken, sha256 } from "./defi-device.server";
 import { finishIfDue, isUniqueViolation, loadDefi } from "./defi-store.server";
 import { infoOf, isOpen, limitOf, meOf, questionOf, timingOf, type DefiPlayer } from "./defi-views.server";
 import { Refusal } from "../http/refusal.server";
@@ -80,7 +80,7 @@ async function refusalOfJoin(db: Db, gameId: string, network: string, deviceHash
  * join meanwhile take the first ones, and a join whose number is past them all writes its rows in
  * a round trip of their own.
  */
-export const SEATS_AHEAD = 16;
+const SEATS_AHEAD = 16;
 
 /**
  * A new player's rows in the reservation's batch, built once. Each statement runs only when the
@@ -224,26 +224,25 @@ export async function joinDefi(
   };
   // « Commencer » opens the first question in the same round trip as the join (a défi made
   // before Street View questions were left out may start with one: the phone opens it as usual).
-  const openToken = showsOnPlayerDevice(l.snapshot.quiz.questions[0]!) ? randomToken(24) : null;
+  const firstToken = showsOnPlayerDevice(l.snapshot.quiz.questions[0]!) ? openToken() : null;
   const first = l.defi.joins + 1;
   const seats = Array.from({ length: SEATS_AHEAD }, (_, i) => {
     const seat = seatOf(first + i);
     return [seat.pseudo, seat.marker];
   });
+  // The batch's placeholders: the reservation's (no device hash is "", which no ban holds), then the rows'.
   const values = {
-    // The reservation's (no device hash is "", which no ban holds)
     gameId,
     network: addressHash,
     device: joinerHash ?? "",
     now,
     expiredBefore: now - DEFI_JOIN_WINDOW_MS,
-    // the player's rows'
     deviceHash,
     nameKey: name?.key ?? null,
     addressHash,
     adapted: adapted ? 1 : 0,
-    openedAt: openToken ? now : null,
-    openToken,
+    openedAt: firstToken ? now : null,
+    openToken: firstToken,
     first,
     seats: JSON.stringify(seats),
   };
@@ -277,12 +276,12 @@ export async function joinDefi(
     points: 0,
     timeMs: 0,
     question: 0,
-    openedAt: openToken ? now : null,
-    openToken,
+    openedAt: firstToken ? now : null,
+    openToken: firstToken,
     photoAt: null,
     roundTrips: [],
     adapted,
   };
-  const question = openToken ? questionOf(l, 0, openToken, limitOf(timingOf(l, me))) : null;
+  const question = firstToken ? questionOf(l, 0, firstToken, limitOf(timingOf(l, me))) : null;
   return { state: { defi: infoOf(l, now), me: meOf(l, me, now), question }, device: token, deadline: l.defi.deadline, code: l.defi.code };
 }

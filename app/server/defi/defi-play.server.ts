@@ -18,7 +18,7 @@ import { photoFileOf } from "@common/media/urls";
 import { answerTiming, DEFI_CODE, DEFI_MSG, playerTiming, questionClock, ROUND_TRIP_MAX_MS, roundTripOf, showsOnPlayerDevice } from "@common/rules";
 import { haversineMeters } from "@common/rules/geo";
 import { scoreAnswer } from "@common/rules/scoring";
-import { OPEN_TOKEN, randomToken } from "./defi-device.server";
+import { OPEN_TOKEN, openToken } from "./defi-device.server";
 import { finishIfDue, loadDefi, requireMe } from "./defi-store.server";
 import { frameOf, frameStatement, keepFrame, keptFrame } from "./defi-frame.server";
 import {
@@ -149,7 +149,7 @@ export async function openDefiQuestion(db: Db, device: string | null, input: { c
       .where(and(eq(defiPlayers.gameId, l.game.id), eq(defiPlayers.playerNo, me.playerNo), eq(defiPlayers.question, me.question), isNull(defiPlayers.openedAt)));
     return openDefiQuestion(db, device, input, now);
   }
-  const token = randomToken(24);
+  const token = openToken();
   const opened = await openStatement(db).run({ now, token, gameId: l.game.id, playerNo: me.playerNo, question: me.question });
   // Another request of the same device opened it first: that opening stands.
   if (opened.meta.changes !== 1) return openDefiQuestion(db, device, input, now);
