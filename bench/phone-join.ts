@@ -38,7 +38,7 @@ import { launchChromium, PHONE } from "../tests/support/browser";
 import { tIn } from "../tests/support/i18n";
 import { closeRoom, launchRoom, roomsOf, type LaunchedRoom } from "../tests/support/launch";
 import { demoQuiz, haveTaskset, pin, pinnedChromium, ROOT, startBenchServer, type BenchServer } from "./bench-kit";
-import { endTrace, summariseProfile, summariseTrace } from "./screen-profile";
+import { startTrace, summariseProfile, summariseTrace } from "./screen-profile";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_RATE = Number(process.env.BENCH_CPU ?? 4);
@@ -198,7 +198,7 @@ async function joinOnce(browser: Browser, server: BenchServer, room: string, loc
     let clicked = false;
     const { done: transfers, clock: clocks } = recordTransfers(cdp, () => clicked);
     // The whole way when profiled; otherwise the main thread's tasks from just before the click.
-    let stopTrace = profileAs ? await startTrace(cdp, true) : null;
+    let stopTrace = profileAs ? await traceJoin(cdp, true) : null;
 
     const t = tIn(locale);
     await page.goto(`${server.url}/`);
@@ -209,7 +209,7 @@ async function joinOnce(browser: Browser, server: BenchServer, room: string, loc
     });
     await page.evaluate((text) => (window as { __phoneBenchAwait?: (t: string) => void }).__phoneBenchAwait!(text), awaited);
     await page.getByLabel(t("home.roomLabel")).fill(room);
-    stopTrace ??= await startTrace(cdp, false);
+    stopTrace ??= await traceJoin(cdp, false);
     clicked = true;
     await page.getByRole("button", { name: t("home.join"), exact: true }).click();
     // The page's own observer sees the heading: the wait here asks rarely and cheaply, where a
@@ -273,19 +273,13 @@ function mainThreadCpu(trace: Trace, from: number, to: number): number {
  * A trace of the page's tasks ("toplevel"); with `full` (BENCH_PROFILE) the whole timeline and a
  * CPU profile too, written to files and summarised when stopped with a name.
  */
-async function startTrace(cdp: CDPSession, full: boolean) {
-  if (full) {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-    await cdp.send("Profiler.start");
-  }
+async function traceJoin(cdp: CDPSession, full: boolean) {
   const categories = full
     ? ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink", "loading"]
     : ["toplevel", "-*"];
-  await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
+  const stop = await startTrace(cdp, categories, full);
   return async (name?: string): Promise<Trace> => {
-    const profile = full ? ((await cdp.send("Profiler.stop")) as { profile: Parameters<typeof summariseProfile>[0] }).profile : null;
-    const text = await endTrace(cdp);
+    const { text, profile } = await stop();
     const trace = JSON.parse(text) as Trace;
     if (profile && name) {
       const file = path.join(PROFILE_DIR!, name);

@@ -11,6 +11,23 @@ import { selfTimes } from "./long-tasks";
 type TraceEvent = { ph: string; name: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
 type Trace = { traceEvents?: TraceEvent[] } | TraceEvent[];
 
+/**
+ * Starts tracing `categories`, and the CPU profiler too when `profiled`. The function returned ends
+ * both at once (the next moment's trace may start) and hands back the trace's text and the profile.
+ */
+export async function startTrace(cdp: CDPSession, categories: string[], profiled: boolean): Promise<() => Promise<{ text: string; profile: CpuProfile | null }>> {
+  if (profiled) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
+  await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
+  return async () => {
+    const profile = profiled ? ((await cdp.send("Profiler.stop")) as { profile: CpuProfile }).profile : null;
+    return { text: await endTrace(cdp), profile };
+  };
+}
+
 /** Ends a trace started with `transferMode: "ReturnAsStream"` and reads it whole. */
 export async function endTrace(cdp: CDPSession): Promise<string> {
   const done = new Promise<string>((resolve) => cdp.once("Tracing.tracingComplete", (e: { stream?: string }) => resolve(e.stream!)));
@@ -92,7 +109,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];

@@ -44,7 +44,7 @@ import { TEST_MAPS_KEY } from "../tests/support/google-server";
 import type { TestQuiz } from "../tests/support/factory";
 import { closeRoom } from "../tests/support/launch";
 import { benchClient, DEMO_QUIZ, demoQuiz, haveTaskset, pin, pinnedChromium, ROOT, startBenchServer, until, type BenchServer } from "./bench-kit";
-import { endTrace, mainThreadTasks, summariseProfile, summariseTrace } from "./screen-profile";
+import { mainThreadTasks, startTrace, summariseProfile, summariseTrace, type CpuProfile } from "./screen-profile";
 import { describeLongTask, longTasks, type TraceEvent } from "./long-tasks";
 
 const SIZES = (process.env.BENCH_SIZES ?? "2000").split(",").map(Number);
@@ -124,36 +124,30 @@ async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
  * page made long from one the machine's other processes kept off the core; with BENCH_PROFILE,
  * the whole timeline and a CPU profile too, written to files and summarised.
  */
-async function startTrace(cdp: CDPSession, detailed: boolean) {
-  if (detailed) {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-    await cdp.send("Profiler.start");
-  }
+async function traceMoment(cdp: CDPSession, detailed: boolean) {
   // Every trace has the moment's mark (blink.user_timing); BENCH_TIMELINE adds what ran in each
   // task (the timeline's events, lighter than the profiler).
   const categories = detailed
     ? ["toplevel", "blink.user_timing", "devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "v8", "v8.execute", "blink", "loading", "cc", "viz", "gpu"]
     : ["toplevel", "blink.user_timing", ...(TIMELINE ? ["devtools.timeline"] : []), "-*"];
-  await cdp.send("Tracing.start", { transferMode: "ReturnAsStream", traceConfig: { includedCategories: categories } });
+  const stop = await startTrace(cdp, categories, detailed);
   // Ends the trace at once (the next moment's may start) and reads it when asked: a profile's
   // files and summaries take seconds, which would leave the next moment's start untraced.
   return async (file: string) => {
-    const profile = detailed ? ((await cdp.send("Profiler.stop")) as { profile: unknown }).profile : null;
-    const text = await endTrace(cdp);
+    const { text, profile } = await stop();
     return () => readTrace(file, text, profile);
   };
 }
 
 /** A moment's trace (and profile) read: its main thread's tasks and long tasks, written and summarised when profiled. */
-function readTrace(file: string, text: string, profile: unknown) {
+function readTrace(file: string, text: string, profile: CpuProfile | null) {
   const trace = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   if (profile) {
     writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
     writeFileSync(`${file}.trace.json`, text);
     console.log(`    profil ${path.basename(file)} :`);
     for (const line of summariseTrace(trace)) console.log(`      ${line}`);
-    for (const line of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client")))
+    for (const line of summariseProfile(profile, path.join(ROOT, "build", "client")))
       console.log(`      ${line}`);
   }
   const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
@@ -162,7 +156,7 @@ function readTrace(file: string, text: string, profile: unknown) {
   if ((profile || TIMELINE) && mark)
     for (const t of longTasks(events, mark.ts, 20).sort((a, b) => b.wallMs - a.wallMs).slice(0, 3)) {
       console.log(`      tâche ${describeLongTask(t)}`);
-      if (profile) for (const js of summariseProfile(profile as Parameters<typeof summariseProfile>[0], path.join(ROOT, "build", "client"), t.span)) console.log(`        ${js}`);
+      if (profile) for (const js of summariseProfile(profile, path.join(ROOT, "build", "client"), t.span)) console.log(`        ${js}`);
     }
   return {
     tasks: mainThreadTasks(trace),
@@ -179,7 +173,7 @@ function readTrace(file: string, text: string, profile: unknown) {
 async function measure(page: Page, cdp: CDPSession, name: string, label: string, during: () => Promise<void>): Promise<{ finish: () => Moment }> {
   // The question's trace stays light even profiled: ending a detailed one takes the second or
   // two in which the reveal's map appears.
-  const stopTrace = await startTrace(cdp, !!PROFILE_DIR && name !== "question");
+  const stopTrace = await traceMoment(cdp, !!PROFILE_DIR && name !== "question");
   const before = await metrics(cdp);
   // The moment's start on the page's clock, and in the trace (a user timing mark).
   const t0 = (await page.evaluate((name) => performance.mark(name).startTime, MOMENT_MARK)) as number;

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ROUND_TRIP_MAX_MS } from "@common/rules";
 import type { LatLng } from "@common/wire/protocol";
 import {
   browsersFor,
@@ -49,6 +50,10 @@ describe("« Temps adapté » in a live night", () => {
     await screen.getByRole("button", { name: "Lancer la partie" }).click();
     await screen.locator('[data-step="question"]').waitFor({ timeout: 15_000 });
     await phone.getByRole("progressbar").waitFor({ timeout: 15_000 });
+    // When the room closes the question for everyone but that player: the night's deadline, plus
+    // the most a round trip may add to it. Read as the socket sees it, so never early.
+    const opened = await slow.find("player_newQuestion", (m) => m.questionIndex === 0);
+    const closesAt = Date.now() + opened.remainingMs + ROUND_TRIP_MAX_MS;
 
     // From the keyboard: the button, Enter, a piece of the pseudo, Tab to the player, Enter.
     const open = screen.getByRole("button", { name: "Temps adapté" });
@@ -77,7 +82,7 @@ describe("« Temps adapté » in a live night", () => {
     await fast.play(0, spots[0]!);
     // The night's time runs out: the screen's countdown is at 0, the question stays open.
     await expect.poll(() => screen.getByTestId("points-left").textContent(), { timeout: 20_000 }).toBe("0,0");
-    await screen.waitForTimeout(800);
+    await screen.waitForTimeout(Math.max(0, closesAt - Date.now()) + 100);
     slow.answer(0, spots[0]!);
     expect((await slow.find("error")).code).toBe("answer_late");
     expect(await screen.locator("[data-step]").getAttribute("data-step")).toBe("question");

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { RoomMessageOf } from "@common/wire/room-messages";
 import type { RoundQuiz } from "@common/contracts/presenter/types";
 import { useT } from "~/components/I18n";
@@ -31,12 +31,7 @@ export function EndGameView({
   const night = endGame.night;
   const [view, setView] = useState<"podium" | "night">("podium");
   const [picking, setPicking] = useState(false);
-  const otherQuiz = useRef<HTMLButtonElement>(null);
-  const closePicker = useCallback(() => {
-    setPicking(false);
-    // Back to the button that opened it.
-    window.setTimeout(() => otherQuiz.current?.focus());
-  }, []);
+  const closePicker = useCallback(() => setPicking(false), []);
   useEffect(() => {
     if (!night) return;
     const id = window.setTimeout(() => setView("night"), NIGHT_AFTER_PODIUM_MS);
@@ -57,7 +52,7 @@ export function EndGameView({
           {t("presenter.end.replay")}
         </button>
       </Form>
-      <button type="button" className="pres-button pres-button-go" onClick={() => setPicking(true)} disabled={busy} ref={otherQuiz}>
+      <button type="button" className="pres-button pres-button-go" onClick={() => setPicking(true)} disabled={busy}>
         {t("presenter.end.otherQuiz")}
       </button>
       <Form method="post">

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { RoomPlayer } from "@common/wire/room-messages";
+import { useModal } from "~/components/modal";
 import { useT } from "~/components/I18n";
 import { pickPlayers } from "./lobby-pages";
 import type { Roster } from "./roster";
@@ -29,12 +30,8 @@ export function ExtraTimeDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-    // The search is what the keyboard wants first: a piece of the pseudo, then Tab to the player.
-    search.current?.focus();
-  }, []);
+  // The search is what the keyboard wants first: a piece of the pseudo, then Tab to the player.
+  useModal(ref, search);
   const found = pickPlayers(players, query);
   const state = (p: RoomPlayer) =>
     answered.has(p.seatId) ? t("presenter.extraTime.answered") : given.has(p.seatId) ? t("presenter.extraTime.given") : null;

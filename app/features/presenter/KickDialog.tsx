@@ -1,27 +1,31 @@
-import { useEffect, useRef } from "react";
+import { useRef, type RefObject } from "react";
 import type { RoomPlayer } from "@common/wire/room-messages";
+import { useModal } from "~/components/modal";
 import { useT } from "~/components/I18n";
 
-/** « Exclure Kiwi bleu ? »: the kick's confirmation, a modal dialog that starts on « Exclure ». */
+/**
+ * « Exclure Kiwi bleu ? »: the kick's confirmation, a modal dialog that starts on « Exclure ».
+ * Cancelled, the keyboard goes back to the button that asked; confirmed, that button is about to
+ * go with its player, so to `afterKick`.
+ */
 export function KickDialog({
   player,
   onCancel,
   onConfirm,
+  afterKick,
 }: {
   player: RoomPlayer;
   onCancel: () => void;
   onConfirm: () => void;
+  afterKick: RefObject<HTMLElement>;
 }) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-    // The confirmation the presenter just asked for: Enter confirms, Escape cancels. (showModal
-    // would put the keyboard on the first button, « Annuler ».)
-    confirm.current?.focus();
-  }, []);
+  const kicked = useRef(false);
+  // The confirmation the presenter just asked for: Enter confirms, Escape cancels. (showModal
+  // would put the keyboard on the first button, « Annuler ».)
+  useModal(ref, confirm, () => (kicked.current ? afterKick.current : null));
   return (
     <dialog
       ref={ref}
@@ -38,7 +42,12 @@ export function KickDialog({
         <button type="button" className="pres-button pres-button-ghost" onClick={onCancel}>
           {t("presenter.cancel")}
         </button>
-        <button type="button" className="pres-button pres-button-danger" onClick={onConfirm} ref={confirm}>
+        <button type="button" className="pres-button pres-button-danger" onClick={() => {
+            kicked.current = true;
+            onConfirm();
+          }}
+          ref={confirm}
+        >
           {t("presenter.kick.confirm")}
         </button>
       </div>

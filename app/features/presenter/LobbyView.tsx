@@ -55,19 +55,9 @@ export function LobbyView({
   const locale = useLocale();
   const [confirm, setConfirm] = useState<RoomPlayer | null>(null);
   const [query, setQuery] = useState("");
-  // Where the keyboard was before the kick's question, and where it goes after it.
-  const asker = useRef<HTMLElement | null>(null);
+  // Where the keyboard goes after a kick: the button that asked goes with its player.
   const startButton = useRef<HTMLButtonElement>(null);
-  const ask = (p: RoomPlayer) => {
-    asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setConfirm(p);
-  };
-  /** Cancelled: back to the button that asked; kicked: that button goes, so to the start. */
-  const answered = (kicked: boolean) => {
-    setConfirm(null);
-    const back = kicked ? null : asker.current;
-    window.setTimeout(() => (back?.isConnected ? back : startButton.current)?.focus());
-  };
+  const ask = (p: RoomPlayer) => setConfirm(p);
   const capacity = capacityLabel(playersCount, room.settings, locale);
   const team = room.settings.mode === "team";
   const crowd = isCrowd(players);
@@ -145,11 +135,12 @@ export function LobbyView({
       {confirm ? (
         <KickDialog
           player={confirm}
-          onCancel={() => answered(false)}
+          onCancel={() => setConfirm(null)}
           onConfirm={() => {
             onKick(confirm);
-            answered(true);
+            setConfirm(null);
           }}
+          afterKick={startButton}
         />
       ) : null}
     </div>

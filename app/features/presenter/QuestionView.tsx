@@ -54,11 +54,7 @@ export function QuestionView({
   const totalSec = Math.round(question.answerTimeMs / 1000);
   const seconds = (sec: number) => formatSeconds(locale, sec * 1000, Number.isInteger(sec) ? 0 : 1);
   const [picking, setPicking] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const closePicker = () => {
-    setPicking(false);
-    window.setTimeout(() => opener.current?.focus());
-  };
+  const closePicker = () => setPicking(false);
   const answered = useMemo(() => new Set(question.answers.map((a) => a.seatId)), [question.answers]);
   const waiting = question.extraTime.filter((x) => !answered.has(x.seatId));
 
@@ -87,7 +83,7 @@ export function QuestionView({
         <div className="countdown-fill" style={{ transform: `scaleX(${progress.fraction})` }} />
       </div>
       <div className="question-extra">
-        <button type="button" className="pres-button pres-button-ghost question-extra-open" onClick={() => setPicking(true)} ref={opener}>
+        <button type="button" className="pres-button pres-button-ghost question-extra-open" onClick={() => setPicking(true)}>
           {t("presenter.extraTime.open")}
         </button>
         {/* Who the results wait for: each seat given more time, until it answers. */}

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { RoomMessageOf, RoomQuiz } from "@common/wire/room-messages";
 import { GameMap } from "~/features/map/GameMap";
 import { ELEMENT_MARKERS_MAX } from "~/features/map/marker-layer";
@@ -9,12 +9,12 @@ import { formatDistance as distanceIn } from "@common/i18n/format";
 import type { Locale } from "@common/i18n/locales";
 import { m } from "@common/i18n/words";
 import { useLocale, useT } from "~/components/I18n";
+import { useIsoLayoutEffect } from "~/components/modal";
 import { shortPoints } from "./format";
 import { Answered, QuestionNumber } from "./QuestionView";
 import { halfHeightM, spotCircleRadiusM } from "./results-timeline";
 import { type RevealMap, useRevealMap } from "./useRevealMap";
 
-const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /** 'Hors cible · 0 pt' or 'Cercle de 100 m · 3 pts'. */
 function zoneTitle(locale: Locale, quiz: RoomQuiz, zone: number): Words {

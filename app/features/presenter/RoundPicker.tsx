@@ -4,6 +4,7 @@ import { DEFAULT_OPTIONS, launchParams, type LaunchOptions } from "@common/rules
 import type { RoundQuiz } from "@common/contracts/presenter/types";
 import { useLocale, useT } from "~/components/I18n";
 import { LaunchOptionsFields } from "~/components/LaunchOptionsFields";
+import { useFocusReturn } from "~/components/modal";
 
 /**
  * « Autre quiz »: one of the account's quizzes (the admin's: all) with its launch options, the
@@ -27,7 +28,9 @@ export function RoundPicker({
   const [options, setOptions] = useState<LaunchOptions>(() => ({ ...DEFAULT_OPTIONS, locale: night }));
   const title = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  // The keyboard starts in the dialog, once, and stays in it (Tab goes round); Escape closes it.
+  // The keyboard starts in the dialog, once, and stays in it (Tab goes round); Escape closes it,
+  // and the keyboard goes back to the button that opened it.
+  useFocusReturn();
   useEffect(() => {
     // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
     dialog.current?.querySelector<HTMLElement>("input:checked, button")?.focus();
