@@ -4,7 +4,7 @@ import type { LatLng, PlayerEndGame } from "@common/wire/protocol";
 import { offset } from "../fixtures/paris";
 import { games } from "@db/schema";
 import { contrastRatio } from "~/features/map/casing";
-import { browsersFor, closedAfterAll, hydrated, launchChromium, PRESENTER, phonePage, screenshot, signIn } from "../support/browser";
+import { browsersFor, closedAfterAll, hydrated, launchChromium, PRESENTER, phonePage, screenshot, seriousViolations, signIn } from "../support/browser";
 import { baseURL, launch as launchShared, make, presenter as presenterShared, seatPhones as seatShared } from "../support/e2e";
 import { playRound, roomsOf } from "../support/launch";
 import type { TestPhone } from "../support/room-sockets";
@@ -149,9 +149,22 @@ describe("the end of a round on the big screen and on a phone", () => {
       await screen.waitForTimeout(1500); // the podium rises, as presenter.test.ts waits for it
       await screenshot(screen, "rounds-1-end-buttons");
 
-      // « Autre quiz »: the account's quizzes with the launch options.
-      await screen.getByRole("button", { name: "Autre quiz", exact: true }).click();
+      // From the keyboard: the picker opens on the quiz chosen first, the page behind out of reach;
+      // Escape closes it and the keyboard is back on « Autre quiz » at once.
+      const other = screen.getByRole("button", { name: "Autre quiz", exact: true });
+      await other.focus();
+      await screen.keyboard.press("Enter");
       const dialog = screen.getByRole("dialog", { name: "Autre quiz" });
+      await dialog.waitFor();
+      expect(await dialog.getByRole("radio", { checked: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+      expect(await seriousViolations(screen)).toEqual([]);
+      await screen.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      expect(await screen.evaluate(() => document.activeElement?.textContent)).toBe("Autre quiz");
+
+      // « Autre quiz »: the account's quizzes with the launch options.
+      await other.click();
       await expect.poll(() => dialog.getByRole("radio", { name: /Ponts de Paris/ }).isChecked()).toBe(true);
       await expect.poll(() => dialog.getByLabel("Temps de réponse").isVisible()).toBe(true);
       await screenshot(screen, "rounds-2-quiz-picker");
