@@ -261,10 +261,12 @@ describe("the MJ's défi screens", () => {
         await page.getByText(notSaved).scrollIntoViewIfNeeded();
         await screenshot(page, "defi-mj-fr-adapted-refused");
         // Answered: the choice stays, then the report's data says the same.
-        const saved = page.waitForResponse((r) => r.url().endsWith(`/api/defis/${defi.gameId}`) && r.request().method() === "POST");
-        await adaptedBox.click();
+        const [saved] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith(`/api/defis/${defi.gameId}`) && r.request().method() === "POST"),
+          adaptedBox.click(),
+        ]);
         expect(await adaptedBox.isChecked()).toBe(false);
-        expect((await saved).ok()).toBe(true);
+        expect(saved.ok()).toBe(true);
         await page.reload();
         await hydrated(page, ".report-defi button");
         expect(await adaptedBox.isChecked()).toBe(false);
