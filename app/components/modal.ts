@@ -1,9 +1,7 @@
 // The keyboard around the presenter's dialogs, which come and go with the state that shows them:
 // where it starts, and where it goes back to when the dialog leaves the page.
-import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
-
-/** A layout effect in the browser; on the server, where nothing is laid out, a plain one. */
-export const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+import { useRef, type RefObject } from "react";
+import { useIsoLayoutEffect } from "./layout-effect";
 
 /**
  * Shows the <dialog> in `ref` as a modal while the component holding it is on the page (the

@@ -42,7 +42,10 @@ export function KickDialog({
         <button type="button" className="pres-button pres-button-ghost" onClick={onCancel}>
           {t("presenter.cancel")}
         </button>
-        <button type="button" className="pres-button pres-button-danger" onClick={() => {
+        <button
+          type="button"
+          className="pres-button pres-button-danger"
+          onClick={() => {
             kicked.current = true;
             onConfirm();
           }}

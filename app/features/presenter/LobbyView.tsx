@@ -57,7 +57,6 @@ export function LobbyView({
   const [query, setQuery] = useState("");
   // Where the keyboard goes after a kick: the button that asked goes with its player.
   const startButton = useRef<HTMLButtonElement>(null);
-  const ask = (p: RoomPlayer) => setConfirm(p);
   const capacity = capacityLabel(playersCount, room.settings, locale);
   const team = room.settings.mode === "team";
   const crowd = isCrowd(players);
@@ -75,7 +74,7 @@ export function LobbyView({
         className="lobby-kick"
         aria-label={t("presenter.lobby.kick", { pseudo: p.pseudo })}
         title={t("presenter.lobby.kick", { pseudo: p.pseudo })}
-        onClick={() => ask(p)}
+        onClick={() => setConfirm(p)}
       >
         <span aria-hidden="true">×</span>
       </button>

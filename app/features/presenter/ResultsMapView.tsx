@@ -9,12 +9,11 @@ import { formatDistance as distanceIn } from "@common/i18n/format";
 import type { Locale } from "@common/i18n/locales";
 import { m } from "@common/i18n/words";
 import { useLocale, useT } from "~/components/I18n";
-import { useIsoLayoutEffect } from "~/components/modal";
+import { useIsoLayoutEffect } from "~/components/layout-effect";
 import { shortPoints } from "./format";
 import { Answered, QuestionNumber } from "./QuestionView";
 import { halfHeightM, spotCircleRadiusM } from "./results-timeline";
 import { type RevealMap, useRevealMap } from "./useRevealMap";
-
 
 /** 'Hors cible · 0 pt' or 'Cercle de 100 m · 3 pts'. */
 function zoneTitle(locale: Locale, quiz: RoomQuiz, zone: number): Words {
